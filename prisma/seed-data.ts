@@ -1,0 +1,1 @@
+export async function seedDemoData(_options: { databaseUrl: string; dataDir: string }): Promise<void> {}

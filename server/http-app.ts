@@ -1,0 +1,88 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import type pg from "pg";
+import { pinoHttp } from "pino-http";
+import type { ViteDevServer } from "vite";
+import { logger } from "~/services/logger.server";
+import { assignCspNonce, securityHeaders } from "./security-headers";
+
+export type HttpAppOptions = {
+  mode: "production" | "development";
+  production: boolean;
+  dataDir: string;
+  readinessPool: pg.Pool;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  vite?: ViteDevServer;
+};
+
+const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function createHttpApp(options: HttpAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (options.trustProxy) app.set("trust proxy", 1);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await options.readinessPool.query("SELECT 1");
+      res.json({ status: "ready" });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", reason: "database unreachable" });
+    }
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    }),
+  );
+  app.use(assignCspNonce);
+  app.use(securityHeaders({ production: options.production, development: options.mode === "development" }));
+  app.use(compression());
+
+  // Shared state per process; behind several processes the limit is per process (see README).
+  const mutationLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: options.rateLimitPerMinute,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    skip: (req) => !MUTATING_METHODS.has(req.method),
+    handler: (_req, res) => {
+      res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
+    },
+  });
+  app.use(mutationLimiter);
+
+  app.use("/media", express.static(path.resolve(options.dataDir, "uploads/public"), { maxAge: "1d", index: false }));
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else {
+    // Vite fingerprints everything under /assets, so it may be cached for a year.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      mode: options.mode,
+      build: options.build,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}
