@@ -542,9 +542,8 @@ CREATE TRIGGER "ledger_journals_no_truncate" BEFORE TRUNCATE ON "ledger_journals
 
 -- At commit, every journal touched must have at least two postings summing to zero.
 -- Deferred, so a journal's postings may be inserted one by one inside its transaction.
-CREATE FUNCTION "ledger_assert_journal_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "ledger_assert_balanced"(journal UUID) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-    journal UUID := CASE WHEN TG_TABLE_NAME = 'ledger_journals' THEN NEW."id" ELSE NEW."journal_id" END;
     total NUMERIC;
     posting_count INTEGER;
 BEGIN
@@ -554,11 +553,24 @@ BEGIN
         RAISE EXCEPTION 'journal % is unbalanced: % postings summing to %', journal, posting_count, total
             USING ERRCODE = 'check_violation';
     END IF;
+END;
+$$;
+
+CREATE FUNCTION "ledger_postings_assert_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM "ledger_assert_balanced"(NEW."journal_id");
+    RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION "ledger_journals_assert_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM "ledger_assert_balanced"(NEW."id");
     RETURN NULL;
 END;
 $$;
 
 CREATE CONSTRAINT TRIGGER "ledger_postings_balanced" AFTER INSERT ON "ledger_postings"
-    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_assert_journal_balanced"();
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_postings_assert_balanced"();
 CREATE CONSTRAINT TRIGGER "ledger_journals_balanced" AFTER INSERT ON "ledger_journals"
-    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_assert_journal_balanced"();
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_journals_assert_balanced"();

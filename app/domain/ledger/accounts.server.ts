@@ -1,0 +1,30 @@
+/** The ledger's accounts. A posting's amount is signed: an account's balance is the sum
+ * of its postings, and every journal sums to zero. User accounts are what the user owns
+ * and may never go negative; platform accounts are their counterparts and may. */
+export type AccountRef =
+  | { kind: "user_available"; userId: string }
+  | { kind: "user_held"; userId: string }
+  | { kind: "platform_cash" }
+  | { kind: "fees" }
+  | { kind: "property_issue"; propertyId: string };
+
+export function accountCode(account: AccountRef): string {
+  switch (account.kind) {
+    case "user_available":
+      return `user:${account.userId}:available`;
+    case "user_held":
+      return `user:${account.userId}:held`;
+    case "property_issue":
+      return `property:${account.propertyId}:issue`;
+    case "platform_cash":
+      return "platform:cash";
+    case "fees":
+      return "platform:fees";
+  }
+}
+
+export const userAvailable = (userId: string): AccountRef => ({ kind: "user_available", userId });
+export const userHeld = (userId: string): AccountRef => ({ kind: "user_held", userId });
+export const propertyIssue = (propertyId: string): AccountRef => ({ kind: "property_issue", propertyId });
+export const platformCash: AccountRef = { kind: "platform_cash" };
+export const platformFees: AccountRef = { kind: "fees" };
