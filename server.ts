@@ -42,6 +42,8 @@ async function main() {
     readinessPool,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY ?? false,
+    allowedOrigins: process.env.APP_ORIGIN ? [process.env.APP_ORIGIN] : [],
+    probes: process.env.E2E_PROBES === "true",
     build,
     vite,
   });

@@ -8,6 +8,7 @@ import type pg from "pg";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { logger } from "~/services/logger.server";
+import { sameOriginMutations } from "./same-origin-mutations";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
 export type HttpAppOptions = {
@@ -17,6 +18,10 @@ export type HttpAppOptions = {
   readinessPool: pg.Pool;
   rateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Extra origins allowed to post forms (the public origin behind a proxy). */
+  allowedOrigins?: string[];
+  /** Test-only endpoints (E2E_PROBES=true); never on in a real deployment. */
+  probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
   vite?: ViteDevServer;
 };
@@ -42,6 +47,14 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   });
 
+  if (options.probes) {
+    // Lets tests hold a request in flight while the process is told to stop.
+    app.get("/__probe/slow", (req, res) => {
+      const ms = Math.min(Number(req.query.ms) || 500, 5_000);
+      setTimeout(() => res.type("text/plain").send("finished"), ms);
+    });
+  }
+
   app.use(
     pinoHttp({
       logger,
@@ -65,6 +78,7 @@ export function createHttpApp(options: HttpAppOptions) {
     },
   });
   app.use(mutationLimiter);
+  app.use(sameOriginMutations({ allowedOrigins: options.allowedOrigins ?? [] }));
 
   app.use("/media", express.static(path.resolve(options.dataDir, "uploads/public"), { maxAge: "1d", index: false }));
 

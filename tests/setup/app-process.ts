@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+export type AppProcess = {
+  baseUrl: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Runs the real server.ts (production build) as a child process and waits until it
+ * answers /healthz. Tests talk to it over loopback HTTP, as a browser or proxy would.
+ */
+export async function startAppProcess(env: Record<string, string | undefined>, { timeoutMs = 60_000 } = {}): Promise<AppProcess> {
+  const port = await freePort();
+  let log = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
+      DEMO_MODE: "true",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => (log += chunk));
+  child.stderr?.on("data", (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let up = false;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (!up && !gone && Date.now() < deadline) {
+    up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (!up) await new Promise((r) => setTimeout(r, 150));
+  }
+  if (!up) {
+    child.kill("SIGKILL");
+    throw new Error(`server did not come up:\n${log}`);
+  }
+  return {
+    baseUrl,
+    child,
+    output: () => log,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
