@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+const dirs: string[] = [];
+const tempDataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "aangan-env-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const result = parseEnv({ DATA_DIR: tempDataDir() });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.env.PORT).toBe(3000);
+    expect(result.env.NODE_ENV).toBe("development");
+    expect(result.env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names every bad variable on its own line", () => {
+    const result = parseEnv({ DATA_DIR: tempDataDir(), PORT: "eighty", DATABASE_URL: "mysql://db/x", LOG_LEVEL: "loud" });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.some((line) => line.startsWith("PORT:"))).toBe(true);
+    expect(result.errors).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(result.errors.some((line) => line.startsWith("LOG_LEVEL:"))).toBe(true);
+    for (const line of result.errors) expect(line).not.toContain("\n");
+  });
+
+  it("requires a session secret in production", () => {
+    const result = parseEnv({ NODE_ENV: "production", DATA_DIR: tempDataDir(), DEMO_MODE: "true" });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toContain("SESSION_SECRET: required when NODE_ENV=production");
+  });
+
+  it("refuses a short session secret", () => {
+    const result = parseEnv({ DATA_DIR: tempDataDir(), SESSION_SECRET: "short" });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toContain("SESSION_SECRET: must be at least 32 characters");
+  });
+
+  it("generates a development secret once and keeps it under DATA_DIR", () => {
+    const dataDir = tempDataDir();
+    const first = parseEnv({ DATA_DIR: dataDir });
+    const second = parseEnv({ DATA_DIR: dataDir });
+    if (!first.ok || !second.ok) throw new Error("expected both to parse");
+    expect(first.env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.env.SESSION_SECRET).toBe(first.env.SESSION_SECRET);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(first.env.SESSION_SECRET);
+  });
+});

@@ -1,0 +1,61 @@
+// `npm test`: the whole suite. Builds the app, runs vitest (unit + integration on real
+// PostgreSQL) and Playwright (e2e on Debian's Chromium against the production build),
+// then prints one closing line "N passed, N failed".
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const root = process.getuid?.() === 0;
+  if (!root) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log("Installing Debian's chromium for the browser tests...");
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  return result.status ?? 1;
+}
+
+function readCounts(file, pick) {
+  try {
+    return pick(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0, missing: true };
+  }
+}
+
+ensureChromium();
+mkdirSync("test-results", { recursive: true });
+const buildStatus = run("npx", ["remix", "vite:build"]);
+if (buildStatus !== 0) {
+  console.error("Build failed.");
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
+
+const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json"]);
+const e2eStatus = run("npx", ["playwright", "test"]);
+
+const unit = readCounts("test-results/vitest-results.json", (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+}));
+const e2e = readCounts("test-results/e2e-results.json", (r) => ({
+  passed: r.stats.expected,
+  failed: r.stats.unexpected + r.stats.flaky,
+  skipped: r.stats.skipped,
+}));
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + (unit.missing || e2e.missing ? 1 : 0);
+const skipped = unit.skipped + e2e.skipped;
+console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(vitestStatus === 0 && e2eStatus === 0 && failed === 0 && skipped === 0 ? 0 : 1);
