@@ -20,7 +20,7 @@ export function securityHeaders({ production, development }: { production: boole
       reportOnly: development,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
         "style-src": ["'self'"],
         // React renders style="" attributes (progress bars); they cannot run code.
         "style-src-attr": ["'unsafe-inline'"],
