@@ -1,0 +1,93 @@
+import { KYC_REQUIRED_MESSAGE } from "~/lib/investing/invest-eligibility";
+import type { PurchaseProblemCode } from "~/lib/investing/validate-purchase";
+
+export type PurchaseErrorCode =
+  | "not_signed_in"
+  | "kyc_required"
+  | "property_not_found"
+  | "property_not_open"
+  | "invalid_purchase"
+  | "insufficient_balance"
+  | "shares_unavailable"
+  | "duplicate"
+  | "concurrent"
+  | "failed";
+
+/**
+ * A purchase refused or failed. The message is the spec's wording for the investment
+ * page and is safe to show; `code` lets a route pick the follow-up (KYC → /kyc,
+ * balance → /dashboard/wallet) without matching text.
+ */
+export class PurchaseError extends Error {
+  constructor(
+    readonly code: PurchaseErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PurchaseError";
+  }
+}
+
+export class NotSignedInError extends PurchaseError {
+  constructor() {
+    super("not_signed_in", "Please sign in to start investing");
+  }
+}
+
+export class KycRequiredError extends PurchaseError {
+  constructor() {
+    super("kyc_required", KYC_REQUIRED_MESSAGE);
+  }
+}
+
+export class PropertyNotFoundError extends PurchaseError {
+  constructor() {
+    super("property_not_found", "Property Not Found");
+  }
+}
+
+export class PropertyNotOpenError extends PurchaseError {
+  constructor() {
+    super("property_not_open", "This property is not open for investment.");
+  }
+}
+
+/** One of the form's rules (shares, minimum, maximum), with the same message the form shows. */
+export class InvalidPurchaseError extends PurchaseError {
+  constructor(
+    readonly problem: PurchaseProblemCode,
+    message: string,
+  ) {
+    super("invalid_purchase", message);
+  }
+}
+
+export class InsufficientBalanceError extends PurchaseError {
+  constructor() {
+    super("insufficient_balance", "Insufficient wallet balance. Please add funds.");
+  }
+}
+
+export class SharesUnavailableError extends PurchaseError {
+  constructor() {
+    super("shares_unavailable", "Not enough shares available. Please reduce your quantity.");
+  }
+}
+
+export class DuplicatePurchaseError extends PurchaseError {
+  constructor() {
+    super("duplicate", "This transaction is already being processed.");
+  }
+}
+
+export class ConcurrentPurchaseError extends PurchaseError {
+  constructor() {
+    super("concurrent", "Multiple purchases detected. Please try again.");
+  }
+}
+
+export class PurchaseFailedError extends PurchaseError {
+  constructor() {
+    super("failed", "Unable to complete your investment. Please try again.");
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Price bands of the /properties filter. The spec's bands (up to ₹41.5L, ₹41.5L–₹83L,
+ * ₹83L and more) are far above any share price and fit the price of a whole property,
+ * so they filter on total_value. Lower bound inclusive, upper bound exclusive, so every
+ * value falls in exactly one band.
+ */
+export const PRICE_BANDS = {
+  "under-41.5l": { label: "₹0 - ₹41.5L", min: "0", max: "4150000" },
+  "41.5l-83l": { label: "₹41.5L - ₹83L", min: "4150000", max: "8300000" },
+  "83l-plus": { label: "₹83L+", min: "8300000", max: null },
+} as const;
+
+/** Expected annual return bands, in percent, on expected_annual_return; same bounds rule. */
+export const ROI_BANDS = {
+  "5-7": { label: "5% - 7%", min: "5", max: "7" },
+  "7-9": { label: "7% - 9%", min: "7", max: "9" },
+  "9-plus": { label: "9%+", min: "9", max: null },
+} as const;
+
+export const PROPERTY_CATEGORY_OPTIONS = {
+  residential: { label: "Residential" },
+  commercial: { label: "Commercial" },
+  mixed: { label: "Mixed" },
+} as const;
+
+export type PriceBand = keyof typeof PRICE_BANDS;
+export type RoiBand = keyof typeof ROI_BANDS;
+export type CategoryFilter = keyof typeof PROPERTY_CATEGORY_OPTIONS;
+
+const keysOf = <T extends object>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
+
+// Each field falls back on its own, so one bad value in a shared link drops that filter, not the page.
+const catalogueFiltersSchema = z.object({
+  price: z.enum(keysOf(PRICE_BANDS)).optional().catch(undefined),
+  roi: z.enum(keysOf(ROI_BANDS)).optional().catch(undefined),
+  type: z.enum(keysOf(PROPERTY_CATEGORY_OPTIONS)).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export type CatalogueFilters = {
+  price?: PriceBand;
+  roi?: RoiBand;
+  type?: CategoryFilter;
+  page: number;
+};
+
+export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters {
+  const raw = {
+    price: params.get("price") ?? undefined,
+    roi: params.get("roi") ?? undefined,
+    type: params.get("type") ?? undefined,
+    page: params.get("page") ?? undefined,
+  };
+  return catalogueFiltersSchema.parse(raw) as CatalogueFilters;
+}
+
+/** The query string for a set of filters (for links: pagination, clear one filter). */
+export function catalogueFiltersToSearchParams(filters: Partial<CatalogueFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.price) params.set("price", filters.price);
+  if (filters.roi) params.set("roi", filters.roi);
+  if (filters.type) params.set("type", filters.type);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}

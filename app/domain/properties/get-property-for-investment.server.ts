@@ -1,0 +1,137 @@
+import type { Prisma, PrismaClient } from "~/services/db.server";
+import { Decimal } from "~/lib/money";
+import { fundingProgressPercent, fundingProgressTone, type FundingTone } from "./funding-progress";
+import { isPubliclyVisible, propertyCategory, propertyStatusLabel, type PropertyCategory } from "./property-display";
+import { raisedByProperty } from "./raised-by-property.server";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export type InvestmentViewer = { userId: string; isAdmin: boolean } | null;
+
+export type PropertyForInvestment = {
+  property: {
+    id: string;
+    title: string;
+    description: string;
+    address: string;
+    city: string;
+    state: string | null;
+    country: string;
+    propertyType: string;
+    category: PropertyCategory;
+    status: string;
+    statusLabel: string;
+    images: string[];
+    totalValue: string;
+    sharePrice: string;
+    totalShares: number;
+    availableShares: number;
+    minimumInvestment: string;
+    maximumInvestment: string | null;
+    expectedAnnualReturn: string | null;
+    actualRoiPercentage: string | null;
+    fundingGoal: string;
+    fundedAmount: string;
+    sharesSellable: boolean;
+    investmentStartDate: string | null;
+    investmentEndDate: string | null;
+  };
+  funding: { raised: string; percent: number; tone: FundingTone };
+  documents: {
+    id: string;
+    documentType: string;
+    documentName: string;
+    description: string | null;
+    fileSize: number;
+    mimeType: string;
+    isPublic: boolean;
+    uploadedAt: string;
+  }[];
+  /** null for a signed-out visitor. */
+  wallet: { availableBalance: string } | null;
+  /** null for a signed-out visitor; zero shares when the viewer holds none. */
+  holdings: { shares: number; avgPrice: string; costBasis: string; currentValue: string } | null;
+};
+
+const isoDate = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
+
+/**
+ * Everything the invest page shows, in plain serialisable values. Drafts exist only for
+ * admins, so anyone else gets null (the page says 'Property Not Found'); documents are
+ * the public ones, all of them for an admin.
+ */
+export async function getPropertyForInvestment(
+  db: Db,
+  propertyId: string,
+  viewer: InvestmentViewer,
+): Promise<PropertyForInvestment | null> {
+  const row = await db.property.findUnique({ where: { id: propertyId } });
+  if (!row) return null;
+  if (!isPubliclyVisible(row.propertyStatus) && !viewer?.isAdmin) return null;
+
+  const [raised, documents, wallet, position] = await Promise.all([
+    raisedByProperty(db, [row.id]),
+    db.propertyDocument.findMany({
+      where: { propertyId: row.id, ...(viewer?.isAdmin ? {} : { isPublic: true }) },
+      orderBy: [{ uploadedAt: "desc" }, { id: "asc" }],
+    }),
+    viewer ? db.escrowBalance.findUnique({ where: { userId: viewer.userId } }) : null,
+    viewer
+      ? db.userPropertyPosition.findUnique({ where: { userId_propertyId: { userId: viewer.userId, propertyId: row.id } } })
+      : null,
+  ]);
+
+  const raisedAmount = raised.get(row.id) ?? "0.00";
+  const percent = fundingProgressPercent({ status: row.propertyStatus, raised: raisedAmount, totalValue: row.totalValue.toString() });
+  const shares = position?.shares ?? 0;
+
+  return {
+    property: {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      propertyType: row.propertyType,
+      category: propertyCategory(row.propertyType),
+      status: row.propertyStatus,
+      statusLabel: propertyStatusLabel(row.propertyStatus),
+      images: row.images,
+      totalValue: row.totalValue.toFixed(2),
+      sharePrice: row.sharePrice.toFixed(2),
+      totalShares: row.totalShares,
+      availableShares: row.availableShares,
+      minimumInvestment: row.minimumInvestment.toFixed(2),
+      maximumInvestment: row.maximumInvestment?.toFixed(2) ?? null,
+      expectedAnnualReturn: row.expectedAnnualReturn?.toFixed(2) ?? null,
+      actualRoiPercentage: row.actualRoiPercentage?.toFixed(2) ?? null,
+      fundingGoal: row.fundingGoal.toFixed(2),
+      fundedAmount: row.fundedAmount.toFixed(2),
+      sharesSellable: row.sharesSellable,
+      investmentStartDate: isoDate(row.investmentStartDate),
+      investmentEndDate: isoDate(row.investmentEndDate),
+    },
+    funding: { raised: raisedAmount, percent, tone: fundingProgressTone(percent) },
+    documents: documents.map((doc) => ({
+      id: doc.id,
+      documentType: doc.documentType,
+      documentName: doc.documentName,
+      description: doc.description,
+      fileSize: doc.fileSize,
+      mimeType: doc.mimeType,
+      isPublic: doc.isPublic,
+      uploadedAt: doc.uploadedAt.toISOString(),
+    })),
+    wallet: viewer ? { availableBalance: wallet?.availableBalance.toFixed(2) ?? "0.00" } : null,
+    holdings: viewer
+      ? {
+          shares,
+          avgPrice: position?.avgPrice.toFixed(2) ?? "0.00",
+          costBasis: position?.costBasis.toFixed(2) ?? "0.00",
+          currentValue: new Decimal(row.sharePrice.toString()).times(shares).toFixed(2),
+        }
+      : null,
+  };
+}
