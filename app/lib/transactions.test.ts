@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { parseTransactionFilter, signedAmount, transactionSummary } from "./transactions";
+
+describe("parseTransactionFilter", () => {
+  it("accepts each of the spec's types and falls back to all", () => {
+    for (const type of ["investment", "dividend", "deposit", "withdrawal", "share_purchase", "share_sale", "fee"]) {
+      expect(parseTransactionFilter(type)).toBe(type);
+    }
+    expect(parseTransactionFilter(null)).toBe("all");
+    expect(parseTransactionFilter("'; drop table")).toBe("all");
+  });
+});
+
+describe("signedAmount", () => {
+  it("adds money coming in and subtracts money going out", () => {
+    expect(signedAmount("deposit", "1000.50").toFixed(2)).toBe("1000.50");
+    expect(signedAmount("dividend", "12").toFixed(2)).toBe("12.00");
+    expect(signedAmount("share_sale", "300").toFixed(2)).toBe("300.00");
+    expect(signedAmount("investment", "100000").toFixed(2)).toBe("-100000.00");
+    expect(signedAmount("withdrawal", "5000").toFixed(2)).toBe("-5000.00");
+    expect(signedAmount("fee", "10").toFixed(2)).toBe("-10.00");
+  });
+});
+
+describe("transactionSummary", () => {
+  it("names the property and share count", () => {
+    expect(transactionSummary({ type: "investment", propertyTitle: "Sea View", shares: 3, description: null })).toBe(
+      "Invested in Sea View · 3 shares",
+    );
+    expect(transactionSummary({ type: "share_sale", propertyTitle: "Sea View", shares: 1, description: null })).toBe(
+      "Sold 1 share of Sea View",
+    );
+    expect(transactionSummary({ type: "deposit", propertyTitle: null, shares: null, description: null })).toBe(
+      "Funds added to wallet",
+    );
+  });
+});

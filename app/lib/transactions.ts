@@ -1,0 +1,63 @@
+import { Decimal } from "~/lib/money";
+
+export const TRANSACTION_TYPES = [
+  "investment",
+  "dividend",
+  "deposit",
+  "withdrawal",
+  "share_purchase",
+  "share_sale",
+  "fee",
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionFilter = TransactionType | "all";
+
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  investment: "Investment",
+  dividend: "Dividend",
+  deposit: "Deposit",
+  withdrawal: "Withdrawal",
+  share_purchase: "Share Purchase",
+  share_sale: "Share Sale",
+  fee: "Fee",
+};
+
+/** The type filter from the URL; anything unknown shows everything rather than failing. */
+export function parseTransactionFilter(value: string | null | undefined): TransactionFilter {
+  return (TRANSACTION_TYPES as readonly string[]).includes(value ?? "") ? (value as TransactionType) : "all";
+}
+
+const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "share_sale"]);
+
+/** Amounts are stored unsigned; money into the wallet shows with +, money out with −. */
+export function signedAmount(type: TransactionType, amount: Decimal.Value): Decimal {
+  const value = new Decimal(amount).abs();
+  return MONEY_IN.has(type) ? value : value.neg();
+}
+
+/** The one-line summary of a history row. */
+export function transactionSummary(row: {
+  type: TransactionType;
+  propertyTitle: string | null;
+  shares: number | null;
+  description: string | null;
+}): string {
+  const shares = row.shares ? `${row.shares} ${row.shares === 1 ? "share" : "shares"}` : null;
+  const property = row.propertyTitle ?? "a property";
+  switch (row.type) {
+    case "investment":
+      return `Invested in ${property}${shares ? ` · ${shares}` : ""}`;
+    case "share_purchase":
+      return `Bought ${shares ?? "shares"} of ${property}`;
+    case "share_sale":
+      return `Sold ${shares ?? "shares"} of ${property}`;
+    case "dividend":
+      return `Dividend from ${property}`;
+    case "deposit":
+      return "Funds added to wallet";
+    case "withdrawal":
+      return "Funds withdrawn from wallet";
+    case "fee":
+      return row.description ?? "Platform fee";
+  }
+}
