@@ -1,22 +1,93 @@
-import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { NotFoundPage } from "~/components/error-pages/not-found-page";
+import { ErrorPage } from "~/components/error-pages/error-page";
+import type { HeaderUserView } from "~/components/site-header/header-model";
+import { SiteHeader } from "~/components/site-header/site-header";
+import { SiteFooter } from "~/components/site-footer";
+import { ConnectionNotices } from "~/components/toast/connection-notices";
+import { ToastProvider } from "~/components/toast/toast-provider";
 import { useNonce } from "~/lib/nonce";
+import { pageTitle } from "~/lib/page-title";
+import type { Toast } from "~/lib/toast";
+import { getFlashToasts } from "~/services/flash.server";
+import { getHeaderUser } from "~/services/header-user.server";
 import stylesheet from "~/app.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = ({ location, error }) => [
+  { title: pageTitle(location.pathname, errorStatusOf(error)) },
+  {
+    name: "description",
+    content: "Aangan: own fractional shares of Indian real estate from about ₹8,300, with KYC-verified investing and a free trial.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, flash] = await Promise.all([getHeaderUser(request), getFlashToasts(request)]);
+  // Only what the header shows goes to the browser.
+  const header: HeaderUserView | null = user
+    ? {
+        displayName: user.displayName,
+        initial: user.initial,
+        tier: user.tier,
+        isAdmin: user.isAdmin,
+        subscriptionActive: user.subscriptionActive,
+      }
+    : null;
+  return data({ user: header, toasts: flash.toasts }, { headers: flash.headers });
+}
+
+// The header user and flashed toasts can change on any navigation (a guard may redirect with a toast).
+export const shouldRevalidate = () => true;
+
+type RootData = { user: HeaderUserView | null; toasts: Toast[] };
+const NO_TOASTS: Toast[] = [];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const { pathname } = useLocation();
+  // The Layout also wraps error pages, where the root loader may not have produced data.
+  const rootData = useRouteLoaderData<typeof loader>("root") as RootData | undefined;
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#a4510b" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white font-sans text-ink antialiased">
-        {children}
+      <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+        <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
+          <SiteHeader pathname={pathname} user={rootData?.user ?? null} />
+          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          <ConnectionNotices />
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -26,4 +97,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/** Catches every route's failures: 404s get the not-found page, anything else a safe error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage detail={import.meta.env.DEV ? describeError(error) : undefined} />;
+}
+
+function errorStatusOf(error: unknown): number | undefined {
+  if (error === undefined || error === null) return undefined;
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+function describeError(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.stack ?? error.message;
+  return String(error);
 }

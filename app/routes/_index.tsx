@@ -1,11 +1,15 @@
-import type { MetaFunction } from "@remix-run/node";
-
-export const meta: MetaFunction = () => [{ title: "Aangan" }];
+import { ClosingCtaSection } from "~/components/landing/closing-cta-section";
+import { HeroSection } from "~/components/landing/hero-section";
+import { HowItWorksSection } from "~/components/landing/how-it-works-section";
+import { WhyChooseSection } from "~/components/landing/why-choose-section";
 
 export default function Landing() {
   return (
-    <main className="p-8">
-      <h1 className="text-3xl font-bold">Aangan</h1>
-    </main>
+    <>
+      <HeroSection />
+      <WhyChooseSection />
+      <HowItWorksSection />
+      <ClosingCtaSection />
+    </>
   );
 }

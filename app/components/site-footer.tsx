@@ -1,0 +1,50 @@
+import { Link } from "@remix-run/react";
+import { BrandMark } from "~/components/ui/brand-mark";
+
+const linkClasses =
+  "rounded-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <BrandMark className="h-7 w-7" />
+            Aangan
+          </p>
+          <p className="mt-3 max-w-xs text-sm leading-6">
+            Fractional ownership of income-generating Indian real estate, for investors who want to start small.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold text-white">Explore</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to="/properties" className={linkClasses}>
+                Properties
+              </Link>
+            </li>
+            <li>
+              <Link to="/auth" className={linkClasses}>
+                Sign in
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold text-white">Good to know</h2>
+          <p className="mt-3 text-sm leading-6">
+            Target returns are estimates, not promises. Property values and rental income can go down as well as up.
+            Invest only what you can leave invested.
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} Aangan. All amounts in Indian rupees.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,65 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { CloseIcon, MenuIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/ui/use-hydrated";
+
+const triggerClasses =
+  "inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-2xl text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const panelClasses = "absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-5 pt-3 shadow-lg";
+
+/**
+ * A disclosure for small screens. Before scripts load it is a native <details>, which opens
+ * and closes with mouse or keyboard on its own; afterwards it becomes a button with
+ * aria-expanded that also closes on Escape and after navigating.
+ */
+export function MobileMenu({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
+
+  if (!hydrated) {
+    return (
+      <details className="md:hidden">
+        <summary className={`${triggerClasses} list-none [&::-webkit-details-marker]:hidden`}>
+          <MenuIcon />
+          <span className="sr-only">Menu</span>
+        </summary>
+        <div className={panelClasses}>{children}</div>
+      </details>
+    );
+  }
+
+  return (
+    <div className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={triggerClasses}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => !current)}
+      >
+        {open ? <CloseIcon /> : <MenuIcon />}
+        <span className="sr-only">Menu</span>
+      </button>
+      <div id={panelId} hidden={!open} className={panelClasses}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { pageTitle, sectionForPath } from "./page-title";
+
+describe("pageTitle", () => {
+  it("shows the brand alone on the home page", () => {
+    expect(pageTitle("/")).toBe("Aangan");
+  });
+
+  it.each([
+    ["/auth", "Sign In · Aangan"],
+    ["/welcome", "Welcome · Aangan"],
+    ["/properties", "Properties · Aangan"],
+    ["/invest/abc-123", "Invest · Aangan"],
+    ["/dashboard", "Dashboard · Aangan"],
+    ["/dashboard/wallet", "Dashboard · Aangan"],
+    ["/waitlist-dashboard/overview", "Waitlist · Aangan"],
+    ["/admin", "Admin · Aangan"],
+    ["/admin/support", "Admin · Aangan"],
+    ["/kyc", "KYC · Aangan"],
+    ["/trial-expired", "Trial Expired · Aangan"],
+    ["/trading", "Trading · Aangan"],
+    ["/test-analytics", "Analytics Test · Aangan"],
+  ])("titles %s as %s", (pathname, title) => {
+    expect(pageTitle(pathname)).toBe(title);
+  });
+
+  it("matches whole path segments only", () => {
+    expect(sectionForPath("/waitlist-dashboard")).toBe("Waitlist");
+    expect(sectionForPath("/dashboards")).toBeUndefined();
+    expect(sectionForPath("/investors")).toBeUndefined();
+    expect(sectionForPath("/kyc-help")).toBeUndefined();
+  });
+
+  it("ignores case and a trailing slash, as route matching does", () => {
+    expect(pageTitle("/Dashboard/")).toBe("Dashboard · Aangan");
+    expect(pageTitle("/AUTH")).toBe("Sign In · Aangan");
+  });
+
+  it("names unknown paths as not found", () => {
+    expect(pageTitle("/no-such-page")).toBe("Page Not Found · Aangan");
+    expect(pageTitle("/no-such-page", 404)).toBe("Page Not Found · Aangan");
+  });
+
+  it("names a failure outside every section as an error, not a missing page", () => {
+    expect(pageTitle("/e2e-probe/error", 500)).toBe("Something Went Wrong · Aangan");
+  });
+});
