@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/setup/test-database";
+import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { createInvestor, createOpenProperty, newKey, walletBalance } from "./purchase-test-helpers";
+import { purchaseShares, type PurchaseReceipt } from "./purchase-shares.server";
+import { PurchaseError } from "./purchase-errors.server";
+
+const db = useTestDatabase();
+
+afterEach(async () => {
+  expect(await checkLedger(db.current.prisma)).toEqual([]);
+});
+
+type Outcome = { ok: true; receipt: PurchaseReceipt } | { ok: false; error: unknown };
+
+async function settle(attempts: Promise<PurchaseReceipt>[]): Promise<Outcome[]> {
+  return Promise.all(
+    attempts.map((attempt) =>
+      attempt.then(
+        (receipt): Outcome => ({ ok: true, receipt }),
+        (error: unknown): Outcome => ({ ok: false, error }),
+      ),
+    ),
+  );
+}
+
+function refusalCodes(outcomes: Outcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const outcome of outcomes) {
+    if (outcome.ok) continue;
+    // Anything but a PurchaseError would be a raw failure reaching the user (a 500).
+    expect(outcome.error).toBeInstanceOf(PurchaseError);
+    const code = (outcome.error as PurchaseError).code;
+    counts[code] = (counts[code] ?? 0) + 1;
+  }
+  return counts;
+}
+
+describe("purchaseShares under concurrency", () => {
+  it("sells the last 100 shares exactly once to 200 racing buyers", { timeout: 120_000 }, async () => {
+    const { prisma } = db.current;
+    const property = await createOpenProperty(prisma, { sharePrice: "1000", totalShares: 500, availableShares: 100 });
+    const buyers = [];
+    for (let i = 0; i < 200; i++) buyers.push(await createInvestor(prisma, { balance: "5000" }));
+
+    const outcomes = await settle(
+      buyers.map((buyer) => purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() })),
+    );
+
+    const sold = outcomes.filter((o) => o.ok).length;
+    expect(sold).toBe(100);
+    const refusals = refusalCodes(outcomes);
+    // Losers either met the empty property in the queue or found it already funded.
+    expect(Object.keys(refusals).every((code) => code === "shares_unavailable" || code === "property_not_open")).toBe(true);
+
+    const after = await prisma.property.findUniqueOrThrow({ where: { id: property.id } });
+    expect([after.availableShares, after.propertyStatus, after.fundedAmount.toFixed(2)]).toEqual([0, "funded", "100000.00"]);
+    expect(await prisma.investment.count({ where: { propertyId: property.id } })).toBe(100);
+    const positions = await prisma.userPropertyPosition.aggregate({ where: { propertyId: property.id }, _sum: { shares: true } });
+    expect(positions._sum.shares).toBe(100);
+    expect(await prisma.escrowBalance.count({ where: { availableBalance: "3980" } })).toBe(100);
+    expect(await prisma.escrowBalance.count({ where: { availableBalance: "5000" } })).toBe(100);
+  });
+
+  it("never overdraws one wallet buying on many properties at once", { timeout: 60_000 }, async () => {
+    const { prisma } = db.current;
+    const cost = 1020; // one ₹1,000 share plus the 2% fee
+    const balance = 7 * cost + 500;
+    const buyer = await createInvestor(prisma, { balance: String(balance) });
+    const properties = [];
+    for (let i = 0; i < 30; i++) properties.push(await createOpenProperty(prisma, { sharePrice: "1000", title: `Plot ${i}` }));
+
+    const outcomes = await settle(
+      properties.map((property) =>
+        purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() }),
+      ),
+    );
+
+    const successes = outcomes.filter((o) => o.ok).length;
+    expect(successes).toBe(Math.floor(balance / cost));
+    expect(refusalCodes(outcomes)).toEqual({ insufficient_balance: 30 - successes });
+    expect(await walletBalance(prisma, buyer.id)).toBe((balance - successes * cost).toFixed(2));
+    expect(await prisma.transaction.count({ where: { userId: buyer.id } })).toBe(successes);
+  });
+
+  it("never overdraws one wallet buying the same property many times at once", { timeout: 60_000 }, async () => {
+    const { prisma } = db.current;
+    const buyer = await createInvestor(prisma, { balance: "25000" });
+    const property = await createOpenProperty(prisma, { sharePrice: "1000" });
+    const outcomes = await settle(
+      Array.from({ length: 40 }, () =>
+        purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 3, idempotencyKey: newKey() }),
+      ),
+    );
+    const successes = outcomes.filter((o) => o.ok).length;
+    expect(successes).toBe(Math.floor(25000 / 3060));
+    expect(refusalCodes(outcomes)).toEqual({ insufficient_balance: 40 - successes });
+    expect(await walletBalance(prisma, buyer.id)).toBe((25000 - successes * 3060).toFixed(2));
+  });
+
+  it("gives 20 parallel submits with one idempotency key exactly one effect", { timeout: 60_000 }, async () => {
+    const { prisma } = db.current;
+    const buyer = await createInvestor(prisma, { balance: "100000" });
+    const property = await createOpenProperty(prisma, { sharePrice: "1000" });
+    const key = newKey();
+
+    const outcomes = await settle(
+      Array.from({ length: 20 }, () => purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 2, idempotencyKey: key })),
+    );
+
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(refusalCodes(outcomes)).toEqual({ duplicate: 19 });
+    for (const outcome of outcomes) {
+      if (!outcome.ok) expect((outcome.error as Error).message).toBe("This transaction is already being processed.");
+    }
+    expect(await walletBalance(prisma, buyer.id)).toBe("97960.00");
+    expect(await prisma.transaction.count({ where: { idempotencyKey: key } })).toBe(1);
+    expect(await prisma.ledgerJournal.count({ where: { idempotencyKey: key } })).toBe(1);
+    expect(await prisma.investment.count({ where: { userId: buyer.id } })).toBe(1);
+    expect((await prisma.property.findUniqueOrThrow({ where: { id: property.id } })).availableShares).toBe(998);
+  });
+
+  it("lets one idempotency key win once even when its submits name different properties", { timeout: 60_000 }, async () => {
+    const { prisma } = db.current;
+    const buyer = await createInvestor(prisma, { balance: "100000" });
+    const properties = [];
+    for (let i = 0; i < 10; i++) properties.push(await createOpenProperty(prisma, { sharePrice: "1000", title: `Tower ${i}` }));
+    const key = newKey();
+    const outcomes = await settle(
+      properties.map((property) => purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 1, idempotencyKey: key })),
+    );
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(refusalCodes(outcomes)).toEqual({ duplicate: 9 });
+    expect(await walletBalance(prisma, buyer.id)).toBe("98980.00");
+    const ids = properties.map((p) => p.id);
+    expect(await prisma.property.count({ where: { id: { in: ids }, availableShares: 999 } })).toBe(1);
+  });
+});

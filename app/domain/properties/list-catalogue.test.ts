@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/setup/test-database";
+import { createUser } from "../../../tests/setup/factories";
+import type { PrismaClient } from "~/services/db.server";
+import { parseCatalogueFilters } from "./catalogue-filters";
+import { listCatalogue } from "./list-catalogue.server";
+import { getPropertyForInvestment } from "./get-property-for-investment.server";
+
+const db = useTestDatabase();
+
+type Seed = {
+  title: string;
+  totalValue: string;
+  roi: string | null;
+  type: "residential" | "villa" | "apartment" | "commercial" | "office" | "retail" | "mixed" | "industrial";
+  status: "draft" | "upcoming" | "open" | "funded" | "closed";
+};
+
+async function seedProperty(prisma: PrismaClient, seed: Seed, createdAt: Date) {
+  return prisma.property.create({
+    data: {
+      title: seed.title,
+      city: "Mumbai",
+      totalValue: seed.totalValue,
+      sharePrice: "1000",
+      totalShares: 100,
+      availableShares: 100,
+      minimumInvestment: "1000",
+      fundingGoal: seed.totalValue,
+      expectedAnnualReturn: seed.roi,
+      propertyType: seed.type,
+      propertyStatus: seed.status,
+      createdAt,
+    },
+  });
+}
+
+const seeds: Seed[] = [
+  { title: "A edge-low", totalValue: "4149999.99", roi: "4.99", type: "villa", status: "open" },
+  { title: "B edge-mid", totalValue: "4150000", roi: "5", type: "apartment", status: "open" },
+  { title: "C mid", totalValue: "8299999.99", roi: "6.99", type: "office", status: "funded" },
+  { title: "D edge-high", totalValue: "8300000", roi: "7", type: "retail", status: "upcoming" },
+  { title: "E high", totalValue: "25000000", roi: "8.99", type: "industrial", status: "closed" },
+  { title: "F roi-9", totalValue: "1000000", roi: "9", type: "mixed", status: "open" },
+  { title: "G no-roi", totalValue: "1000000", roi: null, type: "residential", status: "open" },
+  { title: "H draft", totalValue: "1000000", roi: "8", type: "residential", status: "draft" },
+];
+
+const titles = async (query: string) =>
+  (await listCatalogue(db.current.prisma, parseCatalogueFilters(new URLSearchParams(query)))).items.map((i) => i.title).sort();
+
+describe("listCatalogue", () => {
+  beforeAll(async () => {
+    const base = Date.UTC(2026, 0, 1);
+    for (const [index, seed] of seeds.entries()) await seedProperty(db.current.prisma, seed, new Date(base + index * 60_000));
+  });
+
+  it("lists every publicly visible property, never drafts", async () => {
+    expect(await titles("")).toEqual(["A edge-low", "B edge-mid", "C mid", "D edge-high", "E high", "F roi-9", "G no-roi"]);
+  });
+
+  it("filters price bands on total value, lower bound inclusive", async () => {
+    expect(await titles("price=under-41.5l")).toEqual(["A edge-low", "F roi-9", "G no-roi"]);
+    expect(await titles("price=41.5l-83l")).toEqual(["B edge-mid", "C mid"]);
+    expect(await titles("price=83l-plus")).toEqual(["D edge-high", "E high"]);
+  });
+
+  it("filters ROI bands on expected annual return", async () => {
+    expect(await titles("roi=5-7")).toEqual(["B edge-mid", "C mid"]);
+    expect(await titles("roi=7-9")).toEqual(["D edge-high", "E high"]);
+    expect(await titles("roi=9-plus")).toEqual(["F roi-9"]);
+  });
+
+  it("filters by the spec's three property categories and combines filters", async () => {
+    expect(await titles("type=residential")).toEqual(["A edge-low", "B edge-mid", "G no-roi"]);
+    expect(await titles("type=commercial")).toEqual(["C mid", "D edge-high"]);
+    expect(await titles("type=mixed")).toEqual(["E high", "F roi-9"]);
+    expect(await titles("type=commercial&price=83l-plus&roi=7-9")).toEqual(["D edge-high"]);
+  });
+
+  it("ignores invalid filter values instead of failing", async () => {
+    expect(await titles("price=free&roi=lots&type=castle&page=zero")).toHaveLength(7);
+  });
+
+  it("reports funding progress and the SOLD OUT label", async () => {
+    const page = await listCatalogue(db.current.prisma, parseCatalogueFilters(new URLSearchParams("")));
+    const funded = page.items.find((item) => item.title === "C mid")!;
+    expect([funded.statusLabel, funded.fundingPercent, funded.fundingTone]).toEqual(["SOLD OUT", 100, "strong"]);
+  });
+});
+
+describe("listCatalogue paging", () => {
+  it("pages 12 at a time, newest first, without overlap, and clamps past the end", async () => {
+    const { prisma } = db.current;
+    await prisma.property.deleteMany({});
+    const base = Date.UTC(2026, 1, 1);
+    // Pairs share a timestamp, so the id tie-break is what keeps pages apart.
+    for (let i = 0; i < 30; i++) {
+      await seedProperty(prisma, { title: `P${String(i).padStart(2, "0")}`, totalValue: "1000000", roi: "8", type: "office", status: "open" }, new Date(base + Math.floor(i / 2) * 1000));
+    }
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(await listCatalogue(prisma, { page }));
+    expect(pages.map((p) => p.items.length)).toEqual([12, 12, 6]);
+    expect(pages.map((p) => [p.total, p.pageCount, p.page])).toEqual([[30, 3, 1], [30, 3, 2], [30, 3, 3]]);
+    const seen = pages.flatMap((p) => p.items.map((i) => i.title));
+    expect(new Set(seen).size).toBe(30);
+    expect(seen[0]).toMatch(/^P2[89]$/);
+    expect(seen.at(-1)).toMatch(/^P0[01]$/);
+    const again = await listCatalogue(prisma, { page: 2 });
+    expect(again.items.map((i) => i.id)).toEqual(pages[1]!.items.map((i) => i.id));
+    const beyond = await listCatalogue(prisma, { page: 99 });
+    expect([beyond.page, beyond.items.length]).toEqual([3, 6]);
+  });
+
+  it("counts confirmed investments only as raised", async () => {
+    const { prisma } = db.current;
+    const user = await createUser(prisma);
+    const property = await seedProperty(prisma, { title: "Raised", totalValue: "1000000", roi: "8", type: "villa", status: "open" }, new Date(Date.UTC(2030, 0, 1)));
+    const invest = (total: string, investmentStatus: "confirmed" | "pending") =>
+      prisma.investment.create({
+        data: { userId: user.id, propertyId: property.id, sharesOwned: 1, pricePerShare: total, totalInvestment: total, investmentStatus },
+      });
+    await invest("245000", "confirmed");
+    await invest("500000", "pending");
+    const page = await listCatalogue(prisma, { page: 1 });
+    const card = page.items.find((i) => i.id === property.id)!;
+    expect([card.raised, card.fundingPercent, card.fundingTone]).toEqual(["245000.00", 25, "early"]);
+  });
+});
+
+describe("getPropertyForInvestment", () => {
+  it("shows public documents, all to admins, and the viewer's wallet and holdings; drafts only to admins", async () => {
+    const { prisma } = db.current;
+    const viewer = await createUser(prisma);
+    const admin = await createUser(prisma, { isAdmin: true });
+    const property = await seedProperty(prisma, { title: "Docs", totalValue: "1000000", roi: "8", type: "villa", status: "open" }, new Date());
+    const draft = await seedProperty(prisma, { title: "Hidden", totalValue: "1000000", roi: "8", type: "villa", status: "draft" }, new Date());
+    for (const [name, isPublic] of [["Deed", true], ["Internal", false]] as const) {
+      await prisma.propertyDocument.create({
+        data: { propertyId: property.id, documentType: "property_deed", documentName: name, storageKey: `k/${name}`, fileSize: 10, mimeType: "application/pdf", isPublic },
+      });
+    }
+    await prisma.userPropertyPosition.create({
+      data: { userId: viewer.id, propertyId: property.id, shares: 3, avgPrice: "1000", costBasis: "3000" },
+    });
+
+    const forViewer = await getPropertyForInvestment(prisma, property.id, { userId: viewer.id, isAdmin: false });
+    expect(forViewer?.documents.map((d) => d.documentName)).toEqual(["Deed"]);
+    expect(forViewer?.wallet).toEqual({ availableBalance: "0.00" });
+    expect(forViewer?.holdings).toEqual({ shares: 3, avgPrice: "1000.00", costBasis: "3000.00", currentValue: "3000.00" });
+
+    const forAdmin = await getPropertyForInvestment(prisma, property.id, { userId: admin.id, isAdmin: true });
+    expect(forAdmin?.documents.map((d) => d.documentName).sort()).toEqual(["Deed", "Internal"]);
+
+    const anonymous = await getPropertyForInvestment(prisma, property.id, null);
+    expect([anonymous?.wallet, anonymous?.holdings]).toEqual([null, null]);
+
+    expect(await getPropertyForInvestment(prisma, draft.id, { userId: viewer.id, isAdmin: false })).toBeNull();
+    expect(await getPropertyForInvestment(prisma, draft.id, { userId: admin.id, isAdmin: true })).not.toBeNull();
+    expect(await getPropertyForInvestment(prisma, "missing", null)).toBeNull();
+  });
+});
