@@ -22,9 +22,26 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   TRUST_PROXY: booleanFlag,
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APP_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+$/, "must be an origin such as https://aangan.example (no path or trailing slash)")
+    .optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")))
+    .default([]),
+  DEMO_MODE: booleanFlag,
+  FEATURE_SECONDARY_MARKET_ENABLED: booleanFlag,
+  FEATURE_TRADING_UI_ENABLED: booleanFlag,
+  FEATURE_TRIAL_ENFORCEMENT_ENABLED: booleanFlag,
+  FEATURE_NOTIFICATIONS_ENABLED: booleanFlag,
+  FEATURE_ANALYTICS_ENABLED: booleanFlag,
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_ORIGIN: string };
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; errors: string[] };
 
@@ -42,10 +59,32 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
     };
   }
   const env = parsed.data;
+  const errors: string[] = [];
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-    return { ok: false, errors: ["SESSION_SECRET: required when NODE_ENV=production"] };
+    errors.push("SESSION_SECRET: required when NODE_ENV=production");
   }
-  return { ok: true, env: { ...env, SESSION_SECRET: env.SESSION_SECRET ?? loadDevSessionSecret(env.DATA_DIR) } };
+  if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+    errors.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
+  }
+  if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+    errors.push("GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set");
+  }
+  // Without Google credentials sign-in runs against the built-in stand-in, which lets anyone
+  // sign in as anyone: a production server may only do that when explicitly a demo.
+  if (env.NODE_ENV === "production" && !env.GOOGLE_CLIENT_ID && !env.DEMO_MODE) {
+    errors.push(
+      "GOOGLE_CLIENT_ID: required when NODE_ENV=production (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or DEMO_MODE=true to use the built-in Google stand-in)",
+    );
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    env: {
+      ...env,
+      SESSION_SECRET: env.SESSION_SECRET ?? loadDevSessionSecret(env.DATA_DIR),
+      APP_ORIGIN: env.APP_ORIGIN ?? `http://localhost:${env.PORT}`,
+    },
+  };
 }
 
 /** Outside production a missing secret is generated once and kept under DATA_DIR. */

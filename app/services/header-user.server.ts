@@ -1,3 +1,6 @@
+import { greetingName } from "~/lib/greeting";
+import { getSessionUser } from "~/services/session.server";
+
 /** What the header needs to know about the signed-in visitor (null when signed out). */
 export type HeaderUser = {
   displayName: string;
@@ -5,9 +8,20 @@ export type HeaderUser = {
   tier: "explorer" | "waitlist_player" | "investor" | "small_investor" | "large_investor";
   isAdmin: boolean;
   subscriptionActive: boolean;
+  email: string;
 };
 
-/** Stub until sign-in exists: everyone is signed out. The auth work replaces the body. */
-export async function getHeaderUser(_request: Request): Promise<HeaderUser | null> {
-  return null;
+/** The signed-in visitor as the header shows them; a bad or expired cookie reads as signed out. */
+export async function getHeaderUser(request: Request): Promise<HeaderUser | null> {
+  const user = await getSessionUser(request);
+  if (!user) return null;
+  const displayName = greetingName(user);
+  return {
+    displayName,
+    initial: displayName.charAt(0).toUpperCase() || "I",
+    tier: user.tier,
+    isAdmin: user.isAdmin,
+    subscriptionActive: user.subscriptionActive,
+    email: user.email,
+  };
 }

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { requireGuest } from "~/domain/access/guards.server";
+import { safeRedirectTo } from "~/lib/redirect-to";
+import { AUTH_ENDPOINTS } from "~/lib/route-table";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"), "");
+  return { redirectTo };
+}
+
+export default function SignInPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const signingIn = navigation.state !== "idle" && navigation.formAction === AUTH_ENDPOINTS.startGoogle;
+
+  return (
+    <div className="flex min-h-[80vh] items-center justify-center bg-brand-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold">Sign in to Aangan</h1>
+        <p className="mt-2 text-slate-600">Invest in property from about ₹8,300. Start with a 14-day free trial.</p>
+
+        <Form method="post" action={AUTH_ENDPOINTS.startGoogle} className="mt-8" aria-busy={signingIn}>
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <button type="submit" className={buttonClasses("primary", "lg", "w-full")} disabled={signingIn}>
+            {signingIn ? "Signing in..." : "Continue with Google"}
+          </button>
+        </Form>
+        {signingIn ? (
+          <p role="status" className="mt-3 text-center text-sm text-slate-600">
+            Taking you to Google…
+          </p>
+        ) : null}
+
+        <p className="mt-6 text-center text-xs text-slate-500">
+          By continuing you agree to our Terms of Service and Privacy Policy.
+        </p>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="font-medium text-brand-700 hover:underline">
+            ← Back to home
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

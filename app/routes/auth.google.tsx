@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireGuest } from "~/domain/access/guards.server";
+import { safeRedirectTo } from "~/lib/redirect-to";
+import { authenticator, GOOGLE_STRATEGY } from "~/services/auth/authenticator.server";
+import { returnToCookie } from "~/services/auth/oauth-cookies.server";
+
+// Starting sign-in is a POST from the /auth page; a stray GET just goes back there.
+export async function loader() {
+  return redirect("/auth");
+}
+
+/** Sends the browser to Google (or the stand-in) with a fresh state kept in a signed cookie. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirectTo(form.get("redirectTo"), "");
+  try {
+    await authenticator().authenticate(GOOGLE_STRATEGY, request);
+  } catch (response) {
+    if (!(response instanceof Response)) throw response;
+    if (redirectTo) response.headers.append("Set-Cookie", await returnToCookie().serialize(redirectTo));
+    throw response;
+  }
+  return redirect("/auth");
+}

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AuthorizationError } from "remix-auth";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { authFailureNotice, SIGNED_IN_NOTICES } from "~/lib/auth-messages";
+import { safeRedirectTo } from "~/lib/redirect-to";
+import { authenticator, GOOGLE_STRATEGY } from "~/services/auth/authenticator.server";
+import { clearSignInCookies, returnToCookie } from "~/services/auth/oauth-cookies.server";
+import { redirectWithToast } from "~/services/flash.server";
+import { logger } from "~/services/logger.server";
+import { createUserSession, destroyUserSession } from "~/services/session.server";
+
+/**
+ * Google (or the stand-in) sends the browser back here. The strategy checks the state
+ * against the signed cookie, exchanges the code and fetches the profile; that check is
+ * this route's guard. Success starts a new database session.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const clearCookies = await clearSignInCookies();
+  let signedIn;
+  try {
+    signedIn = await authenticator().authenticate(GOOGLE_STRATEGY, request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure = error instanceof AuthorizationError ? error.message : String((error as Error)?.message ?? error);
+    logger.warn({ failure }, "sign-in failed");
+    const headers = new Headers();
+    for (const cookie of clearCookies) headers.append("Set-Cookie", cookie);
+    return data({ notice: authFailureNotice(failure) }, { status: 401, headers });
+  }
+
+  const returnTo = safeRedirectTo(await returnToCookie().parse(request.headers.get("Cookie")), "/welcome");
+  const headers = new Headers();
+  // Whatever session this browser had ends here; the new one gets a new id.
+  await destroyUserSession(request);
+  headers.append("Set-Cookie", await createUserSession(signedIn.userId, request));
+  for (const cookie of clearCookies) headers.append("Set-Cookie", cookie);
+  const notice = signedIn.created ? SIGNED_IN_NOTICES.firstTime : SIGNED_IN_NOTICES.returning;
+  return redirectWithToast(returnTo, { kind: "success", ...notice }, { headers });
+}
+
+export default function AuthenticationErrorScreen() {
+  const { notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex min-h-[70vh] items-center justify-center px-4 py-12">
+      <div role="alert" className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold">Authentication Error</h1>
+        {notice.title !== "Authentication Error" ? <p className="mt-3 font-semibold">{notice.title}</p> : null}
+        <p className="mt-2 text-slate-600">{notice.description}</p>
+        <Link to="/auth" className={buttonClasses("primary", "md", "mt-6")}>
+          Try Again
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { enforceRouteTableGuard } from "~/domain/access/guards.server";
+
+// A bare path: the guard runs first, then the route table forwards to the child page.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await enforceRouteTableGuard(request, "/waitlist-dashboard");
+  return null;
+}

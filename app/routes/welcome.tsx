@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { requireUser, requireWelcomeUser } from "~/domain/access/guards.server";
+import { hasOpenSubscriptionRequest } from "~/domain/subscriptions/request-subscription.server";
+import { submitUpgradeRequest } from "~/domain/subscriptions/upgrade-action.server";
+import { UPGRADE_INTENT } from "~/domain/subscriptions/upgrade-form";
+import { greetingName, trialDaysLeft } from "~/lib/greeting";
+import { dashboardHref } from "~/lib/route-table";
+import { getPrisma } from "~/services/db.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireWelcomeUser(request);
+  return {
+    name: greetingName(user),
+    subscribed: user.subscriptionActive,
+    daysLeft: trialDaysLeft(user.trialExpiresAt),
+    dashboardHref: dashboardHref(user),
+    upgradeRequested: !user.subscriptionActive && (await hasOpenSubscriptionRequest(getPrisma(), user.id)),
+  };
+}
+
+// Only sign-in is required: someone whose trial just ended must still be able to ask to upgrade.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return submitUpgradeRequest(request, user.id, "/welcome");
+}
+
+const CARDS = [
+  { title: "Wealth Projector", text: "See how a property portfolio could grow over the years." },
+  { title: "Browse Properties", text: "Explore verified properties open for fractional investment.", to: "/properties" },
+  { title: "Educational Seminars", text: "Learn the basics of property investing from our experts." },
+  { title: "Legal Assistance", text: "Get help understanding ownership, documents and taxes." },
+  { title: "Email Support", text: "Write to our team and we will get back to you." },
+] as const;
+
+export default function WelcomePage() {
+  const { name, subscribed, daysLeft, dashboardHref, upgradeRequested } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === UPGRADE_INTENT;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Welcome, {name}!</h1>
+      {subscribed ? (
+        <p className="mt-2 text-slate-700">You have Premium access. Your dashboard and every feature are open to you.</p>
+      ) : (
+        <p className="mt-2 text-slate-700">
+          Your free trial has {daysLeft} {daysLeft === 1 ? "day" : "days"} left.
+        </p>
+      )}
+
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {CARDS.map((card) => (
+          <li key={card.title} className="rounded-xl border border-slate-200 p-5">
+            <h2 className="font-semibold">{card.title}</h2>
+            <p className="mt-1 text-sm text-slate-600">{card.text}</p>
+            {"to" in card ? (
+              <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+                Browse Properties →
+              </Link>
+            ) : null}
+          </li>
+        ))}
+
+        {subscribed ? (
+          <li className="rounded-xl border border-brand-100 bg-brand-50 p-5">
+            <h2 className="font-semibold">Premium Dashboard</h2>
+            <p className="mt-1 text-sm text-slate-600">Your investments, wallet and watchlist in one place.</p>
+            <Link to={dashboardHref} className={buttonClasses("primary", "sm", "mt-3")}>
+              Open Dashboard
+            </Link>
+          </li>
+        ) : (
+          <li className="rounded-xl border border-brand-100 bg-brand-50 p-5">
+            <h2 className="font-semibold">Upgrade Account</h2>
+            <p className="mt-1 text-sm text-slate-600">Unlock investing, trading and your dashboard.</p>
+            {upgradeRequested ? (
+              <p className="mt-3 text-sm font-medium text-brand-700">Upgrade requested. Our team will contact you soon.</p>
+            ) : (
+              <Form method="post" className="mt-3">
+                <button type="submit" name="intent" value={UPGRADE_INTENT} className={buttonClasses("primary", "sm")} disabled={submitting}>
+                  {submitting ? "Sending request..." : "Upgrade Account"}
+                </button>
+              </Form>
+            )}
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

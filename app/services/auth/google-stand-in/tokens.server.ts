@@ -1,0 +1,88 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { standInSecret } from "../provider-config.server";
+
+/** An authorization code is good for one exchange within this window, as with Google. */
+export const CODE_TTL_MS = 60_000;
+export const ACCESS_TOKEN_TTL_MS = 5 * 60_000;
+
+const codeClaims = z.object({
+  typ: z.literal("code"),
+  jti: z.string().min(16),
+  email: z.email(),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  exp: z.number(),
+});
+const accessClaims = z.object({ typ: z.literal("access"), email: z.email(), exp: z.number() });
+
+export type CodeClaims = z.infer<typeof codeClaims>;
+
+// Codes and tokens are signed rather than stored, so any app process can check them.
+function sign(payload: object): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  const mac = createHmac("sha256", standInSecret("token-signing")).update(body).digest("base64url");
+  return `${body}.${mac}`;
+}
+
+function verify(token: string): unknown {
+  const [body, mac, extra] = token.split(".");
+  if (!body || !mac || extra !== undefined) return null;
+  const expected = Buffer.from(createHmac("sha256", standInSecret("token-signing")).update(body).digest("base64url"));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    return JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+export function issueCode(input: { email: string; clientId: string; redirectUri: string }, now = Date.now()): string {
+  return sign({ typ: "code", jti: randomBytes(16).toString("base64url"), ...input, exp: now + CODE_TTL_MS });
+}
+
+// One-time use is remembered per process. A code is also useless after CODE_TTL_MS and only
+// to the holder of the client secret, which bounds a replay across processes to that window.
+const redeemed = new Map<string, number>();
+
+export type RedeemResult = { ok: true; email: string } | { ok: false; error: string };
+
+export function redeemCode(
+  code: string,
+  expected: { clientId: string; redirectUri: string },
+  now = Date.now(),
+): RedeemResult {
+  const claims = codeClaims.safeParse(verify(code));
+  if (!claims.success) return { ok: false, error: "Invalid authorization code" };
+  const { jti, exp, clientId, redirectUri, email } = claims.data;
+  if (exp <= now) return { ok: false, error: "Authorization code expired" };
+  if (clientId !== expected.clientId || redirectUri !== expected.redirectUri) {
+    return { ok: false, error: "Authorization code was issued to another client" };
+  }
+  for (const [key, expiry] of redeemed) if (expiry <= now) redeemed.delete(key);
+  if (redeemed.has(jti)) return { ok: false, error: "Authorization code already used" };
+  redeemed.set(jti, exp);
+  return { ok: true, email };
+}
+
+export function issueAccessToken(email: string, now = Date.now()): string {
+  return sign({ typ: "access", email, exp: now + ACCESS_TOKEN_TTL_MS });
+}
+
+export function readAccessToken(token: string, now = Date.now()): string | null {
+  const claims = accessClaims.safeParse(verify(token));
+  if (!claims.success || claims.data.exp <= now) return null;
+  return claims.data.email;
+}
+
+/** A stable subject per address, in the spirit of Google's numeric "sub". */
+export function standInSubject(email: string): string {
+  return `stand-in-${createHmac("sha256", "aangan-stand-in-subject").update(email).digest("hex").slice(0, 24)}`;
+}
+
+export function secretsMatch(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

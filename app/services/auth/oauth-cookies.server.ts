@@ -1,0 +1,52 @@
+import { createCookie, createCookieSessionStorage, type Cookie, type SessionStorage } from "@remix-run/node";
+
+// A sign-in round trip must finish within this time; after it the state is gone.
+const SIGN_IN_WINDOW_SECONDS = 10 * 60;
+
+type Built = { key: string; stateStorage: SessionStorage; returnTo: Cookie };
+let built: Built | undefined;
+
+function build(): Built {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret) throw new Error("SESSION_SECRET is not set; the sign-in state cannot be signed.");
+  const production = process.env.NODE_ENV === "production";
+  const key = `${production}:${secret}`;
+  if (built?.key === key) return built;
+  const options = {
+    httpOnly: true,
+    // Lax still sends the cookie on Google's top-level redirect back to the callback.
+    sameSite: "lax" as const,
+    secure: production,
+    path: "/",
+    secrets: [secret],
+    maxAge: SIGN_IN_WINDOW_SECONDS,
+  };
+  built = {
+    key,
+    stateStorage: createCookieSessionStorage({
+      cookie: { name: production ? "__Host-aangan_oauth" : "aangan_oauth", ...options },
+    }),
+    returnTo: createCookie(production ? "__Host-aangan_return_to" : "aangan_return_to", options),
+  };
+  return built;
+}
+
+/** Holds remix-auth's OAuth state between the redirect to Google and the callback. */
+export function oauthStateStorage(): SessionStorage {
+  return build().stateStorage;
+}
+
+/** Remembers where to go after sign-in; the value is sanitised when it is read. */
+export function returnToCookie(): Cookie {
+  return build().returnTo;
+}
+
+/** Set-Cookie values that drop both sign-in cookies once the round trip is over. */
+export async function clearSignInCookies(): Promise<string[]> {
+  const { stateStorage, returnTo } = build();
+  const stateSession = await stateStorage.getSession();
+  return [
+    await stateStorage.destroySession(stateSession),
+    await returnTo.serialize("", { maxAge: 0, expires: new Date(0) }),
+  ];
+}

@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, type Cookie } from "@remix-run/node";
+import { getPrisma } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** ...and after this long in any case. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+// Pushing the idle expiry on every request would write on every page view.
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+
+const SESSION_ID_BYTES = 32;
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  tier: "explorer" | "waitlist_player" | "investor" | "small_investor" | "large_investor";
+  subscriptionActive: boolean;
+  trialExpiresAt: Date;
+  tierOverrideByAdmin: boolean;
+  kycStatus: "pending" | "under_review" | "approved" | "rejected";
+  isAdmin: boolean;
+};
+
+const sessionUserSelect = {
+  id: true,
+  email: true,
+  fullName: true,
+  tier: true,
+  subscriptionActive: true,
+  trialExpiresAt: true,
+  tierOverrideByAdmin: true,
+  kycStatus: true,
+  isAdmin: true,
+} as const;
+
+let cookie: Cookie | undefined;
+let cookieKey: string | undefined;
+
+// Built on first use: server.ts sets SESSION_SECRET after the build may have been imported.
+export function sessionCookie(): Cookie {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret) throw new Error("SESSION_SECRET is not set; sessions cannot be signed.");
+  const production = process.env.NODE_ENV === "production";
+  const key = `${production}:${secret}`;
+  if (!cookie || cookieKey !== key) {
+    cookie = createCookie(production ? "__Host-aangan_session" : "aangan_session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: production,
+      path: "/",
+      secrets: [secret],
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+    cookieKey = key;
+  }
+  return cookie;
+}
+
+export function hashSessionId(sessionId: string): string {
+  return createHash("sha256").update(sessionId).digest("hex");
+}
+
+/** The session id from a signed cookie; null when it is missing, tampered or malformed. */
+async function readSessionId(request: Request): Promise<string | null> {
+  try {
+    const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+    return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts a fresh session for the user (a new id at every sign-in, so a fixated id is useless)
+ * and returns the Set-Cookie header value. Only the id's SHA-256 is stored.
+ */
+export async function createUserSession(userId: string, request: Request, now = new Date()): Promise<string> {
+  const sessionId = randomBytes(SESSION_ID_BYTES).toString("base64url");
+  await getPrisma().session.create({
+    data: {
+      idHash: hashSessionId(sessionId),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+      absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
+      ipAddress: request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim().slice(0, 64) ?? null,
+    },
+  });
+  return sessionCookie().serialize(sessionId);
+}
+
+/**
+ * The signed-in user, or null. A tampered, unknown or expired cookie counts as signed out;
+ * expired rows are removed on sight.
+ */
+export async function getSessionUser(request: Request, now = new Date()): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const prisma = getPrisma();
+  const idHash = hashSessionId(sessionId);
+  const session = await prisma.session.findUnique({
+    where: { idHash },
+    select: { idleExpiresAt: true, absoluteExpiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+  });
+  if (!session) return null;
+  if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
+    await prisma.session.deleteMany({ where: { idHash } });
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    const idleExpiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
+    await prisma.session
+      .updateMany({ where: { idHash }, data: { lastSeenAt: now, idleExpiresAt } })
+      .catch((error: unknown) => logger.warn({ err: error }, "could not extend session"));
+  }
+  return session.user;
+}
+
+/** Deletes this browser's session row (if any) and returns the Set-Cookie value that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await getPrisma().session.deleteMany({ where: { idHash: hashSessionId(sessionId) } });
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
