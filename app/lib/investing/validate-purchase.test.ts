@@ -19,8 +19,10 @@ const scenario = fc.record({
   walletBalance: fc.integer({ min: 0, max: 10_000_000_00 }).map((p) => new Decimal(p).div(100)),
 });
 
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
 /** The rules as the spec words them, checked in its order; written apart from the implementation. */
-function expectedProblem(s: fc.RecordValue<typeof scenario> extends infer T ? T : never): [PurchaseProblemCode, string] | null {
+function expectedProblem(s: Scenario): [PurchaseProblemCode, string] | null {
   if (!Number.isInteger(s.shares) || s.shares < 1) return ["invalid_shares", "Please enter a valid number of shares"];
   const subtotal = s.sharePrice.times(s.shares);
   const fee = subtotal.times("0.02").toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
