@@ -1,1 +1,52 @@
-export async function seedDemoData(_options: { databaseUrl: string; dataDir: string }): Promise<void> {}
+import { createPrismaClient } from "~/services/db.server";
+import { createClock } from "./seed/clock";
+import { buildMoneyPlan } from "./seed/money-plan";
+import type { SeedContext } from "./seed/tx";
+import { writeEngagement } from "./seed/write-engagement";
+import { writePropertyImages } from "./seed/write-images";
+import { writeKycDocuments, writeKycFiles } from "./seed/write-kyc";
+import { writeMarket } from "./seed/write-market";
+import { writeMoney } from "./seed/write-money";
+import { writePeople } from "./seed/write-people";
+import { writeProperties } from "./seed/write-properties";
+import { writeSupport } from "./seed/write-support";
+
+/** Any fixed number: processes seeding the same database queue on it instead of racing. */
+const SEED_LOCK_KEY = 420_260_001;
+
+export type SeedResult = { imagesRendered: number; milliseconds: number };
+
+/**
+ * Puts the demo data in place (see prisma/seed/): profiles, properties, a year of money
+ * through the ledger, holdings, watchlists, alerts, listings, KYC and support tickets.
+ * Idempotent: fixed ids and journal idempotency keys make a second run add nothing, and
+ * the whole database part runs in one transaction under an advisory lock.
+ */
+export async function seedDemoData(options: { databaseUrl: string; dataDir: string }): Promise<SeedResult> {
+  const started = Date.now();
+  // Rendering is CPU work in sharp's threads; it overlaps the database round trips.
+  const images = writePropertyImages(options.dataDir);
+  images.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
+  const kycFiles = await writeKycFiles(options.dataDir);
+  const prisma = createPrismaClient(options.databaseUrl);
+  try {
+    await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`;
+        const context: SeedContext = { tx, clock: createClock(), plan: buildMoneyPlan(), dataDir: options.dataDir };
+        await writePeople(context);
+        await writeProperties(context);
+        await writeMoney(context);
+        await writeMarket(context);
+        await writeEngagement(context);
+        await writeKycDocuments(context, kycFiles);
+        await writeSupport(context);
+      },
+      { maxWait: 30_000, timeout: 120_000 },
+    );
+  } finally {
+    await prisma.$disconnect();
+  }
+  const imagesRendered = await images;
+  return { imagesRendered, milliseconds: Date.now() - started };
+}
