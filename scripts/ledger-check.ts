@@ -1,0 +1,43 @@
+// `npm run ledger:check`: proves the wallets equal the ledger. Uses DATABASE_URL, or the
+// embedded database under DATA_DIR when one has been created there. Exit 1 on any problem.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { createPrismaClient } from "~/services/db.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/services/embedded-postgres.server";
+
+async function main(): Promise<number> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = process.env.DATABASE_URL || undefined;
+  if (!url) {
+    const dataDir = path.resolve(process.env.DATA_DIR || ".data");
+    if (!existsSync(path.join(dataDir, "pg", "PG_VERSION"))) {
+      console.error(`ledger:check: DATABASE_URL is not set and there is no embedded database under ${dataDir}/pg`);
+      return 2;
+    }
+    embedded = await startEmbeddedPostgres(dataDir);
+    url = embedded.url;
+  }
+  const prisma = createPrismaClient(url);
+  try {
+    const problems = await checkLedger(prisma);
+    if (problems.length === 0) {
+      console.log("ledger:check OK: every wallet equals its postings and every journal balances");
+      return 0;
+    }
+    for (const { account, problem } of problems) console.error(`${account}: ${problem}`);
+    console.error(`ledger:check FAILED: ${problems.length} problem${problems.length === 1 ? "" : "s"}`);
+    return 1;
+  } finally {
+    await prisma.$disconnect();
+    await embedded?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`ledger:check could not run: ${(error as Error).message}`);
+    process.exit(2);
+  },
+);
