@@ -1,0 +1,246 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_TABLE, type RouteEntry, type RouteGuard } from "../../app/lib/route-table";
+import { createUserSession } from "../../app/services/session.server";
+import { createUser } from "../setup/factories";
+import { useTestDatabase } from "../setup/test-database";
+
+/**
+ * Every route of the route table, for every kind of visitor, through the production
+ * build's request handler on a real database: the status, or where the redirect goes.
+ * The expectations below restate the spec's guards by hand rather than calling the
+ * guard code, so a guard that drifts from the spec fails here.
+ */
+
+const db = useTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+const ORIGIN = "http://localhost:3000";
+
+type Persona =
+  | "anonymous"
+  | "explorer"
+  | "expired explorer, enforcement off"
+  | "expired explorer, enforcement on"
+  | "waitlist player"
+  | "small investor"
+  | "large investor"
+  | "admin";
+
+const PERSONAS: Persona[] = [
+  "anonymous",
+  "explorer",
+  "expired explorer, enforcement off",
+  "expired explorer, enforcement on",
+  "waitlist player",
+  "small investor",
+  "large investor",
+  "admin",
+];
+
+/** 200, or the Location a redirect must carry; "sign-in" stands for /auth?redirectTo=<this path>. */
+type Outcome = 200 | "sign-in" | `/${string}`;
+
+function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Outcome {
+  const expired = persona.startsWith("expired");
+  const enforcing = persona === "expired explorer, enforcement on";
+  const ok: Outcome = entry.redirectsTo ? (entry.redirectsTo as Outcome) : 200;
+  if (persona === "anonymous") return guard === "public" || guard === "guest" ? 200 : "sign-in";
+  switch (guard) {
+    case "public":
+      return 200;
+    case "guest":
+      return expired ? "/trial-expired" : "/welcome";
+    case "welcome":
+      return expired ? "/trial-expired" : 200;
+    case "trial-expired":
+      return 200;
+    case "user":
+      return enforcing ? "/trial-expired" : 200;
+    case "dashboard":
+      if (expired) return "/trial-expired";
+      if (persona === "explorer" || persona === "admin") return "/welcome"; // the admin is an explorer-tier admin
+      if (persona === "waitlist player") return "/waitlist-dashboard";
+      return ok;
+    case "waitlist-dashboard":
+      if (enforcing) return "/trial-expired";
+      return persona === "waitlist player" ? ok : "/dashboard/overview";
+    case "admin":
+      return persona === "admin" ? ok : "/dashboard/overview";
+  }
+}
+
+function expectedPost(entry: RouteEntry, persona: Persona): Outcome {
+  // The upgrade forms need only a signed-in user and come back to the page they were sent from.
+  return persona === "anonymous" ? "sign-in" : (entry.pattern as Outcome);
+}
+
+function concretePath(pattern: string): string {
+  return pattern.replace(/:[A-Za-z]+/g, "prop-matrix-1");
+}
+
+let handle: (request: Request) => Promise<Response>;
+const cookies = new Map<Persona, string>();
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = db.current.url;
+  process.env.SESSION_SECRET = "authorization-matrix-session-secret-0123456789";
+  const buildPath = path.resolve("build/server/index.js");
+  if (!existsSync(buildPath)) throw new Error("No production build: run `npm run build` before this test.");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  for (const entry of ROUTE_TABLE) {
+    const registered = Object.keys(build.routes).some((id) => routePattern(build, id) === entry.pattern);
+    if (!registered) throw new Error(`The build has no route for ${entry.pattern}: rebuild with \`npm run build\`.`);
+  }
+  const requestHandler = createRequestHandler(build, "production");
+  handle = (request) => requestHandler(request, { cspNonce: "matrix" });
+
+  const prisma = db.current.prisma;
+  const make = async (persona: Persona, data: Parameters<typeof prisma.userProfile.update>[0]["data"]) => {
+    const user = await createUser(prisma, { email: `${persona.replace(/[^a-z]+/g, "-")}@matrix.example.in` });
+    await prisma.userProfile.update({ where: { id: user.id }, data });
+    const setCookie = await createUserSession(user.id, new Request(ORIGIN));
+    cookies.set(persona, setCookie.split(";")[0]!);
+  };
+  const trialEnded = new Date(Date.now() - 2 * DAY);
+  await make("explorer", { tier: "explorer" });
+  await make("expired explorer, enforcement off", { tier: "explorer", trialExpiresAt: trialEnded });
+  await make("expired explorer, enforcement on", { tier: "explorer", trialExpiresAt: trialEnded });
+  await make("waitlist player", { tier: "waitlist_player", subscriptionActive: true });
+  await make("small investor", { tier: "small_investor", subscriptionActive: true });
+  await make("large investor", { tier: "large_investor", subscriptionActive: true });
+  await make("admin", { tier: "explorer", isAdmin: true });
+});
+
+afterEach(() => {
+  delete process.env.FEATURE_TRIAL_ENFORCEMENT_ENABLED;
+});
+
+/** The route pattern the build registered for a route id, parents included. */
+function routePattern(build: ServerBuild, id: string): string {
+  const parts: string[] = [];
+  let route = build.routes[id];
+  while (route) {
+    if (route.path) parts.unshift(route.path);
+    route = route.parentId ? build.routes[route.parentId] : undefined;
+  }
+  return `/${parts.join("/")}`.replace(/\/+$/, "") || "/";
+}
+
+async function send(persona: Persona, method: "GET" | "POST", pathname: string): Promise<Response> {
+  const headers = new Headers();
+  const cookie = cookies.get(persona);
+  if (cookie) headers.set("Cookie", cookie);
+  if (method === "POST") {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    headers.set("Origin", ORIGIN);
+    headers.set("Host", new URL(ORIGIN).host);
+  }
+  process.env.FEATURE_TRIAL_ENFORCEMENT_ENABLED = persona === "expired explorer, enforcement on" ? "true" : "false";
+  return handle(
+    new Request(`${ORIGIN}${pathname}`, {
+      method,
+      headers,
+      body: method === "POST" ? "intent=request-upgrade" : undefined,
+      redirect: "manual",
+    }),
+  );
+}
+
+function describeOutcome(response: Response): string {
+  if (response.status >= 300 && response.status < 400) return `${response.status} → ${response.headers.get("Location")}`;
+  return String(response.status);
+}
+
+function expectOutcome(response: Response, outcome: Outcome, pathname: string) {
+  if (outcome === 200) {
+    expect(describeOutcome(response)).toBe("200");
+    return;
+  }
+  const location = outcome === "sign-in" ? `/auth?${new URLSearchParams({ redirectTo: pathname })}` : outcome;
+  expect([301, 302, 303, 307, 308]).toContain(response.status);
+  expect(response.headers.get("Location")).toBe(location);
+}
+
+describe.each(ROUTE_TABLE.map((entry) => [entry.pattern, entry] as const))("%s", (_pattern, entry) => {
+  const pathname = concretePath(entry.pattern);
+
+  it.each(PERSONAS)(`GET as %s`, async (persona) => {
+    const response = await send(persona, "GET", pathname);
+    expectOutcome(response, expectedGet(entry.guard, persona, entry), pathname);
+  });
+
+  if (entry.hasAction) {
+    it.each(PERSONAS)(`POST as %s`, async (persona) => {
+      const response = await send(persona, "POST", pathname);
+      expectOutcome(response, expectedPost(entry, persona), pathname);
+    });
+  }
+});
+
+describe("paths outside the table", () => {
+  it.each(PERSONAS)("answer 404 to %s", async (persona) => {
+    const response = await send(persona, "GET", "/no-such-page");
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("sessions through the request handler", () => {
+  it("treats a tampered cookie as signed out, never as an error page", async () => {
+    const cookie = cookies.get("small investor")!;
+    const tampered = `${cookie.slice(0, -4)}AAAA`;
+    const response = await handle(new Request(`${ORIGIN}/welcome`, { headers: { Cookie: tampered } }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fwelcome");
+    const landing = await handle(new Request(`${ORIGIN}/`, { headers: { Cookie: tampered } }));
+    expect(landing.status).toBe(200);
+  });
+
+  it("signs out on POST /auth/sign-out: the row goes, the cookie is cleared, Goodbye is flashed", async () => {
+    const prisma = db.current.prisma;
+    const user = await createUser(prisma, { email: "leaving@matrix.example.in" });
+    const cookie = (await createUserSession(user.id, new Request(ORIGIN))).split(";")[0]!;
+    const response = await handle(
+      new Request(`${ORIGIN}/auth/sign-out`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: ORIGIN, Host: "localhost:3000", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "",
+      }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const setCookies = response.headers.getSetCookie();
+    expect(setCookies.some((c) => c.startsWith("aangan_session=;") && /Max-Age=0|Expires=Thu, 01 Jan 1970/.test(c))).toBe(true);
+    expect(setCookies.some((c) => c.startsWith("aangan_flash="))).toBe(true);
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    const after = await handle(new Request(`${ORIGIN}/welcome`, { headers: { Cookie: cookie } }));
+    expect(after.headers.get("Location")).toBe("/auth?redirectTo=%2Fwelcome");
+  });
+
+  it("keeps only a same-origin redirectTo on the sign-in page", async () => {
+    const evil = await handle(new Request(`${ORIGIN}/auth?redirectTo=${encodeURIComponent("https://evil.example")}`));
+    expect(evil.status).toBe(200);
+    expect(await evil.text()).not.toContain("evil.example");
+    const good = await handle(new Request(`${ORIGIN}/auth?redirectTo=${encodeURIComponent("/kyc")}`));
+    expect(await good.text()).toMatch(/name="redirectTo" value="\/kyc"/);
+  });
+
+  it("records one open upgrade request per user, however often the form is sent", async () => {
+    const prisma = db.current.prisma;
+    const user = await createUser(prisma, { email: "upgrader@matrix.example.in" });
+    const cookie = (await createUserSession(user.id, new Request(ORIGIN))).split(";")[0]!;
+    const post = () =>
+      handle(
+        new Request(`${ORIGIN}/trial-expired`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: ORIGIN, Host: "localhost:3000", "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=request-upgrade",
+        }),
+      );
+    expect((await post()).headers.get("Location")).toBe("/trial-expired");
+    expect((await post()).headers.get("Location")).toBe("/trial-expired");
+    expect(await prisma.supportTicket.count({ where: { userId: user.id, ticketType: "subscription_request" } })).toBe(1);
+  });
+});
