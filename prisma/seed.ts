@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   if (databaseUrl) {
     await migrateDatabase(databaseUrl);
-    await seedDemoData({ databaseUrl, dataDir });
+    const result = await seedDemoData({ databaseUrl, dataDir });
+    console.log(`Seeded in ${result.milliseconds} ms, ${result.imagesRendered} images rendered.`);
   } else {
     const booted = await bootDatabase({ dataDir, seedDemoData: true });
     await booted.embedded?.stop();

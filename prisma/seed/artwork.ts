@@ -112,7 +112,7 @@ function shops(x: number, count: number, p: Palette, random: () => number): stri
 
 function skyline(type: PropertyType, p: Palette, random: () => number): string {
   const parts: string[] = [];
-  const backdrop = Array.from({ length: 9 }, (_, i) => `<rect x="${i * 140 - 20}" y="${GROUND - between(random, 120, 300)}" width="120" height="320" fill="${p.dark ? "#1b2236" : "#b9c6d3"}" opacity="0.55"/>`).join("");
+  const backdrop = Array.from({ length: 9 }, (_, i) => between(random, 120, 300)).map((h, i) => `<rect x="${i * 140 - 20}" y="${GROUND - h}" width="120" height="${h}" fill="${p.dark ? "#1b2236" : "#b9c6d3"}" opacity="0.55"/>`).join("");
   parts.push(backdrop);
   switch (type) {
     case "apartment":
@@ -173,12 +173,13 @@ const SCENES = ["exterior", "exterior", "interior", "exterior", "interior", "ame
 /** An SVG illustration of a property: no text, so it renders the same without system fonts. */
 export function propertySvg(propertyId: string, type: PropertyType, index: number): string {
   const random = seededRandom(`${propertyId}:${index}`);
-  const palette = PALETTES[(index + propertyId.length) % PALETTES.length]!;
+  // The first picture is the listing's hero, so it is always a daylight one.
+  const palette = PALETTES[(index === 0 ? propertyId.length % 2 : index + propertyId.length) % PALETTES.length]!;
   const scene = SCENES[index % SCENES.length]!;
   const body =
     scene === "interior" ? interior(palette, random)
     : scene === "amenity" ? amenity(palette, random)
-    : `${sky(palette, random)}${skyline(type, palette, random)}${ground(palette)}`;
+    : `${sky(palette, random)}${ground(palette)}${skyline(type, palette, random)}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 }
 

@@ -1,0 +1,278 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { calculateTier } from "~/domain/tiers/calculate-tier";
+import { Decimal } from "~/lib/money";
+import { createPrismaClient, type PrismaClient } from "~/services/db.server";
+import { createTestDatabase, dropTestDatabase, useTestDatabase } from "../tests/setup/test-database";
+import { createClock } from "./seed/clock";
+import { buildMoneyPlan } from "./seed/money-plan";
+import { PROPERTIES } from "./seed/properties";
+import { seedDemoData } from "./seed-data";
+
+const db = useTestDatabase();
+const dataDirs: string[] = [];
+const SLOW = 180_000;
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "aangan-seed-"));
+  dataDirs.push(dir);
+  return dir;
+}
+
+async function rowCounts(prisma: PrismaClient): Promise<Record<string, number>> {
+  const tables = await prisma.$queryRaw<{ name: string }[]>`
+    SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`;
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const rows = await prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT COUNT(*) AS count FROM "${name}"`);
+    counts[name] = Number(rows[0]!.count);
+  }
+  return counts;
+}
+
+const profileByEmail = (prisma: PrismaClient, email: string) =>
+  prisma.userProfile.findUniqueOrThrow({ where: { email }, include: { wallet: true, investments: true } });
+
+let dataDir: string;
+let countsAfterFirstRun: Record<string, number>;
+
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  await seedDemoData({ databaseUrl: db.current.url, dataDir });
+  countsAfterFirstRun = await rowCounts(db.current.prisma);
+}, SLOW);
+
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("demo money plan", () => {
+  it("dates every purchase inside its property's investment window", () => {
+    const plan = buildMoneyPlan();
+    const clock = createClock();
+    for (const event of plan.events) {
+      if (event.kind !== "investment") continue;
+      const window = PROPERTIES.find((p) => p.id === event.propertyId)!.window!;
+      expect(-event.daysAgo, event.key).toBeGreaterThanOrEqual(window.start);
+      expect(-event.daysAgo, event.key).toBeLessThanOrEqual(Math.min(window.end, 0));
+      expect(clock.daysAgo(event.daysAgo).getTime()).toBeLessThan(clock.now.getTime());
+    }
+  });
+});
+
+describe("demo data", () => {
+  it("reconciles: every wallet equals its postings and every journal balances", async () => {
+    expect(await checkLedger(db.current.prisma)).toEqual([]);
+    expect(countsAfterFirstRun.ledger_journals).toBeGreaterThan(50);
+  });
+
+  it("has the spec's sample property dummy-1 exactly", async () => {
+    const property = await db.current.prisma.property.findUniqueOrThrow({ where: { id: "dummy-1" } });
+    expect(property.sharePrice.toFixed(2)).toBe("10000.00");
+    expect(property.minimumInvestment.toFixed(2)).toBe("100000.00");
+    expect(property.maximumInvestment?.toFixed(2)).toBe("1000000.00");
+    expect(property.totalValue.toFixed(2)).toBe("25000000.00");
+    expect(property.expectedAnnualReturn?.toFixed(1)).toBe("12.5");
+    expect(property.availableShares).toBe(625);
+    expect(property.totalShares).toBe(2500);
+    expect(property.images.length).toBeGreaterThan(5);
+  });
+
+  it("covers every status and type across several cities", async () => {
+    const properties = await db.current.prisma.property.findMany();
+    expect(properties.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(properties.map((p) => p.propertyStatus))).toEqual(new Set(["draft", "upcoming", "open", "funded", "closed"]));
+    expect(new Set(properties.map((p) => p.propertyType))).toEqual(
+      new Set(["residential", "commercial", "mixed", "industrial", "villa", "apartment", "office", "retail"]),
+    );
+    expect(new Set(properties.map((p) => p.city)).size).toBeGreaterThanOrEqual(4);
+    expect(properties.filter((p) => p.featured).length).toBeGreaterThanOrEqual(2);
+    expect(properties.some((p) => p.sharesSellable)).toBe(true);
+  });
+
+  it("backs every property's funding state with confirmed investments", async () => {
+    const prisma = db.current.prisma;
+    const properties = await prisma.property.findMany();
+    const sums = await prisma.investment.groupBy({
+      by: ["propertyId"],
+      where: { investmentStatus: "confirmed" },
+      _sum: { sharesOwned: true, totalInvestment: true },
+    });
+    for (const property of properties) {
+      const sum = sums.find((row) => row.propertyId === property.id)?._sum;
+      expect(property.totalShares - property.availableShares, property.id).toBe(sum?.sharesOwned ?? 0);
+      expect(property.fundedAmount.toFixed(2), property.id).toBe(new Decimal(sum?.totalInvestment?.toString() ?? 0).toFixed(2));
+      expect(new Decimal(property.totalValue.toString()).equals(new Decimal(property.sharePrice.toString()).times(property.totalShares))).toBe(true);
+      if (property.propertyStatus === "funded") expect(property.availableShares, property.id).toBe(0);
+    }
+  });
+
+  it("writes positions that match the investments", async () => {
+    const prisma = db.current.prisma;
+    const positions = await prisma.userPropertyPosition.findMany();
+    const sums = await prisma.investment.groupBy({ by: ["userId", "propertyId"], _sum: { sharesOwned: true, totalInvestment: true } });
+    expect(positions).toHaveLength(sums.length);
+    for (const position of positions) {
+      const sum = sums.find((row) => row.userId === position.userId && row.propertyId === position.propertyId)!._sum;
+      expect(position.shares).toBe(sum.sharesOwned);
+      expect(position.costBasis.toFixed(2)).toBe(sum.totalInvestment!.toFixed(2));
+    }
+  });
+
+  it("stores tiers that agree with the tier rule, and a wallet for every profile", async () => {
+    const profiles = await db.current.prisma.userProfile.findMany({ include: { wallet: true, investments: true } });
+    expect(profiles.length).toBeGreaterThanOrEqual(7);
+    for (const profile of profiles) {
+      const expected = calculateTier({
+        subscriptionActive: profile.subscriptionActive,
+        confirmedInvestmentShares: profile.investments.filter((i) => i.investmentStatus === "confirmed").map((i) => i.sharesOwned),
+      });
+      expect(profile.tier, profile.email).toBe(expected);
+      expect(profile.wallet, profile.email).not.toBeNull();
+      expect(profile.email).toBe(profile.email.toLowerCase());
+    }
+  });
+
+  it("gives each persona the state its name promises", async () => {
+    const prisma = db.current.prisma;
+    const now = Date.now();
+    const explorer = await profileByEmail(prisma, "explorer@demo.aangan.in");
+    expect(explorer).toMatchObject({ tier: "explorer", subscriptionActive: false, kycStatus: "pending" });
+    const daysLeft = (explorer.trialExpiresAt.getTime() - now) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(13);
+    expect(daysLeft).toBeLessThanOrEqual(14);
+
+    const expired = await profileByEmail(prisma, "expired@demo.aangan.in");
+    expect(expired.subscriptionActive).toBe(false);
+    expect(expired.trialExpiresAt.getTime()).toBeLessThan(now);
+
+    const waitlist = await profileByEmail(prisma, "waitlist@demo.aangan.in");
+    expect(waitlist).toMatchObject({ tier: "waitlist_player", subscriptionActive: true, kycStatus: "approved" });
+    expect(waitlist.wallet!.availableBalance.greaterThan(0)).toBe(true);
+    expect(waitlist.investments).toHaveLength(0);
+
+    const small = await profileByEmail(prisma, "small@demo.aangan.in");
+    expect(small).toMatchObject({ tier: "small_investor", kycStatus: "approved" });
+    expect(small.investments.length).toBeGreaterThan(2);
+    expect(small.investments.every((i) => i.sharesOwned === 1)).toBe(true);
+
+    const large = await profileByEmail(prisma, "large@demo.aangan.in");
+    expect(large).toMatchObject({ tier: "large_investor", kycStatus: "approved" });
+    expect(large.investments.some((i) => i.sharesOwned > 1)).toBe(true);
+
+    const admin = await profileByEmail(prisma, "admin@demo.aangan.in");
+    expect(admin).toMatchObject({ isAdmin: true, subscriptionActive: true, kycStatus: "approved" });
+  });
+
+  it("gives the investors a year of linked history, watchlist notes and alerts", async () => {
+    const prisma = db.current.prisma;
+    for (const email of ["small@demo.aangan.in", "large@demo.aangan.in"]) {
+      const user = await profileByEmail(prisma, email);
+      const transactions = await prisma.transaction.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
+      expect(new Set(transactions.map((t) => t.transactionType))).toEqual(new Set(["deposit", "investment", "dividend", "withdrawal"]));
+      const spanDays = (transactions.at(-1)!.createdAt.getTime() - transactions[0]!.createdAt.getTime()) / 86_400_000;
+      expect(spanDays).toBeGreaterThan(330);
+      expect(transactions.every((t) => t.journalId !== null && t.amount.greaterThan(0) && t.status === "completed")).toBe(true);
+      for (const row of transactions.filter((t) => t.transactionType === "investment")) {
+        expect(row.shares).toBeGreaterThan(0);
+        expect(row.fee.toFixed(2)).toBe(row.amount.times("0.02").toFixed(2));
+        expect(row.amount.toFixed(2)).toBe(row.pricePerShare!.times(row.shares!).toFixed(2));
+      }
+      const linked = new Set(transactions.map((t) => t.id));
+      expect(user.investments.every((i) => i.investmentStatus === "confirmed" && linked.has(i.transactionId!))).toBe(true);
+
+      const watchlist = await prisma.watchlistEntry.findMany({ where: { userId: user.id } });
+      expect(watchlist.filter((w) => w.notes).length).toBeGreaterThan(1);
+      expect(watchlist.every((w) => (w.notes ?? "").length <= 500)).toBe(true);
+      const alerts = await prisma.userAlert.findMany({ where: { userId: user.id } });
+      expect(alerts.some((a) => a.isRead)).toBe(true);
+      expect(alerts.some((a) => !a.isRead)).toBe(true);
+      expect(await prisma.propertyEngagement.count({ where: { userId: user.id } })).toBeGreaterThan(0);
+      expect(await prisma.userEvent.count({ where: { userId: user.id } })).toBeGreaterThan(0);
+    }
+  });
+
+  it("lists active sell requests within the sellers' holdings on resale-enabled properties", async () => {
+    const prisma = db.current.prisma;
+    const active = await prisma.shareSellRequest.findMany({ where: { status: "active" }, include: { property: true, seller: true } });
+    const personas = active.filter((r) => ["small@demo.aangan.in", "large@demo.aangan.in"].includes(r.seller.email));
+    expect(personas.length).toBeGreaterThanOrEqual(2);
+    const now = Date.now();
+    for (const request of active) {
+      expect(request.property.sharesSellable).toBe(true);
+      expect(request.remainingShares).toBeLessThanOrEqual(request.sharesToSell);
+      expect(request.expiresAt.getTime()).toBeGreaterThan(now);
+      expect(request.expiresAt.getTime()).toBeLessThanOrEqual(now + 30 * 86_400_000);
+      const position = await prisma.userPropertyPosition.findUniqueOrThrow({
+        where: { userId_propertyId: { userId: request.sellerId, propertyId: request.propertyId } },
+      });
+      expect(request.sharesToSell).toBeLessThanOrEqual(position.shares);
+    }
+    expect(active.some((r) => r.expiresAt.getTime() <= now + 7 * 86_400_000)).toBe(true);
+  });
+
+  it("has a KYC submission under review whose files are private and present", async () => {
+    const prisma = db.current.prisma;
+    const user = await prisma.userProfile.findUniqueOrThrow({ where: { email: "kyc-pending@demo.aangan.in" }, include: { kycDocuments: true } });
+    expect(user.kycStatus).toBe("under_review");
+    expect(user.kycSubmittedAt).not.toBeNull();
+    expect(user.fullName && user.dateOfBirth && user.address && user.postalCode && user.phone).toBeTruthy();
+    expect(new Set(user.kycDocuments.map((d) => d.documentType))).toEqual(new Set(["pan_card", "aadhaar_front", "aadhaar_back", "selfie"]));
+    expect(user.kycDocuments.some((d) => (d.metadata as Record<string, unknown>).ifsc_code)).toBe(true);
+    for (const document of user.kycDocuments) {
+      const file = path.join(dataDir, "uploads/private", document.storageKey);
+      expect(existsSync(file), file).toBe(true);
+      expect(file.startsWith(path.join(dataDir, "uploads/private", "kyc", user.id))).toBe(true);
+      expect(existsSync(path.join(dataDir, "uploads/public", document.storageKey))).toBe(false);
+    }
+  });
+
+  it("opens support tickets for the admin queue", async () => {
+    const tickets = await db.current.prisma.supportTicket.findMany({ include: { user: true } });
+    const addFunds = tickets.filter((t) => t.ticketType === "add_funds" && t.status === "open");
+    expect(addFunds.length).toBeGreaterThan(0);
+    for (const ticket of addFunds) {
+      expect(ticket.amount!.greaterThanOrEqualTo(1000)).toBe(true);
+      expect(Object.keys(ticket.userContactInfo as object).sort()).toEqual(
+        ["current_balance", "email", "name", "phone", "request_type", "requested_amount"],
+      );
+    }
+    expect(tickets.some((t) => t.ticketType === "withdraw_funds" && t.status === "in_progress")).toBe(true);
+    expect(tickets.some((t) => t.ticketType === "subscription_request" && t.user.email === "explorer@demo.aangan.in")).toBe(true);
+  });
+
+  it("has an image file on disk for every property image", async () => {
+    const properties = await db.current.prisma.property.findMany({ select: { images: true } });
+    for (const url of properties.flatMap((p) => p.images)) {
+      expect(url.startsWith("/media/properties/")).toBe(true);
+      expect(existsSync(path.join(dataDir, "uploads/public", url.slice("/media/".length))), url).toBe(true);
+    }
+  });
+
+  it("adds nothing when run again", async () => {
+    await seedDemoData({ databaseUrl: db.current.url, dataDir });
+    expect(await rowCounts(db.current.prisma)).toEqual(countsAfterFirstRun);
+    expect(await checkLedger(db.current.prisma)).toEqual([]);
+  }, SLOW);
+
+  it("seeds once when two processes start seeding a fresh database together", async () => {
+    const fresh = await createTestDatabase();
+    const prisma = createPrismaClient(fresh.url);
+    try {
+      const sharedDir = tempDataDir();
+      await Promise.all([
+        seedDemoData({ databaseUrl: fresh.url, dataDir: sharedDir }),
+        seedDemoData({ databaseUrl: fresh.url, dataDir: sharedDir }),
+      ]);
+      expect(await rowCounts(prisma)).toEqual(countsAfterFirstRun);
+      expect(await checkLedger(prisma)).toEqual([]);
+    } finally {
+      await prisma.$disconnect();
+      await dropTestDatabase(fresh.name);
+    }
+  }, SLOW);
+});
