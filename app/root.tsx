@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/site-header/site-header";
 import { SiteFooter } from "~/components/site-footer";
 import { ConnectionNotices } from "~/components/toast/connection-notices";
 import { ToastProvider } from "~/components/toast/toast-provider";
+import { HydrationFlag } from "~/components/ui/hydration-flag";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
 import type { Toast } from "~/lib/toast";
@@ -87,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
           <ConnectionNotices />
+          <HydrationFlag />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,0 +1,212 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const waitForHydration = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+test.describe("not found", () => {
+  test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+    const response = await page.goto("/no-such-page/anywhere");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Page Not Found · Aangan");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("Aangan");
+  });
+
+  test("the not-found page has no accessibility violations", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await waitForHydration(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test("favicons are served as files, not as the 404 page", async ({ page, request }) => {
+    await page.goto("/");
+    await expect(page.locator('head link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
+    const svg = await request.get("/favicon.svg");
+    expect(svg.status()).toBe(200);
+    expect(svg.headers()["content-type"]).toContain("image/svg+xml");
+    const ico = await request.get("/favicon.ico");
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()["content-type"]).not.toContain("text/html");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("still answers 404 with a working link home", async ({ page }) => {
+      const response = await page.goto("/missing");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("Oops! Page not found")).toBeVisible();
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+});
+
+test.describe("error boundary", () => {
+  test("a failing route shows a safe error page with status 500", async ({ page }) => {
+    const response = await page.goto("/e2e-probe/error?from=test");
+    expect(response?.status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("Please refresh the page")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Refresh Page" })).toHaveAttribute("href", "/e2e-probe/error?from=test");
+    await expect(page).toHaveTitle("Something Went Wrong · Aangan");
+    const html = await page.content();
+    expect(html).not.toContain("internal detail that must never reach the page");
+    expect(html).not.toMatch(/\n\s+at \S+ \(/);
+    expect(html).not.toContain("build/server");
+    // The header stays, so people can still find their way.
+    await expect(page.getByRole("link", { name: "Aangan", exact: true })).toBeVisible();
+  });
+
+  test("Refresh Page reloads the same address", async ({ page }) => {
+    await page.goto("/e2e-probe/error");
+    await waitForHydration(page);
+    const reload = page.waitForResponse((response) => new URL(response.url()).pathname === "/e2e-probe/error");
+    await page.getByRole("link", { name: "Refresh Page" }).click();
+    expect((await reload).status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  });
+});
+
+test.describe("page titles", () => {
+  test("follow the path prefix", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Aangan");
+    await page.goto("/properties");
+    await expect(page).toHaveTitle("Properties · Aangan");
+    await page.goto("/definitely-not-a-page");
+    await expect(page).toHaveTitle("Page Not Found · Aangan");
+  });
+});
+
+test.describe("header", () => {
+  test("offers signed-out visitors the public nav and Get Started", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/properties");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/welcome");
+    await expect(nav.getByRole("link", { name: "Properties" })).toHaveAttribute("href", "/properties");
+    await expect(nav.getByRole("link", { name: "Trading" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+  });
+
+  test("hides the nav on the sign-in page", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/auth");
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toHaveCount(0);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the menu opens and closes with the keyboard @mobile", async ({ page }) => {
+      await page.goto("/properties");
+      await waitForHydration(page);
+      const menuButton = page.getByRole("button", { name: "Menu" });
+      await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+      const panel = page.locator(`[id="${await menuButton.getAttribute("aria-controls")}"]`);
+      await expect(panel).toBeHidden();
+
+      for (let presses = 0; presses < 10; presses += 1) {
+        if (await menuButton.evaluate((element) => element === document.activeElement)) break;
+        await page.keyboard.press("Tab");
+      }
+      await expect(menuButton).toBeFocused();
+
+      await page.keyboard.press("Enter");
+      await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+      await expect(panel.getByRole("link", { name: "Properties" })).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(panel.getByRole("link", { name: "Home" })).toBeFocused();
+
+      await page.keyboard.press("Escape");
+      await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+      await expect(panel).toBeHidden();
+      await expect(menuButton).toBeFocused();
+
+      await page.keyboard.press("Space");
+      await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("Space");
+      await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("the menu still opens as a disclosure @mobile", async ({ page }) => {
+        await page.goto("/properties");
+        const menuLink = page.locator("details").getByRole("link", { name: "Properties" });
+        await expect(menuLink).toBeHidden();
+        await page.locator("summary", { hasText: "Menu" }).click();
+        await expect(menuLink).toBeVisible();
+      });
+    });
+  });
+});
+
+test.describe("toasts", () => {
+  test("a toast flashed before a redirect shows once and can be dismissed", async ({ page }) => {
+    await page.goto("/e2e-probe/toast");
+    await expect(page).toHaveURL(/\/$/);
+    const toast = page.getByRole("status").filter({ hasText: "Probe Succeeded" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("A flashed success toast.");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText("Probe Succeeded")).toHaveCount(0);
+  });
+
+  test("a success toast leaves by itself; an error toast stays as an alert", async ({ page }) => {
+    await page.goto("/e2e-probe/toast");
+    await expect(page.getByRole("status").filter({ hasText: "Probe Succeeded" })).toBeVisible();
+    await expect(page.getByText("Probe Succeeded")).toHaveCount(0, { timeout: 9_000 });
+
+    await page.goto("/e2e-probe/toast?kind=error");
+    const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
+    await expect(alert).toBeVisible();
+    await waitForHydration(page);
+    await page.waitForTimeout(6_000);
+    await expect(alert).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a flashed toast is rendered by the server and can be dismissed", async ({ page }) => {
+      await page.goto("/e2e-probe/toast?kind=error");
+      const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
+      await expect(alert).toBeVisible();
+      await page.locator("summary", { hasText: "Dismiss notification" }).click();
+      await expect(alert).toBeHidden();
+    });
+  });
+});
+
+test.describe("connection notices", () => {
+  test("going offline and back online is announced", async ({ page, context }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+
+    await context.setOffline(true);
+    const lost = page.getByRole("alert").filter({ hasText: "Connection Lost" });
+    await expect(lost).toBeVisible();
+    await expect(lost).toContainText("You are currently offline. Some features may be unavailable.");
+    await page.waitForTimeout(5_500);
+    await expect(lost).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(lost).toHaveCount(0);
+    const back = page.getByRole("status").filter({ hasText: "Back Online" });
+    await expect(back).toBeVisible();
+    await expect(back).toHaveCount(0, { timeout: 6_000 });
+  });
+});
