@@ -1,3 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireGuest } from "~/domain/access/guards.server";
+
+// Signed-in visitors skip the landing page (to /welcome, or /trial-expired once an unpaid trial is over).
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  return null;
+}
+
 import { ClosingCtaSection } from "~/components/landing/closing-cta-section";
 import { HeroSection } from "~/components/landing/hero-section";
 import { HowItWorksSection } from "~/components/landing/how-it-works-section";
