@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import pg from "pg";
+import { latencySummary, round } from "./stats";
+
+export type PageResult = {
+  path: string;
+  requests: number;
+  rps: number;
+  statuses: Record<string, number>;
+  failures: number;
+  latencyMs: { p50: number; p99: number };
+};
+
+export type PageBenchResult =
+  | {
+      ran: true;
+      propertiesSeeded: number;
+      concurrency: number;
+      seconds: number;
+      pages: PageResult[];
+      /** Whether /properties actually listed seeded properties (false while the route is a placeholder). */
+      catalogueRendered: boolean;
+      note?: string;
+    }
+  | { ran: false; reason: string };
+
+/** 1,000 public properties of every type, band and status, with a confirmed investment on each third. */
+export async function seedCatalogue(url: string, count: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`
+      INSERT INTO properties (id, title, city, property_type, property_status, total_value, share_price, total_shares,
+                              available_shares, minimum_investment, expected_annual_return, funding_goal, images, created_at)
+      SELECT 'bench-' || g, 'Bench property ' || g, (ARRAY['Mumbai','Pune','Bengaluru','Chennai'])[1 + g % 4],
+             (enum_range(NULL::property_type))[1 + g % 8],
+             (ARRAY['open','open','open','funded','upcoming','closed']::property_status[])[1 + g % 6],
+             1000000 + (g % 30) * 500000, 10000, 1000, 1000, 10000, 4 + (g % 70) / 10.0, 1000000 + (g % 30) * 500000,
+             ARRAY['/media/properties/bench.jpg'], now() - make_interval(mins => g)
+        FROM generate_series(1, $1::int) AS g`, [count]);
+    await client.query(`
+      INSERT INTO user_profiles (email, trial_expires_at) VALUES ('bench-reader@example.in', now() + interval '14 days')`);
+    await client.query(`
+      INSERT INTO investments (user_id, property_id, shares_owned, price_per_share, total_investment)
+      SELECT (SELECT user_id FROM user_profiles WHERE email = 'bench-reader@example.in'), id, 10, 10000, 100000
+        FROM properties WHERE id LIKE 'bench-%' AND (substring(id from 7))::int % 3 = 0`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("server did not become healthy in time");
+}
+
+/** Closed-loop load: `concurrency` workers each send the next request when the last answers, until time is up. */
+async function drive(url: string, concurrency: number, seconds: number): Promise<Omit<PageResult, "path">> {
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+          await response.arrayBuffer();
+          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        } catch {
+          failures++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const ok = Object.entries(statuses).reduce((sum, [status, n]) => (status.startsWith("2") ? sum + n : sum), 0);
+  return { requests: latencies.length, rps: round(ok / elapsed), statuses, failures, latencyMs: latencySummary(latencies) };
+}
+
+/**
+ * Starts the production server (build/ must exist: npm run build) on a loopback port
+ * against `url`, and measures GET /properties next to GET /healthz.
+ */
+export async function runPageBench(
+  url: string,
+  options: { concurrency: number; seconds: number; propertiesSeeded: number },
+): Promise<PageBenchResult> {
+  if (!existsSync("build/server/index.js")) return { ran: false, reason: "no production build (run npm run build first)" };
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
+    detached: true, // own process group, so the whole tree started here can be stopped by its id
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: url,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SEED_DEMO_DATA: "false",
+      LOG_LEVEL: "warn",
+      // Production refuses to start without Google credentials unless the built-in stand-in
+      // is asked for; the bench reads only public pages on loopback.
+      DEMO_MODE: "true",
+    },
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  try {
+    await waitForHealth(base, child, 60_000);
+    const pages: PageResult[] = [];
+    for (const path of ["/healthz", "/properties"]) {
+      await drive(`${base}${path}`, 4, 1); // warm-up: JIT, connection pool, Prisma engine
+      pages.push({ path, ...(await drive(`${base}${path}`, options.concurrency, options.seconds)) });
+    }
+    const catalogueRendered = (await (await fetch(`${base}/properties`)).text()).includes("Bench property");
+    const note = catalogueRendered
+      ? undefined
+      : "/properties did not list the seeded properties: the route is not the catalogue yet, so this measures what it renders today";
+    return {
+      ran: true,
+      propertiesSeeded: options.propertiesSeeded,
+      concurrency: options.concurrency,
+      seconds: options.seconds,
+      pages,
+      catalogueRendered,
+      note,
+    };
+  } catch (error) {
+    return { ran: false, reason: `${(error as Error).message}${stderr ? `; server said: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}` };
+  } finally {
+    await stopProcessGroup(child);
+  }
+}
+
+async function stopProcessGroup(child: ChildProcess) {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }, 15_000);
+  await exited;
+  clearTimeout(timer);
+}

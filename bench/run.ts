@@ -1,0 +1,114 @@
+// `npm run bench`: purchase throughput next to pgbench, and the catalogue page next to
+// /healthz, on fresh databases. Prints a table and writes bench/results/<timestamp>.json.
+// Not part of `npm test`: numbers are reported, never asserted, except the safety counts.
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createFreshDatabase, openBenchServer } from "./database";
+import { runPageBench, seedCatalogue, type PageBenchResult } from "./http-bench";
+import { runPgbench } from "./pgbench";
+import { runPurchaseBench } from "./purchase-bench";
+import { round } from "./stats";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BUYERS = 50;
+const APP_POOL_SIZE = 10; // createPrismaClient's pool: pgbench gets as many connections
+const HTTP_CONCURRENCY = 50;
+const CATALOGUE_SIZE = 1000;
+
+async function serverVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? "?";
+  } finally {
+    await client.end();
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(rows[0]!), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.slice(1).map(line)].join("\n");
+}
+
+async function main(): Promise<number> {
+  const server = await openBenchServer();
+  const databases: { drop: () => Promise<void> }[] = [];
+  try {
+    const purchaseDb = await createFreshDatabase(server.adminUrl, "purchase");
+    databases.push(purchaseDb);
+    console.log(`PostgreSQL ${await serverVersion(purchaseDb.url)} (${server.origin}); ${SECONDS}s per measurement`);
+
+    console.log(`purchases: ${BUYERS} concurrent buyers ...`);
+    const purchase = await runPurchaseBench(purchaseDb.url, { buyers: BUYERS, seconds: SECONDS });
+    console.log("pgbench TPC-B on the same database ...");
+    const pgbench = await runPgbench(purchaseDb.url, { clients: APP_POOL_SIZE, seconds: SECONDS, scale: APP_POOL_SIZE });
+
+    const pageDb = await createFreshDatabase(server.adminUrl, "pages");
+    databases.push(pageDb);
+    await seedCatalogue(pageDb.url, CATALOGUE_SIZE);
+    console.log(`pages: GET /properties (${CATALOGUE_SIZE} properties) and GET /healthz ...`);
+    const pages: PageBenchResult = await runPageBench(pageDb.url, {
+      concurrency: HTTP_CONCURRENCY,
+      seconds: SECONDS,
+      propertiesSeeded: CATALOGUE_SIZE,
+    });
+
+    const pgbenchCell = pgbench.available ? `${pgbench.tps.toFixed(1)} tps` : `n/a: ${pgbench.reason}`;
+    const ratio = (a: number, b: number | undefined) => (b ? `${round(a / b, 3)}` : "n/a");
+    const rows = [
+      ["measure", "value", "p50 / p99 ms", "baseline", "ratio"],
+      [
+        `purchases/s (${BUYERS} buyers, pool ${APP_POOL_SIZE})`,
+        purchase.tps.toFixed(1),
+        `${purchase.latencyMs.p50} / ${purchase.latencyMs.p99}`,
+        `pgbench TPC-B -c ${APP_POOL_SIZE} -s ${APP_POOL_SIZE}: ${pgbenchCell}`,
+        ratio(purchase.tps, pgbench.available ? pgbench.tps : undefined),
+      ],
+    ];
+    if (pages.ran) {
+      const health = pages.pages.find((p) => p.path === "/healthz")!;
+      const catalogue = pages.pages.find((p) => p.path === "/properties")!;
+      rows.push([
+        `GET /properties req/s (${CATALOGUE_SIZE} props, c=${HTTP_CONCURRENCY}${pages.catalogueRendered ? "" : ", placeholder page"})`,
+        `${catalogue.rps.toFixed(1)} ${JSON.stringify(catalogue.statuses)}`,
+        `${catalogue.latencyMs.p50} / ${catalogue.latencyMs.p99}`,
+        `GET /healthz: ${health.rps.toFixed(1)} req/s (p50 ${health.latencyMs.p50} ms)`,
+        ratio(catalogue.rps, health.rps),
+      ]);
+    } else {
+      rows.push([`GET /properties vs /healthz`, "not run", "", pages.reason, "n/a"]);
+    }
+    const refusals = Object.entries(purchase.refusals).map(([code, n]) => `${code} ${n}`).join(", ") || "none";
+    rows.push(["purchase attempts / refusals", String(purchase.attempts), "", refusals, ""]);
+    rows.push(["oversold properties (must be 0)", String(purchase.oversoldProperties), "", `hot property sold out: ${purchase.hotPropertySoldOut}`, ""]);
+    rows.push(["overdrawn wallets (must be 0)", String(purchase.overdrawnWallets), "", `ledger problems: ${purchase.ledgerProblems}`, ""]);
+    rows.push(["unexpected errors (must be 0)", String(purchase.unexpectedErrors), "", "", ""]);
+    console.log(`\n${table(rows)}`);
+    if (pages.ran && pages.note) console.log(`note: ${pages.note}`);
+    console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs (other work on the machine skews every figure)`);
+
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const file = path.resolve("bench/results", `${stamp}.json`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), node: process.version, loadavg: os.loadavg() };
+    writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, pgbench, pages }, null, 2)}\n`);
+    console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
+
+    const unsafe = purchase.oversoldProperties + purchase.overdrawnWallets + purchase.ledgerProblems + purchase.unexpectedErrors;
+    return unsafe === 0 ? 0 : 1;
+  } finally {
+    for (const database of databases) await database.drop().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench failed: ${(error as Error).stack ?? String(error)}`);
+    process.exit(2);
+  },
+);
