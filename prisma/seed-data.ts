@@ -14,7 +14,8 @@ import { writeSupport } from "./seed/write-support";
 /** Any fixed number: processes seeding the same database queue on it instead of racing. */
 const SEED_LOCK_KEY = 420_260_001;
 
-export type SeedResult = { imagesRendered: number; milliseconds: number };
+/** Timings are in milliseconds; `phases` says where a slow start went. */
+export type SeedResult = { imagesRendered: number; milliseconds: number; phases: Record<string, number> };
 
 /**
  * Puts the demo data in place (see prisma/seed/): profiles, properties, a year of money
@@ -24,23 +25,33 @@ export type SeedResult = { imagesRendered: number; milliseconds: number };
  */
 export async function seedDemoData(options: { databaseUrl: string; dataDir: string }): Promise<SeedResult> {
   const started = Date.now();
-  // Rendering is CPU work in sharp's threads; it overlaps the database round trips.
-  const images = writePropertyImages(options.dataDir);
-  images.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
-  const kycFiles = await writeKycFiles(options.dataDir);
+  const phases: Record<string, number> = {};
+  // Rendering is CPU work in sharp's threads; it overlaps the database round trips. The few
+  // KYC files go first because their sizes are needed inside the transaction.
+  const kycFiles = writeKycFiles(options.dataDir);
+  const images = kycFiles.then(() => writePropertyImages(options.dataDir));
+  images.then(() => (phases.images = Date.now() - started)).catch(() => undefined); // failure surfaces at the await below
   const prisma = createPrismaClient(options.databaseUrl);
   try {
     await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`;
         const context: SeedContext = { tx, clock: createClock(), plan: buildMoneyPlan(), dataDir: options.dataDir };
-        await writePeople(context);
-        await writeProperties(context);
-        await writeMoney(context);
-        await writeMarket(context);
-        await writeEngagement(context);
-        await writeKycDocuments(context, kycFiles);
-        await writeSupport(context);
+        phases.untilLocked = Date.now() - started;
+        const steps: Array<[string, (context: SeedContext) => Promise<void>]> = [
+          ["people", writePeople],
+          ["properties", writeProperties],
+          ["money", writeMoney],
+          ["market", writeMarket],
+          ["engagement", writeEngagement],
+          ["kyc", async (c) => writeKycDocuments(c, await kycFiles)],
+          ["support", writeSupport],
+        ];
+        for (const [name, step] of steps) {
+          const stepStarted = Date.now();
+          await step(context);
+          phases[name] = Date.now() - stepStarted;
+        }
       },
       { maxWait: 30_000, timeout: 120_000 },
     );
@@ -48,5 +59,5 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
     await prisma.$disconnect();
   }
   const imagesRendered = await images;
-  return { imagesRendered, milliseconds: Date.now() - started };
+  return { imagesRendered, milliseconds: Date.now() - started, phases };
 }

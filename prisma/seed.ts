@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   if (databaseUrl) {
     await migrateDatabase(databaseUrl);
     const result = await seedDemoData({ databaseUrl, dataDir });
-    console.log(`Seeded in ${result.milliseconds} ms, ${result.imagesRendered} images rendered.`);
+    console.log(`Seeded in ${result.milliseconds} ms, ${result.imagesRendered} images rendered`, result.phases);
   } else {
     const booted = await bootDatabase({ dataDir, seedDemoData: true });
     await booted.embedded?.stop();
