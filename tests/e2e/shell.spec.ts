@@ -151,6 +151,64 @@ test.describe("header", () => {
   });
 });
 
+async function signInAs(page: Page, email: string) {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/welcome");
+}
+
+test.describe("header for signed-in people", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  const linkNames = async (page: Page) =>
+    page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
+
+  test("an explorer on a trial sees the basic nav, their name and Sign Out, but no Dashboard", async ({ page }) => {
+    await signInAs(page, "explorer@demo.aangan.in");
+    await page.goto("/properties");
+    expect(await linkNames(page)).toEqual(["Home", "Properties"]);
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText(/^Welcome,/).filter({ visible: true })).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+    await expect(banner.getByRole("link", { name: "Get Started" })).toHaveCount(0);
+    await expect(banner.locator('form[method="post"][action="/auth/sign-out"]').getByRole("button", { name: "Sign Out" })).toBeVisible();
+  });
+
+  test("a waitlist player gets Trading and the waitlist dashboard", async ({ page }) => {
+    await signInAs(page, "waitlist@demo.aangan.in");
+    await page.goto("/properties");
+    expect(await linkNames(page)).toEqual(["Home", "Properties", "Trading"]);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "href",
+      "/waitlist-dashboard/overview",
+    );
+  });
+
+  test("an investor's Dashboard button goes to the main dashboard", async ({ page }) => {
+    await signInAs(page, "large@demo.aangan.in");
+    await page.goto("/properties");
+    expect(await linkNames(page)).toContain("Trading");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard/overview");
+  });
+
+  test("an admin also sees Support and Admin Panel, and Sign Out signs them out", async ({ page }) => {
+    await signInAs(page, "admin@demo.aangan.in");
+    await page.goto("/properties");
+    const names = await linkNames(page);
+    expect(names).toEqual(expect.arrayContaining(["Support", "Admin Panel"]));
+    const banner = page.getByRole("banner");
+    const initial = (await banner.locator("span[aria-hidden=true]").filter({ hasText: /^\S$/, visible: true }).textContent()) ?? "";
+    const name = (await banner.getByText(/^Welcome,/).filter({ visible: true }).textContent())?.replace(/^Welcome,\s*/, "") ?? "";
+    expect(initial).toBe(name.charAt(0).toUpperCase());
+
+    await banner.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await page.goto("/properties");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Started" })).toBeVisible();
+  });
+});
+
 test.describe("toasts", () => {
   test("a toast flashed before a redirect shows once and can be dismissed", async ({ page }) => {
     await page.goto("/e2e-probe/toast");
@@ -174,6 +232,8 @@ test.describe("toasts", () => {
     const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
     await expect(alert).toBeVisible();
     await waitForHydration(page);
+    const axe = await new AxeBuilder({ page }).include('section[aria-label="Notifications"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.waitForTimeout(6_000);
     await expect(alert).toBeVisible();
   });
