@@ -1,7 +1,7 @@
 import { createPrismaClient } from "~/services/db.server";
 import { createClock } from "./seed/clock";
 import { buildMoneyPlan } from "./seed/money-plan";
-import type { SeedContext } from "./seed/tx";
+import type { SeedContext } from "./seed/context";
 import { writeEngagement } from "./seed/write-engagement";
 import { writePropertyImages } from "./seed/write-images";
 import { writeKycDocuments, writeKycFiles } from "./seed/write-kyc";

@@ -60,7 +60,7 @@ export const PERSONAS = {
   },
   admin: {
     key: "admin", email: "admin@demo.aangan.in", fullName: "Neha Kapoor", phone: "+91 80471 90000",
-    city: "Bengaluru", state: "Karnataka", tier: "waitlist_player", subscriptionActive: true, trialEndsInDays: -400,
+    city: "Bengaluru", state: "Karnataka", tier: "waitlist_player", subscriptionActive: true, trialEndsInDays: -406,
     ...approved(412), isAdmin: true, createdDaysAgo: 420, lastActiveDaysAgo: 0,
   },
   kycPending: {

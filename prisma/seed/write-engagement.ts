@@ -1,7 +1,7 @@
 import { ALERTS, EVENTS, VIEWS_ONLY, WATCHLIST } from "./engagement";
 import { demoId } from "./ids";
 import { ALL_PERSONAS, userId } from "./personas";
-import type { SeedContext } from "./tx";
+import type { SeedContext } from "./context";
 
 const MINUTE_MS = 60_000;
 

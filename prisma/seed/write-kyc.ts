@@ -4,7 +4,7 @@ import { fileSizeIfExists, privateUploadsDir, writeFileAtomically } from "~/serv
 import { documentSvg } from "./artwork";
 import { demoId } from "./ids";
 import { PERSONAS, userId } from "./personas";
-import type { SeedContext } from "./tx";
+import type { SeedContext } from "./context";
 import { renderWebp } from "./write-images";
 
 export type KycFile = { type: KycDocumentType; fileName: string; storageKey: string; size: number };

@@ -2,9 +2,8 @@ import { Decimal } from "~/lib/money";
 import type { SellRequestStatus } from "~/generated/prisma/enums";
 import { demoId } from "./ids";
 import { positionsOf } from "./money-plan";
-import { BULK_INVESTORS, PERSONAS } from "./personas";
-import { userId } from "./personas";
-import type { SeedContext } from "./tx";
+import { BULK_INVESTORS, PERSONAS, userId } from "./personas";
+import type { SeedContext } from "./context";
 
 type Listing = {
   name: string;

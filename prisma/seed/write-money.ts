@@ -4,7 +4,7 @@ import { Decimal } from "~/lib/money";
 import { demoId, seedKey } from "./ids";
 import { feeOf, positionsOf, subtotalOf, type MoneyEvent, type MoneyPlan } from "./money-plan";
 import { PERSONAS, userId } from "./personas";
-import type { SeedContext } from "./tx";
+import type { SeedContext } from "./context";
 
 type Posting = { account: AccountRef; amount: Decimal.Value };
 

@@ -1,34 +1,39 @@
+import type { SeedContext } from "./context";
 import { ALL_PERSONAS, userId } from "./personas";
-import type { SeedContext } from "./tx";
 
 const BIRTH_YEARS = [1984, 1991, 1979, 1988, 1995, 1986, 1993];
+const STREETS = ["Sunrise Apartments, MG Road", "Lakeview Towers, Ring Road", "Palm Grove Society, Station Road", "Green Park Residency, Link Road"];
 
 /** Profiles with an (empty) wallet row each; money arrives later through the ledger. */
 export async function writePeople({ tx, clock }: SeedContext): Promise<void> {
   await tx.userProfile.createMany({
     skipDuplicates: true,
-    data: ALL_PERSONAS.map((persona, index) => ({
-      id: userId(persona.email),
-      email: persona.email,
-      fullName: persona.fullName,
-      phone: persona.phone,
-      dateOfBirth: persona.kycStatus === "pending" ? null : new Date(Date.UTC(BIRTH_YEARS[index % BIRTH_YEARS.length]!, index % 12, 3 + index)),
-      address: persona.kycStatus === "pending" ? null : `${12 + index}, ${persona.city} Central`,
-      city: persona.city,
-      state: persona.state,
-      postalCode: persona.kycStatus === "pending" ? null : String(400001 + index * 1111),
-      country: "India",
-      tier: persona.tier,
-      subscriptionActive: persona.subscriptionActive,
-      trialExpiresAt: clock.daysAhead(persona.trialEndsInDays),
-      kycStatus: persona.kycStatus,
-      kycSubmittedAt: persona.kycSubmittedDaysAgo === null ? null : clock.daysAgo(persona.kycSubmittedDaysAgo),
-      kycApprovedAt: persona.kycApprovedDaysAgo === null ? null : clock.daysAgo(persona.kycApprovedDaysAgo),
-      isAdmin: persona.isAdmin,
-      lastActivityAt: clock.daysAgo(persona.lastActiveDaysAgo, 9),
-      createdAt: clock.daysAgo(persona.createdDaysAgo, 4),
-      updatedAt: clock.daysAgo(persona.lastActiveDaysAgo, 9),
-    })),
+    data: ALL_PERSONAS.map((persona, index) => {
+      // Whoever has submitted KYC has filled in the wizard's personal details.
+      const submitted = persona.kycStatus !== "pending";
+      return {
+        id: userId(persona.email),
+        email: persona.email,
+        fullName: persona.fullName,
+        phone: persona.phone,
+        dateOfBirth: submitted ? new Date(Date.UTC(BIRTH_YEARS[index % BIRTH_YEARS.length]!, index % 12, 3 + index)) : null,
+        address: submitted ? `Flat ${101 + index * 3}, ${STREETS[index % STREETS.length]}` : null,
+        city: persona.city,
+        state: persona.state,
+        postalCode: submitted ? String(400001 + index * 1111) : null,
+        country: "India",
+        tier: persona.tier,
+        subscriptionActive: persona.subscriptionActive,
+        trialExpiresAt: clock.daysAhead(persona.trialEndsInDays),
+        kycStatus: persona.kycStatus,
+        kycSubmittedAt: persona.kycSubmittedDaysAgo === null ? null : clock.daysAgo(persona.kycSubmittedDaysAgo),
+        kycApprovedAt: persona.kycApprovedDaysAgo === null ? null : clock.daysAgo(persona.kycApprovedDaysAgo),
+        isAdmin: persona.isAdmin,
+        lastActivityAt: clock.daysAgo(persona.lastActiveDaysAgo, 9),
+        createdAt: clock.daysAgo(persona.createdDaysAgo, 4),
+        updatedAt: clock.daysAgo(persona.lastActiveDaysAgo, 9),
+      };
+    }),
   });
   await tx.escrowBalance.createMany({
     skipDuplicates: true,

@@ -2,7 +2,7 @@ import { Decimal } from "~/lib/money";
 import { dateOffset } from "./clock";
 import { PERSONAS, userId } from "./personas";
 import { imageUrls, PROPERTIES } from "./properties";
-import type { SeedContext } from "./tx";
+import type { SeedContext } from "./context";
 
 /**
  * The catalogue, written with the funding state its seeded investments add up to:

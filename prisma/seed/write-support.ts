@@ -3,7 +3,7 @@ import { Decimal } from "~/lib/money";
 import { demoId } from "./ids";
 import { closingBalances } from "./money-plan";
 import { PERSONAS, userId, type PersonaSeed } from "./personas";
-import type { SeedContext } from "./tx";
+import type { SeedContext } from "./context";
 
 type TicketSeed = {
   name: string;
