@@ -43,6 +43,13 @@ if (buildStatus !== 0) {
 const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json"]);
 const e2eStatus = run("npx", ["playwright", "test"]);
 
+// The books must still balance after everything the browser tests bought and moved.
+const e2eDataDir = `.data/e2e-${process.env.E2E_PORT ?? 3210}`;
+const ledgerStatus = spawnSync("npx", ["tsx", "scripts/ledger-check.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, DATABASE_URL: "", DATA_DIR: e2eDataDir },
+}).status;
+
 const unit = readCounts("test-results/vitest-results.json", (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests,
@@ -54,8 +61,8 @@ const e2e = readCounts("test-results/e2e-results.json", (r) => ({
   skipped: r.stats.skipped,
 }));
 const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed + (unit.missing || e2e.missing ? 1 : 0);
+const failed = unit.failed + e2e.failed + (unit.missing || e2e.missing ? 1 : 0) + (ledgerStatus === 0 ? 0 : 1);
 const skipped = unit.skipped + e2e.skipped;
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ledger after e2e: ${ledgerStatus === 0 ? "balanced" : "FAILED"}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(vitestStatus === 0 && e2eStatus === 0 && failed === 0 && skipped === 0 ? 0 : 1);
+process.exit(vitestStatus === 0 && e2eStatus === 0 && ledgerStatus === 0 && failed === 0 && skipped === 0 ? 0 : 1);
