@@ -38,13 +38,13 @@ export const VIEWS_ONLY: Array<{ email: string; propertyId: string; views: numbe
 
 export const ALERTS: AlertSeed[] = [
   { email: small.email, type: "kyc_approved", title: "KYC Approved", message: "You can now invest in properties.", propertyId: null, daysAgo: 365, read: true },
-  { email: small.email, type: "investment_confirmed", title: "Investment Successful", message: "You bought 1 share of Whitefield Tech Suites.", propertyId: "whitefield-tech-suites", daysAgo: 20, read: true },
+  { email: small.email, type: "investment_success", title: "Investment Successful", message: "You bought 1 share of Whitefield Tech Suites for ₹20,000.00 (plus a ₹400.00 platform fee).", propertyId: "whitefield-tech-suites", daysAgo: 20, read: true },
   { email: small.email, type: "dividend_paid", title: "Dividend received", message: "₹294 from Assagao Palms Villa was added to your wallet.", propertyId: "assagao-palms-villa", daysAgo: 5, read: false },
   { email: small.email, type: "shares_sellable", title: "Resale open", message: "Shares of Baner Greens Villas can now be listed on the secondary market.", propertyId: "baner-greens-villas", daysAgo: 60, read: true },
   { email: small.email, type: "new_property", title: "Coming soon: Marine Drive Square", message: "A new mixed-use property in Kochi opens for investment in three weeks.", propertyId: "marine-drive-square", daysAgo: 2, read: false },
   { email: large.email, type: "kyc_approved", title: "KYC Approved", message: "You can now invest in properties.", propertyId: null, daysAgo: 371, read: true },
   { email: large.email, type: "dividend_paid", title: "Dividend received", message: "₹14,250 from Andheri East Warehousing was added to your wallet.", propertyId: "andheri-east-warehousing", daysAgo: 45, read: true },
-  { email: large.email, type: "investment_confirmed", title: "Investment Successful", message: "You bought 8 shares of HITEC City Retail Arcade.", propertyId: "hitec-city-arcade", daysAgo: 14, read: false },
+  { email: large.email, type: "investment_success", title: "Investment Successful", message: "You bought 8 shares of HITEC City Retail Arcade for ₹2,00,000.00 (plus a ₹4,000.00 platform fee).", propertyId: "hitec-city-arcade", daysAgo: 14, read: false },
   { email: large.email, type: "sell_request_expiring", title: "Listing expires soon", message: "Your listing of 10 shares in Assagao Palms Villa expires in 5 days.", propertyId: "assagao-palms-villa", daysAgo: 1, read: false },
   { email: large.email, type: "new_property", title: "Coming soon: GIFT City Business Centre", message: "Office space in Gandhinagar's financial centre opens for investment next month.", propertyId: "gift-city-business-centre", daysAgo: 6, read: false },
   { email: waitlist.email, type: "kyc_approved", title: "KYC Approved", message: "You can now invest in properties.", propertyId: null, daysAgo: 24, read: true },

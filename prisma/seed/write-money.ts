@@ -108,7 +108,7 @@ function journalDescription(event: MoneyEvent, plan: MoneyPlan): string {
     case "dividend":
       return `${event.period}: ${title}`;
     case "investment":
-      return `${event.shares} ${event.shares === 1 ? "share" : "shares"} of ${title} plus 2% platform fee`;
+      return sharesOf(event.shares, title);
   }
 }
 
@@ -141,8 +141,13 @@ function transactionRow(event: MoneyEvent, { plan, clock }: SeedContext, journal
         fee: feeOf(subtotal).toFixed(2),
         shares: event.shares,
         pricePerShare: property.sharePrice,
-        description: `Investment in ${property.title}`,
+        description: sharesOf(event.shares, property.title),
       };
     }
   }
+}
+
+/** Worded as the investment page's purchase words it, so seeded and real rows read alike. */
+function sharesOf(shares: number, title: string): string {
+  return `${shares} ${shares === 1 ? "share" : "shares"} of ${title}`;
 }
