@@ -1,4 +1,5 @@
 import { createPrismaClient } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 import { createClock } from "./seed/clock";
 import { buildMoneyPlan } from "./seed/money-plan";
 import type { SeedContext } from "./seed/context";
@@ -59,5 +60,7 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
     await prisma.$disconnect();
   }
   const imagesRendered = await images;
-  return { imagesRendered, milliseconds: Date.now() - started, phases };
+  const result = { imagesRendered, milliseconds: Date.now() - started, phases };
+  logger.info(result, "demo data seeded");
+  return result;
 }
