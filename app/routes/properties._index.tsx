@@ -1,17 +1,67 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { CatalogueFilterForm } from "~/components/properties/catalogue-filter-form";
+import { Pagination } from "~/components/properties/pagination";
+import { PropertyCard } from "~/components/properties/property-card";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { getOptionalUser } from "~/domain/access/guards.server";
+import { parseCatalogueFilters } from "~/domain/properties/catalogue-filters";
+import { listCatalogue } from "~/domain/properties/list-catalogue.server";
+import { signInPath } from "~/lib/redirect-to";
+import { getPrisma } from "~/services/db.server";
 
-// Placeholder until the page is built; the guard is already the real one.
+// Public: anyone may browse; signing in only changes the watchlist control.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/properties");
-  return null;
+  const user = await getOptionalUser(request);
+  const url = new URL(request.url);
+  const catalogue = await listCatalogue(getPrisma(), parseCatalogueFilters(url.searchParams));
+  return { catalogue, signedIn: user !== null };
 }
 
-export default function PlaceholderPage() {
+export default function PropertiesPage() {
+  const { catalogue, signedIn } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const here = `${location.pathname}${location.search}`;
+  // The watchlist itself comes later; signed-out visitors are already asked to sign in for it.
+  const watchlistSignInHref = signedIn ? null : signInPath(here);
+  const first = (catalogue.page - 1) * catalogue.pageSize + 1;
+  const last = first + catalogue.items.length - 1;
+
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Properties</h1>
-      <p className="mt-2 text-slate-600">Browse properties open for investment. This page is coming soon.</p>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold text-ink">Properties</h1>
+      <p className="mt-1 text-slate-600">Own a share of income-producing real estate across India.</p>
+
+      <div className="mt-6">
+        <CatalogueFilterForm filters={catalogue.filters} refreshHref={here} />
+      </div>
+
+      <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+        {catalogue.total === 0
+          ? "No properties match these filters."
+          : `Showing ${first}–${last} of ${catalogue.total} ${catalogue.total === 1 ? "property" : "properties"}`}
+      </p>
+
+      {catalogue.items.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-10 text-center">
+          <h2 className="text-lg font-semibold text-ink">No properties found</h2>
+          <p className="mt-1 text-slate-600">Try a different price, return or type, or clear the filters.</p>
+          <Link to="/properties" className={buttonClasses("secondary", "md", "mt-4")}>
+            Clear all filters
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Property results">
+          {catalogue.items.map((property) => (
+            <li key={property.id}>
+              <PropertyCard property={property} watchlistSignInHref={watchlistSignInHref} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pagination page={catalogue.page} pageCount={catalogue.pageCount} search={search} pathname="/properties" />
     </div>
   );
 }

@@ -1,0 +1,81 @@
+import { Form, NavLink } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
+
+export type SidebarProperty = { propertyId: string; title: string | null };
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  [
+    "block rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+  ].join(" ");
+
+/** The dashboard's own navigation: a sidebar from md up, a scrolling row of links below. */
+export function DashboardNav({ properties }: { properties: SidebarProperty[] }) {
+  return (
+    <>
+      <nav aria-label="Dashboard" className="hidden w-60 shrink-0 border-r border-slate-200 px-3 py-6 md:block print:hidden">
+        <ul className="space-y-1">
+          {DASHBOARD_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={linkClasses}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <MyProperties properties={properties} defaultOpen />
+        <SignOut className="mt-6 px-3" />
+      </nav>
+      <nav aria-label="Dashboard sections" className="border-b border-slate-200 md:hidden print:hidden">
+        <ul className="flex gap-1 overflow-x-auto px-4 py-2">
+          {DASHBOARD_NAV.map((item) => (
+            <li key={item.to} className="shrink-0">
+              <NavLink to={item.to} className={linkClasses}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-start justify-between gap-3 px-4 pb-3">
+          <MyProperties properties={properties} />
+          <SignOut />
+        </div>
+      </nav>
+    </>
+  );
+}
+
+// A native <details> opens and closes with mouse and keyboard, with or without JavaScript.
+function MyProperties({ properties, defaultOpen = false }: { properties: SidebarProperty[]; defaultOpen?: boolean }) {
+  return (
+    <details className="mt-4" open={defaultOpen}>
+      <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+        My Properties <span className="text-slate-500">({properties.length})</span>
+      </summary>
+      {properties.length === 0 ? (
+        <p className="px-3 py-1 text-sm text-slate-500">No investments yet.</p>
+      ) : (
+        <ul className="mt-1 space-y-1">
+          {properties.map((property) => (
+            <li key={property.propertyId}>
+              <NavLink to={positionPath(property.propertyId)} className={linkClasses} title={property.title ?? undefined}>
+                {sidebarPropertyLabel(property.title)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+function SignOut({ className = "" }: { className?: string }) {
+  return (
+    <Form method="post" action="/auth/sign-out" className={className}>
+      <button type="submit" className={buttonClasses("secondary", "sm")}>
+        Sign Out
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,26 @@
+export const SIDEBAR_TITLE_LIMIT = 20;
+export const UNKNOWN_PROPERTY = "Unknown Property";
+
+/** A property's name in the sidebar: at most 20 characters, then an ellipsis; a missing one reads 'Unknown Property'. */
+export function sidebarPropertyLabel(title: string | null | undefined): string {
+  const text = title?.trim();
+  if (!text) return UNKNOWN_PROPERTY;
+  // Array.from counts code points, so a cut never splits a surrogate pair.
+  const chars = Array.from(text);
+  return chars.length > SIDEBAR_TITLE_LIMIT ? `${chars.slice(0, SIDEBAR_TITLE_LIMIT).join("")}…` : text;
+}
+
+export type DashboardNavItem = { label: string; to: string };
+
+export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
+  { label: "Overview", to: "/dashboard/overview" },
+  { label: "Wallet", to: "/dashboard/wallet" },
+  { label: "Transactions", to: "/dashboard/transactions" },
+  { label: "Sell Requests", to: "/dashboard/sell-requests" },
+  { label: "Watchlist", to: "/dashboard/watchlist" },
+  { label: "Notifications", to: "/dashboard/notifications" },
+];
+
+export function positionPath(propertyId: string): string {
+  return `/dashboard/p/${encodeURIComponent(propertyId)}`;
+}

@@ -1,0 +1,111 @@
+import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CloseIcon } from "~/components/ui/icons";
+import { galleryStrip, openPhotoIndex, stepPhoto } from "./gallery-model";
+
+const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+function photoHref(search: URLSearchParams, index: number | null): string {
+  const params = new URLSearchParams(search);
+  if (index === null) params.delete("photo");
+  else params.set("photo", String(index + 1));
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+/**
+ * Photos with a viewer driven by ?photo=N: every control is a plain link, so it works
+ * without JavaScript; with scripts the viewer also takes arrow keys and Escape.
+ */
+export function PropertyGallery({ title, images }: { title: string; images: string[] }) {
+  const [search] = useSearchParams();
+  const open = openPhotoIndex(search.get("photo"), images.length);
+  const { thumbnails, more } = galleryStrip(images.length);
+
+  if (images.length === 0) {
+    return <div className="flex aspect-[16/9] items-center justify-center rounded-xl bg-slate-100 text-slate-500">No photos yet</div>;
+  }
+
+  return (
+    <section aria-label="Photos">
+      <Link to={photoHref(search, 0)} preventScrollReset className={`block overflow-hidden rounded-xl ${focusRing}`}>
+        <img src={images[0]} alt={`${title}, photo 1 of ${images.length}`} className="aspect-[16/9] w-full object-cover" />
+      </Link>
+      <ul className="mt-2 grid grid-cols-6 gap-2">
+        {images.slice(0, thumbnails).map((src, index) => (
+          <li key={src}>
+            <Link to={photoHref(search, index)} preventScrollReset className={`block overflow-hidden rounded-lg ${focusRing}`}>
+              <img src={src} alt={`Open photo ${index + 1} of ${images.length}`} loading="lazy" className="aspect-square w-full object-cover" />
+            </Link>
+          </li>
+        ))}
+        {more > 0 ? (
+          <li>
+            <Link
+              to={photoHref(search, thumbnails)}
+              preventScrollReset
+              aria-label={`Show ${more} more ${more === 1 ? "photo" : "photos"}`}
+              className={`flex aspect-square items-center justify-center rounded-lg bg-slate-800 text-lg font-semibold text-white ${focusRing}`}
+            >
+              +{more}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+      {open !== null ? <PhotoViewer title={title} images={images} index={open} search={search} /> : null}
+    </section>
+  );
+}
+
+function PhotoViewer({ title, images, index, search }: { title: string; images: string[]; index: number; search: URLSearchParams }) {
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const previous = photoHref(search, stepPhoto(index, -1, images.length));
+  const next = photoHref(search, stepPhoto(index, 1, images.length));
+  const close = photoHref(search, null);
+
+  useEffect(() => {
+    dialogRef.current?.focus();
+  }, [index]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const to = event.key === "Escape" ? close : event.key === "ArrowLeft" ? previous : event.key === "ArrowRight" ? next : null;
+      if (!to) return;
+      event.preventDefault();
+      navigate(to, { preventScrollReset: true, replace: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [close, previous, next, navigate]);
+
+  const control = `rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-ink hover:bg-white ${focusRing}`;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 p-4">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label={`${title} photos`}
+        tabIndex={-1}
+        className="flex w-full max-w-4xl flex-col items-center gap-3 focus:outline-none"
+      >
+        <img src={images[index]} alt={`${title}, photo ${index + 1} of ${images.length}`} className="max-h-[75vh] w-auto rounded-lg object-contain" />
+        <p className="text-sm text-white" aria-live="polite">
+          Photo {index + 1} of {images.length}
+        </p>
+        <div className="flex gap-3">
+          <Link to={previous} replace preventScrollReset className={control}>
+            Previous photo
+          </Link>
+          <Link to={next} replace preventScrollReset className={control}>
+            Next photo
+          </Link>
+          <Link to={close} replace preventScrollReset className={`${control} inline-flex items-center gap-1`}>
+            <CloseIcon /> Close
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

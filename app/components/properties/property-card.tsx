@@ -1,0 +1,60 @@
+import { Link } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import type { CatalogueCard } from "~/domain/properties/list-catalogue.server";
+import { formatINR } from "~/lib/money";
+import { FundingProgressBar } from "./funding-progress-bar";
+import { PropertyStatusBadge } from "./status-badge";
+import { formatPercent, propertyTypeLabel } from "./property-format";
+
+export function PropertyCard({ property, watchlistSignInHref }: { property: CatalogueCard; watchlistSignInHref: string | null }) {
+  const headingId = `property-${property.id}-title`;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {property.image ? (
+          <img src={property.image} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : null}
+        <div className="absolute top-3 left-3">
+          <PropertyStatusBadge status={property.status} label={property.statusLabel} />
+        </div>
+        {watchlistSignInHref ? (
+          <Link
+            to={watchlistSignInHref}
+            className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-ink shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-label={`Please sign in to add ${property.title} to your watchlist`}
+          >
+            ☆ Watchlist
+          </Link>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-ink">
+            {property.title}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {property.city}, {property.country} · {propertyTypeLabel(property.propertyType)}
+          </p>
+        </div>
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-xs text-slate-500">Share price</dt>
+            <dd className="font-semibold">{formatINR(property.sharePrice)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Expected ROI</dt>
+            <dd className="font-semibold">{formatPercent(property.expectedAnnualReturn)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Min. investment</dt>
+            <dd className="font-semibold">{formatINR(property.minimumInvestment)}</dd>
+          </div>
+        </dl>
+        <FundingProgressBar percent={property.fundingPercent} tone={property.fundingTone} />
+        <Link to={`/invest/${encodeURIComponent(property.id)}`} className={buttonClasses("primary", "md", "mt-auto")}>
+          Invest<span className="sr-only"> in {property.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
