@@ -1,17 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
+import { useLoaderData } from "@remix-run/react";
+import { FundRequestNotice, WalletActivityList, WalletBalancePanel } from "~/components/wallet/wallet-views";
+import { openFundRequest } from "~/components/wallet/wallet-model";
+import { requireDashboardUser } from "~/domain/access/guards.server";
+import { getWalletSummary } from "~/domain/wallet/wallet-summary.server";
+import { getPrisma } from "~/services/db.server";
 
-// Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/dashboard/wallet");
-  return null;
+  const user = await requireDashboardUser(request);
+  const wallet = await getWalletSummary(getPrisma(), user.id);
+  const notice = openFundRequest(new URL(request.url).searchParams.get("request"), wallet.available);
+  return { wallet, notice };
 }
 
-export default function PlaceholderPage() {
+export default function WalletPage() {
+  const { wallet, notice } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Wallet</h1>
-      <p className="mt-2 text-slate-600">Your wallet balance and fund requests. This page is coming soon.</p>
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">Wallet</h1>
+      <WalletBalancePanel available={wallet.available} held={wallet.held} />
+      <WalletActivityList activity={wallet.activity} />
+      {notice ? <FundRequestNotice kind={notice} closeHref="/dashboard/wallet" /> : null}
     </div>
   );
 }

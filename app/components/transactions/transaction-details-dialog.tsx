@@ -1,0 +1,130 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { CloseIcon } from "~/components/ui/icons";
+import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
+import { Decimal } from "~/lib/money";
+import { TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
+import { formatDateTimeIN, formatRupees } from "./format";
+import { summaryOf } from "./transaction-list";
+import { TransactionStatusBadge } from "./transaction-status-badge";
+
+/**
+ * One transaction over the list. It is a route of its own, so without JavaScript it is a
+ * page with a Close link; with scripts it also takes focus and closes on Escape.
+ */
+export function TransactionDetailsDialog({
+  row,
+  receiptNumber,
+  closeHref,
+  receiptHref,
+  printHref,
+}: {
+  row: HistoryRow;
+  receiptNumber: string;
+  closeHref: string;
+  receiptHref: string;
+  printHref: string;
+}) {
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialogRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [closeHref, navigate]);
+
+  const total = new Decimal(row.amount).plus(row.fee);
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="transaction-details-title"
+        tabIndex={-1}
+        className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id="transaction-details-title" className="text-lg font-semibold text-ink">
+              Transaction details
+            </h2>
+            <p className="text-sm text-slate-600">{summaryOf(row)}</p>
+          </div>
+          <Link to={closeHref} preventScrollReset className="rounded-lg p-2 text-xl hover:bg-slate-100" aria-label="Close details">
+            <CloseIcon />
+          </Link>
+        </div>
+
+        {row.property ? (
+          <Section title="Property">
+            <Item label="Name" value={row.property.title} />
+            <Item label="City" value={row.property.city} />
+            <Item label="Current share price" value={formatRupees(row.property.sharePrice)} />
+          </Section>
+        ) : null}
+
+        <Section title="Breakdown">
+          {row.shares !== null && row.pricePerShare !== null ? (
+            <Item label={`${row.shares} × ${formatRupees(row.pricePerShare)}`} value={formatRupees(row.amount)} />
+          ) : (
+            <Item label={TRANSACTION_TYPE_LABELS[row.type]} value={formatRupees(row.amount)} />
+          )}
+          <Item label="Platform fee" value={formatRupees(row.fee)} />
+          <Item label="Total" value={formatRupees(total)} strong />
+        </Section>
+
+        <Section title="Timeline">
+          <Item label="Created" value={formatDateTimeIN(row.createdAt)} />
+          <div className="flex justify-between gap-4 py-1 text-sm">
+            <dt className="text-slate-600">Status</dt>
+            <dd>
+              <TransactionStatusBadge status={row.status} />
+            </dd>
+          </div>
+        </Section>
+
+        <Section title="Additional info">
+          <Item label="Receipt number" value={receiptNumber} />
+          <Item label="Transaction ID" value={row.id} mono />
+          {row.referenceId ? <Item label="Reference" value={row.referenceId} mono /> : null}
+          {row.journalId ? <Item label="Ledger journal" value={row.journalId} mono /> : null}
+        </Section>
+
+        <div className="mt-6 flex flex-wrap gap-2">
+          <a href={receiptHref} download className={buttonClasses("primary", "md")}>
+            Download Receipt
+          </a>
+          <Link to={printHref} className={buttonClasses("secondary", "md")}>
+            Print
+          </Link>
+          <Link to={closeHref} preventScrollReset className={buttonClasses("ghost", "md")}>
+            Close
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-5">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      <dl className="mt-1 divide-y divide-slate-100">{children}</dl>
+    </section>
+  );
+}
+
+function Item({ label, value, strong = false, mono = false }: { label: string; value: string; strong?: boolean; mono?: boolean }) {
+  return (
+    <div className="flex justify-between gap-4 py-1 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`text-right break-all ${strong ? "font-semibold" : ""} ${mono ? "font-mono text-xs" : ""}`}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from "@remix-run/react";
+import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
+import { signedAmount, transactionSummary, TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
+import { formatDateTimeIN, formatSignedINR } from "./format";
+import { TransactionStatusBadge } from "./transaction-status-badge";
+
+export function summaryOf(row: HistoryRow): string {
+  return transactionSummary({ type: row.type, propertyTitle: row.property?.title ?? null, shares: row.shares, description: row.description });
+}
+
+export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: string }) {
+  if (rows.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+        <p className="font-semibold text-ink">No transactions yet</p>
+        <p className="mt-1 text-sm text-slate-600">Investments, deposits and dividends will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Transactions">
+      {rows.map((row) => {
+        const amount = signedAmount(row.type, row.amount);
+        return (
+          <li key={row.id}>
+            <Link
+              to={`/dashboard/transactions/${row.id}${search}`}
+              preventScrollReset
+              className="flex items-start justify-between gap-4 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
+            >
+              <div className="min-w-0">
+                <p className="truncate font-medium text-ink">{summaryOf(row)}</p>
+                <p className="text-xs text-slate-500">
+                  {TRANSACTION_TYPE_LABELS[row.type]} · <time dateTime={row.createdAt}>{formatDateTimeIN(row.createdAt)}</time>
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <span className={`font-semibold ${amount.isNegative() ? "text-ink" : "text-emerald-700"}`}>{formatSignedINR(amount)}</span>
+                <TransactionStatusBadge status={row.status} />
+              </div>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { TransactionDetailsDialog } from "~/components/transactions/transaction-details-dialog";
+import { requireDashboardUser } from "~/domain/access/guards.server";
+import { receiptNumber } from "~/domain/receipts/receipt.server";
+import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
+import { getPrisma } from "~/services/db.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  // Someone else's transaction reads as missing.
+  const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
+  if (!row) throw data(null, { status: 404 });
+  return { row, receiptNumber: receiptNumber(row) };
+}
+
+export default function TransactionDetailsRoute() {
+  const { row, receiptNumber } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const base = `/dashboard/transactions/${row.id}`;
+  return (
+    <TransactionDetailsDialog
+      row={row}
+      receiptNumber={receiptNumber}
+      closeHref={`/dashboard/transactions${search}`}
+      receiptHref={`${base}/receipt.pdf`}
+      printHref={`${base}/print`}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      {missing ? "Transaction not found." : "This transaction could not be loaded. Please try again."}{" "}
+      <Link to="/dashboard/transactions" className="font-semibold underline">
+        Back to transactions
+      </Link>
+    </div>
+  );
+}

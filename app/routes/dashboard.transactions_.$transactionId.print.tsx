@@ -1,0 +1,44 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { PrintButton } from "~/components/transactions/print-button";
+import { PrintableReceipt } from "~/components/transactions/printable-receipt";
+import { requireDashboardUser } from "~/domain/access/guards.server";
+import { receiptLines, receiptNumber } from "~/domain/receipts/receipt.server";
+import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
+import { getPrisma } from "~/services/db.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
+  if (!row) throw data(null, { status: 404 });
+  return {
+    id: row.id,
+    number: receiptNumber(row),
+    lines: receiptLines(row, { name: user.fullName ?? user.email, email: user.email }),
+  };
+}
+
+export default function PrintReceiptPage() {
+  const { id, number, lines } = useLoaderData<typeof loader>();
+  return (
+    <PrintableReceipt number={number} lines={lines}>
+      <PrintButton />
+      <Link to={`/dashboard/transactions/${id}`} className="text-sm font-medium text-brand-700 hover:underline">
+        Back to transaction
+      </Link>
+    </PrintableReceipt>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div role="alert" className="px-4 py-10">
+      <h1 className="text-2xl font-bold">{missing ? "Receipt not found" : "This receipt could not be loaded"}</h1>
+      <Link to="/dashboard/transactions" className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Back to transactions
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireDashboardUser } from "~/domain/access/guards.server";
+import { receiptNumber, renderReceiptPdf } from "~/domain/receipts/receipt.server";
+import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
+import { getPrisma } from "~/services/db.server";
+
+// A resource route: the PDF receipt of one of the user's own transactions.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
+  if (!row) throw new Response("Transaction not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const pdf = await renderReceiptPdf(row, { name: user.fullName ?? user.email, email: user.email });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${receiptNumber(row)}.pdf"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
