@@ -76,15 +76,20 @@ test("signing out ends the session and says Goodbye", async ({ page }) => {
 test("a forged state is refused with the Authentication Error screen", async ({ page, context }) => {
   await startSignIn(page);
   // A genuine code from the stand-in, but sent back with a state this browser never got.
-  await page.locator('input[name="state"]').first().evaluate((input: HTMLInputElement) => {
-    input.value = "forged-state";
+  await page.route("**/oauth-stand-in/authorize*", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const callback = new URL(answer.headers()["location"]!);
+    callback.searchParams.set("state", "forged-state");
+    await route.fulfill({ status: 302, headers: { Location: callback.toString() } });
   });
   await page.getByRole("button", { name: /explorer@demo\.aangan\.in/ }).click();
-  await expect(page).toHaveURL(/\/auth\/google\/callback\?/);
   await expect(page.getByRole("heading", { name: "Authentication Error" })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/google\/callback\?/);
   await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/auth");
   const cookies = await context.cookies();
   expect(cookies.some((cookie) => cookie.name.includes("aangan_session"))).toBe(false);
+  await page.unrouteAll();
   await page.goto("/welcome");
   await expect(page).toHaveURL((url) => url.pathname === "/auth");
 });
