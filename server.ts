@@ -42,7 +42,9 @@ async function main() {
     readinessPool,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY ?? false,
-    allowedOrigins: process.env.APP_ORIGIN ? [process.env.APP_ORIGIN] : [],
+    allowedOrigins: [env.APP_ORIGIN],
+    // Without JavaScript, "Continue with Google" is a form whose answer redirects to Google.
+    formTargets: env.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : [],
     probes: process.env.E2E_PROBES === "true",
     build,
     vite,

@@ -20,6 +20,8 @@ export type HttpAppOptions = {
   trustProxy: boolean;
   /** Extra origins allowed to post forms (the public origin behind a proxy). */
   allowedOrigins?: string[];
+  /** Origins a form post may redirect to (Google's sign-in when real credentials are set). */
+  formTargets?: string[];
   /** Test-only endpoints (E2E_PROBES=true); never on in a real deployment. */
   probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -63,7 +65,13 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
   app.use(assignCspNonce);
-  app.use(securityHeaders({ production: options.production, development: options.mode === "development" }));
+  app.use(
+    securityHeaders({
+      production: options.production,
+      development: options.mode === "development",
+      formTargets: options.formTargets,
+    }),
+  );
   app.use(compression());
 
   // Shared state per process; behind several processes the limit is per process (see README).

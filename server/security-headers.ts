@@ -13,7 +13,16 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
  * may frame the app. In development Vite's HMR client needs inline scripts and a
  * websocket, so the policy is report-only there.
  */
-export function securityHeaders({ production, development }: { production: boolean; development: boolean }) {
+export function securityHeaders({
+  production,
+  development,
+  formTargets = [],
+}: {
+  production: boolean;
+  development: boolean;
+  /** Other origins a form may lead to, e.g. Google's consent page behind POST /auth/google. */
+  formTargets?: string[];
+}) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,7 +40,7 @@ export function securityHeaders({ production, development }: { production: boole
         "worker-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...formTargets],
         "frame-ancestors": ["'none'"],
         ...(production ? { "upgrade-insecure-requests": [] } : {}),
       },

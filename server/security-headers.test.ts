@@ -1,0 +1,40 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import { assignCspNonce, securityHeaders } from "./security-headers";
+
+async function cspFor(options: Parameters<typeof securityHeaders>[0]) {
+  const app = express();
+  app.use(assignCspNonce, securityHeaders(options));
+  app.get("/", (_req, res) => res.send("ok"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    return {
+      enforced: response.headers.get("content-security-policy"),
+      reportOnly: response.headers.get("content-security-policy-report-only"),
+      hsts: response.headers.get("strict-transport-security"),
+    };
+  } finally {
+    server.close();
+  }
+}
+
+describe("securityHeaders", () => {
+  it("lets forms lead only to this origin unless another target is named", async () => {
+    expect((await cspFor({ production: true, development: false })).enforced).toContain("form-action 'self';");
+    const withGoogle = await cspFor({ production: true, development: false, formTargets: ["https://accounts.google.com"] });
+    expect(withGoogle.enforced).toContain("form-action 'self' https://accounts.google.com;");
+  });
+
+  it("enforces the policy and HSTS in production, and only reports in development", async () => {
+    const production = await cspFor({ production: true, development: false });
+    expect(production.enforced).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(production.hsts).toContain("max-age=63072000");
+    const development = await cspFor({ production: false, development: true });
+    expect(development.enforced).toBeNull();
+    expect(development.reportOnly).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(development.hsts).toBeNull();
+  });
+});
