@@ -1,0 +1,170 @@
+import { expect, test, type Page } from "@playwright/test";
+import { withE2eDatabase } from "./support/e2e-database";
+import { rupees, signInAs } from "./support/sign-in";
+
+// Each purchasing test has a wallet of its own, so parallel tests never share a balance.
+const JS_BUYER = "large@demo.aangan.in";
+const NO_JS_BUYER = "investor03@demo.aangan.in";
+const DOUBLE_SUBMITTER = "investor04@demo.aangan.in";
+const VALIDATOR = "investor05@demo.aangan.in";
+
+async function readPosition(page: Page) {
+  return {
+    balance: rupees(await page.getByTestId("wallet-balance").innerText()),
+    shares: rupees(await page.getByTestId("shares-owned").innerText()),
+  };
+}
+
+const sharesField = (page: Page) => page.getByLabel("Number of shares");
+
+test("a signed-out visitor is sent to sign in, and comes back to the property", async ({ page }) => {
+  await page.goto("/invest/dummy-1");
+  await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/invest/dummy-1");
+  await expect(page.getByRole("status").filter({ hasText: "Please sign in to start investing" })).toBeVisible();
+});
+
+test("an unknown property answers 404 with Property Not Found", async ({ page }) => {
+  await signInAs(page, "small@demo.aangan.in");
+  const response = await page.goto("/invest/no-such-property");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Property Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Properties" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/properties");
+});
+
+test("with JavaScript, buying shares of the sample property updates the calculator, notifies, then opens the dashboard", async ({ page }) => {
+  await signInAs(page, JS_BUYER, { redirectTo: "/invest/dummy-1" });
+  await expect(page).toHaveURL((url) => url.pathname === "/invest/dummy-1");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Skyline Residency, Bandra West" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Back to Properties" })).toHaveAttribute("href", "/properties");
+  const before = await readPosition(page);
+
+  await sharesField(page).fill("12");
+  await expect(page.getByTestId("subtotal")).toHaveText("₹1,20,000");
+  await expect(page.getByTestId("fee")).toHaveText("₹2,400");
+  await expect(page.getByTestId("total")).toHaveText("₹1,22,400");
+  await sharesField(page).fill("10");
+  await expect(page.getByTestId("total")).toHaveText("₹1,02,000");
+  const remaining = rupees(await page.getByTestId("remaining-balance").innerText());
+  expect(remaining).toBe(before.balance - 102_000);
+
+  await page.getByRole("button", { name: "Invest Now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Investment Successful" }).first()).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/overview", { timeout: 6_000 });
+
+  await page.goto("/invest/dummy-1");
+  expect(await readPosition(page)).toEqual({ balance: before.balance - 102_000, shares: before.shares + 10 });
+});
+
+test("the gallery shows five thumbnails then +N, and its viewer steps and closes from the keyboard", async ({ page }) => {
+  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/invest/dummy-1" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const photos = page.getByRole("region", { name: "Photos" });
+  await expect(photos.getByRole("link", { name: /^Open photo \d of 7$/ })).toHaveCount(5);
+  await photos.getByRole("link", { name: "Show 2 more photos" }).click();
+  const viewer = page.getByRole("dialog", { name: /photos/ });
+  await expect(viewer.getByText("Photo 6 of 7")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer.getByText("Photo 7 of 7")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+  await expect(page).toHaveURL((url) => !url.searchParams.has("photo"));
+});
+
+test("each validation rule shows the spec's message as the investor types", async ({ page }) => {
+  await signInAs(page, VALIDATOR, { redirectTo: "/invest/dummy-1" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const invest = page.getByRole("button", { name: "Invest Now" });
+
+  await sharesField(page).fill("abc");
+  await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid number of shares" })).toBeVisible();
+  await expect(invest).toBeDisabled();
+  await sharesField(page).fill("5");
+  await expect(page.getByRole("alert").filter({ hasText: "Minimum investment is ₹1,00,000" })).toBeVisible();
+  await sharesField(page).fill("101");
+  await expect(page.getByRole("alert").filter({ hasText: "Maximum investment is ₹10,00,000" })).toBeVisible();
+  // Bulk investors keep between one and two lakh after their purchases: 98 shares cost ₹9,99,600.
+  await sharesField(page).fill("98");
+  await expect(page.getByRole("alert").filter({ hasText: "You don't have enough balance in your wallet" })).toBeVisible();
+  await expect(invest).toBeDisabled();
+});
+
+test("asking for more shares than are left says how many are available", async ({ page }) => {
+  const id = `e2e-last-shares-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  await withE2eDatabase((db) =>
+    db.query(
+      `INSERT INTO properties (id, title, city, property_type, property_status, total_value, share_price, total_shares,
+                               available_shares, minimum_investment, funding_goal, expected_annual_return, created_at, updated_at)
+       VALUES ($1, 'Last Shares Test Court', 'Nashik', 'mixed', 'open', 5000000, 1000, 5000, 3, 1000, 5000000, 12,
+               '2001-01-01', '2001-01-01')`,
+      [id],
+    ),
+  );
+  try {
+    await signInAs(page, VALIDATOR, { redirectTo: `/invest/${id}` });
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await sharesField(page).fill("4");
+    await expect(page.getByRole("alert").filter({ hasText: "Only 3 shares are available" })).toBeVisible();
+    // The server applies the same rule: a direct post is refused with the same words.
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+    const response = await page.request.post(`/invest/${id}`, {
+      form: { propertyId: id, shares: "4", idempotencyKey: key, intent: "purchase" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Only 3 shares are available");
+  } finally {
+    await withE2eDatabase((db) => db.query("DELETE FROM properties WHERE id = $1", [id]));
+  }
+});
+
+test("the same rendered form submitted twice buys once and then says it is already being processed", async ({ page }) => {
+  await signInAs(page, DOUBLE_SUBMITTER, { redirectTo: "/invest/lonavala-hillside-retreat" });
+  const before = await readPosition(page);
+  const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+  const form = { propertyId: "lonavala-hillside-retreat", shares: "1", idempotencyKey: key, intent: "purchase" };
+
+  const first = await page.request.post("/invest/lonavala-hillside-retreat", { form, maxRedirects: 0 });
+  expect(first.status()).toBe(302);
+  expect(first.headers()["location"]).toBe("/dashboard/overview");
+  const second = await page.request.post("/invest/lonavala-hillside-retreat", { form, maxRedirects: 0 });
+  expect(second.status()).toBe(409);
+  expect(await second.text()).toContain("This transaction is already being processed.");
+
+  await page.reload();
+  expect(await readPosition(page)).toEqual({ balance: before.balance - 9_180, shares: before.shares + 1 });
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server checks the rules, recalculates, and a purchase lands on the dashboard with a notice", async ({ page }) => {
+    await signInAs(page, NO_JS_BUYER, { redirectTo: "/invest/lonavala-hillside-retreat" });
+    const before = await readPosition(page);
+    // Server-rendered breakdown for the starting quantity (the minimum: one share of ₹9,000).
+    await expect(sharesField(page)).toHaveValue("1");
+    await expect(page.getByTestId("total")).toHaveText("₹9,180");
+
+    await sharesField(page).fill("-3");
+    const refused = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Invest Now" }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid number of shares" })).toBeVisible();
+    await expect(sharesField(page)).toHaveValue("-3");
+
+    await sharesField(page).fill("2");
+    await page.getByRole("button", { name: "Update total" }).click();
+    await expect(page.getByTestId("total")).toHaveText("₹18,360");
+    await sharesField(page).fill("1");
+    await page.getByRole("button", { name: "Update total" }).click();
+    await expect(page.getByTestId("total")).toHaveText("₹9,180");
+
+    await page.getByRole("button", { name: "Invest Now" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/dashboard/overview");
+    await expect(page.getByRole("status").filter({ hasText: "Investment Successful" })).toBeVisible();
+
+    await page.goto("/invest/lonavala-hillside-retreat");
+    expect(await readPosition(page)).toEqual({ balance: before.balance - 9_180, shares: before.shares + 1 });
+  });
+});

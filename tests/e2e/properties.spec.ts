@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./support/sign-in";
+
+const cards = (page: Page) => page.getByRole("list", { name: "Property results" }).getByRole("article");
+
+test("a signed-out visitor browses, filters through the URL, pages and clears", async ({ page }) => {
+  await page.goto("/properties");
+  await expect(page.getByRole("heading", { name: "Properties", level: 1 })).toBeVisible();
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByText("SOLD OUT").first()).toBeVisible();
+  const firstCard = cards(page).first();
+  await expect(firstCard.getByText("Share price")).toBeVisible();
+  await expect(firstCard.getByText("Expected ROI")).toBeVisible();
+  await expect(firstCard.getByText("Min. investment")).toBeVisible();
+  await expect(firstCard.getByRole("progressbar", { name: "Funded" })).toBeVisible();
+
+  // Real pagination: page 2 has the rest, and its links keep working.
+  const firstTitle = await firstCard.getByRole("heading").innerText();
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("page") === "2");
+  await expect(page.getByText(/^Showing 13–\d+ of \d+ properties$/)).toBeVisible();
+  await expect(cards(page).first().getByRole("heading")).not.toHaveText(firstTitle);
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL((url) => !url.searchParams.has("page"));
+
+  // A filter changes the address and the results.
+  await page.getByLabel("Property type").selectOption("commercial");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL((url) => url.search === "?type=commercial");
+  const count = await cards(page).count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(12);
+  for (const text of await cards(page).locator("p").filter({ hasText: "·" }).allInnerTexts()) {
+    expect(text).toMatch(/· (Commercial|Office|Retail)$/);
+  }
+  await page.getByRole("button", { name: "Refresh" }).or(page.getByRole("link", { name: "Refresh" })).click();
+  await expect(page).toHaveURL((url) => url.search === "?type=commercial");
+  await expect(cards(page)).toHaveCount(count);
+
+  await page.getByLabel("Expected ROI").selectOption("5-7");
+  await page.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("roi") === "5-7" && url.searchParams.get("type") === "commercial");
+  await expect(page.getByRole("heading", { name: "No properties found" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Clear all", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/properties" && url.search === "");
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByLabel("Property type")).toHaveValue("");
+});
+
+test("signed-out controls ask for sign-in: the watchlist via /auth, Invest via the invest page", async ({ page }) => {
+  await page.goto("/properties?type=commercial");
+  const watch = page.getByRole("link", { name: /^Please sign in to add .+ to your watchlist$/ }).first();
+  await expect(watch).toHaveAttribute("href", "/auth?redirectTo=%2Fproperties%3Ftype%3Dcommercial");
+  const invest = cards(page).first().getByRole("link", { name: /^Invest/ });
+  const href = await invest.getAttribute("href");
+  expect(href).toMatch(/^\/invest\/[\w-]+$/);
+  await invest.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === href);
+});
+
+test("signed in, cards have no watchlist control yet", async ({ page }) => {
+  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/properties" });
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByRole("link", { name: /watchlist/ })).toHaveCount(0);
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filter form and pagination are plain GET navigation", async ({ page }) => {
+    await page.goto("/properties");
+    await page.getByLabel("Price").selectOption("83l-plus");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("price") === "83l-plus");
+    await expect(page.getByLabel("Price")).toHaveValue("83l-plus");
+    await expect(cards(page)).toHaveCount(12);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("price") === "83l-plus" && url.searchParams.get("page") === "2");
+    await page.getByLabel("Price").selectOption("under-41.5l");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(page.getByRole("heading", { name: "No properties found" })).toBeVisible();
+  });
+});

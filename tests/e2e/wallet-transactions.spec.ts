@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { rupees, signInAs } from "./support/sign-in";
+
+test("the dashboard sidebar lists the investor's properties and signs out with a form", async ({ page }) => {
+  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
+  const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
+  for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications"]) {
+    await expect(sidebar.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  const position = sidebar.getByRole("link", { name: "Whitefield Tech Suit…" });
+  await expect(position).toHaveAttribute("href", "/dashboard/p/whitefield-tech-suites");
+  await sidebar.getByText("My Properties").click();
+  await expect(position).toBeHidden();
+  await sidebar.getByText("My Properties").click();
+  await position.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/p/whitefield-tech-suites");
+  await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();
+});
+
+test("the wallet shows the balance, recent ledger activity and an honest fund request notice", async ({ page }) => {
+  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
+  await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
+  expect(rupees(await page.getByTestId("available-balance").innerText())).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: "Withdraw" })).toBeEnabled();
+  const activity = page.getByRole("region", { name: "Recent activity" });
+  await expect(activity.getByRole("listitem").first()).toBeVisible();
+  await expect(activity.getByText(/^[+−]₹/).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Funds" }).click();
+  const notice = page.getByRole("dialog", { name: "Add Funds" });
+  await expect(notice).toContainText("Fund requests are raised with our support team");
+  await expect(notice).toContainText("No request has been sent.");
+  await notice.getByRole("link", { name: "Close" }).click();
+  await expect(notice).toHaveCount(0);
+});
+
+test("transactions filter by type, open as a dialog with a receipt to download and print", async ({ page, browser }) => {
+  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/transactions" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const list = page.getByRole("list", { name: "Transactions" });
+  await expect(list.getByText("Funds added to wallet").first()).toBeVisible();
+
+  await page.getByLabel("Type").selectOption("investment");
+  await expect(page).toHaveURL((url) => url.searchParams.get("type") === "investment");
+  await expect(list.getByText("Funds added to wallet")).toHaveCount(0);
+  const purchase = list.getByRole("link", { name: /Invested in Whitefield Tech Suites · 1 share/ });
+  await expect(purchase).toContainText("−₹20,000");
+  await expect(purchase).toContainText("completed");
+
+  await purchase.click();
+  const dialog = page.getByRole("dialog", { name: "Transaction details" });
+  await expect(dialog.getByText("1 × ₹20,000")).toBeVisible();
+  await expect(dialog.getByText("Platform fee")).toBeVisible();
+  await expect(dialog.getByText("₹20,400")).toBeVisible();
+  for (const heading of ["Property", "Breakdown", "Timeline", "Additional info"]) {
+    await expect(dialog.getByRole("heading", { name: heading })).toBeVisible();
+  }
+  await expect(dialog.getByText("Ledger journal")).toBeVisible();
+
+  const receiptHref = await dialog.getByRole("link", { name: "Download Receipt" }).getAttribute("href");
+  expect(receiptHref).toMatch(/^\/dashboard\/transactions\/[0-9a-f-]{36}\/receipt\.pdf$/);
+  const receipt = await page.request.get(receiptHref!);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()["content-type"]).toBe("application/pdf");
+  expect(receipt.headers()["content-disposition"]).toMatch(/^attachment; filename="AAN-\d{8}-[0-9A-F]{8}\.pdf"$/);
+  expect((await receipt.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  // Another investor asking for this receipt is told it does not exist.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, "large@demo.aangan.in");
+  expect((await otherPage.request.get(receiptHref!)).status()).toBe(404);
+  expect((await otherPage.goto(receiptHref!.replace("receipt.pdf", "print")))?.status()).toBe(404);
+  await other.close();
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/transactions" && url.searchParams.get("type") === "investment");
+
+  await purchase.click();
+  await dialog.getByRole("link", { name: "Print" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/transactions\/[0-9a-f-]{36}\/print$/);
+  await expect(page.getByRole("heading", { name: "Aangan transaction receipt" })).toBeVisible();
+  await expect(page.getByText("Sneha Kulkarni <small@demo.aangan.in>")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("banner").first()).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Dashboard", exact: true })).toBeHidden();
+  await expect(page.getByText("Receipt number")).toBeVisible();
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the type filter and the details page still work", async ({ page }) => {
+    await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/transactions?type=dividend" });
+    const list = page.getByRole("list", { name: "Transactions" });
+    await expect(list.getByRole("link")).toHaveCount(4);
+    await expect(list.getByText(/^\+₹/).first()).toBeVisible();
+    await page.getByLabel("Type").selectOption("withdrawal");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("type") === "withdrawal");
+    await list.getByRole("link", { name: /Funds withdrawn from wallet/ }).click();
+    await expect(page.getByRole("dialog", { name: "Transaction details" })).toContainText("₹5,000");
+    await page.getByRole("link", { name: "Close", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/dashboard/transactions" && url.searchParams.get("type") === "withdrawal");
+  });
+});
