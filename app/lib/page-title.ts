@@ -1,18 +1,18 @@
+import { ROUTE_TABLE } from "~/lib/route-table";
+
 export const BRAND = "Aangan";
 
-/** Path prefixes and the section each one names in the browser title. */
+/**
+ * Each top-level path prefix and the section it names in the browser title, read from
+ * the route table so a new route gets its title where it gets its guard.
+ */
 const SECTIONS: ReadonlyArray<readonly [prefix: string, section: string]> = [
-  ["/auth", "Sign In"],
-  ["/welcome", "Welcome"],
-  ["/properties", "Properties"],
-  ["/invest", "Invest"],
-  ["/dashboard", "Dashboard"],
-  ["/waitlist-dashboard", "Waitlist"],
-  ["/admin", "Admin"],
-  ["/kyc", "KYC"],
-  ["/trial-expired", "Trial Expired"],
-  ["/trading", "Trading"],
-  ["/test-analytics", "Analytics Test"],
+  ...new Map(
+    ROUTE_TABLE.filter((entry) => entry.section !== null).map((entry) => [
+      `/${entry.pattern.split("/")[1]}`,
+      entry.section as string,
+    ]),
+  ),
 ];
 
 /** True when `pathname` is `prefix` itself or lies below it (so /dashboard never matches /dashboards). */

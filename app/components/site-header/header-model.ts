@@ -1,4 +1,5 @@
 import { isUnderPath } from "~/lib/page-title";
+import { dashboardHref } from "~/lib/route-table";
 
 /** The shape of `HeaderUser` from app/services/header-user.server.ts, restated so components need no server import. */
 export type HeaderUserView = {
@@ -42,7 +43,7 @@ export function navLinksFor(user: HeaderUserView | null): NavLinkItem[] {
 
 export function dashboardHrefFor(user: HeaderUserView | null): string | null {
   if (!user?.subscriptionActive) return null;
-  return user.tier === "waitlist_player" ? "/waitlist-dashboard/overview" : "/dashboard/overview";
+  return dashboardHref(user);
 }
 
 export function buildHeaderModel(pathname: string, user: HeaderUserView | null): HeaderModel {
