@@ -63,7 +63,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { pattern: "/waitlist-dashboard/support", guard: "waitlist-dashboard", section: "Waitlist" },
   { pattern: "/trial-expired", guard: "trial-expired", section: "Trial Expired", hasAction: true },
   { pattern: "/kyc", guard: "user", section: "KYC" },
-  { pattern: "/invest/:propertyId", guard: "user", section: "Invest" },
+  { pattern: "/invest/:propertyId", guard: "user", section: "Invest", hasAction: true },
   { pattern: "/trading", guard: "user", section: "Trading" },
   { pattern: "/test-analytics", guard: "user", section: "Analytics Test" },
   { pattern: "/admin", guard: "admin", section: "Admin" },

@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_TABLE, type RouteEntry, type RouteGuard } from "../../app/lib/route-table";
 import { createUserSession } from "../../app/services/session.server";
-import { createUser } from "../setup/factories";
+import { createProperty, createUser } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -41,7 +41,7 @@ const PERSONAS: Persona[] = [
 ];
 
 /** 200, or the Location a redirect must carry; "sign-in" stands for /auth?redirectTo=<this path>. */
-type Outcome = 200 | "sign-in" | `/${string}`;
+type Outcome = 200 | 400 | "sign-in" | `/${string}`;
 
 function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Outcome {
   const expired = persona.startsWith("expired");
@@ -73,8 +73,13 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
 }
 
 function expectedPost(entry: RouteEntry, persona: Persona): Outcome {
+  if (persona === "anonymous") return "sign-in";
+  if (entry.pattern === "/invest/:propertyId") {
+    // Past the guards, a purchase form without shares or key is refused as bad input.
+    return persona === "expired explorer, enforcement on" ? "/trial-expired" : 400;
+  }
   // The upgrade forms need only a signed-in user and come back to the page they were sent from.
-  return persona === "anonymous" ? "sign-in" : (entry.pattern as Outcome);
+  return entry.pattern as Outcome;
 }
 
 function concretePath(pattern: string): string {
@@ -112,6 +117,8 @@ beforeAll(async () => {
   await make("small investor", { tier: "small_investor", subscriptionActive: true });
   await make("large investor", { tier: "large_investor", subscriptionActive: true });
   await make("admin", { tier: "explorer", isAdmin: true });
+  // The property the parameterised routes (/invest/:propertyId, /dashboard/p/:propertyId) point at.
+  await createProperty(prisma, { id: "prop-matrix-1" });
 });
 
 afterEach(() => {
@@ -155,8 +162,8 @@ function describeOutcome(response: Response): string {
 }
 
 function expectOutcome(response: Response, outcome: Outcome, pathname: string) {
-  if (outcome === 200) {
-    expect(describeOutcome(response)).toBe("200");
+  if (typeof outcome === "number") {
+    expect(describeOutcome(response)).toBe(String(outcome));
     return;
   }
   const location = outcome === "sign-in" ? `/auth?${new URLSearchParams({ redirectTo: pathname })}` : outcome;
