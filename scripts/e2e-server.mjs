@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? ".data/e2e");
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data/e2e-3210");
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn("npx", ["tsx", "server.ts"], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
