@@ -19,6 +19,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright empties its output folder at start; keep it apart from the runners' reports.
+  outputDir: "test-results/playwright",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
