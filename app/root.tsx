@@ -86,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter signedIn={Boolean(rootData?.user)} />
           <ConnectionNotices />
           <HydrationFlag />
         </ToastProvider>

@@ -4,7 +4,8 @@ import { BrandMark } from "~/components/ui/brand-mark";
 const linkClasses =
   "rounded-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
-export function SiteFooter() {
+/** `signedIn` swaps the sign-in link for the dashboard entry. */
+export function SiteFooter({ signedIn }: { signedIn: boolean }) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
@@ -26,9 +27,15 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <Link to="/auth" className={linkClasses}>
-                Sign in
-              </Link>
+              {signedIn ? (
+                <Link to="/welcome" className={linkClasses}>
+                  Welcome page
+                </Link>
+              ) : (
+                <Link to="/auth" className={linkClasses}>
+                  Sign in
+                </Link>
+              )}
             </li>
           </ul>
         </nav>

@@ -94,6 +94,7 @@ test.describe("header", () => {
     await expect(nav.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
     await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
   });
 
   test("hides the nav on the sign-in page", async ({ page }) => {
@@ -173,6 +174,9 @@ test.describe("header for signed-in people", () => {
     await expect(banner.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
     await expect(banner.getByRole("link", { name: "Get Started" })).toHaveCount(0);
     await expect(banner.locator('form[method="post"][action="/auth/sign-out"]').getByRole("button", { name: "Sign Out" })).toBeVisible();
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    await expect(footer.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Welcome page" })).toHaveAttribute("href", "/welcome");
   });
 
   test("a waitlist player gets Trading and the waitlist dashboard", async ({ page }) => {
