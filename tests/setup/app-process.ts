@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import { findFreePort } from "../../app/services/free-port.server";
 
 export type AppProcess = {
   baseUrl: string;
@@ -9,23 +9,12 @@ export type AppProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 /**
  * Runs the real server.ts (production build) as a child process and waits until it
  * answers /healthz. Tests talk to it over loopback HTTP, as a browser or proxy would.
  */
 export async function startAppProcess(env: Record<string, string | undefined>, { timeoutMs = 60_000 } = {}): Promise<AppProcess> {
-  const port = await freePort();
+  const port = await findFreePort();
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
