@@ -113,3 +113,30 @@ describe("mutations", () => {
     expect(response.status).toBeLessThan(500);
   });
 });
+
+describe("rate limits on form posts", () => {
+  let limited: AppProcess;
+  beforeAll(async () => {
+    limited = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", RATE_LIMIT_PER_MINUTE: "3" });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it("answers 429 once a client has posted more than the limit in a minute, and never limits reading", async () => {
+    const post = () =>
+      fetch(`${limited.baseUrl}/auth/sign-out`, {
+        method: "POST",
+        headers: { origin: limited.baseUrl, "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+        redirect: "manual",
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await post()).status);
+    expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    const refused = await post();
+    expect(await refused.text()).toContain("Too many requests");
+    for (let i = 0; i < 5; i++) expect((await fetch(`${limited.baseUrl}/healthz`)).status).toBe(200);
+  });
+});
