@@ -40,6 +40,10 @@ if (buildStatus !== 0) {
   process.exit(1);
 }
 
+// Strict TypeScript is part of the suite: a type error fails it like a failing test.
+const typecheckStatus = run("npx", ["tsc", "--noEmit"]);
+if (typecheckStatus !== 0) console.error("Type check failed.");
+
 const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json"]);
 const e2eStatus = run("npx", ["playwright", "test"]);
 
@@ -61,8 +65,8 @@ const e2e = readCounts("test-results/e2e-results.json", (r) => ({
   skipped: r.stats.skipped,
 }));
 const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed + (unit.missing || e2e.missing ? 1 : 0) + (ledgerStatus === 0 ? 0 : 1);
+const failed = unit.failed + e2e.failed + (unit.missing || e2e.missing ? 1 : 0) + (ledgerStatus === 0 ? 0 : 1) + (typecheckStatus === 0 ? 0 : 1);
 const skipped = unit.skipped + e2e.skipped;
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ledger after e2e: ${ledgerStatus === 0 ? "balanced" : "FAILED"}`);
+console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ledger after e2e: ${ledgerStatus === 0 ? "balanced" : "FAILED"}; types: ${typecheckStatus === 0 ? "ok" : "FAILED"}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(vitestStatus === 0 && e2eStatus === 0 && ledgerStatus === 0 && failed === 0 && skipped === 0 ? 0 : 1);
+process.exit(typecheckStatus === 0 && vitestStatus === 0 && e2eStatus === 0 && ledgerStatus === 0 && failed === 0 && skipped === 0 ? 0 : 1);

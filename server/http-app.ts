@@ -61,6 +61,11 @@ export function createHttpApp(options: HttpAppOptions) {
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // One short line per request; headers (cookies, CSP) stay out of the log.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     }),
   );
