@@ -249,6 +249,10 @@ test.describe("toasts", () => {
       await page.goto("/e2e-probe/toast?kind=error");
       const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
       await expect(alert).toBeVisible();
+      // It stays until dismissed, so it must not sit over the header's controls.
+      const header = await page.getByRole("banner").boundingBox();
+      const toast = await alert.boundingBox();
+      expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
       await page.locator("summary", { hasText: "Dismiss notification" }).click();
       await expect(alert).toBeHidden();
     });
