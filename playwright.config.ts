@@ -43,6 +43,9 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets server.ts drain and stop its embedded PostgreSQL; the default SIGKILL
+    // would leave the cluster running, and npm test checks its ledger afterwards.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {

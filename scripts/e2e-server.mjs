@@ -6,6 +6,7 @@ import path from "node:path";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data/e2e-3210");
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn("npx", ["tsx", "server.ts"], { stdio: "inherit", env: process.env });
+// node itself (not npx) so the stop signal reaches the server without a wrapper in between.
+const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

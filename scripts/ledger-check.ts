@@ -37,7 +37,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`ledger:check could not run: ${(error as Error).message}`);
+    console.error(`ledger:check could not run: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(2);
   },
 );

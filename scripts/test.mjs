@@ -18,6 +18,20 @@ function ensureChromium() {
   execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
+/** The e2e server stops its PostgreSQL on shutdown; give it the time to finish. */
+async function waitForClusterToStop(dataDir) {
+  const pidFile = `${dataDir}/pg/postmaster.pid`;
+  for (let waited = 0; waited < 20_000 && existsSync(pidFile); waited += 250) {
+    const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return; // a stale file from a killed cluster; PostgreSQL clears it on the next start
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
   return result.status ?? 1;
@@ -49,6 +63,7 @@ const e2eStatus = run("npx", ["playwright", "test"]);
 
 // The books must still balance after everything the browser tests bought and moved.
 const e2eDataDir = `.data/e2e-${process.env.E2E_PORT ?? 3210}`;
+await waitForClusterToStop(e2eDataDir);
 const ledgerStatus = spawnSync("npx", ["tsx", "scripts/ledger-check.ts"], {
   stdio: "inherit",
   env: { ...process.env, DATABASE_URL: "", DATA_DIR: e2eDataDir },

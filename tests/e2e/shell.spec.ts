@@ -249,10 +249,13 @@ test.describe("toasts", () => {
       await page.goto("/e2e-probe/toast?kind=error");
       const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
       await expect(alert).toBeVisible();
-      // It stays until dismissed, so it must not sit over the header's controls.
-      const header = await page.getByRole("banner").boundingBox();
-      const toast = await alert.boundingBox();
-      expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+      // It stays until dismissed, so it must cover nothing: it sits in the page flow,
+      // above the header and the page content rather than over them.
+      const header = (await page.getByRole("banner").boundingBox())!;
+      const content = (await page.locator("#main-content").boundingBox())!;
+      const toast = (await alert.boundingBox())!;
+      expect(toast.y + toast.height).toBeLessThanOrEqual(header.y);
+      expect(toast.y + toast.height).toBeLessThanOrEqual(content.y);
       await page.locator("summary", { hasText: "Dismiss notification" }).click();
       await expect(alert).toBeHidden();
     });
