@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { DEMO_PERSONAS } from "~/services/auth/google-stand-in/personas";
 import { calculateTier } from "~/domain/tiers/calculate-tier";
 import { Decimal } from "~/lib/money";
 import { createPrismaClient, type PrismaClient } from "~/services/db.server";
@@ -135,6 +136,12 @@ describe("demo data", () => {
       expect(profile.wallet, profile.email).not.toBeNull();
       expect(profile.email).toBe(profile.email.toLowerCase());
     }
+  });
+
+  it("creates every persona the Google stand-in offers on its consent page", async () => {
+    const offered = DEMO_PERSONAS.map((persona) => persona.email);
+    const seeded = await db.current.prisma.userProfile.findMany({ where: { email: { in: offered } }, select: { email: true } });
+    expect(seeded.map((profile) => profile.email).sort()).toEqual([...offered].sort());
   });
 
   it("gives each persona the state its name promises", async () => {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { enforceRouteTableGuard } from "~/domain/access/guards.server";
+import { ComingSoon } from "~/components/coming-soon";
 
 // Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -8,10 +9,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PlaceholderPage() {
-  return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Investments</h1>
-      <p className="mt-2 text-slate-600">All investments on the platform. This page is coming soon.</p>
-    </div>
-  );
+  return <ComingSoon title="Investments" description="All investments on the platform. This page is coming soon." />;
 }
