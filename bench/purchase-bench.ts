@@ -15,7 +15,7 @@ export type PurchaseBenchResult = {
   attempts: number;
   refusals: Record<string, number>;
   unexpectedErrors: number;
-  latencyMs: { p50: number; p99: number };
+  latencyMs: { p50: number; p95: number; p99: number };
   oversoldProperties: number;
   overdrawnWallets: number;
   ledgerProblems: number;
@@ -82,7 +82,12 @@ export async function runPurchaseBench(url: string, options: { buyers: number; s
     // and creates the ledger accounts a purchase touches.
     await Promise.all(
       buyerIds.map((userId, index) =>
-        purchaseShares(prisma, { userId, propertyId: propertyIds[1 + (index % (propertyIds.length - 1))]!, shares: 1, idempotencyKey: randomUUID() }),
+        purchaseShares(prisma, {
+          userId,
+          propertyId: propertyIds[1 + (index % (propertyIds.length - 1))]!,
+          shares: 1,
+          idempotencyKey: randomUUID(),
+        }),
       ),
     );
     const refusals: Record<string, number> = {};

@@ -81,20 +81,43 @@ async function main(): Promise<number> {
     } else {
       rows.push([`GET /properties vs /healthz`, "not run", "", pages.reason, "n/a"]);
     }
-    const refusals = Object.entries(purchase.refusals).map(([code, n]) => `${code} ${n}`).join(", ") || "none";
+    const refusals =
+      Object.entries(purchase.refusals)
+        .map(([code, n]) => `${code} ${n}`)
+        .join(", ") || "none";
     rows.push(["purchase attempts / refusals", String(purchase.attempts), "", refusals, ""]);
-    rows.push(["oversold properties (must be 0)", String(purchase.oversoldProperties), "", `hot property sold out: ${purchase.hotPropertySoldOut}`, ""]);
+    rows.push([
+      "oversold properties (must be 0)",
+      String(purchase.oversoldProperties),
+      "",
+      `hot property sold out: ${purchase.hotPropertySoldOut}`,
+      "",
+    ]);
     rows.push(["overdrawn wallets (must be 0)", String(purchase.overdrawnWallets), "", `ledger problems: ${purchase.ledgerProblems}`, ""]);
     rows.push(["unexpected errors (must be 0)", String(purchase.unexpectedErrors), "", "", ""]);
     console.log(`\n${table(rows)}`);
     if (pages.ran && pages.note) console.log(`note: ${pages.note}`);
-    console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs (other work on the machine skews every figure)`);
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${os.cpus().length} CPUs (other work on the machine skews every figure)`,
+    );
 
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const file = path.resolve("bench/results", `${stamp}.json`);
     mkdirSync(path.dirname(file), { recursive: true });
-    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), node: process.version, loadavg: os.loadavg() };
-    writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, pgbench, pages }, null, 2)}\n`);
+    const machine = {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadavg: os.loadavg(),
+    };
+    writeFileSync(
+      file,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, pgbench, pages }, null, 2)}\n`,
+    );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 
     const unsafe = purchase.oversoldProperties + purchase.overdrawnWallets + purchase.ledgerProblems + purchase.unexpectedErrors;

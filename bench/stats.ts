@@ -6,7 +6,7 @@ export function percentile(sortedMs: number[], p: number): number {
 
 export function latencySummary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) };
+  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };
 }
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;

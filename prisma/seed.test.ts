@@ -107,7 +107,9 @@ describe("demo data", () => {
       const sum = sums.find((row) => row.propertyId === property.id)?._sum;
       expect(property.totalShares - property.availableShares, property.id).toBe(sum?.sharesOwned ?? 0);
       expect(property.fundedAmount.toFixed(2), property.id).toBe(new Decimal(sum?.totalInvestment?.toString() ?? 0).toFixed(2));
-      expect(new Decimal(property.totalValue.toString()).equals(new Decimal(property.sharePrice.toString()).times(property.totalShares))).toBe(true);
+      expect(
+        new Decimal(property.totalValue.toString()).equals(new Decimal(property.sharePrice.toString()).times(property.totalShares)),
+      ).toBe(true);
       if (property.propertyStatus === "funded") expect(property.availableShares, property.id).toBe(0);
     }
   });
@@ -224,7 +226,10 @@ describe("demo data", () => {
 
   it("has a KYC submission under review whose files are private and present", async () => {
     const prisma = db.current.prisma;
-    const user = await prisma.userProfile.findUniqueOrThrow({ where: { email: "kyc-pending@demo.aangan.in" }, include: { kycDocuments: true } });
+    const user = await prisma.userProfile.findUniqueOrThrow({
+      where: { email: "kyc-pending@demo.aangan.in" },
+      include: { kycDocuments: true },
+    });
     expect(user.kycStatus).toBe("under_review");
     expect(user.kycSubmittedAt).not.toBeNull();
     expect(user.fullName && user.dateOfBirth && user.address && user.postalCode && user.phone).toBeTruthy();
@@ -244,9 +249,14 @@ describe("demo data", () => {
     expect(addFunds.length).toBeGreaterThan(0);
     for (const ticket of addFunds) {
       expect(ticket.amount!.greaterThanOrEqualTo(1000)).toBe(true);
-      expect(Object.keys(ticket.userContactInfo as object).sort()).toEqual(
-        ["current_balance", "email", "name", "phone", "request_type", "requested_amount"],
-      );
+      expect(Object.keys(ticket.userContactInfo as object).sort()).toEqual([
+        "current_balance",
+        "email",
+        "name",
+        "phone",
+        "request_type",
+        "requested_amount",
+      ]);
     }
     expect(tickets.some((t) => t.ticketType === "withdraw_funds" && t.status === "in_progress")).toBe(true);
     expect(tickets.some((t) => t.ticketType === "subscription_request" && t.user.email === "explorer@demo.aangan.in")).toBe(true);
@@ -260,26 +270,34 @@ describe("demo data", () => {
     }
   });
 
-  it("adds nothing when run again", async () => {
-    await seedDemoData({ databaseUrl: db.current.url, dataDir });
-    expect(await rowCounts(db.current.prisma)).toEqual(countsAfterFirstRun);
-    expect(await checkLedger(db.current.prisma)).toEqual([]);
-  }, SLOW);
+  it(
+    "adds nothing when run again",
+    async () => {
+      await seedDemoData({ databaseUrl: db.current.url, dataDir });
+      expect(await rowCounts(db.current.prisma)).toEqual(countsAfterFirstRun);
+      expect(await checkLedger(db.current.prisma)).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it("seeds once when two processes start seeding a fresh database together", async () => {
-    const fresh = await createTestDatabase();
-    const prisma = createPrismaClient(fresh.url);
-    try {
-      const sharedDir = tempDataDir();
-      await Promise.all([
-        seedDemoData({ databaseUrl: fresh.url, dataDir: sharedDir }),
-        seedDemoData({ databaseUrl: fresh.url, dataDir: sharedDir }),
-      ]);
-      expect(await rowCounts(prisma)).toEqual(countsAfterFirstRun);
-      expect(await checkLedger(prisma)).toEqual([]);
-    } finally {
-      await prisma.$disconnect();
-      await dropTestDatabase(fresh.name);
-    }
-  }, SLOW);
+  it(
+    "seeds once when two processes start seeding a fresh database together",
+    async () => {
+      const fresh = await createTestDatabase();
+      const prisma = createPrismaClient(fresh.url);
+      try {
+        const sharedDir = tempDataDir();
+        await Promise.all([
+          seedDemoData({ databaseUrl: fresh.url, dataDir: sharedDir }),
+          seedDemoData({ databaseUrl: fresh.url, dataDir: sharedDir }),
+        ]);
+        expect(await rowCounts(prisma)).toEqual(countsAfterFirstRun);
+        expect(await checkLedger(prisma)).toEqual([]);
+      } finally {
+        await prisma.$disconnect();
+        await dropTestDatabase(fresh.name);
+      }
+    },
+    SLOW,
+  );
 });

@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../tests/setup/test-database";
-import { createUser } from "../tests/setup/factories";
-import { fundWallet } from "../app/domain/investing/purchase-test-helpers";
+import { createUser, fundWallet } from "../tests/setup/factories";
+import { createPendingJournal } from "../app/domain/ledger/pending-journals.server";
 
 const run = promisify(execFile);
 const db = useTestDatabase();
@@ -34,5 +34,23 @@ describe("npm run ledger:check", () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain(`user:${user.id}:available`);
     expect(broken.stderr).toContain("9999");
+  });
+
+  it("exits 1 naming the account when a held balance does not match its pending journals", { timeout: 60_000 }, async () => {
+    const user = await createUser(db.current.prisma);
+    await fundWallet(db.current.prisma, user.id, "1000");
+    await db.current.prisma.$transaction((tx) =>
+      createPendingJournal(tx, {
+        kind: "withdrawal_hold",
+        userId: user.id,
+        amount: "600",
+        expiresAt: new Date(Date.now() + 86_400_000),
+        description: "Withdrawal requested",
+      }),
+    );
+    await db.current.prisma.$executeRaw`UPDATE escrow_balances SET held_balance = 450 WHERE user_id = ${user.id}::uuid`;
+    const broken = await ledgerCheck();
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`user:${user.id}:held: held balance shows 450.00 but open pending journals hold 600.00`);
   });
 });

@@ -1,5 +1,6 @@
-// `npm run ledger:check`: proves the wallets equal the ledger. Uses DATABASE_URL, or the
-// embedded database under DATA_DIR when one has been created there. Exit 1 on any problem.
+// `npm run ledger:check`: proves the wallets equal the ledger and held balances equal the
+// open pending journals. Uses DATABASE_URL, or the embedded database under DATA_DIR when
+// one has been created there. Exit 1 on any problem.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
@@ -22,7 +23,9 @@ async function main(): Promise<number> {
   try {
     const problems = await checkLedger(prisma);
     if (problems.length === 0) {
-      console.log("ledger:check OK: every wallet equals its postings and every journal balances");
+      console.log(
+        "ledger:check OK: every wallet equals its postings, every journal balances, held balances equal the open pending journals",
+      );
       return 0;
     }
     for (const { account, problem } of problems) console.error(`${account}: ${problem}`);

@@ -12,5 +12,9 @@ if (!existsSync(placeholder)) {
 }
 execFileSync("npx", ["prisma", "generate"], {
   stdio: "inherit",
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder,
+    PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  },
 });

@@ -1,4 +1,4 @@
-// `npm test`: the whole suite. Builds the app, runs vitest (unit + integration on real
+// `npm test`: the whole suite. Builds the app, type-checks and lints, runs vitest (unit + integration on real
 // PostgreSQL) and Playwright (e2e on Debian's Chromium against the production build),
 // then prints one closing line "N passed, N failed".
 import { execFileSync, spawnSync } from "node:child_process";
@@ -15,7 +15,10 @@ function ensureChromium() {
   }
   console.log("Installing Debian's chromium for the browser tests...");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
 }
 
 /** The e2e server stops its PostgreSQL on shutdown; give it the time to finish. */
@@ -58,7 +61,19 @@ if (buildStatus !== 0) {
 const typecheckStatus = run("npx", ["tsc", "--noEmit"]);
 if (typecheckStatus !== 0) console.error("Type check failed.");
 
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-results.json"]);
+// So is lint: ESLint (layer rules included) and Prettier's formatting. `npm run format` fixes most of it.
+const eslintStatus = run("npx", ["eslint", "."]);
+const prettierStatus = run("npx", ["prettier", "--check", "."]);
+const lintStatus = eslintStatus === 0 && prettierStatus === 0 ? 0 : 1;
+if (lintStatus !== 0) console.error("Lint failed (run `npm run format`, then fix what ESLint still reports).");
+
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest-results.json",
+]);
 const e2eStatus = run("npx", ["playwright", "test"]);
 
 // The books must still balance after everything the browser tests bought and moved.
@@ -80,8 +95,20 @@ const e2e = readCounts("test-results/e2e-results.json", (r) => ({
   skipped: r.stats.skipped,
 }));
 const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed + (unit.missing || e2e.missing ? 1 : 0) + (ledgerStatus === 0 ? 0 : 1) + (typecheckStatus === 0 ? 0 : 1);
+const failed =
+  unit.failed +
+  e2e.failed +
+  (unit.missing || e2e.missing ? 1 : 0) +
+  (ledgerStatus === 0 ? 0 : 1) +
+  (typecheckStatus === 0 ? 0 : 1) +
+  (lintStatus === 0 ? 0 : 1);
 const skipped = unit.skipped + e2e.skipped;
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ledger after e2e: ${ledgerStatus === 0 ? "balanced" : "FAILED"}; types: ${typecheckStatus === 0 ? "ok" : "FAILED"}`);
+console.log(
+  `\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed; ledger after e2e: ${ledgerStatus === 0 ? "balanced" : "FAILED"}; types: ${typecheckStatus === 0 ? "ok" : "FAILED"}; lint: ${lintStatus === 0 ? "ok" : "FAILED"}`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(typecheckStatus === 0 && vitestStatus === 0 && e2eStatus === 0 && ledgerStatus === 0 && failed === 0 && skipped === 0 ? 0 : 1);
+process.exit(
+  typecheckStatus === 0 && lintStatus === 0 && vitestStatus === 0 && e2eStatus === 0 && ledgerStatus === 0 && failed === 0 && skipped === 0
+    ? 0
+    : 1,
+);

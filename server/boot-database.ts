@@ -11,11 +11,7 @@ export type BootedDatabase = { url: string; embedded?: EmbeddedDatabase; seededN
  * PostgreSQL under DATA_DIR. Demo data goes in when asked for, or on the first start of
  * an empty embedded database.
  */
-export async function bootDatabase(options: {
-  databaseUrl?: string;
-  dataDir: string;
-  seedDemoData?: boolean;
-}): Promise<BootedDatabase> {
+export async function bootDatabase(options: { databaseUrl?: string; dataDir: string; seedDemoData?: boolean }): Promise<BootedDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let url = options.databaseUrl;
   if (!url) {

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -7,7 +6,13 @@ import { rateLimit } from "express-rate-limit";
 import type pg from "pg";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
+import { isLiveChannel } from "~/lib/live-channels";
 import { logger } from "~/services/logger.server";
+import { runInRequestScope } from "~/web/request-scope.server";
+import { getRealtimeBus } from "~/services/realtime/bus.server";
+import { publish } from "~/services/realtime/publish.server";
+import { remixHandler } from "./remix-handler";
+import { formBodiesOnly, knownMethodsOnly, limitBodies, type BodyLimitRule } from "./request-guards";
 import { sameOriginMutations } from "./same-origin-mutations";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
@@ -22,6 +27,10 @@ export type HttpAppOptions = {
   allowedOrigins?: string[];
   /** Origins a form post may redirect to (Google's sign-in when real credentials are set). */
   formTargets?: string[];
+  /** Largest request body read anywhere without a rule of its own (default 64 KB). */
+  bodyLimitBytes?: number;
+  /** Paths allowed larger bodies (uploads), e.g. `{ pattern: /^\/kyc(\.data)?$/, bytes: 25 * 1024 * 1024 }`. */
+  bodyLimits?: BodyLimitRule[];
   /** Test-only endpoints (E2E_PROBES=true); never on in a real deployment. */
   probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -29,6 +38,7 @@ export type HttpAppOptions = {
 };
 
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createHttpApp(options: HttpAppOptions) {
   const app = express();
@@ -55,6 +65,22 @@ export function createHttpApp(options: HttpAppOptions) {
       const ms = Math.min(Number(req.query.ms) || 500, 5_000);
       setTimeout(() => res.type("text/plain").send("finished"), ms);
     });
+    // How many event streams this process is serving (tests check disconnects clean up).
+    app.get("/__probe/live-subscribers", (_req, res) => {
+      res.set("Cache-Control", "no-store").json({ subscribers: getRealtimeBus().subscriberCount });
+    });
+    // Lets tests publish a live event through this process, as a domain command would.
+    app.post("/__probe/publish", async (req, res) => {
+      const channel = String(req.query.channel ?? "");
+      if (!isLiveChannel(channel)) return void res.status(400).type("text/plain").send("bad channel");
+      try {
+        await publish(channel, { type: String(req.query.type ?? "probe"), id: req.query.id ? String(req.query.id) : null });
+        res.type("text/plain").send("published");
+      } catch (error) {
+        logger.error({ err: error }, "probe publish failed");
+        res.status(500).type("text/plain").send("not published");
+      }
+    });
   }
 
   app.use(
@@ -77,7 +103,13 @@ export function createHttpApp(options: HttpAppOptions) {
       formTargets: options.formTargets,
     }),
   );
-  app.use(compression());
+  // An event stream must reach the client chunk by chunk; compressing it would buffer it.
+  app.use(
+    compression({
+      filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res),
+    }),
+  );
+  app.use(knownMethodsOnly());
 
   // Shared state per process; behind several processes the limit is per process (see README).
   const mutationLimiter = rateLimit({
@@ -92,6 +124,9 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   app.use(mutationLimiter);
   app.use(sameOriginMutations({ allowedOrigins: options.allowedOrigins ?? [] }));
+  // Request bodies are refused by kind and size here, once, before any route reads them.
+  app.use(formBodiesOnly());
+  app.use(limitBodies({ defaultBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, rules: options.bodyLimits }));
 
   app.use("/media", express.static(path.resolve(options.dataDir, "uploads/public"), { maxAge: "1d", index: false }));
 
@@ -103,13 +138,12 @@ export function createHttpApp(options: HttpAppOptions) {
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
 
-  app.all(
-    "*",
-    createRequestHandler({
-      mode: options.mode,
-      build: options.build,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    }),
-  );
+  const handleWithRemix = remixHandler({
+    mode: options.mode,
+    build: options.build,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  });
+  // One scope per request, so its loaders share what they look up (the signed-in user).
+  app.all("*", (req, res, next) => runInRequestScope(() => handleWithRemix(req, res, next)));
   return app;
 }

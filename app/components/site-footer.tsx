@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { BrandMark } from "~/components/ui/brand-mark";
+import { paths } from "~/lib/paths";
 
 const linkClasses =
   "rounded-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -22,17 +23,17 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
           <h2 className="text-sm font-semibold text-white">Explore</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <Link to="/properties" className={linkClasses}>
+              <Link to={paths.properties()} className={linkClasses}>
                 Properties
               </Link>
             </li>
             <li>
               {signedIn ? (
-                <Link to="/welcome" className={linkClasses}>
+                <Link to={paths.welcome()} className={linkClasses}>
                   Welcome page
                 </Link>
               ) : (
-                <Link to="/auth" className={linkClasses}>
+                <Link to={paths.signIn()} className={linkClasses}>
                   Sign in
                 </Link>
               )}
@@ -42,8 +43,8 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
         <div>
           <h2 className="text-sm font-semibold text-white">Good to know</h2>
           <p className="mt-3 text-sm leading-6">
-            Target returns are estimates, not promises. Property values and rental income can go down as well as up.
-            Invest only what you can leave invested.
+            Target returns are estimates, not promises. Property values and rental income can go down as well as up. Invest only what you
+            can leave invested.
           </p>
         </div>
       </div>

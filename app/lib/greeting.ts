@@ -17,9 +17,6 @@ export function trialDaysLeft(trialExpiresAt: Date | string, now: Date = new Dat
 }
 
 /** The spec's trial rule: no active subscription and the trial end has passed. */
-export function hasTrialExpired(
-  profile: { subscriptionActive: boolean; trialExpiresAt: Date | string },
-  now: Date = new Date(),
-): boolean {
+export function hasTrialExpired(profile: { subscriptionActive: boolean; trialExpiresAt: Date | string }, now: Date = new Date()): boolean {
   return !profile.subscriptionActive && new Date(profile.trialExpiresAt).getTime() < now.getTime();
 }

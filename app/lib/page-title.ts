@@ -8,10 +8,7 @@ export const BRAND = "Aangan";
  */
 const SECTIONS: ReadonlyArray<readonly [prefix: string, section: string]> = [
   ...new Map(
-    ROUTE_TABLE.filter((entry) => entry.section !== null).map((entry) => [
-      `/${entry.pattern.split("/")[1]}`,
-      entry.section as string,
-    ]),
+    ROUTE_TABLE.filter((entry) => entry.section !== null).map((entry) => [`/${entry.pattern.split("/")[1]}`, entry.section as string]),
   ),
 ];
 

@@ -1,14 +1,19 @@
+import { paths } from "~/lib/paths";
+
 const PLACEHOLDER_ORIGIN = "http://same-origin.invalid";
 
 /**
  * Returns a same-origin path to send the visitor to after sign-in, or the fallback.
- * Anything that could leave the site (absolute URLs, protocol-relative "//host",
- * backslash tricks browsers normalise to "//") or loop back into sign-in is refused.
+ * The value is normalised first (dot segments resolved, repeated slashes collapsed) and
+ * only then checked, so nothing that could leave the site survives: absolute URLs,
+ * protocol-relative "//host" however it is spelled ("/.//host", "/a/..//host"), backslash
+ * tricks browsers turn into "//", and anything that loops back into sign-in.
  */
-export function safeRedirectTo(value: unknown, fallback = "/welcome"): string {
+export function safeRedirectTo(value: unknown, fallback = paths.welcome()): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
   // Control characters (tabs, newlines) are stripped by URL parsers and can turn "/\t/evil" into "//evil".
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
   let url: URL;
   try {
@@ -17,13 +22,18 @@ export function safeRedirectTo(value: unknown, fallback = "/welcome"): string {
     return fallback;
   }
   if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
-  if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const pathname = url.pathname.replace(/\/{2,}/g, "/");
+  const lower = pathname.toLowerCase();
+  if (lower === paths.signIn() || lower.startsWith(`${paths.signIn()}/`) || lower.startsWith(`${paths.signIn()}.`)) return fallback;
+  const target = `${pathname}${url.search}${url.hash}`;
+  // The normalised result is checked again: whatever the input, a single leading slash.
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
 }
 
 /** The /auth address that brings the visitor back to `path` after signing in. */
 export function signInPath(path: string): string {
   const target = safeRedirectTo(path, "");
-  if (!target || target === "/") return "/auth";
-  return `/auth?${new URLSearchParams({ redirectTo: target })}`;
+  if (!target || target === paths.home()) return paths.signIn();
+  return paths.signIn({ redirectTo: target });
 }

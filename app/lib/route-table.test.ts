@@ -5,7 +5,18 @@ describe("route table", () => {
   it("lists every route of the spec's table once", () => {
     const patterns = ROUTE_TABLE.map((entry) => entry.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
-    for (const required of ["/", "/auth", "/properties", "/welcome", "/trial-expired", "/kyc", "/trading", "/test-analytics", "/invest/:propertyId", "/admin/properties/new"]) {
+    for (const required of [
+      "/",
+      "/auth",
+      "/properties",
+      "/welcome",
+      "/trial-expired",
+      "/kyc",
+      "/trading",
+      "/test-analytics",
+      "/invest/:propertyId",
+      "/admin/properties/new",
+    ]) {
       expect(patterns).toContain(required);
     }
   });

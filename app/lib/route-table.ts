@@ -1,3 +1,5 @@
+import { paths, type PathBuilder } from "~/lib/paths";
+
 /**
  * The app's route table (spec document 001, section 2.1) in one place. The route modules
  * call the guard named here, the authorization matrix test walks every entry, and the
@@ -15,18 +17,12 @@
  * - waitlist-dashboard: signed in, tier waitlist_player only (others to /dashboard/overview).
  * - admin: signed in (else /auth), is_admin (else /dashboard/overview).
  */
-export type RouteGuard =
-  | "public"
-  | "guest"
-  | "user"
-  | "welcome"
-  | "trial-expired"
-  | "dashboard"
-  | "waitlist-dashboard"
-  | "admin";
+export type RouteGuard = "public" | "guest" | "user" | "welcome" | "trial-expired" | "dashboard" | "waitlist-dashboard" | "admin";
 
 export type RouteEntry = {
-  /** Remix-style pattern, ":name" for a parameter. */
+  /** The typed builder the entry was made from; links to the page use it. */
+  path: PathBuilder;
+  /** Remix-style pattern, ":name" for a parameter; always `path.pattern`. */
   pattern: string;
   guard: RouteGuard;
   /** Page title section ("{Section} · Aangan"); null for the brand name alone. */
@@ -37,50 +33,57 @@ export type RouteEntry = {
   hasAction?: boolean;
 };
 
+/** An entry whose pattern comes from its builder, so renaming a path renames the entry. */
+function page(
+  path: PathBuilder,
+  guard: RouteGuard,
+  section: string | null,
+  extra: Pick<RouteEntry, "redirectsTo" | "hasAction"> = {},
+): RouteEntry {
+  return { path, pattern: path.pattern, guard, section, ...extra };
+}
+
+const { dashboard, waitlistDashboard, admin } = paths;
+
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { pattern: "/", guard: "guest", section: null },
-  { pattern: "/auth", guard: "guest", section: "Sign In" },
-  { pattern: "/properties", guard: "public", section: "Properties" },
-  { pattern: "/welcome", guard: "welcome", section: "Welcome", hasAction: true },
-  { pattern: "/dashboard", guard: "dashboard", section: "Dashboard", redirectsTo: "/dashboard/overview" },
-  { pattern: "/dashboard/overview", guard: "dashboard", section: "Dashboard" },
-  { pattern: "/dashboard/wallet", guard: "dashboard", section: "Dashboard" },
-  { pattern: "/dashboard/transactions", guard: "dashboard", section: "Dashboard" },
-  { pattern: "/dashboard/sell-requests", guard: "dashboard", section: "Dashboard" },
-  { pattern: "/dashboard/watchlist", guard: "dashboard", section: "Dashboard" },
-  { pattern: "/dashboard/notifications", guard: "dashboard", section: "Dashboard" },
-  { pattern: "/dashboard/p/:propertyId", guard: "dashboard", section: "Dashboard" },
-  {
-    pattern: "/waitlist-dashboard",
-    guard: "waitlist-dashboard",
-    section: "Waitlist",
-    redirectsTo: "/waitlist-dashboard/overview",
-  },
-  { pattern: "/waitlist-dashboard/overview", guard: "waitlist-dashboard", section: "Waitlist" },
-  { pattern: "/waitlist-dashboard/wallet", guard: "waitlist-dashboard", section: "Waitlist" },
-  { pattern: "/waitlist-dashboard/watchlist", guard: "waitlist-dashboard", section: "Waitlist" },
-  { pattern: "/waitlist-dashboard/learn", guard: "waitlist-dashboard", section: "Waitlist" },
-  { pattern: "/waitlist-dashboard/support", guard: "waitlist-dashboard", section: "Waitlist" },
-  { pattern: "/trial-expired", guard: "trial-expired", section: "Trial Expired", hasAction: true },
-  { pattern: "/kyc", guard: "user", section: "KYC" },
-  { pattern: "/invest/:propertyId", guard: "user", section: "Invest", hasAction: true },
-  { pattern: "/trading", guard: "user", section: "Trading" },
-  { pattern: "/test-analytics", guard: "user", section: "Analytics Test" },
-  { pattern: "/admin", guard: "admin", section: "Admin" },
-  { pattern: "/admin/users", guard: "admin", section: "Admin" },
-  { pattern: "/admin/kyc", guard: "admin", section: "Admin" },
-  { pattern: "/admin/properties", guard: "admin", section: "Admin" },
-  { pattern: "/admin/properties/new", guard: "admin", section: "Admin" },
-  { pattern: "/admin/share-trading", guard: "admin", section: "Admin" },
-  { pattern: "/admin/support", guard: "admin", section: "Admin" },
-  { pattern: "/admin/investments", guard: "admin", section: "Admin" },
+  page(paths.home, "guest", null),
+  page(paths.signIn, "guest", "Sign In"),
+  page(paths.properties, "public", "Properties"),
+  page(paths.welcome, "welcome", "Welcome", { hasAction: true }),
+  page(dashboard.root, "dashboard", "Dashboard", { redirectsTo: dashboard.overview() }),
+  page(dashboard.overview, "dashboard", "Dashboard"),
+  page(dashboard.wallet, "dashboard", "Dashboard"),
+  page(dashboard.transactions, "dashboard", "Dashboard"),
+  page(dashboard.sellRequests, "dashboard", "Dashboard"),
+  page(dashboard.watchlist, "dashboard", "Dashboard"),
+  page(dashboard.notifications, "dashboard", "Dashboard"),
+  page(dashboard.property, "dashboard", "Dashboard"),
+  page(waitlistDashboard.root, "waitlist-dashboard", "Waitlist", { redirectsTo: waitlistDashboard.overview() }),
+  page(waitlistDashboard.overview, "waitlist-dashboard", "Waitlist"),
+  page(waitlistDashboard.wallet, "waitlist-dashboard", "Waitlist"),
+  page(waitlistDashboard.watchlist, "waitlist-dashboard", "Waitlist"),
+  page(waitlistDashboard.learn, "waitlist-dashboard", "Waitlist"),
+  page(waitlistDashboard.support, "waitlist-dashboard", "Waitlist"),
+  page(paths.trialExpired, "trial-expired", "Trial Expired", { hasAction: true }),
+  page(paths.kyc, "user", "KYC"),
+  page(paths.invest, "user", "Invest", { hasAction: true }),
+  page(paths.trading, "user", "Trading"),
+  page(paths.testAnalytics, "user", "Analytics Test"),
+  page(admin.root, "admin", "Admin"),
+  page(admin.users, "admin", "Admin"),
+  page(admin.kyc, "admin", "Admin"),
+  page(admin.properties, "admin", "Admin"),
+  page(admin.newProperty, "admin", "Admin"),
+  page(admin.shareTrading, "admin", "Admin"),
+  page(admin.support, "admin", "Admin"),
+  page(admin.investments, "admin", "Admin"),
 ];
 
 /** Sign-in plumbing: not pages of the table, but every one is guarded too. */
 export const AUTH_ENDPOINTS = {
-  startGoogle: "/auth/google",
-  googleCallback: "/auth/google/callback",
-  signOut: "/auth/sign-out",
+  startGoogle: paths.auth.google(),
+  googleCallback: paths.auth.googleCallback(),
+  signOut: paths.auth.signOut(),
 } as const;
 
 function patternToRegExp(pattern: string): RegExp {
@@ -100,5 +103,5 @@ export function findRoute(pathname: string): RouteEntry | undefined {
 
 /** Where "Dashboard" and "Open Dashboard" lead. */
 export function dashboardHref(viewer: { tier: string }): string {
-  return viewer.tier === "waitlist_player" ? "/waitlist-dashboard/overview" : "/dashboard/overview";
+  return viewer.tier === "waitlist_player" ? waitlistDashboard.overview() : dashboard.overview();
 }

@@ -30,8 +30,6 @@ describe("transactionSummary", () => {
     expect(transactionSummary({ type: "share_sale", propertyTitle: "Sea View", shares: 1, description: null })).toBe(
       "Sold 1 share of Sea View",
     );
-    expect(transactionSummary({ type: "deposit", propertyTitle: null, shares: null, description: null })).toBe(
-      "Funds added to wallet",
-    );
+    expect(transactionSummary({ type: "deposit", propertyTitle: null, shares: null, description: null })).toBe("Funds added to wallet");
   });
 });

@@ -1,14 +1,6 @@
 import { Decimal } from "~/lib/money";
 
-export const TRANSACTION_TYPES = [
-  "investment",
-  "dividend",
-  "deposit",
-  "withdrawal",
-  "share_purchase",
-  "share_sale",
-  "fee",
-] as const;
+export const TRANSACTION_TYPES = ["investment", "dividend", "deposit", "withdrawal", "share_purchase", "share_sale", "fee"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionFilter = TransactionType | "all";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireGuest } from "~/domain/access/guards.server";
+import { requireGuest } from "~/web/guards.server";
 
 // Signed-in visitors skip the landing page (to /welcome, or /trial-expired once an unpaid trial is over).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,13 +1,47 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { useToast } from "~/components/toast/toast-provider";
+import { TicketDetail } from "~/components/admin/support/ticket-detail";
+import { TicketList } from "~/components/admin/support/ticket-list";
+import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { loadSupportDesk, submitTicketUpdate } from "~/web/admin-support.server";
+import { requireAdmin } from "~/web/guards.server";
 
-// Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/admin/support");
-  return null;
+  await requireAdmin(request);
+  return loadSupportDesk(request);
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Support Tickets" description="Handle support and funding requests. This page is coming soon." />;
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return submitTicketUpdate(request, admin);
+}
+
+export default function AdminSupportPage() {
+  const { tickets, selected, filters, search } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() ?? null;
+  useLiveRevalidation({ admin: true });
+  const toast = useToast();
+  useEffect(() => {
+    if (reply?.updated) toast.show({ kind: "success", title: "Ticket Updated" });
+  }, [reply, toast]);
+  return (
+    <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">Support Tickets</h1>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <TicketList tickets={tickets} filters={filters} selectedId={selected?.id ?? null} />
+        {selected ? (
+          <TicketDetail
+            key={`${selected.id}:${selected.status}:${selected.adminResponse ?? ""}`}
+            ticket={selected}
+            reply={reply}
+            returnTo={search}
+          />
+        ) : (
+          <p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">Select a ticket to see its details.</p>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui/button-styles";
-import { requireGuest } from "~/domain/access/guards.server";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { requireGuest } from "~/web/guards.server";
 import { safeRedirectTo } from "~/lib/redirect-to";
-import { AUTH_ENDPOINTS } from "~/lib/route-table";
+import { paths } from "~/lib/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
@@ -13,8 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SignInPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const signingIn = navigation.state !== "idle" && navigation.formAction === AUTH_ENDPOINTS.startGoogle;
+  const startGoogle = { formAction: paths.auth.google() };
+  const signingIn = useIsPending(startGoogle);
 
   return (
     <div className="flex min-h-[80vh] items-center justify-center bg-brand-50 px-4 py-12">
@@ -22,11 +23,11 @@ export default function SignInPage() {
         <h1 className="text-2xl font-bold">Sign in to Aangan</h1>
         <p className="mt-2 text-slate-600">Invest in property from about ₹8,300. Start with a 14-day free trial.</p>
 
-        <Form method="post" action={AUTH_ENDPOINTS.startGoogle} className="mt-8" aria-busy={signingIn}>
+        <Form method="post" action={startGoogle.formAction} className="mt-8" aria-busy={signingIn}>
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <button type="submit" className={buttonClasses("primary", "lg", "w-full")} disabled={signingIn}>
-            {signingIn ? "Signing in..." : "Continue with Google"}
-          </button>
+          <SubmitButton pendingWhen={startGoogle} pendingText="Signing in..." size="lg" className="w-full">
+            Continue with Google
+          </SubmitButton>
         </Form>
         {signingIn ? (
           <p role="status" className="mt-3 text-center text-sm text-slate-600">
@@ -34,11 +35,9 @@ export default function SignInPage() {
           </p>
         ) : null}
 
-        <p className="mt-6 text-center text-xs text-slate-500">
-          By continuing you agree to our Terms of Service and Privacy Policy.
-        </p>
+        <p className="mt-6 text-center text-xs text-slate-500">By continuing you agree to our Terms of Service and Privacy Policy.</p>
         <p className="mt-6 text-center text-sm">
-          <Link to="/" className="font-medium text-brand-700 hover:underline">
+          <Link to={paths.home()} className="font-medium text-brand-700 hover:underline">
             ← Back to home
           </Link>
         </p>

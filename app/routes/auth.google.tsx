@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireGuest } from "~/domain/access/guards.server";
+import { requireGuest } from "~/web/guards.server";
 import { safeRedirectTo } from "~/lib/redirect-to";
 import { authenticator, GOOGLE_STRATEGY } from "~/services/auth/authenticator.server";
 import { returnToCookie } from "~/services/auth/oauth-cookies.server";
+import { readFormData } from "~/web/form-data.server";
 
 // Starting sign-in is a POST from the /auth page; a stray GET just goes back there.
 export async function loader() {
@@ -13,7 +14,7 @@ export async function loader() {
 /** Sends the browser to Google (or the stand-in) with a fresh state kept in a signed cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const redirectTo = safeRedirectTo(form.get("redirectTo"), "");
   try {
     await authenticator().authenticate(GOOGLE_STRATEGY, request);

@@ -5,22 +5,31 @@ import { AuthorizationError } from "remix-auth";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { authFailureNotice, SIGNED_IN_NOTICES } from "~/lib/auth-messages";
 import { safeRedirectTo } from "~/lib/redirect-to";
+import { signInProfile } from "~/domain/profiles/sign-in-profile.server";
 import { authenticator, GOOGLE_STRATEGY } from "~/services/auth/authenticator.server";
 import { clearSignInCookies, returnToCookie } from "~/services/auth/oauth-cookies.server";
-import { redirectWithToast } from "~/services/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { logger } from "~/services/logger.server";
+import { getPrisma } from "~/services/db.server";
+import { getEnv, getFeatureFlags } from "~/services/env.server";
 import { createUserSession, destroyUserSession } from "~/services/session.server";
+import { paths } from "~/lib/paths";
 
 /**
  * Google (or the stand-in) sends the browser back here. The strategy checks the state
  * against the signed cookie, exchanges the code and fetches the profile; that check is
- * this route's guard. Success starts a new database session.
+ * this route's guard. The identity then signs in to a profile (created on first sign-in),
+ * and success starts a new database session.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const clearCookies = await clearSignInCookies();
   let signedIn;
   try {
-    signedIn = await authenticator().authenticate(GOOGLE_STRATEGY, request);
+    const identity = await authenticator().authenticate(GOOGLE_STRATEGY, request);
+    signedIn = await signInProfile(getPrisma(), identity, {
+      adminEmails: getEnv().ADMIN_EMAILS,
+      analyticsEnabled: getFeatureFlags().analytics_enabled,
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = error instanceof AuthorizationError ? error.message : String((error as Error)?.message ?? error);
@@ -48,7 +57,7 @@ export default function AuthenticationErrorScreen() {
         <h1 className="text-2xl font-bold">Authentication Error</h1>
         {notice.title !== "Authentication Error" ? <p className="mt-3 font-semibold">{notice.title}</p> : null}
         <p className="mt-2 text-slate-600">{notice.description}</p>
-        <Link to="/auth" className={buttonClasses("primary", "md", "mt-6")}>
+        <Link to={paths.signIn()} className={buttonClasses("primary", "md", "mt-6")}>
           Try Again
         </Link>
       </div>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getOptionalUser } from "~/domain/access/guards.server";
+import { getOptionalUser } from "~/web/guards.server";
 import { SIGNED_OUT_NOTICE } from "~/lib/auth-messages";
-import { redirectWithToast } from "~/services/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { destroyUserSession } from "~/services/session.server";
 
 // Signing out changes state, so it only happens on POST.

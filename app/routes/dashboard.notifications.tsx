@@ -1,13 +1,72 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { MarkAllReadForm } from "~/components/notifications/alert-forms";
+import { AlertList } from "~/components/notifications/alert-list";
+import { ALERT_INTENTS } from "~/components/notifications/alert-links";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { requireDashboardUser, requireUser } from "~/web/guards.server";
+import { readFormData } from "~/web/form-data.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { listAlerts, parseAlertPages } from "~/domain/alerts/list-alerts.server";
+import { markAlertRead, markAllAlertsRead } from "~/domain/alerts/mark-alerts-read.server";
+import { isDomainError } from "~/domain/errors";
+import { getPrisma } from "~/services/db.server";
+import { paths } from "~/lib/paths";
+import { safeRedirectTo } from "~/lib/redirect-to";
 
-// Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/dashboard/notifications");
-  return null;
+  const user = await requireDashboardUser(request);
+  const pages = parseAlertPages(new URL(request.url).searchParams.get("pages"));
+  const list = await listAlerts(getPrisma(), user.id, pages);
+  return { ...list, pages };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Notifications" description="Your alerts. This page is coming soon." />;
+const AlertCommand = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(ALERT_INTENTS.markRead), alertId: z.string().min(1).max(100), returnTo: z.string().optional() }),
+  z.object({ intent: z.literal(ALERT_INTENTS.markAllRead), returnTo: z.string().optional() }),
+]);
+
+// Any signed-in user may mark their own alerts read: the bell posts here from every page,
+// including the waitlist dashboard, whose users cannot open this page itself.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = AlertCommand.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) throw new Response("Unknown notifications command", { status: 400 });
+  const command = parsed.data;
+  const back = safeRedirectTo(command.returnTo, paths.dashboard.notifications());
+  if (command.intent === ALERT_INTENTS.markRead) {
+    try {
+      await markAlertRead(getPrisma(), user.id, command.alertId);
+    } catch (error) {
+      if (isDomainError(error)) throw new Response(error.message, { status: error.status });
+      throw error;
+    }
+    return redirectWithToast(back, { kind: "success", title: "Marked as read" });
+  }
+  const count = await markAllAlertsRead(getPrisma(), user.id);
+  return redirectWithToast(back, {
+    kind: "success",
+    title: count === 0 ? "No unread notifications" : `Marked ${count} ${count === 1 ? "notification" : "notifications"} as read`,
+  });
+}
+
+export default function NotificationsPage() {
+  const { alerts, hasMore, unread, pages } = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  return (
+    <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink">Notifications</h1>
+        <MarkAllReadForm unread={unread} returnTo={here} />
+      </div>
+      <AlertList alerts={alerts} returnTo={here} />
+      {hasMore ? (
+        <Link to={paths.dashboard.notifications({ pages: pages + 1 })} preventScrollReset className={buttonClasses("secondary", "md")}>
+          Show more
+        </Link>
+      ) : null}
+    </div>
+  );
 }

@@ -1,13 +1,38 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { PositionView } from "~/components/dashboard/position-view";
+import { requireDashboardUser } from "~/web/guards.server";
+import { getPropertyPosition } from "~/domain/portfolio/property-position.server";
+import { getPrisma } from "~/services/db.server";
+import { paths } from "~/lib/paths";
 
-// Placeholder until the page is built; the guard is already the real one.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/dashboard/p/:propertyId");
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  // An unknown property and one the investor never held read the same.
+  const position = await getPropertyPosition(getPrisma(), user.id, params.propertyId ?? "");
+  if (!position) throw data(null, { status: 404 });
+  return { position };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Property Position" description="Your holding in this property. This page is coming soon." />;
+export default function PositionPage() {
+  const { position } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
+      <PositionView position={position} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div role="alert" className="px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">{missing ? "Property not found" : "This position could not be loaded"}</h1>
+      <Link to={paths.dashboard.overview()} className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Back to overview
+      </Link>
+    </div>
+  );
 }

@@ -1,10 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { TransactionDetailsDialog } from "~/components/transactions/transaction-details-dialog";
-import { requireDashboardUser } from "~/domain/access/guards.server";
+import { requireDashboardUser } from "~/web/guards.server";
 import { receiptNumber } from "~/domain/receipts/receipt.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
+import { paths } from "~/lib/paths";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -17,14 +18,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function TransactionDetailsRoute() {
   const { row, receiptNumber } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const base = `/dashboard/transactions/${row.id}`;
   return (
     <TransactionDetailsDialog
       row={row}
       receiptNumber={receiptNumber}
-      closeHref={`/dashboard/transactions${search}`}
-      receiptHref={`${base}/receipt.pdf`}
-      printHref={`${base}/print`}
+      closeHref={paths.dashboard.transactions(search)}
+      receiptHref={paths.dashboard.transactionReceipt(row.id)}
+      printHref={paths.dashboard.transactionPrint(row.id)}
     />
   );
 }
@@ -35,7 +35,7 @@ export function ErrorBoundary() {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
       {missing ? "Transaction not found." : "This transaction could not be loaded. Please try again."}{" "}
-      <Link to="/dashboard/transactions" className="font-semibold underline">
+      <Link to={paths.dashboard.transactions()} className="font-semibold underline">
         Back to transactions
       </Link>
     </div>

@@ -1,21 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Pagination } from "~/components/properties/pagination";
 import { TransactionFilterForm } from "~/components/transactions/transaction-filter-form";
 import { TransactionList } from "~/components/transactions/transaction-list";
-import { requireDashboardUser } from "~/domain/access/guards.server";
-import { listTransactions } from "~/domain/transactions/transaction-history.server";
+import { requireDashboardUser } from "~/web/guards.server";
+import { listTransactions, parseHistoryPage } from "~/domain/transactions/transaction-history.server";
 import { parseTransactionFilter } from "~/lib/transactions";
 import { getPrisma } from "~/services/db.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const filter = parseTransactionFilter(new URL(request.url).searchParams.get("type"));
-  const rows = await listTransactions(getPrisma(), user.id, filter);
-  return { filter, rows };
+  const params = new URL(request.url).searchParams;
+  const filter = parseTransactionFilter(params.get("type"));
+  const history = await listTransactions(getPrisma(), { userId: user.id, filter, page: parseHistoryPage(params.get("page")) });
+  return { filter, ...history };
 }
 
 export default function TransactionsPage() {
-  const { filter, rows } = useLoaderData<typeof loader>();
+  const { filter, rows, page, pageCount } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8">
@@ -24,6 +26,7 @@ export default function TransactionsPage() {
         <TransactionFilterForm filter={filter} />
       </div>
       <TransactionList rows={rows} search={search} />
+      <Pagination page={page} pageCount={pageCount} search={new URLSearchParams(search)} pathname="/dashboard/transactions" />
       <Outlet />
     </div>
   );

@@ -2,10 +2,11 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { PrintButton } from "~/components/transactions/print-button";
 import { PrintableReceipt } from "~/components/transactions/printable-receipt";
-import { requireDashboardUser } from "~/domain/access/guards.server";
+import { requireDashboardUser } from "~/web/guards.server";
 import { receiptLines, receiptNumber } from "~/domain/receipts/receipt.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
+import { paths } from "~/lib/paths";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -23,7 +24,7 @@ export default function PrintReceiptPage() {
   return (
     <PrintableReceipt number={number} lines={lines}>
       <PrintButton />
-      <Link to={`/dashboard/transactions/${id}`} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={paths.dashboard.transaction(id)} className="text-sm font-medium text-brand-700 hover:underline">
         Back to transaction
       </Link>
     </PrintableReceipt>
@@ -36,7 +37,7 @@ export function ErrorBoundary() {
   return (
     <div role="alert" className="px-4 py-10">
       <h1 className="text-2xl font-bold">{missing ? "Receipt not found" : "This receipt could not be loaded"}</h1>
-      <Link to="/dashboard/transactions" className="mt-4 inline-block font-semibold text-brand-700 underline">
+      <Link to={paths.dashboard.transactions()} className="mt-4 inline-block font-semibold text-brand-700 underline">
         Back to transactions
       </Link>
     </div>

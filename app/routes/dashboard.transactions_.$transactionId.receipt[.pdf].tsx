@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireDashboardUser } from "~/domain/access/guards.server";
+import { requireDashboardUser } from "~/web/guards.server";
 import { receiptNumber, renderReceiptPdf } from "~/domain/receipts/receipt.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { DashboardNav } from "~/components/dashboard/dashboard-nav";
-import { requireDashboardUser } from "~/domain/access/guards.server";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { DashboardNav, type SidebarProperty } from "~/components/dashboard/dashboard-nav";
+import { RouteError } from "~/components/error-pages/route-error";
+import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { requireDashboardUser } from "~/web/guards.server";
 import { listInvestedProperties } from "~/domain/portfolio/invested-properties.server";
 import { getPrisma } from "~/services/db.server";
 
@@ -12,14 +15,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { properties };
 }
 
-export default function DashboardLayout() {
-  const { properties } = useLoaderData<typeof loader>();
+function DashboardShell({ properties, children }: { properties: SidebarProperty[]; children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
       <DashboardNav properties={properties} />
-      <div className="min-w-0 flex-1">
-        <Outlet />
-      </div>
+      <div className="min-w-0 flex-1">{children}</div>
     </div>
+  );
+}
+
+export default function DashboardLayout() {
+  const { properties } = useLoaderData<typeof loader>();
+  useLiveRevalidation();
+  return (
+    <DashboardShell properties={properties}>
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+/**
+ * A failing dashboard page keeps the sidebar, so the investor can move on to another
+ * section. If this layout's own loader failed there is no property list to show.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>("routes/dashboard");
+  return (
+    <DashboardShell properties={layout?.properties ?? []}>
+      <RouteError error={error} />
+    </DashboardShell>
   );
 }

@@ -1,13 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import { useLoaderData } from "@remix-run/react";
+import { WatchlistCards } from "~/components/watchlist/watchlist-cards";
+import { requireDashboardUser } from "~/web/guards.server";
+import { listWatchlist } from "~/domain/watchlist/list-watchlist.server";
+import { notesLockedReason } from "~/domain/watchlist/notes-access";
+import { getPrisma } from "~/services/db.server";
+import { paths } from "~/lib/paths";
 
-// Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/dashboard/watchlist");
-  return null;
+  const user = await requireDashboardUser(request);
+  const cards = await listWatchlist(getPrisma(), user.id);
+  const reason = notesLockedReason(user);
+  return { cards, notes: reason ? { allowed: false as const, reason } : { allowed: true as const } };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Watchlist" description="Properties you are watching. This page is coming soon." />;
+export default function DashboardWatchlistPage() {
+  const { cards, notes } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">Watchlist</h1>
+      <WatchlistCards cards={cards} notes={notes} returnTo={paths.dashboard.watchlist()} />
+    </div>
+  );
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirectWithToast } from "~/services/flash.server";
+import { getEnv } from "~/services/env.server";
+import { redirectWithToast } from "~/web/flash.server";
 
 // Redirects home with a flashed toast so end-to-end tests can watch one arrive, with and
 // without JavaScript. Like the error probe it exists only when E2E_PROBES=true.
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (process.env.E2E_PROBES !== "true") throw new Response("Not Found", { status: 404 });
+  if (!getEnv().E2E_PROBES) throw new Response("Not Found", { status: 404 });
   const failed = new URL(request.url).searchParams.get("kind") === "error";
   return redirectWithToast(
     "/",

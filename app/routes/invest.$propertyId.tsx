@@ -1,27 +1,49 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, type ShouldRevalidateFunction, useActionData, useLoaderData, useNavigate, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BuyCalculator } from "~/components/investing/buy-calculator";
+import { mayInvest } from "~/lib/investing/invest-eligibility";
 import { InvestmentDetails, HoldingsCard, PropertyDocuments, WalletBalanceCard } from "~/components/investing/investment-summary";
 import { InvestSuccess, PropertyLoadFailed, PropertyNotFound } from "~/components/investing/invest-page-states";
 import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
+import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { mayUseNotes } from "~/domain/watchlist/notes-access";
+import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { useToast } from "~/components/toast/toast-provider";
-import { getOptionalUser, requireUserWithinTrial } from "~/domain/access/guards.server";
-import { PurchaseError } from "~/domain/investing/purchase-errors.server";
-import { purchaseShares } from "~/domain/investing/purchase-shares.server";
+import { getOptionalUser, requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
+import { ownWalletPath } from "~/domain/access/access-rules";
+import { InsufficientBalanceError, InvalidPurchaseError } from "~/domain/investing/purchase-errors.server";
+import { assertMayPurchase, purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { getPropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
-import { purchaseFormSchemaWithRules } from "~/lib/investing/purchase-form-schema";
+import { purchaseFormSchema } from "~/lib/investing/purchase-form-schema";
+import { validatePurchase } from "~/lib/investing/validate-purchase";
 import { Decimal, formatINR } from "~/lib/money";
 import { signInPath } from "~/lib/redirect-to";
-import { redirectWithToast } from "~/services/flash.server";
+import { paths } from "~/lib/paths";
+import { redirectWithToast } from "~/web/flash.server";
 import { getPrisma } from "~/services/db.server";
-import type { SessionUser } from "~/services/session.server";
+import { logger } from "~/services/logger.server";
+import { replyToDomainError, type DomainErrorRoutes } from "~/web/domain-reply.server";
+import { readFormData } from "~/web/form-data.server";
 
 const SUCCESS_TITLE = "Investment Successful";
-const REDIRECT_AFTER_SUCCESS_MS = 2_000;
+// With scripts, a success, 'KYC Required' or a low balance shows its notice, then moves on after this long.
+const FOLLOW_UP_AFTER_MS = 2_000;
+const OTHER_PROPERTY_MESSAGE = "This form is for another property. Please reload the page and try again.";
+const UNKNOWN_INTENT_MESSAGE = "This form could not be processed. Please reload the page and try again.";
 
 /** Signed in (anonymous visitors go to /auth with the spec's notice), then the route table's trial guard. */
 async function requireInvestor(request: Request): Promise<SessionUser> {
@@ -35,8 +57,19 @@ async function requireInvestor(request: Request): Promise<SessionUser> {
   return requireUserWithinTrial(request);
 }
 
+/** The page's data; a property that does not exist is a 404, any other failure goes back to the list. */
 async function loadProperty(user: SessionUser, propertyId: string) {
-  const view = await getPropertyForInvestment(getPrisma(), propertyId, { userId: user.id, isAdmin: user.isAdmin });
+  let view;
+  try {
+    view = await getPropertyForInvestment(getPrisma(), propertyId, { userId: user.id, isAdmin: user.isAdmin });
+  } catch (error) {
+    logger.error({ err: error, propertyId }, "property failed to load");
+    throw await redirectWithToast("/properties", {
+      kind: "error",
+      title: "Failed to Load Properties",
+      description: "Something went wrong while loading this property. Please try again.",
+    });
+  }
   if (!view) throw data({ propertyId }, { status: 404 });
   return view;
 }
@@ -65,9 +98,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...view,
     rules: rulesOf(view),
     isAdmin: user.isAdmin,
+    eligible: mayInvest(user),
     // A fresh key per render: a double submit of one rendered form buys once.
     idempotencyKey: randomUUID(),
     startingShares: startingShares(view.property.sharePrice, view.property.minimumInvestment),
+    watchlist: {
+      saved: (await savedPropertyIds(getPrisma(), user.id, [view.property.id])).length > 0,
+      notesAllowed: mayUseNotes(user),
+    },
   };
 }
 
@@ -82,24 +120,57 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-const STATUS_BY_CODE: Partial<Record<PurchaseError["code"], number>> = {
-  invalid_purchase: 400,
-  property_not_found: 404,
-  failed: 500,
-};
+/** The purchase outcomes that send the investor elsewhere: the spec's notices and destinations. */
+function purchaseFollowUps(user: SessionUser, request: Request): DomainErrorRoutes["redirects"] {
+  return {
+    kyc_required: { to: "/kyc", toast: { kind: "error", title: "KYC Required" } },
+    insufficient_balance: { to: ownWalletPath(user), toast: { kind: "error", title: "Insufficient Balance" } },
+    not_signed_in: { to: signInPath(new URL(request.url).pathname), toast: { kind: "info", title: "Please sign in to start investing" } },
+  };
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireInvestor(request);
   const view = await loadProperty(user, params.propertyId ?? "");
-  const formData = await request.formData();
-  const sharesText = String(formData.get("shares") ?? "");
-  const submission = parseWithZod(formData, { schema: purchaseFormSchemaWithRules(rulesOf(view)) });
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const shares = String(formData.get("shares") ?? "");
+  const replies = {
+    redirects: purchaseFollowUps(user, request),
+    followUpInPage: formData.get("enhanced") === "true",
+    extra: { shares, success: null },
+  };
+
+  if (intent !== "purchase" && intent !== "calculate") {
+    const result = { status: "error" as const, error: { "": [UNKNOWN_INTENT_MESSAGE] } };
+    return data({ result, shares, success: null, followUp: null }, { status: 400 });
+  }
+  // Eligibility comes before any rule about the amount.
+  try {
+    if (intent === "purchase") assertMayPurchase(user);
+  } catch (error) {
+    return replyToDomainError(error, null, replies);
+  }
+
+  const schema = purchaseFormSchema.refine((form) => form.propertyId === view.property.id, {
+    path: ["propertyId"],
+    message: OTHER_PROPERTY_MESSAGE,
+  });
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), shares: sharesText, success: null }, { status: 400 });
+    return data({ result: submission.reply(), shares, success: null, followUp: null }, { status: 400 });
   }
-  if (formData.get("intent") === "calculate") {
-    return { result: submission.reply(), shares: sharesText, success: null };
+  // The page's rules, with the words the form shows as the investor types.
+  const check = validatePurchase(submission.value.shares, rulesOf(view));
+  if (!check.ok) {
+    // Buying with a wallet that is short by now gets the spec's notice and the wallet page.
+    const refusal =
+      intent === "purchase" && check.code === "insufficient_balance"
+        ? new InsufficientBalanceError()
+        : new InvalidPurchaseError(check.code, check.message);
+    return replyToDomainError(refusal, submission, replies);
   }
+  if (intent === "calculate") return { result: submission.reply(), shares, success: null, followUp: null };
 
   try {
     const receipt = await purchaseShares(getPrisma(), {
@@ -110,26 +181,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     const description = `You bought ${receipt.sharesPurchased} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}.`;
     // With scripts the page shows the notice and moves on after two seconds; a plain form post is redirected at once.
-    if (formData.get("enhanced") === "true") {
-      return { result: null, shares: sharesText, success: { title: SUCCESS_TITLE, description } };
+    if (replies.followUpInPage) {
+      return { result: null, shares, success: { title: SUCCESS_TITLE, description }, followUp: null };
     }
     return redirectWithToast("/dashboard/overview", { kind: "success", title: SUCCESS_TITLE, description });
   } catch (error) {
-    if (!(error instanceof PurchaseError)) throw error;
-    if (error.code === "kyc_required") {
-      return redirectWithToast("/kyc", { kind: "error", title: "KYC Required", description: error.message });
-    }
-    if (error.code === "insufficient_balance") {
-      return redirectWithToast("/dashboard/wallet", { kind: "error", title: "Insufficient Balance", description: error.message });
-    }
-    if (error.code === "not_signed_in") {
-      return redirectWithToast(signInPath(new URL(request.url).pathname), { kind: "info", title: "Please sign in to start investing" });
-    }
-    const reply =
-      error.code === "invalid_purchase"
-        ? submission.reply({ fieldErrors: { shares: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-    return data({ result: reply, shares: sharesText, success: null }, { status: STATUS_BY_CODE[error.code] ?? 409 });
+    return replyToDomainError(error, submission, replies);
   }
 }
 
@@ -142,15 +199,24 @@ export default function InvestPage() {
   const shown = useRef<object | null>(null);
   const { property } = view;
   const success = actionData?.success ?? null;
+  const followUp = actionData?.followUp ?? null;
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "purchase";
 
   useEffect(() => {
     if (!success || shown.current === success) return;
     shown.current = success;
     toast.show({ kind: "success", title: success.title, description: success.description, topic: "investment-success" });
-    const timer = window.setTimeout(() => navigate("/dashboard/overview"), REDIRECT_AFTER_SUCCESS_MS);
+    const timer = window.setTimeout(() => navigate("/dashboard/overview"), FOLLOW_UP_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [success, toast, navigate]);
+
+  useEffect(() => {
+    if (!followUp || shown.current === followUp) return;
+    shown.current = followUp;
+    toast.show(followUp.toast);
+    const timer = window.setTimeout(() => navigate(followUp.to), FOLLOW_UP_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [followUp, toast, navigate]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -160,6 +226,14 @@ export default function InvestPage() {
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold text-ink">{property.title}</h1>
         <PropertyStatusBadge status={property.status} label={property.statusLabel} />
+        <WatchlistToggle
+          propertyId={property.id}
+          title={property.title}
+          state={view.watchlist}
+          returnTo={paths.invest(property.id)}
+          signInHref={paths.signIn()}
+          className={buttonClasses("secondary", "sm")}
+        />
       </div>
       <p className="mt-1 text-slate-600">
         {property.address ? `${property.address}, ` : ""}
@@ -194,6 +268,7 @@ export default function InvestPage() {
               initialShares={actionData?.shares ?? view.startingShares}
               lastResult={actionData?.result}
               processing={processing}
+              eligible={view.eligible}
             />
           )}
         </div>

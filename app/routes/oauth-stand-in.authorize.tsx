@@ -2,12 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import {
-  approveConsent,
-  consentPersonas,
-  readConsentRequest,
-  requireStandIn,
-} from "~/services/auth/google-stand-in/endpoints.server";
+import { readFormData } from "~/web/form-data.server";
+import { approveConsent, consentPersonas, readConsentRequest, requireStandIn } from "~/services/auth/google-stand-in/endpoints.server";
 
 /** The stand-in's consent page: pick a demo persona or type any address. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireStandIn();
-  const outcome = approveConsent(await request.formData());
+  const outcome = approveConsent(await readFormData(request));
   if ("error" in outcome) return data({ error: outcome.error }, { status: outcome.status });
   return redirect(outcome.redirectTo);
 }
@@ -42,8 +38,7 @@ export default function StandInConsentPage() {
       <p className="text-sm font-medium uppercase tracking-wide text-slate-500">Local stand-in for Google</p>
       <h1 className="mt-1 text-2xl font-bold">Choose an account</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Google sign-in is not configured here, so this page plays Google&apos;s part. Pick a demo persona or enter any
-        e-mail address.
+        Google sign-in is not configured here, so this page plays Google&apos;s part. Pick a demo persona or enter any e-mail address.
       </p>
 
       <ul className="mt-6 space-y-2">

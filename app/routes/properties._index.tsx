@@ -4,27 +4,41 @@ import { CatalogueFilterForm } from "~/components/properties/catalogue-filter-fo
 import { Pagination } from "~/components/properties/pagination";
 import { PropertyCard } from "~/components/properties/property-card";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { getOptionalUser } from "~/domain/access/guards.server";
+import { logEventFor } from "~/web/analytics.server";
+import { getOptionalUser } from "~/web/guards.server";
 import { parseCatalogueFilters } from "~/domain/properties/catalogue-filters";
 import { listCatalogue } from "~/domain/properties/list-catalogue.server";
+import { mayUseNotes } from "~/domain/watchlist/notes-access";
+import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { signInPath } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
+import { paths } from "~/lib/paths";
 
 // Public: anyone may browse; signing in only changes the watchlist control.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
   const catalogue = await listCatalogue(getPrisma(), parseCatalogueFilters(url.searchParams));
-  return { catalogue, signedIn: user !== null };
+  if (user) await logEventFor(user.id, { eventName: "properties_view" });
+  const watchlist = user
+    ? {
+        saved: await savedPropertyIds(
+          getPrisma(),
+          user.id,
+          catalogue.items.map((item) => item.id),
+        ),
+        notesAllowed: mayUseNotes(user),
+      }
+    : null;
+  return { catalogue, watchlist };
 }
 
 export default function PropertiesPage() {
-  const { catalogue, signedIn } = useLoaderData<typeof loader>();
+  const { catalogue, watchlist } = useLoaderData<typeof loader>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const here = `${location.pathname}${location.search}`;
-  // The watchlist itself comes later; signed-out visitors are already asked to sign in for it.
-  const watchlistSignInHref = signedIn ? null : signInPath(here);
+  const signInHref = signInPath(here);
   const first = (catalogue.page - 1) * catalogue.pageSize + 1;
   const last = first + catalogue.items.length - 1;
 
@@ -47,7 +61,7 @@ export default function PropertiesPage() {
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-10 text-center">
           <h2 className="text-lg font-semibold text-ink">No properties found</h2>
           <p className="mt-1 text-slate-600">Try a different price, return or type, or clear the filters.</p>
-          <Link to="/properties" className={buttonClasses("secondary", "md", "mt-4")}>
+          <Link to={paths.properties()} className={buttonClasses("secondary", "md", "mt-4")}>
             Clear all filters
           </Link>
         </div>
@@ -55,13 +69,20 @@ export default function PropertiesPage() {
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Property results">
           {catalogue.items.map((property) => (
             <li key={property.id}>
-              <PropertyCard property={property} watchlistSignInHref={watchlistSignInHref} />
+              <PropertyCard
+                property={property}
+                watchlist={{
+                  state: watchlist ? { saved: watchlist.saved.includes(property.id), notesAllowed: watchlist.notesAllowed } : null,
+                  returnTo: here,
+                  signInHref,
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
 
-      <Pagination page={catalogue.page} pageCount={catalogue.pageCount} search={search} pathname="/properties" />
+      <Pagination page={catalogue.page} pageCount={catalogue.pageCount} search={search} pathname={paths.properties()} />
     </div>
   );
 }

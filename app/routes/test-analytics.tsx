@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
+import { enforceRouteTableGuard } from "~/web/guards.server";
 import { ComingSoon } from "~/components/coming-soon";
 
 // Placeholder until the page is built; the guard is already the real one.

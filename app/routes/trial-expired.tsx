@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui/button-styles";
-import { requireUser } from "~/domain/access/guards.server";
+import { Form, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/ui/status-button";
+import { requireUser } from "~/web/guards.server";
 import { hasOpenSubscriptionRequest } from "~/domain/subscriptions/request-subscription.server";
-import { submitUpgradeRequest } from "~/domain/subscriptions/upgrade-action.server";
+import { submitUpgradeRequest } from "~/web/upgrade-action.server";
 import { UPGRADE_INTENT } from "~/domain/subscriptions/upgrade-form";
-import { AUTH_ENDPOINTS } from "~/lib/route-table";
+import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,31 +20,26 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TrialExpiredPage() {
   const { upgradeRequested } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === UPGRADE_INTENT;
+  const signOut = { formAction: paths.auth.signOut() };
 
   return (
     <div className="flex min-h-[70vh] items-center justify-center px-4 py-12">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold">Your free trial has ended</h1>
-        <p className="mt-3 text-slate-600">
-          Upgrade to Premium to keep exploring properties, invest and trade shares on Aangan.
-        </p>
-        {upgradeRequested ? (
-          <p className="mt-4 font-medium text-brand-700">Upgrade requested. Our team will contact you soon.</p>
-        ) : null}
+        <p className="mt-3 text-slate-600">Upgrade to Premium to keep exploring properties, invest and trade shares on Aangan.</p>
+        {upgradeRequested ? <p className="mt-4 font-medium text-brand-700">Upgrade requested. Our team will contact you soon.</p> : null}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           {upgradeRequested ? null : (
             <Form method="post">
-              <button type="submit" name="intent" value={UPGRADE_INTENT} className={buttonClasses("primary", "md", "w-full")} disabled={submitting}>
-                {submitting ? "Sending request..." : "Upgrade to Premium"}
-              </button>
+              <SubmitButton intent={UPGRADE_INTENT} pendingText="Sending request..." className="w-full">
+                Upgrade to Premium
+              </SubmitButton>
             </Form>
           )}
-          <Form method="post" action={AUTH_ENDPOINTS.signOut}>
-            <button type="submit" className={buttonClasses("secondary", "md", "w-full")}>
+          <Form method="post" action={signOut.formAction}>
+            <SubmitButton pendingWhen={signOut} variant="secondary" className="w-full">
               Sign Out
-            </button>
+            </SubmitButton>
           </Form>
         </div>
       </div>

@@ -1,13 +1,22 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/domain/access/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { WalletScreen } from "~/components/wallet/wallet-screen";
+import { paths } from "~/lib/paths";
+import { loadWallet, submitFundRequest } from "~/web/fund-requests.server";
+import { requireWaitlistUser } from "~/web/guards.server";
 
-// Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/waitlist-dashboard/wallet");
-  return null;
+  const user = await requireWaitlistUser(request);
+  return loadWallet(request, user);
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Wallet" description="Your wallet balance and fund requests. This page is coming soon." />;
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireWaitlistUser(request);
+  return submitFundRequest(request, user, paths.waitlistDashboard.wallet());
+}
+
+export default function WaitlistWalletPage() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() ?? null;
+  return <WalletScreen data={data} reply={reply} walletPath={paths.waitlistDashboard.wallet()} />;
 }

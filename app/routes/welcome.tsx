@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { requireUser, requireWelcomeUser } from "~/domain/access/guards.server";
+import { SubmitButton } from "~/components/ui/status-button";
+import { requireUser, requireWelcomeUser } from "~/web/guards.server";
 import { hasOpenSubscriptionRequest } from "~/domain/subscriptions/request-subscription.server";
-import { submitUpgradeRequest } from "~/domain/subscriptions/upgrade-action.server";
+import { submitUpgradeRequest } from "~/web/upgrade-action.server";
 import { UPGRADE_INTENT } from "~/domain/subscriptions/upgrade-form";
 import { greetingName, trialDaysLeft } from "~/lib/greeting";
+import { paths } from "~/lib/paths";
 import { dashboardHref } from "~/lib/route-table";
 import { getPrisma } from "~/services/db.server";
 
@@ -28,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const CARDS = [
   { title: "Wealth Projector", text: "See how a property portfolio could grow over the years." },
-  { title: "Browse Properties", text: "Explore verified properties open for fractional investment.", to: "/properties" },
+  { title: "Browse Properties", text: "Explore verified properties open for fractional investment.", to: paths.properties() },
   { title: "Educational Seminars", text: "Learn the basics of property investing from our experts." },
   { title: "Legal Assistance", text: "Get help understanding ownership, documents and taxes." },
   { title: "Email Support", text: "Write to our team and we will get back to you." },
@@ -36,8 +38,6 @@ const CARDS = [
 
 export default function WelcomePage() {
   const { name, subscribed, daysLeft, dashboardHref, upgradeRequested } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === UPGRADE_INTENT;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -79,9 +79,9 @@ export default function WelcomePage() {
               <p className="mt-3 text-sm font-medium text-brand-700">Upgrade requested. Our team will contact you soon.</p>
             ) : (
               <Form method="post" className="mt-3">
-                <button type="submit" name="intent" value={UPGRADE_INTENT} className={buttonClasses("primary", "sm")} disabled={submitting}>
-                  {submitting ? "Sending request..." : "Upgrade Account"}
-                </button>
+                <SubmitButton intent={UPGRADE_INTENT} pendingText="Sending request..." size="sm">
+                  Upgrade Account
+                </SubmitButton>
               </Form>
             )}
           </li>

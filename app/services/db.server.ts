@@ -1,8 +1,15 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "~/generated/prisma/client";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
 
 export { Prisma } from "~/generated/prisma/client";
 export type { PrismaClient } from "~/generated/prisma/client";
+
+/** A client or an open transaction: what a read or a step inside a command takes. */
+export type Db = PrismaClient | Prisma.TransactionClient;
+/** An open interactive transaction. */
+export type Tx = Prisma.TransactionClient;
 
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
@@ -10,11 +17,11 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
 
 const holder = globalThis as typeof globalThis & { __aanganPrisma?: PrismaClient };
 
-/** One client per process, created on first use from DATABASE_URL (set by server.ts). */
+/** One client per process, created on first use from the database the environment names (server.ts records it). */
 export function getPrisma(): PrismaClient {
   if (!holder.__aanganPrisma) {
-    const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set; server.ts sets it before serving");
+    const url = getEnv().DATABASE_URL;
+    if (!url) throw new Error("No database URL: server.ts records the database it booted before serving");
     holder.__aanganPrisma = createPrismaClient(url);
   }
   return holder.__aanganPrisma;
@@ -23,4 +30,78 @@ export function getPrisma(): PrismaClient {
 export async function disconnectPrisma(): Promise<void> {
   await holder.__aanganPrisma?.$disconnect();
   holder.__aanganPrisma = undefined;
+}
+
+/**
+ * What went wrong in PostgreSQL, by SQLSTATE, whatever layer wrapped it (Prisma's own
+ * codes, the pg adapter's cause, or only the message).
+ */
+export type DatabaseFailure = "unique_violation" | "check_violation" | "serialization" | "deadlock" | "lock_timeout" | "other";
+
+function collectCodes(error: unknown, seen = new Set<unknown>()): string[] {
+  if (!error || typeof error !== "object" || seen.has(error)) return [];
+  seen.add(error);
+  const record = error as Record<string, unknown>;
+  const codes: string[] = [];
+  for (const key of ["code", "originalCode", "kind"]) {
+    if (typeof record[key] === "string") codes.push(record[key] as string);
+  }
+  if (typeof record.message === "string") codes.push(record.message);
+  for (const key of ["cause", "meta", "driverAdapterError"]) codes.push(...collectCodes(record[key], seen));
+  return codes;
+}
+
+export function classifyDatabaseFailure(error: unknown): DatabaseFailure {
+  const text = collectCodes(error).join(" | ");
+  if (/\b(P2002|23505|UniqueConstraintViolation)\b|unique constraint|duplicate key/i.test(text)) return "unique_violation";
+  if (/\b40P01\b|deadlock/i.test(text)) return "deadlock";
+  if (/\b(40001|P2034|TransactionWriteConflict)\b|could not serialize/i.test(text)) return "serialization";
+  if (/\b(55P03|P2028)\b|lock timeout|Transaction already closed|Unable to start a transaction/i.test(text)) return "lock_timeout";
+  if (/\b23514\b|violates check constraint/i.test(text)) return "check_violation";
+  return "other";
+}
+
+export const isUniqueViolation = (error: unknown): boolean => classifyDatabaseFailure(error) === "unique_violation";
+
+/** Failures after which PostgreSQL rolled everything back, so running the work again is safe. */
+export function isRetryableFailure(error: unknown): boolean {
+  const failure = classifyDatabaseFailure(error);
+  return failure === "deadlock" || failure === "serialization" || failure === "lock_timeout";
+}
+
+export type TransactionOptions = {
+  /** Tries in all, the first included. */
+  attempts?: number;
+  isolationLevel?: Prisma.TransactionIsolationLevel;
+  /** How long the work may hold the transaction open, and wait for a connection. */
+  timeoutMs?: number;
+};
+
+const DEFAULT_ATTEMPTS = 3;
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Runs `work` in one interactive transaction, named for the logs. A deadlock, a
+ * serialization failure or a lock timeout rolled the whole transaction back, so the work
+ * runs again, a bounded number of times with a short jittered pause; any other error,
+ * and the last retryable one, reaches the caller unchanged for it to classify.
+ * Anything to publish or send happens after this returns, never inside `work`.
+ */
+export async function runTransaction<T>(
+  prisma: PrismaClient,
+  name: string,
+  work: (tx: Tx) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prisma.$transaction(work, { maxWait: timeout, timeout, isolationLevel: options.isolationLevel });
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableFailure(error)) throw error;
+      logger.warn({ transaction: name, attempt, failure: classifyDatabaseFailure(error) }, "transaction conflict; retrying");
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from "~/lib/feature-flags";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -30,7 +31,12 @@ const envSchema = z.object({
     .optional(),
   ADMIN_EMAILS: z
     .string()
-    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")))
     .default([]),
   DEMO_MODE: booleanFlag,
@@ -39,7 +45,60 @@ const envSchema = z.object({
   FEATURE_TRIAL_ENFORCEMENT_ENABLED: booleanFlag,
   FEATURE_NOTIFICATIONS_ENABLED: booleanFlag,
   FEATURE_ANALYTICS_ENABLED: booleanFlag,
+  /** Serves the routes end-to-end tests use to provoke an error page and a flashed toast. */
+  E2E_PROBES: booleanFlag,
+  // Mail: without SMTP_URL, messages are written as .eml files under DATA_DIR/mail.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Aangan <no-reply@aangan.local>"),
+  OPS_EMAIL: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")))
+    .optional(),
+  // Where investors send money for an add-funds request (shown in the wallet); demo values by default.
+  ESCROW_ACCOUNT_NAME: z.string().min(1).default("Aangan Escrow Account (demo)"),
+  ESCROW_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{9,18}$/, "must be 9 to 18 digits")
+    .default("000123456789"),
+  ESCROW_IFSC: z
+    .string()
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "must be an IFSC such as HDFC0001234")
+    .default("HDFC0000001"),
+  ESCROW_UPI_ID: z
+    .string()
+    .regex(/^[\w.-]+@[\w.-]+$/, "must be a UPI id such as aangan.escrow@hdfcbank")
+    .default("aangan.escrow@demo"),
+  // pg-boss cron (UTC) for deleting expired sessions; hourly unless told otherwise.
+  JOBS_SESSION_SWEEP_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("0 * * * *"),
+  // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  // Largest form body the server reads (bytes); upload routes have their own, larger limits.
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
 });
+
+/** S3 settings come as a set: naming any of them requires these. */
+const S3_REQUIRED = ["S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_ORIGIN: string };
 
@@ -76,6 +135,9 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
       "GOOGLE_CLIENT_ID: required when NODE_ENV=production (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or DEMO_MODE=true to use the built-in Google stand-in)",
     );
   }
+  if (Object.keys(env).some((name) => name.startsWith("S3_") && env[name as keyof typeof env] !== undefined)) {
+    for (const name of S3_REQUIRED) if (!env[name]) errors.push(`${name}: required when any S3_* variable is set`);
+  }
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -97,21 +159,57 @@ function loadDevSessionSecret(dataDir: string): string {
   return secret;
 }
 
-let cached: Env | undefined;
+// Kept on globalThis, not in a module variable: server.ts and the Remix build each bundle
+// their own copy of this module, and both must see the one environment server.ts parsed
+// (and the database URL it booted).
+const holder = globalThis as typeof globalThis & { __aanganEnv?: Env };
 
 /** For server.ts: parse, or print one line per bad variable and exit 1. */
 export function loadEnvOrExit(): Env {
-  if (cached) return cached;
+  if (holder.__aanganEnv) return holder.__aanganEnv;
   const result = parseEnv(process.env);
   if (!result.ok) {
     for (const line of result.errors) console.error(`Invalid environment: ${line}`);
     process.exit(1);
   }
-  cached = result.env;
-  return cached;
+  holder.__aanganEnv = result.env;
+  return result.env;
 }
 
-/** For code running inside the Remix build: the environment server.ts already validated. */
+/**
+ * The validated environment, for code running inside the Remix build, jobs and scripts.
+ * Parsed on first use when server.ts has not already done it (tests, scripts); an invalid
+ * environment then throws instead of exiting.
+ */
 export function getEnv(): Env {
-  return loadEnvOrExit();
+  if (holder.__aanganEnv) return holder.__aanganEnv;
+  const result = parseEnv(process.env);
+  if (!result.ok) throw new Error(`Invalid environment: ${result.errors.join("; ")}`);
+  holder.__aanganEnv = result.env;
+  return result.env;
+}
+
+/**
+ * Records the database the process actually uses: DATABASE_URL when it was set, or the
+ * embedded PostgreSQL server.ts started when it was not.
+ */
+export function setRuntimeDatabaseUrl(url: string): void {
+  holder.__aanganEnv = { ...getEnv(), DATABASE_URL: url };
+}
+
+/** Forgets the parsed environment, so the next getEnv() reads process.env again (tests that change it). */
+export function reloadEnv(): void {
+  holder.__aanganEnv = undefined;
+}
+
+/** The spec's feature flags, with the overrides the environment sets. */
+export function getFeatureFlags(env: Env = getEnv()): FeatureFlags {
+  const defaults = DEFAULT_FEATURE_FLAGS;
+  return {
+    secondary_market_enabled: env.FEATURE_SECONDARY_MARKET_ENABLED ?? defaults.secondary_market_enabled,
+    trading_ui_enabled: env.FEATURE_TRADING_UI_ENABLED ?? defaults.trading_ui_enabled,
+    trial_enforcement_enabled: env.FEATURE_TRIAL_ENFORCEMENT_ENABLED ?? defaults.trial_enforcement_enabled,
+    notifications_enabled: env.FEATURE_NOTIFICATIONS_ENABLED ?? defaults.notifications_enabled,
+    analytics_enabled: env.FEATURE_ANALYTICS_ENABLED ?? defaults.analytics_enabled,
+  };
 }

@@ -75,17 +75,15 @@ export async function migrateDatabase(databaseUrl: string, migrations = readMigr
 
 async function applyOne(client: pg.Client, migration: Migration): Promise<void> {
   const id = randomUUID();
-  await client.query(
-    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
-    [id, migration.checksum, migration.name],
-  );
+  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`, [
+    id,
+    migration.checksum,
+    migration.name,
+  ]);
   try {
     await client.query("BEGIN");
     await client.query(migration.sql);
-    await client.query(
-      `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK");

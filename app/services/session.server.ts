@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { getPrisma } from "~/services/db.server";
+import { getPrisma, type Db } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 
 /** A session ends after this long without a request... */
@@ -40,11 +41,10 @@ const sessionUserSelect = {
 let cookie: Cookie | undefined;
 let cookieKey: string | undefined;
 
-// Built on first use: server.ts sets SESSION_SECRET after the build may have been imported.
-export function sessionCookie(): Cookie {
-  const secret = process.env.SESSION_SECRET;
-  if (!secret) throw new Error("SESSION_SECRET is not set; sessions cannot be signed.");
-  const production = process.env.NODE_ENV === "production";
+// Built on first use, and again if the environment was reloaded (tests change it). Tests
+// that sign in to a production app process ask for its cookie explicitly.
+export function sessionCookie(production = getEnv().NODE_ENV === "production"): Cookie {
+  const { SESSION_SECRET: secret } = getEnv();
   const key = `${production}:${secret}`;
   if (!cookie || cookieKey !== key) {
     cookie = createCookie(production ? "__Host-aangan_session" : "aangan_session", {
@@ -127,4 +127,15 @@ export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
   if (sessionId) await getPrisma().session.deleteMany({ where: { idHash: hashSessionId(sessionId) } });
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * Deletes every session whose idle or absolute expiry has passed (reads already refuse
+ * them; this keeps the table from growing). Returns how many went. Run by an hourly job.
+ */
+export async function sweepExpiredSessions(db: Db, now: Date): Promise<number> {
+  const { count } = await db.session.deleteMany({
+    where: { OR: [{ idleExpiresAt: { lte: now } }, { absoluteExpiresAt: { lte: now } }] },
+  });
+  return count;
 }

@@ -20,10 +20,42 @@ const GROUND = 640;
 type Palette = { skyTop: string; skyBottom: string; sun: string; ground: string; body: string[]; lit: string; dark: boolean };
 
 const PALETTES: Palette[] = [
-  { skyTop: "#7db9e8", skyBottom: "#e8f4fb", sun: "#fff4c2", ground: "#6d8f4e", body: ["#e9e2d0", "#d8cdb4", "#c9d6df"], lit: "#9ec9e6", dark: false },
-  { skyTop: "#f4a261", skyBottom: "#ffe8c7", sun: "#fff1d6", ground: "#7a6a4f", body: ["#e7d3b8", "#d9b99b", "#cfc4b4"], lit: "#ffd9a0", dark: false },
-  { skyTop: "#3d3b73", skyBottom: "#e07a5f", sun: "#ffcf99", ground: "#4b4a3f", body: ["#5a5f7a", "#6d6a8a", "#4e5a6e"], lit: "#ffd27a", dark: true },
-  { skyTop: "#0f1b3d", skyBottom: "#2f4a7a", sun: "#f3f0d8", ground: "#1f2a33", body: ["#29344d", "#33405c", "#232c40"], lit: "#ffcc66", dark: true },
+  {
+    skyTop: "#7db9e8",
+    skyBottom: "#e8f4fb",
+    sun: "#fff4c2",
+    ground: "#6d8f4e",
+    body: ["#e9e2d0", "#d8cdb4", "#c9d6df"],
+    lit: "#9ec9e6",
+    dark: false,
+  },
+  {
+    skyTop: "#f4a261",
+    skyBottom: "#ffe8c7",
+    sun: "#fff1d6",
+    ground: "#7a6a4f",
+    body: ["#e7d3b8", "#d9b99b", "#cfc4b4"],
+    lit: "#ffd9a0",
+    dark: false,
+  },
+  {
+    skyTop: "#3d3b73",
+    skyBottom: "#e07a5f",
+    sun: "#ffcf99",
+    ground: "#4b4a3f",
+    body: ["#5a5f7a", "#6d6a8a", "#4e5a6e"],
+    lit: "#ffd27a",
+    dark: true,
+  },
+  {
+    skyTop: "#0f1b3d",
+    skyBottom: "#2f4a7a",
+    sun: "#f3f0d8",
+    ground: "#1f2a33",
+    body: ["#29344d", "#33405c", "#232c40"],
+    lit: "#ffcc66",
+    dark: true,
+  },
 ];
 
 const pick = <T>(items: T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
@@ -32,7 +64,11 @@ const between = (random: () => number, low: number, high: number) => Math.round(
 function sky(p: Palette, random: () => number): string {
   const sunX = between(random, 150, 1050);
   const clouds = p.dark
-    ? Array.from({ length: 40 }, () => `<circle cx="${between(random, 0, W)}" cy="${between(random, 0, 380)}" r="${random() < 0.8 ? 1.5 : 2.5}" fill="#fff" opacity="0.7"/>`).join("")
+    ? Array.from(
+        { length: 40 },
+        () =>
+          `<circle cx="${between(random, 0, W)}" cy="${between(random, 0, 380)}" r="${random() < 0.8 ? 1.5 : 2.5}" fill="#fff" opacity="0.7"/>`,
+      ).join("")
     : Array.from({ length: 4 }, () => {
         const x = between(random, 0, W);
         const y = between(random, 60, 260);
@@ -65,7 +101,10 @@ function tower(x: number, width: number, height: number, p: Palette, random: () 
   const fill = glass ? "url(#glass)" : pick(p.body, random);
   const body = `<rect x="${x}" y="${top}" width="${width}" height="${height}" fill="${fill}" stroke="#00000022"/>`;
   if (glass) {
-    const mullions = Array.from({ length: Math.floor(width / 28) }, (_, i) => `<rect x="${x + 14 + i * 28}" y="${top}" width="2" height="${height}" fill="#ffffff55"/>`).join("");
+    const mullions = Array.from(
+      { length: Math.floor(width / 28) },
+      (_, i) => `<rect x="${x + 14 + i * 28}" y="${top}" width="2" height="${height}" fill="#ffffff55"/>`,
+    ).join("");
     return `${body}${mullions}<rect x="${x - 6}" y="${top - 14}" width="${width + 12}" height="14" fill="#2b2f3a"/>`;
   }
   return `${body}${windows(x, top, width, height - 30, p, random)}<rect x="${x - 4}" y="${top - 10}" width="${width + 8}" height="10" fill="#3a3f4b"/>`;
@@ -86,15 +125,25 @@ function villa(x: number, width: number, p: Palette, random: () => number): stri
 function palm(x: number, random: () => number): string {
   const height = between(random, 170, 240);
   const top = GROUND - height;
-  const leaves = [-60, -25, 15, 50, 85].map((angle) => `<ellipse cx="${x}" cy="${top}" rx="70" ry="14" fill="#2f6b3a" transform="rotate(${angle} ${x} ${top}) translate(40 0)"/>`).join("");
+  const leaves = [-60, -25, 15, 50, 85]
+    .map(
+      (angle) => `<ellipse cx="${x}" cy="${top}" rx="70" ry="14" fill="#2f6b3a" transform="rotate(${angle} ${x} ${top}) translate(40 0)"/>`,
+    )
+    .join("");
   return `<rect x="${x - 6}" y="${top}" width="12" height="${height}" fill="#7a5a3a"/>${leaves}`;
 }
 
 function shed(x: number, width: number, random: () => number): string {
   const height = between(random, 120, 170);
   const top = GROUND - height;
-  const teeth = Array.from({ length: Math.floor(width / 80) }, (_, i) => `<polygon points="${x + i * 80},${top} ${x + i * 80 + 80},${top} ${x + i * 80 + 80},${top - 40}" fill="#8d99a6"/>`).join("");
-  const doors = Array.from({ length: Math.floor(width / 120) }, (_, i) => `<rect x="${x + 25 + i * 120}" y="${GROUND - 80}" width="70" height="80" fill="#59636e"/>`).join("");
+  const teeth = Array.from(
+    { length: Math.floor(width / 80) },
+    (_, i) => `<polygon points="${x + i * 80},${top} ${x + i * 80 + 80},${top} ${x + i * 80 + 80},${top - 40}" fill="#8d99a6"/>`,
+  ).join("");
+  const doors = Array.from(
+    { length: Math.floor(width / 120) },
+    (_, i) => `<rect x="${x + 25 + i * 120}" y="${GROUND - 80}" width="70" height="80" fill="#59636e"/>`,
+  ).join("");
   return `${teeth}<rect x="${x}" y="${top}" width="${width}" height="${height}" fill="#b8c2cc"/>${doors}<rect x="${x}" y="${top}" width="${width}" height="10" fill="#e0a526"/>`;
 }
 
@@ -112,7 +161,12 @@ function shops(x: number, count: number, p: Palette, random: () => number): stri
 
 function skyline(type: PropertyType, p: Palette, random: () => number): string {
   const parts: string[] = [];
-  const backdrop = Array.from({ length: 9 }, (_, i) => between(random, 120, 300)).map((h, i) => `<rect x="${i * 140 - 20}" y="${GROUND - h}" width="120" height="${h}" fill="${p.dark ? "#1b2236" : "#b9c6d3"}" opacity="0.55"/>`).join("");
+  const backdrop = Array.from({ length: 9 }, () => between(random, 120, 300))
+    .map(
+      (h, i) =>
+        `<rect x="${i * 140 - 20}" y="${GROUND - h}" width="120" height="${h}" fill="${p.dark ? "#1b2236" : "#b9c6d3"}" opacity="0.55"/>`,
+    )
+    .join("");
   parts.push(backdrop);
   switch (type) {
     case "apartment":
@@ -129,13 +183,20 @@ function skyline(type: PropertyType, p: Palette, random: () => number): string {
       break;
     case "industrial":
       parts.push(shed(60, 560, random), shed(660, 480, random));
-      parts.push(`<rect x="300" y="${GROUND + 30}" width="160" height="60" fill="#e8e8e8"/><rect x="460" y="${GROUND + 45}" width="60" height="45" fill="#d9534f"/>`);
+      parts.push(
+        `<rect x="300" y="${GROUND + 30}" width="160" height="60" fill="#e8e8e8"/><rect x="460" y="${GROUND + 45}" width="60" height="45" fill="#d9534f"/>`,
+      );
       break;
     case "retail":
       parts.push(tower(140, 900, 420, p, random, false), shops(140, 6, p, random));
       break;
     case "mixed":
-      parts.push(tower(100, 220, 480, p, random, false), tower(880, 220, 420, p, random, true), shops(340, 3, p, random), palm(820, random));
+      parts.push(
+        tower(100, 220, 480, p, random, false),
+        tower(880, 220, 420, p, random, true),
+        shops(340, 3, p, random),
+        palm(820, random),
+      );
       break;
   }
   return parts.join("");
@@ -177,9 +238,11 @@ export function propertySvg(propertyId: string, type: PropertyType, index: numbe
   const palette = PALETTES[(index === 0 ? propertyId.length % 2 : index + propertyId.length) % PALETTES.length]!;
   const scene = SCENES[index % SCENES.length]!;
   const body =
-    scene === "interior" ? interior(palette, random)
-    : scene === "amenity" ? amenity(palette, random)
-    : `${sky(palette, random)}${ground(palette)}${skyline(type, palette, random)}`;
+    scene === "interior"
+      ? interior(palette, random)
+      : scene === "amenity"
+        ? amenity(palette, random)
+        : `${sky(palette, random)}${ground(palette)}${skyline(type, palette, random)}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 }
 
@@ -194,7 +257,10 @@ export function documentSvg(seed: string, kind: "card" | "selfie"): string {
 <circle cx="245" cy="370" r="12" fill="#2b2118"/><circle cx="355" cy="370" r="12" fill="#2b2118"/><path d="M250 440 Q300 475 350 440" stroke="#7a3b2e" stroke-width="8" fill="none"/></svg>`;
   }
   const band = pick(["#1f4e8c", "#8c3b1f", "#2f6b3a"], random);
-  const lines = Array.from({ length: 5 }, (_, i) => `<rect x="330" y="${210 + i * 50}" width="${between(random, 240, 420)}" height="18" rx="9" fill="#9aa5b1"/>`).join("");
+  const lines = Array.from(
+    { length: 5 },
+    (_, i) => `<rect x="330" y="${210 + i * 50}" width="${between(random, 240, 420)}" height="18" rx="9" fill="#9aa5b1"/>`,
+  ).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="860" height="540"><rect width="860" height="540" rx="28" fill="#f4f1e8"/>
 <rect width="860" height="120" rx="28" fill="${band}"/><rect y="90" width="860" height="30" fill="${band}"/>
 <rect x="60" y="180" width="220" height="270" rx="12" fill="#c9d2dc"/><circle cx="170" cy="280" r="60" fill="#8a97a6"/><ellipse cx="170" cy="420" rx="90" ry="50" fill="#8a97a6"/>

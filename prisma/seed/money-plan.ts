@@ -12,16 +12,37 @@ export type InvestmentEvent = Base & { kind: "investment"; propertyId: string; s
 export type MoneyEvent = CashEvent | DividendEvent | InvestmentEvent;
 
 const deposit = (email: string, daysAgo: number, amount: string, reference: string): CashEvent => ({
-  kind: "deposit", key: `deposit:${email}:${daysAgo}`, email, daysAgo, amount, reference,
+  kind: "deposit",
+  key: `deposit:${email}:${daysAgo}`,
+  email,
+  daysAgo,
+  amount,
+  reference,
 });
 const withdrawal = (email: string, daysAgo: number, amount: string, reference: string): CashEvent => ({
-  kind: "withdrawal", key: `withdrawal:${email}:${daysAgo}`, email, daysAgo, amount, reference,
+  kind: "withdrawal",
+  key: `withdrawal:${email}:${daysAgo}`,
+  email,
+  daysAgo,
+  amount,
+  reference,
 });
 const dividend = (email: string, daysAgo: number, propertyId: string, amount: string, period: string): DividendEvent => ({
-  kind: "dividend", key: `dividend:${email}:${propertyId}:${daysAgo}`, email, daysAgo, propertyId, amount, period,
+  kind: "dividend",
+  key: `dividend:${email}:${propertyId}:${daysAgo}`,
+  email,
+  daysAgo,
+  propertyId,
+  amount,
+  period,
 });
 const invest = (email: string, daysAgo: number, propertyId: string, shares: number): InvestmentEvent => ({
-  kind: "investment", key: `investment:${email}:${propertyId}:${daysAgo}`, email, daysAgo, propertyId, shares,
+  kind: "investment",
+  key: `investment:${email}:${propertyId}:${daysAgo}`,
+  email,
+  daysAgo,
+  propertyId,
+  shares,
 });
 
 const small = PERSONAS.small.email;
@@ -106,8 +127,12 @@ function bulkPurchases(properties: PropertySeed[], personaEvents: MoneyEvent[]):
       const investor = BULK_INVESTORS[(propertyIndex * 3 + chunk) % BULK_INVESTORS.length]!;
       const daysAgo = -Math.round(property.window.start + ((chunk + 1) * span) / (count + 1));
       purchases.push({
-        kind: "investment", key: `investment:${investor.email}:${property.id}`, email: investor.email,
-        daysAgo, propertyId: property.id, shares,
+        kind: "investment",
+        key: `investment:${investor.email}:${property.id}`,
+        email: investor.email,
+        daysAgo,
+        propertyId: property.id,
+        shares,
       });
     }
   });

@@ -218,8 +218,7 @@ export const PROPERTIES: PropertySeed[] = [
   {
     id: "marine-drive-square",
     title: "Marine Drive Square",
-    description:
-      "A mixed-use block of shops below serviced apartments on Kochi's waterfront promenade, opening for investment next month.",
+    description: "A mixed-use block of shops below serviced apartments on Kochi's waterfront promenade, opening for investment next month.",
     address: "Marine Drive, Ernakulam",
     city: "Kochi",
     state: "Kerala",
@@ -287,8 +286,7 @@ export const PROPERTIES: PropertySeed[] = [
   {
     id: "pink-city-courtyard",
     title: "Pink City Courtyard",
-    description:
-      "A haveli conversion into a boutique stay with craft shops around its courtyard, still under legal and valuation review.",
+    description: "A haveli conversion into a boutique stay with craft shops around its courtyard, still under legal and valuation review.",
     address: "Johari Bazaar, Old City",
     city: "Jaipur",
     state: "Rajasthan",
@@ -379,8 +377,7 @@ export const PROPERTIES: PropertySeed[] = [
   {
     id: "koregaon-park-lofts",
     title: "Koregaon Park Lofts",
-    description:
-      "Studio and 1 BHK lofts in Koregaon Park let as furnished rentals; the lowest entry ticket on the platform at one share.",
+    description: "Studio and 1 BHK lofts in Koregaon Park let as furnished rentals; the lowest entry ticket on the platform at one share.",
     address: "Lane 6, North Main Road, Koregaon Park",
     city: "Pune",
     state: "Maharashtra",

@@ -19,8 +19,20 @@ export async function writeEngagement({ tx, clock }: SeedContext): Promise<void>
   });
 
   const engagements = [
-    ...WATCHLIST.map((entry) => ({ email: entry.email, propertyId: entry.propertyId, views: entry.views, lastDaysAgo: Math.max(entry.addedDaysAgo - 2, 0), watchlistDaysAgo: entry.addedDaysAgo as number | null })),
-    ...VIEWS_ONLY.map((view) => ({ email: view.email, propertyId: view.propertyId, views: view.views, lastDaysAgo: view.daysAgo, watchlistDaysAgo: null })),
+    ...WATCHLIST.map((entry) => ({
+      email: entry.email,
+      propertyId: entry.propertyId,
+      views: entry.views,
+      lastDaysAgo: Math.max(entry.addedDaysAgo - 2, 0),
+      watchlistDaysAgo: entry.addedDaysAgo as number | null,
+    })),
+    ...VIEWS_ONLY.map((view) => ({
+      email: view.email,
+      propertyId: view.propertyId,
+      views: view.views,
+      lastDaysAgo: view.daysAgo,
+      watchlistDaysAgo: null,
+    })),
   ];
   await tx.propertyEngagement.createMany({
     skipDuplicates: true,

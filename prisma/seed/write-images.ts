@@ -17,7 +17,11 @@ export async function renderWebp(svg: string, quality = 72): Promise<Buffer> {
 export async function writePropertyImages(dataDir: string): Promise<number> {
   const directory = path.join(publicUploadsDir(dataDir), "properties");
   const missing = PROPERTIES.flatMap((property) =>
-    Array.from({ length: property.imageCount }, (_, index) => ({ property, index, file: path.join(directory, imageFileName(property.id, index)) })),
+    Array.from({ length: property.imageCount }, (_, index) => ({
+      property,
+      index,
+      file: path.join(directory, imageFileName(property.id, index)),
+    })),
   ).filter(({ file }) => !existsSync(file));
   // Two lanes rather than all at once: rendering gets about a core, leaving the rest of a
   // two-core machine to PostgreSQL and the seeding transaction that runs meanwhile.

@@ -16,8 +16,8 @@ const SUBMISSION: Array<{ type: KycDocumentType; fileName: string; kind: "card" 
   { type: "selfie", fileName: "selfie.webp", kind: "selfie" },
 ];
 
-/** The step-3 answers of the KYC wizard; kept on the PAN card row, the first file submitted. */
-const BANK_DETAILS = { account_number: "50100234567812", ifsc_code: "HDFC0001234", bank_name: "HDFC Bank", account_type: "savings" };
+/** The step-3 answers of the KYC wizard, as submitKyc keeps them: on the PAN card row, the account number masked to its last 4 digits. */
+const BANK_DETAILS = { account_number: "XXXXXXXXXX7812", ifsc_code: "HDFC0001234", bank_name: "HDFC Bank", account_type: "savings" };
 
 /**
  * The pending reviewer's uploads, written under uploads/private (never served at /media).
@@ -47,13 +47,14 @@ export async function writeKycDocuments({ tx, clock }: SeedContext, files: KycFi
     data: files.map((file, index) => ({
       id: demoId(`kyc:${owner}:${file.type}`),
       userId: owner,
+      submissionId: demoId(`kyc-submission:${owner}`),
       documentType: file.type,
       fileName: file.fileName,
       storageKey: file.storageKey,
       mimeType: "image/webp",
       fileSize: file.size,
       verificationStatus: "pending" as const,
-      metadata: file.type === "pan_card" ? BANK_DETAILS : {},
+      metadata: file.type === "pan_card" ? { ...BANK_DETAILS, pan_number: "AQRPF4821K" } : {},
       createdAt: new Date(clock.daysAgo(1).getTime() + index * 60_000),
     })),
   });

@@ -19,14 +19,86 @@ type Listing = {
 };
 
 const LISTINGS: Listing[] = [
-  { name: "small-baner", seller: PERSONAS.small.email, propertyId: "baner-greens-villas", shares: 1, price: "16800", status: "active", expiresInDays: 21, notes: "Selling my single share to fund a new purchase." },
-  { name: "large-assagao", seller: PERSONAS.large.email, propertyId: "assagao-palms-villa", shares: 10, price: "12900", status: "active", expiresInDays: 5, notes: "Partial exit, rebalancing towards commercial." },
-  { name: "large-cyber-hub", seller: PERSONAS.large.email, propertyId: "cyber-hub-commercial", shares: 8, price: "53500", status: "active", expiresInDays: 25, notes: null },
-  { name: "bulk-omr", seller: "bulk", propertyId: "omr-lakeview-homes", shares: 20, price: "10400", status: "active", expiresInDays: 28, notes: null },
-  { name: "bulk-cyber-hub", seller: "bulk", propertyId: "cyber-hub-commercial", shares: 15, price: "52000", status: "active", expiresInDays: 12, notes: "Priced below the last listing for a quick sale." },
-  { name: "bulk-assagao", seller: "bulk", propertyId: "assagao-palms-villa", shares: 25, price: "12500", status: "active", expiresInDays: 3, notes: null },
-  { name: "large-cyber-hub-old", seller: PERSONAS.large.email, propertyId: "cyber-hub-commercial", shares: 5, price: "55000", status: "cancelled", expiresInDays: -40, notes: "Changed my mind." },
-  { name: "small-omr-old", seller: PERSONAS.small.email, propertyId: "omr-lakeview-homes", shares: 1, price: "11000", status: "expired", expiresInDays: -50, notes: null },
+  {
+    name: "small-baner",
+    seller: PERSONAS.small.email,
+    propertyId: "baner-greens-villas",
+    shares: 1,
+    price: "16800",
+    status: "active",
+    expiresInDays: 21,
+    notes: "Selling my single share to fund a new purchase.",
+  },
+  {
+    name: "large-assagao",
+    seller: PERSONAS.large.email,
+    propertyId: "assagao-palms-villa",
+    shares: 10,
+    price: "12900",
+    status: "active",
+    expiresInDays: 5,
+    notes: "Partial exit, rebalancing towards commercial.",
+  },
+  {
+    name: "large-cyber-hub",
+    seller: PERSONAS.large.email,
+    propertyId: "cyber-hub-commercial",
+    shares: 8,
+    price: "53500",
+    status: "active",
+    expiresInDays: 25,
+    notes: null,
+  },
+  {
+    name: "bulk-omr",
+    seller: "bulk",
+    propertyId: "omr-lakeview-homes",
+    shares: 20,
+    price: "10400",
+    status: "active",
+    expiresInDays: 28,
+    notes: null,
+  },
+  {
+    name: "bulk-cyber-hub",
+    seller: "bulk",
+    propertyId: "cyber-hub-commercial",
+    shares: 15,
+    price: "52000",
+    status: "active",
+    expiresInDays: 12,
+    notes: "Priced below the last listing for a quick sale.",
+  },
+  {
+    name: "bulk-assagao",
+    seller: "bulk",
+    propertyId: "assagao-palms-villa",
+    shares: 25,
+    price: "12500",
+    status: "active",
+    expiresInDays: 3,
+    notes: null,
+  },
+  {
+    name: "large-cyber-hub-old",
+    seller: PERSONAS.large.email,
+    propertyId: "cyber-hub-commercial",
+    shares: 5,
+    price: "55000",
+    status: "cancelled",
+    expiresInDays: -40,
+    notes: "Changed my mind.",
+  },
+  {
+    name: "small-omr-old",
+    seller: PERSONAS.small.email,
+    propertyId: "omr-lakeview-homes",
+    shares: 1,
+    price: "11000",
+    status: "expired",
+    expiresInDays: -50,
+    notes: null,
+  },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,8 +106,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Secondary-market listings on resale-enabled properties, never more shares than the seller owns. */
 export async function writeMarket({ tx, clock, plan }: SeedContext): Promise<void> {
   const positions = positionsOf(plan);
-  const owned = (email: string, propertyId: string) =>
-    positions.find((p) => p.email === email && p.propertyId === propertyId)?.shares ?? 0;
+  const owned = (email: string, propertyId: string) => positions.find((p) => p.email === email && p.propertyId === propertyId)?.shares ?? 0;
   const bulkEmails = new Set(BULK_INVESTORS.map((investor) => investor.email));
 
   await tx.shareSellRequest.createMany({

@@ -1,4 +1,5 @@
 import { platformCash, platformFees, propertyIssue, userAvailable, type AccountRef } from "~/domain/ledger/accounts.server";
+import type { SingleJournalKind } from "~/domain/ledger/journal-kinds.server";
 import { postJournal } from "~/domain/ledger/post-journal.server";
 import { Decimal } from "~/lib/money";
 import { demoId, seedKey } from "./ids";
@@ -25,7 +26,7 @@ export async function writeMoney(context: SeedContext): Promise<void> {
     const key = seedKey(event.key);
     if (journalIds.has(key)) continue;
     const { journalId } = await postJournal(tx, {
-      kind: event.kind,
+      kind: journalKind(event),
       description: journalDescription(event, plan),
       postings: postingsFor(event, plan),
       idempotencyKey: key,
@@ -41,23 +42,25 @@ export async function writeMoney(context: SeedContext): Promise<void> {
   });
   await tx.investment.createMany({
     skipDuplicates: true,
-    data: plan.events.filter((e) => e.kind === "investment").map((event) => {
-      const property = plan.propertyById.get(event.propertyId)!;
-      const date = context.clock.daysAgo(event.daysAgo);
-      return {
-        id: demoId(`investment:${event.key}`),
-        userId: userId(event.email),
-        propertyId: event.propertyId,
-        sharesOwned: event.shares,
-        pricePerShare: property.sharePrice,
-        totalInvestment: subtotalOf(property, event.shares).toFixed(2),
-        investmentStatus: "confirmed" as const,
-        investmentDate: date,
-        transactionId: demoId(`transaction:${event.key}`),
-        createdAt: date,
-        updatedAt: date,
-      };
-    }),
+    data: plan.events
+      .filter((e) => e.kind === "investment")
+      .map((event) => {
+        const property = plan.propertyById.get(event.propertyId)!;
+        const date = context.clock.daysAgo(event.daysAgo);
+        return {
+          id: demoId(`investment:${event.key}`),
+          userId: userId(event.email),
+          propertyId: event.propertyId,
+          sharesOwned: event.shares,
+          pricePerShare: property.sharePrice,
+          totalInvestment: subtotalOf(property, event.shares).toFixed(2),
+          investmentStatus: "confirmed" as const,
+          investmentDate: date,
+          transactionId: demoId(`transaction:${event.key}`),
+          createdAt: date,
+          updatedAt: date,
+        };
+      }),
   });
   await tx.userPropertyPosition.createMany({
     skipDuplicates: true,
@@ -70,6 +73,11 @@ export async function writeMoney(context: SeedContext): Promise<void> {
       updatedAt: context.clock.now,
     })),
   });
+}
+
+/** The ledger's name for the movement; the user-visible history keeps the spec's ("dividend"). */
+function journalKind(event: MoneyEvent): SingleJournalKind {
+  return event.kind === "dividend" ? "distribution" : event.kind;
 }
 
 function postingsFor(event: MoneyEvent, plan: MoneyPlan): Posting[] {

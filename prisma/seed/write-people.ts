@@ -2,7 +2,12 @@ import type { SeedContext } from "./context";
 import { ALL_PERSONAS, userId } from "./personas";
 
 const BIRTH_YEARS = [1984, 1991, 1979, 1988, 1995, 1986, 1993];
-const STREETS = ["Sunrise Apartments, MG Road", "Lakeview Towers, Ring Road", "Palm Grove Society, Station Road", "Green Park Residency, Link Road"];
+const STREETS = [
+  "Sunrise Apartments, MG Road",
+  "Lakeview Towers, Ring Road",
+  "Palm Grove Society, Station Road",
+  "Green Park Residency, Link Road",
+];
 
 /** Profiles with an (empty) wallet row each; money arrives later through the ledger. */
 export async function writePeople({ tx, clock }: SeedContext): Promise<void> {

@@ -100,11 +100,12 @@ test("redirectTo=https://evil.example is ignored, a same-origin one is honoured"
   expect(page.url()).not.toContain("evil.example");
 
   await context.clearCookies();
-  await page.goto("/kyc");
-  expect(pathOf(page)).toBe("/auth?redirectTo=%2Fkyc");
+  // (Not /kyc: this investor's KYC is approved, and approved investors are sent on from it.)
+  await page.goto("/dashboard/wallet");
+  expect(pathOf(page)).toBe("/auth?redirectTo=%2Fdashboard%2Fwallet");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.getByRole("button", { name: /small@demo\.aangan\.in/ }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/kyc");
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/wallet");
 });
 
 test.describe("with JavaScript disabled", () => {

@@ -7,6 +7,32 @@ const JS_BUYER = "large@demo.aangan.in";
 const NO_JS_BUYER = "investor03@demo.aangan.in";
 const DOUBLE_SUBMITTER = "investor04@demo.aangan.in";
 const VALIDATOR = "investor05@demo.aangan.in";
+// Made unverified for their test only, then approved again.
+const UNVERIFIED_WITH_JS = "investor18@demo.aangan.in";
+const UNVERIFIED_WITHOUT_JS = "investor19@demo.aangan.in";
+const SPENDER = "investor20@demo.aangan.in";
+
+/** Runs `work` while the investor's KYC is under review (their wallet stays funded). */
+async function whileUnverified(email: string, work: () => Promise<void>) {
+  const setKyc = (status: string) =>
+    withE2eDatabase((db) => db.query("UPDATE user_profiles SET kyc_status = $2::kyc_status WHERE email = $1", [email, status]));
+  await setKyc("under_review");
+  try {
+    await work();
+  } finally {
+    await setKyc("approved");
+  }
+}
+
+async function investmentCount(email: string): Promise<number> {
+  const { rows } = await withE2eDatabase((db) =>
+    db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM investments i JOIN user_profiles u ON u.user_id = i.user_id WHERE u.email = $1",
+      [email],
+    ),
+  );
+  return rows[0]!.n;
+}
 
 async function readPosition(page: Page) {
   return {
@@ -32,7 +58,9 @@ test("an unknown property answers 404 with Property Not Found", async ({ page })
   await expect(page).toHaveURL((url) => url.pathname === "/properties");
 });
 
-test("with JavaScript, buying shares of the sample property updates the calculator, notifies, then opens the dashboard", async ({ page }) => {
+test("with JavaScript, buying shares of the sample property updates the calculator, notifies, then opens the dashboard", async ({
+  page,
+}) => {
   await signInAs(page, JS_BUYER, { redirectTo: "/invest/dummy-1" });
   await expect(page).toHaveURL((url) => url.pathname === "/invest/dummy-1");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
@@ -136,8 +164,86 @@ test("the same rendered form submitted twice buys once and then says it is alrea
   expect(await readPosition(page)).toEqual({ balance: before.balance - 9_180, shares: before.shares + 1 });
 });
 
+test("with JavaScript, an unverified investor who invests hears 'KYC Required', then goes to /kyc after two seconds", async ({ page }) => {
+  await whileUnverified(UNVERIFIED_WITH_JS, async () => {
+    await signInAs(page, UNVERIFIED_WITH_JS, { redirectTo: "/invest/lonavala-hillside-retreat" });
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const before = await investmentCount(UNVERIFIED_WITH_JS);
+    await page.getByRole("button", { name: "Invest Now" }).click();
+    const notice = page.getByRole("alert").filter({ hasText: "KYC Required" });
+    await expect(notice).toContainText("KYC approval required. Please complete your verification.");
+    // The notice shows on the investment page first...
+    expect(new URL(page.url()).pathname).toBe("/invest/lonavala-hillside-retreat");
+    // ...then the investor is taken to KYC.
+    await expect(page).toHaveURL((url) => url.pathname === "/kyc", { timeout: 6_000 });
+    expect(await investmentCount(UNVERIFIED_WITH_JS)).toBe(before);
+  });
+});
+
+test("with JavaScript, a new investor with an empty wallet can still press Invest Now and hears 'KYC Required', not a balance error", async ({
+  page,
+}) => {
+  const email = `kyc-first-${Date.now()}@example.in`;
+  await signInAs(page, email, { redirectTo: "/invest/lonavala-hillside-retreat" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const invest = page.getByRole("button", { name: "Invest Now" });
+  await expect(invest).toBeEnabled();
+  await invest.click();
+  await expect(page.getByRole("alert").filter({ hasText: "KYC Required" })).toContainText(
+    "KYC approval required. Please complete your verification.",
+  );
+  await expect(page.getByText("Insufficient wallet balance")).toHaveCount(0);
+  await expect(page).toHaveURL((url) => url.pathname === "/kyc", { timeout: 6_000 });
+  expect(await investmentCount(email)).toBe(0);
+});
+
+test("with JavaScript, a wallet spent since the page loaded shows the low-balance notice, then the investor's wallet", async ({
+  page,
+  context,
+}) => {
+  await signInAs(page, SPENDER, { redirectTo: "/invest/lonavala-hillside-retreat" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const { balance } = await readPosition(page);
+  // As many shares as the wallet covers now (₹9,180 each with the fee): fine when typed...
+  const shares = Math.floor((balance - 1) / 9_180);
+  await sharesField(page).fill(String(shares));
+  await expect(page.getByRole("button", { name: "Invest Now" })).toBeEnabled();
+
+  // ...but another tab spends the same amount first.
+  const other = await context.newPage();
+  await other.goto("/invest/lonavala-hillside-retreat");
+  const key = await other.locator('input[name="idempotencyKey"]').inputValue();
+  const spent = await other.request.post("/invest/lonavala-hillside-retreat", {
+    form: { propertyId: "lonavala-hillside-retreat", shares: String(shares), idempotencyKey: key, intent: "purchase" },
+    maxRedirects: 0,
+  });
+  expect(spent.headers()["location"]).toBe("/dashboard/overview");
+  await other.close();
+  const boughtSoFar = await investmentCount(SPENDER);
+
+  await page.getByRole("button", { name: "Invest Now" }).click();
+  const notice = page.getByRole("alert").filter({ hasText: "Insufficient Balance" });
+  await expect(notice).toContainText("Insufficient wallet balance. Please add funds.");
+  expect(new URL(page.url()).pathname).toBe("/invest/lonavala-hillside-retreat");
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/wallet", { timeout: 6_000 });
+  expect(await investmentCount(SPENDER)).toBe(boughtSoFar);
+});
+
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("an unverified investor hears 'KYC Required' on /kyc, not a message about the amount", async ({ page }) => {
+    await whileUnverified(UNVERIFIED_WITHOUT_JS, async () => {
+      await signInAs(page, UNVERIFIED_WITHOUT_JS, { redirectTo: "/invest/dummy-1" });
+      // One share is below this property's minimum investment.
+      await sharesField(page).fill("1");
+      await page.getByRole("button", { name: "Invest Now" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/kyc");
+      await expect(page.getByRole("alert").filter({ hasText: "KYC Required" })).toContainText(
+        "KYC approval required. Please complete your verification.",
+      );
+    });
+  });
 
   test("the server checks the rules, recalculates, and a purchase lands on the dashboard with a notice", async ({ page }) => {
     await signInAs(page, NO_JS_BUYER, { redirectTo: "/invest/lonavala-hillside-retreat" });

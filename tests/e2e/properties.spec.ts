@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInAs } from "./support/sign-in";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 const cards = (page: Page) => page.getByRole("list", { name: "Property results" }).getByRole("article");
 
@@ -34,7 +34,10 @@ test("a signed-out visitor browses, filters through the URL, pages and clears", 
   for (const text of await cards(page).locator("p").filter({ hasText: "·" }).allInnerTexts()) {
     expect(text).toMatch(/· (Commercial|Office|Retail)$/);
   }
-  await page.getByRole("button", { name: "Refresh" }).or(page.getByRole("link", { name: "Refresh" })).click();
+  await page
+    .getByRole("button", { name: "Refresh" })
+    .or(page.getByRole("link", { name: "Refresh" }))
+    .click();
   await expect(page).toHaveURL((url) => url.search === "?type=commercial");
   await expect(cards(page)).toHaveCount(count);
 
@@ -53,17 +56,22 @@ test("signed-out controls ask for sign-in: the watchlist via /auth, Invest via t
   await page.goto("/properties?type=commercial");
   const watch = page.getByRole("link", { name: /^Please sign in to add .+ to your watchlist$/ }).first();
   await expect(watch).toHaveAttribute("href", "/auth?redirectTo=%2Fproperties%3Ftype%3Dcommercial");
-  const invest = cards(page).first().getByRole("link", { name: /^Invest/ });
+  const invest = cards(page)
+    .first()
+    .getByRole("link", { name: /^Invest/ });
   const href = await invest.getAttribute("href");
   expect(href).toMatch(/^\/invest\/[\w-]+$/);
   await invest.click();
   await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === href);
 });
 
-test("signed in, cards have no watchlist control yet", async ({ page }) => {
-  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/properties" });
+test("signed in, every card offers the watchlist itself, never a sign-in", async ({ page, signInAs }) => {
+  await signInAs("small@demo.aangan.in", { redirectTo: "/properties" });
   await expect(cards(page)).toHaveCount(12);
-  await expect(page.getByRole("link", { name: /watchlist/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /sign in to add/ })).toHaveCount(0);
+  await expect(
+    page.getByRole("link", { name: /^Save .* to your watchlist$/ }).or(page.getByRole("button", { name: /from your watchlist$/ })),
+  ).toHaveCount(12);
 });
 
 test.describe("with JavaScript disabled", () => {

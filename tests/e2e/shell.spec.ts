@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 const waitForHydration = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
@@ -60,6 +61,50 @@ test.describe("error boundary", () => {
     expect(html).not.toContain("build/server");
     // The header stays, so people can still find their way.
     await expect(page.getByRole("link", { name: "Aangan", exact: true })).toBeVisible();
+  });
+
+  test("a failing dashboard page keeps the sidebar and the header, with no stack on the page", async ({ page, signInAs }) => {
+    await signInAs("small@demo.aangan.in");
+    const response = await page.goto("/dashboard/e2e-probe-error");
+    expect(response?.status()).toBe(500);
+    await expect(page.getByRole("main").getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
+    for (const name of ["Overview", "Wallet", "Transactions"]) {
+      await expect(sidebar.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    // The layout's own data survives: the investor's properties are still listed.
+    await expect(sidebar.getByRole("link", { name: "Whitefield Tech Suit…" })).toBeVisible();
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Sign Out" })).toBeVisible();
+    const html = await page.content();
+    expect(html).not.toContain("internal detail that must never reach the page");
+    expect(html).not.toMatch(/\n\s+at \S+ \(/);
+    expect(html).not.toContain("build/server");
+
+    // The navigation still works from the error.
+    await waitForHydration(page);
+    await sidebar.getByRole("link", { name: "Wallet", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
+  });
+
+  test("a dashboard page that fails after a client-side navigation also keeps the sidebar", async ({ page, signInAs }) => {
+    await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
+    await waitForHydration(page);
+    // No link leads to the probe, so the test asks the app's router to go there, as a link would.
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+        "/dashboard/e2e-probe-error",
+      ),
+    );
+    await expect(page).toHaveURL((url) => url.pathname === "/dashboard/e2e-probe-error");
+    await expect(page.getByRole("main").getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
+    await expect(sidebar.getByRole("link", { name: "Whitefield Tech Suit…" })).toBeVisible();
+    await expect(page.getByText("internal detail that must never reach the page")).toHaveCount(0);
+    await sidebar.getByRole("link", { name: "Overview", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/dashboard/overview");
+    await expect(page.getByRole("main").getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
   });
 
   test("Refresh Page reloads the same address", async ({ page }) => {
@@ -152,21 +197,13 @@ test.describe("header", () => {
   });
 });
 
-async function signInAs(page: Page, email: string) {
-  await page.goto("/auth");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/welcome");
-}
-
 test.describe("header for signed-in people", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  const linkNames = async (page: Page) =>
-    page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
+  const linkNames = async (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
 
-  test("an explorer on a trial sees the basic nav, their name and Sign Out, but no Dashboard", async ({ page }) => {
-    await signInAs(page, "explorer@demo.aangan.in");
+  test("an explorer on a trial sees the basic nav, their name and Sign Out, but no Dashboard", async ({ page, signInAs }) => {
+    await signInAs("explorer@demo.aangan.in");
     await page.goto("/properties");
     expect(await linkNames(page)).toEqual(["Home", "Properties"]);
     const banner = page.getByRole("banner");
@@ -179,31 +216,34 @@ test.describe("header for signed-in people", () => {
     await expect(footer.getByRole("link", { name: "Welcome page" })).toHaveAttribute("href", "/welcome");
   });
 
-  test("a waitlist player gets Trading and the waitlist dashboard", async ({ page }) => {
-    await signInAs(page, "waitlist@demo.aangan.in");
+  test("a waitlist player gets Trading and the waitlist dashboard", async ({ page, signInAs }) => {
+    await signInAs("waitlist@demo.aangan.in");
     await page.goto("/properties");
     expect(await linkNames(page)).toEqual(["Home", "Properties", "Trading"]);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute(
-      "href",
-      "/waitlist-dashboard/overview",
-    );
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/waitlist-dashboard/overview");
   });
 
-  test("an investor's Dashboard button goes to the main dashboard", async ({ page }) => {
-    await signInAs(page, "large@demo.aangan.in");
+  test("an investor's Dashboard button goes to the main dashboard", async ({ page, signInAs }) => {
+    await signInAs("large@demo.aangan.in");
     await page.goto("/properties");
     expect(await linkNames(page)).toContain("Trading");
     await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard/overview");
   });
 
-  test("an admin also sees Support and Admin Panel, and Sign Out signs them out", async ({ page }) => {
-    await signInAs(page, "admin@demo.aangan.in");
+  test("an admin also sees Support and Admin Panel, and Sign Out signs them out", async ({ page, signInAs }) => {
+    await signInAs("admin@demo.aangan.in");
     await page.goto("/properties");
     const names = await linkNames(page);
     expect(names).toEqual(expect.arrayContaining(["Support", "Admin Panel"]));
     const banner = page.getByRole("banner");
     const initial = (await banner.locator("span[aria-hidden=true]").filter({ hasText: /^\S$/, visible: true }).textContent()) ?? "";
-    const name = (await banner.getByText(/^Welcome,/).filter({ visible: true }).textContent())?.replace(/^Welcome,\s*/, "") ?? "";
+    const name =
+      (
+        await banner
+          .getByText(/^Welcome,/)
+          .filter({ visible: true })
+          .textContent()
+      )?.replace(/^Welcome,\s*/, "") ?? "";
     expect(initial).toBe(name.charAt(0).toUpperCase());
 
     await banner.getByRole("button", { name: "Sign Out" }).click();

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { rupees, signInAs } from "./support/sign-in";
+import { expect, test } from "./support/fixtures";
+import { rupees } from "./support/sign-in";
 
-test("the dashboard sidebar lists the investor's properties and signs out with a form", async ({ page }) => {
-  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
+test("the dashboard sidebar lists the investor's properties and signs out with a form", async ({ page, signInAs }) => {
+  await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
   const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
   for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications"]) {
     await expect(sidebar.getByRole("link", { name, exact: true })).toBeVisible();
@@ -17,8 +17,8 @@ test("the dashboard sidebar lists the investor's properties and signs out with a
   await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();
 });
 
-test("the wallet shows the balance, recent ledger activity and an honest fund request notice", async ({ page }) => {
-  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
+test("the wallet shows the balance, recent ledger activity and the Add Funds dialog", async ({ page, signInAs }) => {
+  await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
   await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
   expect(rupees(await page.getByTestId("available-balance").innerText())).toBeGreaterThan(0);
   await expect(page.getByRole("button", { name: "Withdraw" })).toBeEnabled();
@@ -28,14 +28,14 @@ test("the wallet shows the balance, recent ledger activity and an honest fund re
 
   await page.getByRole("button", { name: "Add Funds" }).click();
   const notice = page.getByRole("dialog", { name: "Add Funds" });
-  await expect(notice).toContainText("Fund requests are raised with our support team");
-  await expect(notice).toContainText("No request has been sent.");
-  await notice.getByRole("link", { name: "Close" }).click();
+  await expect(notice.getByTestId("processing-fee")).toHaveText("Processing fee: ₹10");
+  await expect(notice.getByRole("button", { name: "Submit Request" })).toBeDisabled();
+  await notice.getByRole("link", { name: "Cancel" }).click();
   await expect(notice).toHaveCount(0);
 });
 
-test("transactions filter by type, open as a dialog with a receipt to download and print", async ({ page, browser }) => {
-  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/transactions" });
+test("transactions filter by type, open as a dialog with a receipt to download and print", async ({ page, browser, signInAs }) => {
+  await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/transactions" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const list = page.getByRole("list", { name: "Transactions" });
   await expect(list.getByText("Funds added to wallet").first()).toBeVisible();
@@ -68,7 +68,7 @@ test("transactions filter by type, open as a dialog with a receipt to download a
   // Another investor asking for this receipt is told it does not exist.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signInAs(otherPage, "large@demo.aangan.in");
+  await signInAs("large@demo.aangan.in", { page: otherPage });
   expect((await otherPage.request.get(receiptHref!)).status()).toBe(404);
   expect((await otherPage.goto(receiptHref!.replace("receipt.pdf", "print")))?.status()).toBe(404);
   await other.close();
@@ -92,8 +92,8 @@ test("transactions filter by type, open as a dialog with a receipt to download a
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the type filter and the details page still work", async ({ page }) => {
-    await signInAs(page, "small@demo.aangan.in", { redirectTo: "/dashboard/transactions?type=dividend" });
+  test("the type filter and the details page still work", async ({ page, signInAs }) => {
+    await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/transactions?type=dividend" });
     const list = page.getByRole("list", { name: "Transactions" });
     await expect(list.getByRole("link")).toHaveCount(4);
     await expect(list.getByText(/^\+₹/).first()).toBeVisible();

@@ -4,8 +4,8 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_TABLE, type RouteEntry, type RouteGuard } from "../../app/lib/route-table";
-import { createUserSession } from "../../app/services/session.server";
-import { createProperty, createUser } from "../setup/factories";
+import { reloadEnv } from "../../app/services/env.server";
+import { createProperty, createSession, createUser, type UserOverrides } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -41,7 +41,7 @@ const PERSONAS: Persona[] = [
 ];
 
 /** 200, or the Location a redirect must carry; "sign-in" stands for /auth?redirectTo=<this path>. */
-type Outcome = 200 | 400 | "sign-in" | `/${string}`;
+type Outcome = 200 | 400 | 404 | "sign-in" | `/${string}`;
 
 function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Outcome {
   const expired = persona.startsWith("expired");
@@ -63,6 +63,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (expired) return "/trial-expired";
       if (persona === "explorer" || persona === "admin") return "/welcome"; // the admin is an explorer-tier admin
       if (persona === "waitlist player") return "/waitlist-dashboard";
+      // Past the guards, a property the investor never held reads 'Property not found'.
+      if (entry.pattern === "/dashboard/p/:propertyId") return 404;
       return ok;
     case "waitlist-dashboard":
       if (enforcing) return "/trial-expired";
@@ -103,11 +105,9 @@ beforeAll(async () => {
   handle = (request) => requestHandler(request, { cspNonce: "matrix" });
 
   const prisma = db.current.prisma;
-  const make = async (persona: Persona, data: Parameters<typeof prisma.userProfile.update>[0]["data"]) => {
-    const user = await createUser(prisma, { email: `${persona.replace(/[^a-z]+/g, "-")}@matrix.example.in` });
-    await prisma.userProfile.update({ where: { id: user.id }, data });
-    const setCookie = await createUserSession(user.id, new Request(ORIGIN));
-    cookies.set(persona, setCookie.split(";")[0]!);
+  const make = async (persona: Persona, overrides: UserOverrides) => {
+    const user = await createUser(prisma, { email: `${persona.replace(/[^a-z]+/g, "-")}@matrix.example.in`, ...overrides });
+    cookies.set(persona, await createSession(prisma, user.id));
   };
   const trialEnded = new Date(Date.now() - 2 * DAY);
   await make("explorer", { tier: "explorer" });
@@ -123,6 +123,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   delete process.env.FEATURE_TRIAL_ENFORCEMENT_ENABLED;
+  reloadEnv();
 });
 
 /** The route pattern the build registered for a route id, parents included. */
@@ -146,6 +147,8 @@ async function send(persona: Persona, method: "GET" | "POST", pathname: string):
     headers.set("Host", new URL(ORIGIN).host);
   }
   process.env.FEATURE_TRIAL_ENFORCEMENT_ENABLED = persona === "expired explorer, enforcement on" ? "true" : "false";
+  // The build reads the environment once parsed; parse it again with this flag.
+  reloadEnv();
   return handle(
     new Request(`${ORIGIN}${pathname}`, {
       method,
@@ -208,7 +211,7 @@ describe("sessions through the request handler", () => {
   it("signs out on POST /auth/sign-out: the row goes, the cookie is cleared, Goodbye is flashed", async () => {
     const prisma = db.current.prisma;
     const user = await createUser(prisma, { email: "leaving@matrix.example.in" });
-    const cookie = (await createUserSession(user.id, new Request(ORIGIN))).split(";")[0]!;
+    const cookie = await createSession(prisma, user.id);
     const response = await handle(
       new Request(`${ORIGIN}/auth/sign-out`, {
         method: "POST",
@@ -237,7 +240,7 @@ describe("sessions through the request handler", () => {
   it("records one open upgrade request per user, however often the form is sent", async () => {
     const prisma = db.current.prisma;
     const user = await createUser(prisma, { email: "upgrader@matrix.example.in" });
-    const cookie = (await createUserSession(user.id, new Request(ORIGIN))).split(";")[0]!;
+    const cookie = await createSession(prisma, user.id);
     const post = () =>
       handle(
         new Request(`${ORIGIN}/trial-expired`, {

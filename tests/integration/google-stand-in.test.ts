@@ -132,10 +132,19 @@ describe("Google stand-in round trip", () => {
   it("only sends codes back to the app's own callback, and only to its own client", async () => {
     const jar = new Jar();
     const params = await consentFor(jar);
-    const foreign = await request(jar, `/oauth-stand-in/authorize?${new URLSearchParams({ ...params, redirect_uri: "https://evil.example/cb" })}`);
+    const foreign = await request(
+      jar,
+      `/oauth-stand-in/authorize?${new URLSearchParams({ ...params, redirect_uri: "https://evil.example/cb" })}`,
+    );
     expect(foreign.status).toBe(400);
     const token = await request(jar, "/oauth-stand-in/token", {
-      form: { grant_type: "authorization_code", code: "x", client_id: params.client_id!, client_secret: "wrong", redirect_uri: params.redirect_uri! },
+      form: {
+        grant_type: "authorization_code",
+        code: "x",
+        client_id: params.client_id!,
+        client_secret: "wrong",
+        redirect_uri: params.redirect_uri!,
+      },
     });
     expect(token.status).toBe(401);
     expect(await token.json()).toMatchObject({ error: "invalid_client" });

@@ -29,17 +29,15 @@ type DmmfModel = { name: string; dbName: string | null; fields: DmmfField[]; pri
 type DmmfEnum = { name: string; dbName?: string | null; values: { name: string }[] };
 type DmmfIndex = { model: string; type: "id" | "unique" | "normal" | "fulltext"; fields: { name: string }[] };
 
-const dmmf = JSON.parse(
-  get_dmmf(JSON.stringify({ prismaSchema: [["schema.prisma", readFileSync("prisma/schema.prisma", "utf8")]] })),
-).datamodel as { models: DmmfModel[]; enums: DmmfEnum[]; indexes: DmmfIndex[] };
+const dmmf = JSON.parse(get_dmmf(JSON.stringify({ prismaSchema: [["schema.prisma", readFileSync("prisma/schema.prisma", "utf8")]] })))
+  .datamodel as { models: DmmfModel[]; enums: DmmfEnum[]; indexes: DmmfIndex[] };
 
 const tableOf = (model: DmmfModel) => model.dbName ?? model.name;
 const columnOf = (field: DmmfField) => field.dbName ?? field.name;
 const modelByName = new Map(dmmf.models.map((m) => [m.name, m]));
 const enumByName = new Map(dmmf.enums.map((e) => [e.name, e]));
 const scalarFields = (model: DmmfModel) => model.fields.filter((f) => f.kind !== "object");
-const columnsOf = (model: DmmfModel, names: string[]) =>
-  names.map((name) => columnOf(model.fields.find((f) => f.name === name)!));
+const columnsOf = (model: DmmfModel, names: string[]) => names.map((name) => columnOf(model.fields.find((f) => f.name === name)!));
 
 /** The PostgreSQL type a Prisma field maps to, spelled as format_type() prints it. */
 function expectedType(field: DmmfField): string {
@@ -67,7 +65,12 @@ function expectedType(field: DmmfField): string {
         base = native === "Decimal" ? `numeric(${args[0]},${args[1]})` : "numeric(65,30)";
         break;
       case "DateTime":
-        base = native === "Date" ? "date" : native === "Timestamptz" ? `timestamp(${args[0] ?? 6}) with time zone` : "timestamp(3) without time zone";
+        base =
+          native === "Date"
+            ? "date"
+            : native === "Timestamptz"
+              ? `timestamp(${args[0] ?? 6}) with time zone`
+              : "timestamp(3) without time zone";
         break;
       default:
         throw new Error(`unmapped Prisma type ${field.type}`);
@@ -167,11 +170,35 @@ describe("schema.prisma and the migrated database", () => {
         expect(own.filter((i) => i.primary).map((i) => i.columns)).toEqual([columnsOf(model, idFields)]);
 
         const declared = dmmf.indexes.filter((i) => i.model === model.name && i.type !== "id");
-        const expectedUnique = declared.filter((i) => i.type === "unique").map((i) => columnsOf(model, i.fields.map((f) => f.name)));
-        const expectedNormal = declared.filter((i) => i.type === "normal").map((i) => columnsOf(model, i.fields.map((f) => f.name)));
+        const expectedUnique = declared
+          .filter((i) => i.type === "unique")
+          .map((i) =>
+            columnsOf(
+              model,
+              i.fields.map((f) => f.name),
+            ),
+          );
+        const expectedNormal = declared
+          .filter((i) => i.type === "normal")
+          .map((i) =>
+            columnsOf(
+              model,
+              i.fields.map((f) => f.name),
+            ),
+          );
         const key = (cols: string[]) => cols.join(",");
-        expect(own.filter((i) => i.unique && !i.primary).map((i) => key(i.columns)).sort()).toEqual(expectedUnique.map(key).sort());
-        expect(own.filter((i) => !i.unique).map((i) => key(i.columns)).sort()).toEqual(expectedNormal.map(key).sort());
+        expect(
+          own
+            .filter((i) => i.unique && !i.primary)
+            .map((i) => key(i.columns))
+            .sort(),
+        ).toEqual(expectedUnique.map(key).sort());
+        expect(
+          own
+            .filter((i) => !i.unique)
+            .map((i) => key(i.columns))
+            .sort(),
+        ).toEqual(expectedNormal.map(key).sort());
       });
 
       it("has the foreign keys the schema's relations declare", () => {

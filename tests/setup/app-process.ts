@@ -38,7 +38,10 @@ export async function startAppProcess(env: Record<string, string | undefined>, {
   let gone = false;
   void exited.then(() => (gone = true));
   while (!up && !gone && Date.now() < deadline) {
-    up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    up = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!up) await new Promise((r) => setTimeout(r, 150));
   }
   if (!up) {

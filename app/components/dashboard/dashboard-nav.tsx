@@ -1,6 +1,7 @@
 import { Form, NavLink } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
+import { paths } from "~/lib/paths";
 
 export type SidebarProperty = { propertyId: string; title: string | null };
 
@@ -72,7 +73,7 @@ function MyProperties({ properties, defaultOpen = false }: { properties: Sidebar
 
 function SignOut({ className = "" }: { className?: string }) {
   return (
-    <Form method="post" action="/auth/sign-out" className={className}>
+    <Form method="post" action={paths.auth.signOut()} className={className}>
       <button type="submit" className={buttonClasses("secondary", "sm")}>
         Sign Out
       </button>

@@ -1,3 +1,5 @@
+import { paths } from "~/lib/paths";
+
 export const SIDEBAR_TITLE_LIMIT = 20;
 export const UNKNOWN_PROPERTY = "Unknown Property";
 
@@ -13,14 +15,14 @@ export function sidebarPropertyLabel(title: string | null | undefined): string {
 export type DashboardNavItem = { label: string; to: string };
 
 export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
-  { label: "Overview", to: "/dashboard/overview" },
-  { label: "Wallet", to: "/dashboard/wallet" },
-  { label: "Transactions", to: "/dashboard/transactions" },
-  { label: "Sell Requests", to: "/dashboard/sell-requests" },
-  { label: "Watchlist", to: "/dashboard/watchlist" },
-  { label: "Notifications", to: "/dashboard/notifications" },
+  { label: "Overview", to: paths.dashboard.overview() },
+  { label: "Wallet", to: paths.dashboard.wallet() },
+  { label: "Transactions", to: paths.dashboard.transactions() },
+  { label: "Sell Requests", to: paths.dashboard.sellRequests() },
+  { label: "Watchlist", to: paths.dashboard.watchlist() },
+  { label: "Notifications", to: paths.dashboard.notifications() },
 ];
 
 export function positionPath(propertyId: string): string {
-  return `/dashboard/p/${encodeURIComponent(propertyId)}`;
+  return paths.dashboard.property(propertyId);
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { paths } from "~/lib/paths";
 
 export function NotFoundPage() {
   return (
@@ -9,7 +10,7 @@ export function NotFoundPage() {
       <p className="mt-4 text-lg text-slate-700">
         The page you were looking for has moved or never existed. Let’s get you back on solid ground.
       </p>
-      <Link to="/" className={buttonClasses("primary", "lg", "mt-8")}>
+      <Link to={paths.home()} className={buttonClasses("primary", "lg", "mt-8")}>
         Return to Home
       </Link>
     </div>

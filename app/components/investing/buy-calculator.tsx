@@ -2,11 +2,13 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { buttonClasses } from "~/components/ui/button-styles";
+import { FormErrors } from "~/components/ui/error-list";
+import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { isInvestButtonDisabled } from "~/lib/investing/invest-button";
 import { calculatePurchaseBreakdown } from "~/lib/investing/purchase-breakdown";
-import { purchaseFormSchemaWithRules } from "~/lib/investing/purchase-form-schema";
+import { purchaseFormSchema, purchaseFormSchemaWithRules } from "~/lib/investing/purchase-form-schema";
 import { parseShareInput } from "~/lib/investing/share-input";
 import type { PurchaseRules } from "~/lib/investing/validate-purchase";
 import { formatINR } from "~/lib/money";
@@ -31,17 +33,28 @@ export function BuyCalculator({
   initialShares,
   lastResult,
   processing,
+  eligible = true,
 }: {
   propertyId: string;
   rules: BuyCalculatorRules;
   idempotencyKey: string;
   initialShares: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
-  processing: boolean;
+  /** Kept for callers that already track it; the form also notices its own submission. */
+  processing?: boolean;
+  /**
+   * False when the investor may not invest yet (KYC not approved). Eligibility comes
+   * before the amount rules, so the browser then checks only the form's shape and leaves
+   * Invest Now enabled: the server answers with 'KYC Required' and where to go next.
+   */
+  eligible?: boolean;
 }) {
   const hydrated = useHydrated();
   const [sharesText, setSharesText] = useState(initialShares);
-  const schema = useMemo(() => purchaseFormSchemaWithRules(rules satisfies PurchaseRules), [rules]);
+  const schema = useMemo(
+    () => (eligible ? purchaseFormSchemaWithRules(rules satisfies PurchaseRules) : purchaseFormSchema),
+    [eligible, rules],
+  );
   const [form, fields] = useForm({
     id: "buy-shares",
     lastResult,
@@ -56,9 +69,15 @@ export function BuyCalculator({
     sharePrice: rules.sharePrice,
     walletBalance: rules.walletBalance,
   });
-  const disabled = isInvestButtonDisabled({ processing, total: breakdown.total, remainingBalance: breakdown.remainingBalance });
-  const sharesError = fields.shares.errors?.[0];
-  const formError = form.errors?.[0] ?? fields.idempotencyKey.errors?.[0] ?? fields.propertyId.errors?.[0];
+  const disabled =
+    eligible &&
+    isInvestButtonDisabled({
+      processing: Boolean(processing),
+      total: breakdown.total,
+      remainingBalance: breakdown.remainingBalance,
+    });
+  // The hidden fields have no place of their own to show a refusal, so it joins the form's.
+  const formErrors = [...(form.errors ?? []), ...(fields.idempotencyKey.errors ?? []), ...(fields.propertyId.errors ?? [])];
 
   return (
     <section aria-labelledby="buy-shares-heading" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
@@ -70,26 +89,19 @@ export function BuyCalculator({
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {/* Tells the action that this page can show the success notice itself. */}
         {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
-        <div>
-          <label htmlFor={fields.shares.id} className="block text-sm font-medium">
-            Number of shares
-          </label>
-          <input
-            {...getInputProps(fields.shares, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="off"
-            onChange={(event) => setSharesText(event.currentTarget.value)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600"
-          />
-          <p className="mt-1 text-xs text-slate-600">
-            {formatINR(rules.sharePrice)} per share · {rules.availableShares.toLocaleString("en-IN")} available
-          </p>
-          {sharesError ? (
-            <p id={fields.shares.errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-              {sharesError}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          label="Number of shares"
+          inputProps={{
+            ...getInputProps(fields.shares, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "off",
+            onChange: (event) => setSharesText(event.currentTarget.value),
+          }}
+          help={`${formatINR(rules.sharePrice)} per share · ${rules.availableShares.toLocaleString("en-IN")} available`}
+          errors={fields.shares.errors}
+          errorId={fields.shares.errorId}
+          helpId={fields.shares.descriptionId}
+        />
 
         <dl className="space-y-1 text-sm" aria-live="polite" aria-label="Purchase breakdown">
           <Line label="Subtotal" value={formatINR(breakdown.subtotal)} testId="subtotal" />
@@ -98,20 +110,17 @@ export function BuyCalculator({
           <Line label="Remaining balance" value={formatINR(breakdown.remainingBalance)} testId="remaining-balance" />
         </dl>
 
-        {formError ? (
-          <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormErrors id={form.errorId} errors={formErrors} />
 
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="purchase" disabled={disabled} className={buttonClasses("primary", "lg", "flex-1")}>
-            {processing ? "Processing..." : "Invest Now"}
-          </button>
+          {/* Busy from the click until the next page has loaded, so it cannot be sent twice. */}
+          <SubmitButton intent="purchase" pending={processing} pendingText="Processing..." disabled={disabled} size="lg" className="flex-1">
+            Invest Now
+          </SubmitButton>
           {hydrated ? null : (
-            <button type="submit" name="intent" value="calculate" formNoValidate className={buttonClasses("secondary", "lg")}>
+            <SubmitButton intent="calculate" formNoValidate variant="secondary" size="lg">
               Update total
-            </button>
+            </SubmitButton>
           )}
         </div>
       </Form>

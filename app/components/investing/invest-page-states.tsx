@@ -34,7 +34,10 @@ export function InvestSuccess({ title, description }: { title: string; descripti
       </h2>
       <p className="mt-1 text-sm">{description}</p>
       <p className="mt-2 text-sm">
-        Taking you to your dashboard… <Link to="/dashboard/overview" className="font-semibold underline">Go now</Link>
+        Taking you to your dashboard…{" "}
+        <Link to="/dashboard/overview" className="font-semibold underline">
+          Go now
+        </Link>
       </p>
     </section>
   );

@@ -81,7 +81,13 @@ const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   other: "Other",
 };
 
-export function PropertyDocuments({ documents, showVisibility }: { documents: PropertyForInvestment["documents"]; showVisibility: boolean }) {
+export function PropertyDocuments({
+  documents,
+  showVisibility,
+}: {
+  documents: PropertyForInvestment["documents"];
+  showVisibility: boolean;
+}) {
   return (
     <section aria-labelledby="property-documents" className={card}>
       <h2 id="property-documents" className="text-lg font-semibold">

@@ -29,13 +29,18 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
   return (
     <section aria-label="Photos">
       <Link to={photoHref(search, 0)} preventScrollReset className={`block overflow-hidden rounded-xl ${focusRing}`}>
-        <img src={images[0]} alt={`${title}, photo 1 of ${images.length}`} className="aspect-[16/9] w-full object-cover" />
+        <img src={images[0]} alt={`${title} (1 of ${images.length})`} className="aspect-[16/9] w-full object-cover" />
       </Link>
       <ul className="mt-2 grid grid-cols-6 gap-2">
         {images.slice(0, thumbnails).map((src, index) => (
           <li key={src}>
-            <Link to={photoHref(search, index)} preventScrollReset className={`block overflow-hidden rounded-lg ${focusRing}`}>
-              <img src={src} alt={`Open photo ${index + 1} of ${images.length}`} loading="lazy" className="aspect-square w-full object-cover" />
+            <Link
+              to={photoHref(search, index)}
+              preventScrollReset
+              aria-label={`Open photo ${index + 1} of ${images.length}`}
+              className={`block overflow-hidden rounded-lg ${focusRing}`}
+            >
+              <img src={src} alt="" loading="lazy" className="aspect-square w-full object-cover" />
             </Link>
           </li>
         ))}
@@ -90,7 +95,11 @@ function PhotoViewer({ title, images, index, search }: { title: string; images: 
         tabIndex={-1}
         className="flex w-full max-w-4xl flex-col items-center gap-3 focus:outline-none"
       >
-        <img src={images[index]} alt={`${title}, photo ${index + 1} of ${images.length}`} className="max-h-[75vh] w-auto rounded-lg object-contain" />
+        <img
+          src={images[index]}
+          alt={`${title} (${index + 1} of ${images.length})`}
+          className="max-h-[75vh] w-auto rounded-lg object-contain"
+        />
         <p className="text-sm text-white" aria-live="polite">
           Photo {index + 1} of {images.length}
         </p>

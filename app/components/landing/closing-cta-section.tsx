@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { paths } from "~/lib/paths";
 
 export function ClosingCtaSection() {
   return (
@@ -12,7 +13,7 @@ export function ClosingCtaSection() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">
             Join Aangan today. Explore every listing free for 14 days, then invest from about ₹8,300 when you are ready.
           </p>
-          <Link to="/auth" className={buttonClasses("inverse", "lg", "mt-8")}>
+          <Link to={paths.signIn()} className={buttonClasses("inverse", "lg", "mt-8")}>
             Get started free
           </Link>
         </div>

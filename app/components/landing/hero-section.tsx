@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { ArrowRightIcon, BuildingIcon } from "~/components/ui/icons";
+import { paths } from "~/lib/paths";
 
 export function HeroSection() {
   return (
@@ -14,11 +15,11 @@ export function HeroSection() {
             Own a share of India’s best addresses.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-700">
-            Aangan turns premium homes and offices into affordable shares. Start with about ₹8,300, collect your part of
-            the rent as dividends, and sell your shares to other investors whenever your plans change.
+            Aangan turns premium homes and offices into affordable shares. Start with about ₹8,300, collect your part of the rent as
+            dividends, and sell your shares to other investors whenever your plans change.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/auth" className={buttonClasses("primary", "lg")}>
+            <Link to={paths.signIn()} className={buttonClasses("primary", "lg")}>
               Start your free 14-day trial
               <ArrowRightIcon />
             </Link>

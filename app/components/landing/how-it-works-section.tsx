@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { paths } from "~/lib/paths";
 
 const STEPS = [
   {
@@ -44,7 +45,7 @@ export function HowItWorksSection() {
           ))}
         </ol>
         <div className="mt-12">
-          <Link to="/auth" className={buttonClasses("primary", "lg")}>
+          <Link to={paths.signIn()} className={buttonClasses("primary", "lg")}>
             Create your free account
           </Link>
         </div>

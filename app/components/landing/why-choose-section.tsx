@@ -46,8 +46,8 @@ export function WhyChooseSection() {
             Property investing, without the paperwork mountain
           </h2>
           <p className="mt-4 text-lg text-slate-700">
-            Real estate has built wealth for generations of Indian families. We make it small enough to start today and
-            flexible enough to fit your plans.
+            Real estate has built wealth for generations of Indian families. We make it small enough to start today and flexible enough to
+            fit your plans.
           </p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

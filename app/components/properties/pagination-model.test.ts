@@ -30,7 +30,9 @@ describe("pageItems", () => {
   });
 
   it("gives every gap a distinct key", () => {
-    const keys = pageItems(50, 100).filter((i) => i.kind === "gap").map((i) => (i.kind === "gap" ? i.key : ""));
+    const keys = pageItems(50, 100)
+      .filter((i) => i.kind === "gap")
+      .map((i) => (i.kind === "gap" ? i.key : ""));
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -5,7 +5,17 @@ const cell = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg p
 const link = `${cell} border border-slate-300 bg-white text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`;
 
 /** Real page links (the URL keeps the filters), so paging works without JavaScript. */
-export function Pagination({ page, pageCount, search, pathname }: { page: number; pageCount: number; search: URLSearchParams; pathname: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  search,
+  pathname,
+}: {
+  page: number;
+  pageCount: number;
+  search: URLSearchParams;
+  pathname: string;
+}) {
   const items = pageItems(page, pageCount);
   if (items.length === 0) return null;
   return (
@@ -17,7 +27,9 @@ export function Pagination({ page, pageCount, search, pathname }: { page: number
               Previous
             </Link>
           ) : (
-            <span className={`${cell} text-slate-400`} aria-disabled="true">Previous</span>
+            <span className={`${cell} text-slate-400`} aria-disabled="true">
+              Previous
+            </span>
           )}
         </li>
         {items.map((item) =>
@@ -46,7 +58,9 @@ export function Pagination({ page, pageCount, search, pathname }: { page: number
               Next
             </Link>
           ) : (
-            <span className={`${cell} text-slate-400`} aria-disabled="true">Next</span>
+            <span className={`${cell} text-slate-400`} aria-disabled="true">
+              Next
+            </span>
           )}
         </li>
       </ul>

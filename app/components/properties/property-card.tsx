@@ -5,27 +5,34 @@ import { formatINR } from "~/lib/money";
 import { FundingProgressBar } from "./funding-progress-bar";
 import { PropertyStatusBadge } from "./status-badge";
 import { formatPercent, propertyTypeLabel } from "./property-format";
+import { paths } from "~/lib/paths";
+import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
 
-export function PropertyCard({ property, watchlistSignInHref }: { property: CatalogueCard; watchlistSignInHref: string | null }) {
+export type CardWatchlist = {
+  /** Null for a signed-out visitor. */
+  state: { saved: boolean; notesAllowed: boolean } | null;
+  returnTo: string;
+  signInHref: string;
+};
+
+export function PropertyCard({ property, watchlist }: { property: CatalogueCard; watchlist: CardWatchlist }) {
   const headingId = `property-${property.id}-title`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-slate-100">
-        {property.image ? (
-          <img src={property.image} alt="" loading="lazy" className="h-full w-full object-cover" />
-        ) : null}
+        {property.image ? <img src={property.image} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
         <div className="absolute top-3 left-3">
           <PropertyStatusBadge status={property.status} label={property.statusLabel} />
         </div>
-        {watchlistSignInHref ? (
-          <Link
-            to={watchlistSignInHref}
-            className="absolute top-3 right-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-ink shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label={`Please sign in to add ${property.title} to your watchlist`}
-          >
-            ☆ Watchlist
-          </Link>
-        ) : null}
+        <div className="absolute top-3 right-3">
+          <WatchlistToggle
+            propertyId={property.id}
+            title={property.title}
+            state={watchlist.state}
+            returnTo={watchlist.returnTo}
+            signInHref={watchlist.signInHref}
+          />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
@@ -51,7 +58,7 @@ export function PropertyCard({ property, watchlistSignInHref }: { property: Cata
           </div>
         </dl>
         <FundingProgressBar percent={property.fundingPercent} tone={property.fundingTone} />
-        <Link to={`/invest/${encodeURIComponent(property.id)}`} className={buttonClasses("primary", "md", "mt-auto")}>
+        <Link to={paths.invest(property.id)} className={buttonClasses("primary", "md", "mt-auto")}>
           Invest<span className="sr-only"> in {property.title}</span>
         </Link>
       </div>

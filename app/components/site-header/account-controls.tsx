@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import type { HeaderUserView } from "./header-model";
+import { paths } from "~/lib/paths";
 
 export function UserBadge({ user }: { user: HeaderUserView }) {
   return (
@@ -21,7 +22,7 @@ export function UserBadge({ user }: { user: HeaderUserView }) {
 /** A real form post, so signing out works without JavaScript and never happens on a GET. */
 export function SignOutForm({ className = "" }: { className?: string }) {
   return (
-    <Form method="post" action="/auth/sign-out" className={className}>
+    <Form method="post" action={paths.auth.signOut()} className={className}>
       <button type="submit" className={buttonClasses("secondary", "sm", "w-full")}>
         Sign Out
       </button>
@@ -39,7 +40,7 @@ export function DashboardLink({ href, className = "" }: { href: string; classNam
 
 export function GetStartedLink() {
   return (
-    <Link to="/auth" className={buttonClasses("primary", "sm")}>
+    <Link to={paths.signIn()} className={buttonClasses("primary", "sm")}>
       Get Started
     </Link>
   );

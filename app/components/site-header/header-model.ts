@@ -1,7 +1,8 @@
 import { isUnderPath } from "~/lib/page-title";
 import { dashboardHref } from "~/lib/route-table";
+import { paths } from "~/lib/paths";
 
-/** The shape of `HeaderUser` from app/services/header-user.server.ts, restated so components need no server import. */
+/** The shape of `HeaderUser` from app/web/header-user.server.ts, restated so components need no server import. */
 export type HeaderUserView = {
   displayName: string;
   initial: string;
@@ -25,18 +26,18 @@ export type HeaderModel = {
 const TRADING_TIERS: ReadonlySet<HeaderUserView["tier"]> = new Set(["waitlist_player", "small_investor", "large_investor"]);
 
 export function isNavHidden(pathname: string): boolean {
-  return pathname === "/" || isUnderPath(pathname, "/auth");
+  return pathname === paths.home() || isUnderPath(pathname, paths.signIn());
 }
 
 export function navLinksFor(user: HeaderUserView | null): NavLinkItem[] {
   const links: NavLinkItem[] = [
-    { label: "Home", to: "/welcome" },
-    { label: "Properties", to: "/properties" },
+    { label: "Home", to: paths.welcome() },
+    { label: "Properties", to: paths.properties() },
   ];
-  if (user && TRADING_TIERS.has(user.tier)) links.push({ label: "Trading", to: "/trading" });
+  if (user && TRADING_TIERS.has(user.tier)) links.push({ label: "Trading", to: paths.trading() });
   if (user?.isAdmin) {
-    links.push({ label: "Support", to: "/admin/support" });
-    links.push({ label: "Admin Panel", to: "/admin" });
+    links.push({ label: "Support", to: paths.admin.support() });
+    links.push({ label: "Admin Panel", to: paths.admin.root() });
   }
   return links;
 }
@@ -52,7 +53,7 @@ export function buildHeaderModel(pathname: string, user: HeaderUserView | null):
     showNav,
     links: showNav ? navLinksFor(user) : [],
     dashboardHref: showNav ? dashboardHrefFor(user) : null,
-    showGetStarted: !user && !isUnderPath(pathname, "/auth"),
+    showGetStarted: !user && !isUnderPath(pathname, paths.signIn()),
     user: showNav ? user : null,
   };
 }

@@ -15,17 +15,18 @@ const panelClasses = "absolute inset-x-0 top-full border-b border-slate-200 bg-w
 export function MobileMenu({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   const panelId = useId();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.key]);
+  // Open belongs to the page it was opened on, so navigating anywhere closes the menu.
+  const [openOnPage, setOpenOnPage] = useState<string | null>(null);
+  const open = openOnPage === location.key;
+  const setOpen = (next: boolean) => setOpenOnPage(next ? location.key : null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setOpen(false);
+      setOpenOnPage(null);
       buttonRef.current?.focus();
     };
     document.addEventListener("keydown", closeOnEscape);
@@ -52,7 +53,7 @@ export function MobileMenu({ children }: { children: ReactNode }) {
         className={triggerClasses}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((current) => !current)}
+        onClick={() => setOpen(!open)}
       >
         {open ? <CloseIcon /> : <MenuIcon />}
         <span className="sr-only">Menu</span>

@@ -4,8 +4,9 @@ import { DashboardLink, GetStartedLink, SignOutForm, UserBadge } from "./account
 import { buildHeaderModel, type HeaderUserView } from "./header-model";
 import { MobileMenu } from "./mobile-menu";
 import { NavLinks } from "./nav-links";
+import { NotificationBell, type BellView } from "./notification-bell";
 
-export function SiteHeader({ pathname, user }: { pathname: string; user: HeaderUserView | null }) {
+export function SiteHeader({ pathname, user, bell = null }: { pathname: string; user: HeaderUserView | null; bell?: BellView | null }) {
   const model = buildHeaderModel(pathname, user);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -25,6 +26,7 @@ export function SiteHeader({ pathname, user }: { pathname: string; user: HeaderU
         ) : null}
 
         <div className="flex items-center gap-3">
+          {model.user && bell ? <NotificationBell bell={bell} /> : null}
           {model.dashboardHref ? <DashboardLink href={model.dashboardHref} className="hidden md:inline-flex" /> : null}
           {model.user ? (
             <div className="hidden items-center gap-3 md:flex">

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { addToast, createToastId, removeToast, type Toast, type ToastInput } from "~/lib/toast";
 import { ToastViewport } from "./toast-viewport";
 
@@ -23,10 +23,13 @@ export function useToast(): ToastApi {
 export function ToastProvider({ flashed, children }: { flashed: Toast[]; children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>(() => flashed.reduce(addToast, [] as Toast[]));
 
-  // Later navigations bring new flashed toasts through the root loader; ids keep repeats out.
-  useEffect(() => {
+  // Later navigations bring new flashed toasts through the root loader; they join the queue
+  // during the render that brings them (ids keep repeats out).
+  const [lastFlashed, setLastFlashed] = useState(flashed);
+  if (flashed !== lastFlashed) {
+    setLastFlashed(flashed);
     if (flashed.length > 0) setQueue((current) => flashed.reduce(addToast, current));
-  }, [flashed]);
+  }
 
   const show = useCallback<ToastApi["show"]>((input) => {
     const id = input.id ?? createToastId();

@@ -3,9 +3,15 @@ import type { HistoryRow } from "~/domain/transactions/transaction-history.serve
 import { signedAmount, transactionSummary, TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
 import { formatDateTimeIN, formatSignedINR } from "./format";
 import { TransactionStatusBadge } from "./transaction-status-badge";
+import { paths } from "~/lib/paths";
 
 export function summaryOf(row: HistoryRow): string {
-  return transactionSummary({ type: row.type, propertyTitle: row.property?.title ?? null, shares: row.shares, description: row.description });
+  return transactionSummary({
+    type: row.type,
+    propertyTitle: row.property?.title ?? null,
+    shares: row.shares,
+    description: row.description,
+  });
 }
 
 export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: string }) {
@@ -24,7 +30,7 @@ export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: 
         return (
           <li key={row.id}>
             <Link
-              to={`/dashboard/transactions/${row.id}${search}`}
+              to={paths.dashboard.transaction(row.id, search)}
               preventScrollReset
               className="flex items-start justify-between gap-4 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
             >

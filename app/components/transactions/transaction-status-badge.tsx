@@ -7,7 +7,9 @@ const STATUS_STYLES: Record<string, string> = {
 
 export function TransactionStatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[status] ?? "bg-slate-100 text-slate-700"}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[status] ?? "bg-slate-100 text-slate-700"}`}
+    >
       {status}
     </span>
   );

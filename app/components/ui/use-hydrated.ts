@@ -1,17 +1,17 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-let hydratedOnce = false;
+const subscribeToNothing = () => () => undefined;
 
 /**
- * False during the server render and the first client render, true after hydration. Lets a
- * component render a no-JavaScript fallback first and swap in the scripted version without a
- * hydration mismatch.
+ * False during the server render and while hydrating, true afterwards. Lets a component
+ * render a no-JavaScript fallback first and swap in the scripted version without a
+ * hydration mismatch. React itself tells the two apart: the server snapshot is used for
+ * the server render and for hydration, the client snapshot for every render after.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-    setHydrated(true);
-  }, []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }

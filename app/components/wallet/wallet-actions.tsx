@@ -1,27 +1,28 @@
-import { buttonClasses } from "~/components/ui/button-styles";
+import { StatusButton } from "~/components/ui/status-button";
+import { paths } from "~/lib/paths";
 import { canRequestWithdrawal } from "./wallet-model";
 
 /**
- * Add Funds and Withdraw as a plain GET form: each button opens the request notice
+ * Add Funds and Withdraw as a plain GET form: each button opens its request dialog
  * through ?request=…, with or without JavaScript.
  */
-export function WalletActions({ available }: { available: string }) {
+export function WalletActions({ available, walletPath = paths.dashboard.wallet() }: { available: string; walletPath?: string }) {
   const withdrawable = canRequestWithdrawal(available);
   return (
-    <form method="get" action="/dashboard/wallet" className="flex flex-wrap gap-2">
-      <button type="submit" name="request" value="add-funds" className={buttonClasses("primary", "md")}>
+    <form method="get" action={walletPath} className="flex flex-wrap gap-2">
+      <StatusButton type="submit" name="request" value="add-funds">
         Add Funds
-      </button>
-      <button
+      </StatusButton>
+      <StatusButton
         type="submit"
         name="request"
         value="withdraw"
+        variant="secondary"
         disabled={!withdrawable}
         aria-describedby={withdrawable ? undefined : "withdraw-unavailable"}
-        className={buttonClasses("secondary", "md")}
       >
         Withdraw
-      </button>
+      </StatusButton>
       {withdrawable ? null : (
         <p id="withdraw-unavailable" className="w-full text-sm text-slate-600">
           There is nothing to withdraw while your balance is ₹0.

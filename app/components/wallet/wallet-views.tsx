@@ -1,11 +1,9 @@
-import { Link } from "@remix-run/react";
 import { formatDateTimeIN, formatRupees, formatSignedINR } from "~/components/transactions/format";
 import type { WalletActivity } from "~/domain/wallet/wallet-summary.server";
 import { formatINR } from "~/lib/money";
 import { WalletActions } from "./wallet-actions";
-import type { FundRequestKind } from "./wallet-model";
 
-export function WalletBalancePanel({ available, held }: { available: string; held: string }) {
+export function WalletBalancePanel({ available, held, walletPath }: { available: string; held: string; walletPath?: string }) {
   return (
     <section aria-labelledby="wallet-balance-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="wallet-balance-heading" className="text-sm font-medium text-slate-600">
@@ -15,38 +13,12 @@ export function WalletBalancePanel({ available, held }: { available: string; hel
         {formatRupees(available)}
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        Held for pending purchases: <span data-testid="held-balance">{formatINR(held, { paise: true })}</span>
+        Held for open requests and purchases: <span data-testid="held-balance">{formatINR(held, { paise: true })}</span>
       </p>
       <div className="mt-4">
-        <WalletActions available={available} />
+        <WalletActions available={available} walletPath={walletPath} />
       </div>
     </section>
-  );
-}
-
-const NOTICE_TITLES: Record<FundRequestKind, string> = {
-  "add-funds": "Add Funds",
-  withdraw: "Withdraw Funds",
-};
-
-/** Fund requests arrive with a later release; until then the page says honestly where they are handled. */
-export function FundRequestNotice({ kind, closeHref }: { kind: FundRequestKind; closeHref: string }) {
-  return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="fund-request-title" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-        <h2 id="fund-request-title" className="text-lg font-semibold text-ink">
-          {NOTICE_TITLES[kind]}
-        </h2>
-        <p className="mt-2 text-sm text-slate-700">
-          Fund requests are raised with our support team, who complete them offline. Requesting{" "}
-          {kind === "withdraw" ? "a withdrawal" : "a deposit"} from this page will be available here soon.
-        </p>
-        <p className="mt-2 text-sm text-slate-600">No request has been sent.</p>
-        <Link to={closeHref} autoFocus className="mt-5 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-          Close
-        </Link>
-      </div>
-    </div>
   );
 }
 

@@ -43,3 +43,8 @@ export function waitlistDashboardRedirect(user: AccessSubject): string | null {
 export function adminRedirect(user: AccessSubject): string | null {
   return user.isAdmin ? null : "/dashboard/overview";
 }
+
+/** The user's own wallet page: waitlist players keep theirs on the waitlist dashboard. */
+export function ownWalletPath(user: Pick<AccessSubject, "tier">): string {
+  return user.tier === "waitlist_player" ? "/waitlist-dashboard/wallet" : "/dashboard/wallet";
+}

@@ -1,6 +1,4 @@
-import type { Prisma, PrismaClient } from "~/services/db.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import type { Db } from "~/services/db.server";
 
 export type NewUserAlert = {
   userId: string;

@@ -1,4 +1,3 @@
-import { resolveFeatureFlags } from "~/lib/feature-flags";
 import type { Prisma, PrismaClient } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 
@@ -10,13 +9,20 @@ export type UserEventInput = {
   props?: Prisma.InputJsonObject;
 };
 
+export type UserEventContext = {
+  /** The analytics_enabled feature flag; the caller reads it where the environment is known. */
+  analyticsEnabled: boolean;
+  now?: Date;
+};
+
 /**
  * The spec's log_user_event: records the event and marks the user as active now.
  * Analytics must never break what the user was doing, so a failure is logged and
  * reported as false, never thrown.
  */
-export async function logUserEvent(db: PrismaClient, event: UserEventInput, now = new Date()): Promise<boolean> {
-  if (!resolveFeatureFlags(process.env).analytics_enabled) return false;
+export async function logUserEvent(db: PrismaClient, event: UserEventInput, context: UserEventContext): Promise<boolean> {
+  if (!context.analyticsEnabled) return false;
+  const now = context.now ?? new Date();
   try {
     await db.$transaction([
       db.userEvent.create({

@@ -1,5 +1,6 @@
 import { KYC_REQUIRED_MESSAGE } from "~/lib/investing/invest-eligibility";
 import type { PurchaseProblemCode } from "~/lib/investing/validate-purchase";
+import { DomainError } from "~/domain/errors";
 
 export type PurchaseErrorCode =
   | "not_signed_in"
@@ -13,18 +14,23 @@ export type PurchaseErrorCode =
   | "concurrent"
   | "failed";
 
+const STATUS_BY_CODE: Partial<Record<PurchaseErrorCode, number>> = {
+  invalid_purchase: 400,
+  property_not_found: 404,
+  failed: 500,
+};
+
 /**
  * A purchase refused or failed. The message is the spec's wording for the investment
  * page and is safe to show; `code` lets a route pick the follow-up (KYC → /kyc,
- * balance → /dashboard/wallet) without matching text.
+ * balance → the wallet) without matching text. A broken form rule belongs to the shares
+ * field; the others are about the purchase as a whole (409 unless said otherwise).
  */
-export class PurchaseError extends Error {
-  constructor(
-    readonly code: PurchaseErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "PurchaseError";
+export class PurchaseError extends DomainError {
+  declare readonly code: PurchaseErrorCode;
+
+  constructor(code: PurchaseErrorCode, message: string) {
+    super(code, message, STATUS_BY_CODE[code] ?? 409, code === "invalid_purchase" ? "shares" : undefined);
   }
 }
 

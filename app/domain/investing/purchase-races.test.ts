@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { createInvestor, createOpenProperty, newKey, walletBalance } from "./purchase-test-helpers";
-import { purchaseShares, type PurchaseReceipt } from "./purchase-shares.server";
+import { purchaseJournalKey, purchaseShares, type PurchaseReceipt } from "./purchase-shares.server";
 import { PurchaseError } from "./purchase-errors.server";
 
 const db = useTestDatabase();
@@ -105,7 +105,9 @@ describe("purchaseShares under concurrency", () => {
     const key = newKey();
 
     const outcomes = await settle(
-      Array.from({ length: 20 }, () => purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 2, idempotencyKey: key })),
+      Array.from({ length: 20 }, () =>
+        purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 2, idempotencyKey: key }),
+      ),
     );
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
@@ -115,7 +117,7 @@ describe("purchaseShares under concurrency", () => {
     }
     expect(await walletBalance(prisma, buyer.id)).toBe("97960.00");
     expect(await prisma.transaction.count({ where: { idempotencyKey: key } })).toBe(1);
-    expect(await prisma.ledgerJournal.count({ where: { idempotencyKey: key } })).toBe(1);
+    expect(await prisma.ledgerJournal.count({ where: { idempotencyKey: purchaseJournalKey(buyer.id, key) } })).toBe(1);
     expect(await prisma.investment.count({ where: { userId: buyer.id } })).toBe(1);
     expect((await prisma.property.findUniqueOrThrow({ where: { id: property.id } })).availableShares).toBe(998);
   });

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { createOpenProperty, createInvestor, newKey, purchaseFootprint, walletBalance } from "./purchase-test-helpers";
-import { purchaseShares } from "./purchase-shares.server";
+import { assertMayPurchase, purchaseShares } from "./purchase-shares.server";
 import { PurchaseError } from "./purchase-errors.server";
+import { DomainError } from "~/domain/errors";
 
 const db = useTestDatabase();
 
@@ -166,7 +167,11 @@ describe("purchaseShares refusals leave nothing behind", () => {
       name: "a missing property",
       code: "property_not_found",
       message: "Property Not Found",
-      setUp: async () => ({ userId: (await createInvestor(prisma(), { balance: "100000" })).id, propertyId: "no-such-property", shares: 1 }),
+      setUp: async () => ({
+        userId: (await createInvestor(prisma(), { balance: "100000" })).id,
+        propertyId: "no-such-property",
+        shares: 1,
+      }),
     },
     {
       name: "a draft property",
@@ -277,5 +282,57 @@ describe("purchaseShares refusals leave nothing behind", () => {
     expect(elsewhere.code).toBe("duplicate");
     expect(await purchaseFootprint(prisma())).toEqual(before2);
     expect(before).toBeDefined();
+  });
+
+  it("keeps a key to the user it was given to: another user's key neither blocks nor replays", async () => {
+    const first = await createInvestor(prisma(), { balance: "100000" });
+    const second = await createInvestor(prisma(), { balance: "100000" });
+    const property = await createOpenProperty(prisma());
+    const key = newKey();
+
+    await purchaseShares(prisma(), { userId: first.id, propertyId: property.id, shares: 1, idempotencyKey: key });
+    // The second user submitting the first user's key buys for themselves.
+    const theirs = await purchaseShares(prisma(), { userId: second.id, propertyId: property.id, shares: 2, idempotencyKey: key });
+    expect(theirs).toMatchObject({ userId: second.id, sharesPurchased: 2 });
+    expect(await walletBalance(prisma(), second.id)).toBe("79600.00");
+    // ...and that neither frees the key for its owner nor spends it a second time.
+    const again = await refusal(purchaseShares(prisma(), { userId: first.id, propertyId: property.id, shares: 1, idempotencyKey: key }));
+    expect(again.code).toBe("duplicate");
+    expect(await walletBalance(prisma(), first.id)).toBe("89800.00");
+    expect(await prisma().transaction.count({ where: { idempotencyKey: key } })).toBe(2);
+  });
+});
+
+describe("purchase errors", () => {
+  it("are domain errors with the HTTP status and field a reply needs", async () => {
+    const user = await createInvestor(db.current.prisma, { balance: "100000" });
+    const property = await createOpenProperty(db.current.prisma, { minimumInvestment: "20000" });
+    const tooSmall = await refusal(
+      purchaseShares(db.current.prisma, { userId: user.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() }),
+    );
+    expect(tooSmall).toBeInstanceOf(DomainError);
+    expect([tooSmall.status, tooSmall.field]).toEqual([400, "shares"]);
+    const missing = await refusal(
+      purchaseShares(db.current.prisma, { userId: user.id, propertyId: "nowhere", shares: 1, idempotencyKey: newKey() }),
+    );
+    expect([missing.status, missing.field]).toEqual([404, undefined]);
+    const closed = await createOpenProperty(db.current.prisma, { status: "closed" });
+    const notOpen = await refusal(
+      purchaseShares(db.current.prisma, { userId: user.id, propertyId: closed.id, shares: 1, idempotencyKey: newKey() }),
+    );
+    expect(notOpen.status).toBe(409);
+  });
+
+  it("check eligibility on its own: approved KYC, or an admin-set investor tier", () => {
+    expect(() => assertMayPurchase({ kycStatus: "approved", tier: "explorer", tierOverrideByAdmin: false })).not.toThrow();
+    expect(() => assertMayPurchase({ kycStatus: "pending", tier: "small_investor", tierOverrideByAdmin: true })).not.toThrow();
+    for (const standing of [
+      { kycStatus: "under_review", tier: "large_investor", tierOverrideByAdmin: false },
+      { kycStatus: "rejected", tier: "waitlist_player", tierOverrideByAdmin: true },
+    ]) {
+      expect(() => assertMayPurchase(standing)).toThrow(
+        expect.objectContaining({ code: "kyc_required", message: "KYC approval required. Please complete your verification." }),
+      );
+    }
   });
 });

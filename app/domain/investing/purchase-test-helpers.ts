@@ -1,72 +1,14 @@
-// Builders for the purchase tests: real rows through the real ledger, never mocks.
-import { randomUUID } from "node:crypto";
+// The purchase tests' builders live in tests/setup/factories.ts with everyone else's;
+// this file keeps their old names and adds the reads that only these tests use.
 import type { PrismaClient } from "~/services/db.server";
-import { platformCash, userAvailable } from "~/domain/ledger/accounts.server";
-import { postJournal } from "~/domain/ledger/post-journal.server";
-import { createUser } from "../../../tests/setup/factories";
+import { createProperty, type PropertyOverrides } from "../../../tests/setup/factories";
 
-export async function fundWallet(prisma: PrismaClient, userId: string, amount: string) {
-  await prisma.$transaction((tx) =>
-    postJournal(tx, {
-      kind: "deposit",
-      description: "Funds added for a test",
-      postings: [
-        { account: userAvailable(userId), amount },
-        { account: platformCash, amount: `-${amount}` },
-      ],
-    }),
-  );
+export { createInvestor, fundWallet, newIdempotencyKey as newKey } from "../../../tests/setup/factories";
+
+/** An open property as the purchase tests know it. */
+export function createOpenProperty(prisma: PrismaClient, options: Omit<PropertyOverrides, "id"> = {}) {
+  return createProperty(prisma, { title: "Koregaon Park Residences", ...options });
 }
-
-/** A subscribed, KYC-approved investor with `balance` rupees in the wallet. */
-export async function createInvestor(
-  prisma: PrismaClient,
-  options: { balance?: string; kycStatus?: "pending" | "approved" | "rejected" | "under_review"; subscribed?: boolean } = {},
-) {
-  const user = await createUser(prisma);
-  await prisma.userProfile.update({
-    where: { id: user.id },
-    data: {
-      kycStatus: options.kycStatus ?? "approved",
-      subscriptionActive: options.subscribed ?? true,
-      tier: options.subscribed === false ? "explorer" : "waitlist_player",
-    },
-  });
-  if (options.balance && options.balance !== "0") await fundWallet(prisma, user.id, options.balance);
-  return user;
-}
-
-export async function createOpenProperty(
-  prisma: PrismaClient,
-  options: {
-    sharePrice?: string;
-    totalShares?: number;
-    availableShares?: number;
-    minimumInvestment?: string;
-    maximumInvestment?: string | null;
-    status?: "draft" | "upcoming" | "open" | "funded" | "closed";
-    title?: string;
-  } = {},
-) {
-  const sharePrice = options.sharePrice ?? "10000";
-  const totalShares = options.totalShares ?? 1000;
-  return prisma.property.create({
-    data: {
-      title: options.title ?? "Koregaon Park Residences",
-      city: "Pune",
-      totalValue: "10000000",
-      sharePrice,
-      totalShares,
-      availableShares: options.availableShares ?? totalShares,
-      minimumInvestment: options.minimumInvestment ?? sharePrice,
-      maximumInvestment: options.maximumInvestment ?? null,
-      fundingGoal: "10000000",
-      propertyStatus: options.status ?? "open",
-    },
-  });
-}
-
-export const newKey = () => randomUUID();
 
 export async function walletBalance(prisma: PrismaClient, userId: string): Promise<string> {
   const row = await prisma.escrowBalance.findUnique({ where: { userId } });
@@ -88,7 +30,5 @@ export async function purchaseFootprint(prisma: PrismaClient) {
     }),
     prisma.escrowBalance.findMany({ orderBy: { userId: "asc" }, select: { userId: true, availableBalance: true } }),
   ]);
-  return JSON.parse(
-    JSON.stringify({ transactions, investments, journals, postings, alerts, positions, properties, wallets }),
-  ) as unknown;
+  return JSON.parse(JSON.stringify({ transactions, investments, journals, postings, alerts, positions, properties, wallets })) as unknown;
 }

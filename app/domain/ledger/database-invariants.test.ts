@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createProperty, createUser } from "../../../tests/setup/factories";
+import { JOURNAL_KINDS } from "./journal-kinds.server";
 
 // These go around the domain code on purpose: the database itself must refuse.
 const db = useTestDatabase();
@@ -43,26 +44,22 @@ async function insertBalancedJournal(amount = "100.00") {
 describe("the database enforces the money invariants", () => {
   it("refuses a negative available or held wallet balance", async () => {
     const user = await createUser(db.current.prisma);
-    await expect(
-      client.query(`UPDATE escrow_balances SET available_balance = -0.01 WHERE user_id = $1`, [user.id]),
-    ).rejects.toThrow(/escrow_balances_available_not_negative/);
-    await expect(
-      client.query(`UPDATE escrow_balances SET held_balance = -5 WHERE user_id = $1`, [user.id]),
-    ).rejects.toThrow(/escrow_balances_held_not_negative/);
+    await expect(client.query(`UPDATE escrow_balances SET available_balance = -0.01 WHERE user_id = $1`, [user.id])).rejects.toThrow(
+      /escrow_balances_available_not_negative/,
+    );
+    await expect(client.query(`UPDATE escrow_balances SET held_balance = -5 WHERE user_id = $1`, [user.id])).rejects.toThrow(
+      /escrow_balances_held_not_negative/,
+    );
     const wallet = await db.current.prisma.escrowBalance.findUniqueOrThrow({ where: { userId: user.id } });
     expect(wallet.availableBalance.toString()).toBe("0");
   });
 
   it("refuses to update, delete or truncate a posting", async () => {
     const { journalId } = await insertBalancedJournal();
-    await expect(client.query(`UPDATE ledger_postings SET amount = 999 WHERE journal_id = $1`, [journalId])).rejects.toThrow(
-      /immutable/,
-    );
+    await expect(client.query(`UPDATE ledger_postings SET amount = 999 WHERE journal_id = $1`, [journalId])).rejects.toThrow(/immutable/);
     await expect(client.query(`DELETE FROM ledger_postings WHERE journal_id = $1`, [journalId])).rejects.toThrow(/immutable/);
     await expect(client.query(`TRUNCATE ledger_postings CASCADE`)).rejects.toThrow(/immutable/);
-    await expect(client.query(`UPDATE ledger_journals SET description = 'x' WHERE id = $1`, [journalId])).rejects.toThrow(
-      /immutable/,
-    );
+    await expect(client.query(`UPDATE ledger_journals SET description = 'x' WHERE id = $1`, [journalId])).rejects.toThrow(/immutable/);
     const { rows } = await client.query(`SELECT amount FROM ledger_postings WHERE journal_id = $1 ORDER BY amount`, [journalId]);
     expect(rows.map((r) => r.amount)).toEqual(["-100.00", "100.00"]);
   });
@@ -88,6 +85,16 @@ describe("the database enforces the money invariants", () => {
     await expect(client.query("COMMIT")).rejects.toThrow(/unbalanced/);
     const { rows } = await client.query(`SELECT count(*)::int AS n FROM ledger_journals WHERE description = 'lopsided'`);
     expect(rows[0].n).toBe(0);
+  });
+
+  it("refuses at commit a posting added later to a journal written earlier", async () => {
+    const { journalId } = await insertBalancedJournal();
+    const cash = await client.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE code = 'platform:cash'`);
+    await client.query("BEGIN");
+    await client.query(`INSERT INTO ledger_postings (journal_id, account_id, amount) VALUES ($1, $2, 5)`, [journalId, cash.rows[0]!.id]);
+    await expect(client.query("COMMIT")).rejects.toThrow(/unbalanced/);
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM ledger_postings WHERE journal_id = $1`, [journalId]);
+    expect(rows[0].n).toBe(2);
   });
 
   it("refuses a journal with no postings", async () => {
@@ -116,11 +123,18 @@ describe("the database enforces the money invariants", () => {
   it("keeps idempotency keys unique", async () => {
     const { userId } = await insertBalancedJournal();
     const insertTransaction = () =>
-      client.query(
-        `INSERT INTO transactions (user_id, transaction_type, amount, idempotency_key) VALUES ($1, 'deposit', 10, 'key-1')`,
-        [userId],
-      );
+      client.query(`INSERT INTO transactions (user_id, transaction_type, amount, idempotency_key) VALUES ($1, 'deposit', 10, 'key-1')`, [
+        userId,
+      ]);
     await insertTransaction();
     await expect(insertTransaction()).rejects.toThrow(/transactions_idempotency_key_key/);
+  });
+
+  it("knows exactly the journal kinds the code knows, and no other", async () => {
+    const { rows } = await client.query<{ label: string }>(
+      `SELECT e.enumlabel AS label FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid
+        WHERE t.typname = 'ledger_journal_kind' ORDER BY e.enumsortorder`,
+    );
+    expect(rows.map((r) => r.label)).toEqual([...JOURNAL_KINDS]);
   });
 });

@@ -4,6 +4,7 @@ import { createProperty, createUser } from "../../../tests/setup/factories";
 import { platformCash, propertyIssue, userAvailable, userHeld } from "./accounts.server";
 import { checkLedger } from "./check-ledger.server";
 import { DuplicateJournalError, InsufficientFundsError, LedgerError } from "./errors.server";
+import { createPendingJournal } from "./pending-journals.server";
 import { postJournal } from "./post-journal.server";
 
 const db = useTestDatabase();
@@ -40,17 +41,34 @@ describe("postJournal", () => {
     const user = await createUser(db.current.prisma);
     await deposit(user.id, "5000");
     await db.current.prisma.$transaction((tx) =>
-      postJournal(tx, {
-        kind: "hold",
+      createPendingJournal(tx, {
+        kind: "buyer_hold",
+        userId: user.id,
+        amount: "1200.50",
+        expiresAt: new Date(Date.now() + 3_600_000),
         description: "Hold for a listing",
-        postings: [
-          { account: userAvailable(user.id), amount: "-1200.50" },
-          { account: userHeld(user.id), amount: "1200.50" },
-        ],
       }),
     );
     expect(await wallet(user.id)).toEqual({ available: "3799.50", held: "1200.50" });
     expect(await checkLedger(db.current.prisma)).toEqual([]);
+  });
+
+  it("leaves held balances to pending journals", async () => {
+    const user = await createUser(db.current.prisma);
+    await deposit(user.id, "5000");
+    await expect(
+      db.current.prisma.$transaction((tx) =>
+        postJournal(tx, {
+          kind: "adjustment",
+          description: "A hold outside the two-phase path",
+          postings: [
+            { account: userAvailable(user.id), amount: "-100" },
+            { account: userHeld(user.id), amount: "100" },
+          ],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(LedgerError);
+    expect(await wallet(user.id)).toEqual({ available: "5000.00", held: "0.00" });
   });
 
   it("refuses an overdraft and leaves nothing behind", async () => {
@@ -77,10 +95,19 @@ describe("postJournal", () => {
   it("rejects unbalanced, single-sided and sub-paisa postings before touching the database", async () => {
     const user = await createUser(db.current.prisma);
     const cases = [
-      [{ account: userAvailable(user.id), amount: "10" }, { account: platformCash, amount: "-9" }],
+      [
+        { account: userAvailable(user.id), amount: "10" },
+        { account: platformCash, amount: "-9" },
+      ],
       [{ account: userAvailable(user.id), amount: "10" }],
-      [{ account: userAvailable(user.id), amount: "0.005" }, { account: platformCash, amount: "-0.005" }],
-      [{ account: userAvailable(user.id), amount: "0" }, { account: platformCash, amount: "0" }],
+      [
+        { account: userAvailable(user.id), amount: "0.005" },
+        { account: platformCash, amount: "-0.005" },
+      ],
+      [
+        { account: userAvailable(user.id), amount: "0" },
+        { account: platformCash, amount: "0" },
+      ],
     ];
     for (const postings of cases) {
       await expect(

@@ -1,18 +1,13 @@
-import type { PrismaClient } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
+import { listOpenPositions } from "./positions.server";
 
 export type InvestedProperty = { propertyId: string; title: string | null };
 
 /**
- * The properties a user has confirmed investments in, one entry each, for the
- * dashboard's "My Properties" list; ordered by title so the list stays put.
+ * The properties a user holds shares in, one entry each, for the dashboard's "My Properties"
+ * list; read from the same positions as the overview, ordered by title so the list stays put.
  */
-export async function listInvestedProperties(prisma: PrismaClient, userId: string): Promise<InvestedProperty[]> {
-  const rows = await prisma.investment.findMany({
-    where: { userId, investmentStatus: "confirmed" },
-    distinct: ["propertyId"],
-    select: { propertyId: true, property: { select: { title: true } } },
-  });
-  return rows
-    .map((row) => ({ propertyId: row.propertyId, title: row.property?.title ?? null }))
-    .sort((a, b) => (a.title ?? "").localeCompare(b.title ?? "") || a.propertyId.localeCompare(b.propertyId));
+export async function listInvestedProperties(db: Db, userId: string): Promise<InvestedProperty[]> {
+  const positions = await listOpenPositions(db, userId);
+  return positions.map((position) => ({ propertyId: position.propertyId, title: position.title }));
 }

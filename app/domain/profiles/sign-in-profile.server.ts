@@ -1,14 +1,15 @@
-import type { PrismaClient } from "~/services/db.server";
+import type { GoogleIdentity } from "~/services/auth/google-identity";
+import { isUniqueViolation, type PrismaClient } from "~/services/db.server";
 import { logUserEvent } from "~/domain/analytics/log-user-event.server";
-import type { GoogleIdentity } from "./google-identity";
+import { DomainError } from "~/domain/errors";
 
 export const TRIAL_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export class SignInRefusedError extends Error {
+/** The message is matched by the sign-in screen's wording rules (lib/auth-messages). */
+export class SignInRefusedError extends DomainError {
   constructor(message: string) {
-    super(message);
-    this.name = "SignInRefusedError";
+    super("sign_in_refused", message, 401);
   }
 }
 
@@ -22,7 +23,7 @@ export type SignedInProfile = { userId: string; created: boolean };
 export async function signInProfile(
   db: PrismaClient,
   identity: GoogleIdentity,
-  options: { adminEmails: readonly string[]; now?: Date },
+  options: { adminEmails: readonly string[]; analyticsEnabled: boolean; now?: Date },
 ): Promise<SignedInProfile> {
   const now = options.now ?? new Date();
   const email = identity.email.trim().toLowerCase();
@@ -36,16 +37,15 @@ export async function signInProfile(
     if (isUniqueViolation(error)) return findOrCreate(db, { ...identity, email }, isListedAdmin, now);
     throw error;
   });
-  await logUserEvent(db, { userId: result.userId, eventName: "login", props: { firstSignIn: result.created } }, now);
+  await logUserEvent(
+    db,
+    { userId: result.userId, eventName: "login", props: { firstSignIn: result.created } },
+    { analyticsEnabled: options.analyticsEnabled, now },
+  );
   return result;
 }
 
-async function findOrCreate(
-  db: PrismaClient,
-  identity: GoogleIdentity,
-  isListedAdmin: boolean,
-  now: Date,
-): Promise<SignedInProfile> {
+async function findOrCreate(db: PrismaClient, identity: GoogleIdentity, isListedAdmin: boolean, now: Date): Promise<SignedInProfile> {
   const existing =
     (await db.userProfile.findUnique({ where: { googleSubject: identity.subject }, select: existingSelect })) ??
     (await db.userProfile.findUnique({ where: { email: identity.email }, select: existingSelect }));
@@ -86,8 +86,3 @@ async function findOrCreate(
 }
 
 const existingSelect = { id: true, email: true, googleSubject: true, fullName: true, isAdmin: true } as const;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === "P2002" || /23505|unique constraint/i.test(String((error as Error | null)?.message ?? ""));
-}

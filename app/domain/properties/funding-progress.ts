@@ -5,11 +5,7 @@ import { Decimal } from "~/lib/money";
  * funded, otherwise raised / total value (raised = confirmed investments), rounded to a
  * whole percent and capped at 100.
  */
-export function fundingProgressPercent(input: {
-  status: string;
-  raised: Decimal.Value;
-  totalValue: Decimal.Value;
-}): number {
+export function fundingProgressPercent(input: { status: string; raised: Decimal.Value; totalValue: Decimal.Value }): number {
   if (input.status === "funded") return 100;
   const totalValue = new Decimal(input.totalValue);
   if (totalValue.lte(0)) return 0;

@@ -1,10 +1,8 @@
-import type { Prisma, PrismaClient } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 import { Decimal } from "~/lib/money";
 import { fundingProgressPercent, fundingProgressTone, type FundingTone } from "./funding-progress";
 import { isPubliclyVisible, propertyCategory, propertyStatusLabel, type PropertyCategory } from "./property-display";
 import { raisedByProperty } from "./raised-by-property.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type InvestmentViewer = { userId: string; isAdmin: boolean } | null;
 
@@ -76,9 +74,7 @@ export async function getPropertyForInvestment(
       orderBy: [{ uploadedAt: "desc" }, { id: "asc" }],
     }),
     viewer ? db.escrowBalance.findUnique({ where: { userId: viewer.userId } }) : null,
-    viewer
-      ? db.userPropertyPosition.findUnique({ where: { userId_propertyId: { userId: viewer.userId, propertyId: row.id } } })
-      : null,
+    viewer ? db.userPropertyPosition.findUnique({ where: { userId_propertyId: { userId: viewer.userId, propertyId: row.id } } }) : null,
   ]);
 
   const raisedAmount = raised.get(row.id) ?? "0.00";

@@ -1,11 +1,15 @@
-import type { Prisma, PrismaClient } from "~/services/db.server";
+import type { Db, Prisma } from "~/services/db.server";
 import { CATALOGUE_PAGE_SIZE } from "~/lib/investing/constants";
 import { PRICE_BANDS, ROI_BANDS, type CatalogueFilters } from "./catalogue-filters";
 import { fundingProgressPercent, fundingProgressTone, type FundingTone } from "./funding-progress";
-import { PUBLIC_PROPERTY_STATUSES, propertyCategory, propertyStatusLabel, propertyTypesIn, type PropertyCategory } from "./property-display";
+import {
+  PUBLIC_PROPERTY_STATUSES,
+  propertyCategory,
+  propertyStatusLabel,
+  propertyTypesIn,
+  type PropertyCategory,
+} from "./property-display";
 import { raisedByProperty } from "./raised-by-property.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type CatalogueCard = {
   id: string;
@@ -86,7 +90,10 @@ export async function listCatalogue(db: Db, filters: CatalogueFilters): Promise<
       totalShares: true,
     },
   });
-  const raised = await raisedByProperty(db, rows.map((row) => row.id));
+  const raised = await raisedByProperty(
+    db,
+    rows.map((row) => row.id),
+  );
   const items = rows.map((row): CatalogueCard => {
     const raisedAmount = raised.get(row.id) ?? "0.00";
     const fundingPercent = fundingProgressPercent({

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
-import { createUser } from "../../../tests/setup/factories";
+import { createProperty, createUser } from "../../../tests/setup/factories";
 import type { PrismaClient } from "~/services/db.server";
 import { parseCatalogueFilters } from "./catalogue-filters";
 import { listCatalogue } from "./list-catalogue.server";
@@ -16,22 +16,18 @@ type Seed = {
   status: "draft" | "upcoming" | "open" | "funded" | "closed";
 };
 
-async function seedProperty(prisma: PrismaClient, seed: Seed, createdAt: Date) {
-  return prisma.property.create({
-    data: {
-      title: seed.title,
-      city: "Mumbai",
-      totalValue: seed.totalValue,
-      sharePrice: "1000",
-      totalShares: 100,
-      availableShares: 100,
-      minimumInvestment: "1000",
-      fundingGoal: seed.totalValue,
-      expectedAnnualReturn: seed.roi,
-      propertyType: seed.type,
-      propertyStatus: seed.status,
-      createdAt,
-    },
+function seedProperty(prisma: PrismaClient, seed: Seed, createdAt: Date) {
+  return createProperty(prisma, {
+    title: seed.title,
+    city: "Mumbai",
+    totalValue: seed.totalValue,
+    sharePrice: "1000",
+    totalShares: 100,
+    minimumInvestment: "1000",
+    expectedAnnualReturn: seed.roi,
+    propertyType: seed.type,
+    status: seed.status,
+    createdAt,
   });
 }
 
@@ -96,12 +92,20 @@ describe("listCatalogue paging", () => {
     const base = Date.UTC(2026, 1, 1);
     // Pairs share a timestamp, so the id tie-break is what keeps pages apart.
     for (let i = 0; i < 30; i++) {
-      await seedProperty(prisma, { title: `P${String(i).padStart(2, "0")}`, totalValue: "1000000", roi: "8", type: "office", status: "open" }, new Date(base + Math.floor(i / 2) * 1000));
+      await seedProperty(
+        prisma,
+        { title: `P${String(i).padStart(2, "0")}`, totalValue: "1000000", roi: "8", type: "office", status: "open" },
+        new Date(base + Math.floor(i / 2) * 1000),
+      );
     }
     const pages = [];
     for (const page of [1, 2, 3]) pages.push(await listCatalogue(prisma, { page }));
     expect(pages.map((p) => p.items.length)).toEqual([12, 12, 6]);
-    expect(pages.map((p) => [p.total, p.pageCount, p.page])).toEqual([[30, 3, 1], [30, 3, 2], [30, 3, 3]]);
+    expect(pages.map((p) => [p.total, p.pageCount, p.page])).toEqual([
+      [30, 3, 1],
+      [30, 3, 2],
+      [30, 3, 3],
+    ]);
     const seen = pages.flatMap((p) => p.items.map((i) => i.title));
     expect(new Set(seen).size).toBe(30);
     expect(seen[0]).toMatch(/^P2[89]$/);
@@ -115,7 +119,11 @@ describe("listCatalogue paging", () => {
   it("counts confirmed investments only as raised", async () => {
     const { prisma } = db.current;
     const user = await createUser(prisma);
-    const property = await seedProperty(prisma, { title: "Raised", totalValue: "1000000", roi: "8", type: "villa", status: "open" }, new Date(Date.UTC(2030, 0, 1)));
+    const property = await seedProperty(
+      prisma,
+      { title: "Raised", totalValue: "1000000", roi: "8", type: "villa", status: "open" },
+      new Date(Date.UTC(2030, 0, 1)),
+    );
     const invest = (total: string, investmentStatus: "confirmed" | "pending") =>
       prisma.investment.create({
         data: { userId: user.id, propertyId: property.id, sharesOwned: 1, pricePerShare: total, totalInvestment: total, investmentStatus },
@@ -133,11 +141,30 @@ describe("getPropertyForInvestment", () => {
     const { prisma } = db.current;
     const viewer = await createUser(prisma);
     const admin = await createUser(prisma, { isAdmin: true });
-    const property = await seedProperty(prisma, { title: "Docs", totalValue: "1000000", roi: "8", type: "villa", status: "open" }, new Date());
-    const draft = await seedProperty(prisma, { title: "Hidden", totalValue: "1000000", roi: "8", type: "villa", status: "draft" }, new Date());
-    for (const [name, isPublic] of [["Deed", true], ["Internal", false]] as const) {
+    const property = await seedProperty(
+      prisma,
+      { title: "Docs", totalValue: "1000000", roi: "8", type: "villa", status: "open" },
+      new Date(),
+    );
+    const draft = await seedProperty(
+      prisma,
+      { title: "Hidden", totalValue: "1000000", roi: "8", type: "villa", status: "draft" },
+      new Date(),
+    );
+    for (const [name, isPublic] of [
+      ["Deed", true],
+      ["Internal", false],
+    ] as const) {
       await prisma.propertyDocument.create({
-        data: { propertyId: property.id, documentType: "property_deed", documentName: name, storageKey: `k/${name}`, fileSize: 10, mimeType: "application/pdf", isPublic },
+        data: {
+          propertyId: property.id,
+          documentType: "property_deed",
+          documentName: name,
+          storageKey: `k/${name}`,
+          fileSize: 10,
+          mimeType: "application/pdf",
+          isPublic,
+        },
       });
     }
     await prisma.userPropertyPosition.create({

@@ -1,6 +1,4 @@
-import type { Prisma, PrismaClient } from "~/services/db.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import type { Db } from "~/services/db.server";
 
 /** "Raised" per property, as the spec defines it: the sum of total_investment of confirmed investments. */
 export async function raisedByProperty(db: Db, propertyIds: string[]): Promise<Map<string, string>> {

@@ -17,11 +17,22 @@ export type ReceiptLine = { label: string; value: string };
 export function receiptLines(row: HistoryRow, investor: ReceiptParty): ReceiptLine[] {
   const lines: ReceiptLine[] = [
     { label: "Receipt number", value: receiptNumber(row) },
-    { label: "Date", value: new Date(row.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "long", timeStyle: "short" }) },
+    {
+      label: "Date",
+      value: new Date(row.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "long", timeStyle: "short" }),
+    },
     { label: "Issued by", value: "Aangan" },
     { label: "Investor", value: `${investor.name} <${investor.email}>` },
     { label: "Type", value: TRANSACTION_TYPE_LABELS[row.type] },
-    { label: "Details", value: transactionSummary({ type: row.type, propertyTitle: row.property?.title ?? null, shares: row.shares, description: row.description }) },
+    {
+      label: "Details",
+      value: transactionSummary({
+        type: row.type,
+        propertyTitle: row.property?.title ?? null,
+        shares: row.shares,
+        description: row.description,
+      }),
+    },
   ];
   if (row.property) lines.push({ label: "Property", value: `${row.property.title}, ${row.property.city}` });
   if (row.shares !== null) lines.push({ label: "Shares", value: String(row.shares) });
@@ -61,12 +72,11 @@ export function renderReceiptPdf(row: HistoryRow, investor: ReceiptParty): Promi
       doc.font("Helvetica").text(line.value.replaceAll("₹", "INR "), 210, y, { width: 330 });
       doc.moveDown(0.6);
     }
-    doc.moveDown(2).fontSize(8).fillColor("#777777").text(
-      "This receipt was generated from Aangan's ledger. Keep it for your records.",
-      56,
-      undefined,
-      { width: 480 },
-    );
+    doc
+      .moveDown(2)
+      .fontSize(8)
+      .fillColor("#777777")
+      .text("This receipt was generated from Aangan's ledger. Keep it for your records.", 56, undefined, { width: 480 });
     doc.end();
   });
 }

@@ -1,16 +1,14 @@
-import type { PrismaClient } from "~/services/db.server";
+import { isUniqueViolation, type Db } from "~/services/db.server";
 
 export type SubscriptionRequestOutcome =
-  | { status: "created"; ticketId: string }
-  | { status: "already_open" }
-  | { status: "already_subscribed" };
+  { status: "created"; ticketId: string } | { status: "already_open" } | { status: "already_subscribed" };
 
 /**
  * Records that a user asked to upgrade: a support ticket of type subscription_request that
  * an admin completes by activating the subscription. One open request per user; the
  * database's partial unique index decides, so two quick clicks cannot make two.
  */
-export async function requestSubscription(db: PrismaClient, userId: string): Promise<SubscriptionRequestOutcome> {
+export async function requestSubscription(db: Db, userId: string): Promise<SubscriptionRequestOutcome> {
   const profile = await db.userProfile.findUniqueOrThrow({
     where: { id: userId },
     select: { email: true, fullName: true, phone: true, tier: true, subscriptionActive: true, trialExpiresAt: true },
@@ -43,13 +41,8 @@ export async function requestSubscription(db: PrismaClient, userId: string): Pro
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === "P2002" || /23505|unique constraint|duplicate key/i.test(String((error as Error | null)?.message ?? ""));
-}
-
 /** Whether the user already has an upgrade request the team has not finished. */
-export async function hasOpenSubscriptionRequest(db: PrismaClient, userId: string): Promise<boolean> {
+export async function hasOpenSubscriptionRequest(db: Db, userId: string): Promise<boolean> {
   const open = await db.supportTicket.findFirst({
     where: { userId, ticketType: "subscription_request", status: { in: ["open", "in_progress"] } },
     select: { id: true },

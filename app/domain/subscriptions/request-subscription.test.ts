@@ -41,8 +41,7 @@ describe("requestSubscription", () => {
 
   it("does nothing for someone already subscribed", async () => {
     const prisma = db.current.prisma;
-    const user = await createUser(prisma);
-    await prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionActive: true, tier: "waitlist_player" } });
+    const user = await createUser(prisma, { subscriptionActive: true, tier: "waitlist_player" });
     expect(await requestSubscription(prisma, user.id)).toEqual({ status: "already_subscribed" });
     expect(await prisma.supportTicket.count({ where: { userId: user.id } })).toBe(0);
   });

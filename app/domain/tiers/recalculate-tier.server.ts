@@ -1,7 +1,5 @@
-import type { Prisma, PrismaClient } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 import { calculateTier, type Tier } from "./calculate-tier";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /**
  * Recomputes and stores a user's tier from their subscription and confirmed

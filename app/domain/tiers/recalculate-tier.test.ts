@@ -8,8 +8,7 @@ const db = useTestDatabase();
 describe("recalculateTier", () => {
   it("stores the computed tier from confirmed investments", async () => {
     const { prisma } = db.current;
-    const user = await createUser(prisma);
-    await prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionActive: true } });
+    const user = await createUser(prisma, { subscriptionActive: true });
     expect(await recalculateTier(prisma, user.id)).toBe("waitlist_player");
     const property = await createProperty(prisma);
     await prisma.investment.create({
@@ -21,11 +20,7 @@ describe("recalculateTier", () => {
 
   it("leaves an admin-overridden tier alone", async () => {
     const { prisma } = db.current;
-    const user = await createUser(prisma);
-    await prisma.userProfile.update({
-      where: { id: user.id },
-      data: { subscriptionActive: true, tier: "small_investor", tierOverrideByAdmin: true },
-    });
+    const user = await createUser(prisma, { subscriptionActive: true, tier: "small_investor", tierOverrideByAdmin: true });
     expect(await recalculateTier(prisma, user.id)).toBe("small_investor");
     expect((await prisma.userProfile.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("small_investor");
   });

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "~/services/db.server";
+import type { Db, Prisma } from "~/services/db.server";
 import type { TransactionFilter, TransactionType } from "~/lib/transactions";
 
 export type HistoryRow = {
@@ -16,7 +16,17 @@ export type HistoryRow = {
   property: { id: string; title: string; city: string; sharePrice: string } | null;
 };
 
-const HISTORY_LIMIT = 100;
+/** Rows per page of the history. */
+export const HISTORY_PAGE_SIZE = 25;
+
+export type HistoryPage = {
+  rows: HistoryRow[];
+  /** The page shown: the one asked for, kept within 1..pageCount. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+};
 
 const select = {
   id: true,
@@ -52,20 +62,35 @@ function toRow(t: Selected): HistoryRow {
   };
 }
 
-/** The user's own history, newest first, optionally one type only. */
-export async function listTransactions(prisma: PrismaClient, userId: string, filter: TransactionFilter): Promise<HistoryRow[]> {
-  const rows = await prisma.transaction.findMany({
-    where: { userId, ...(filter === "all" ? {} : { transactionType: filter }) },
+/** The `?page=` value: a whole number from 1; anything else is the first page. */
+export function parseHistoryPage(value: string | null | undefined): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * One page of the user's own history, newest first (id breaks ties, so pages never
+ * overlap), optionally one type only. A page past the end shows the last page, so a
+ * stale link still shows rows.
+ */
+export async function listTransactions(db: Db, input: { userId: string; filter: TransactionFilter; page?: number }): Promise<HistoryPage> {
+  const where = { userId: input.userId, ...(input.filter === "all" ? {} : { transactionType: input.filter }) };
+  const total = await db.transaction.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  const page = Math.min(Math.max(1, input.page ?? 1), pageCount);
+  const rows = await db.transaction.findMany({
+    where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: HISTORY_LIMIT,
+    skip: (page - 1) * HISTORY_PAGE_SIZE,
+    take: HISTORY_PAGE_SIZE,
     select,
   });
-  return rows.map(toRow);
+  return { rows: rows.map(toRow), page, pageCount, pageSize: HISTORY_PAGE_SIZE, total };
 }
 
 /** One transaction, only if it belongs to the user (anyone else's id reads as missing). */
-export async function getOwnTransaction(prisma: PrismaClient, userId: string, id: string): Promise<HistoryRow | null> {
+export async function getOwnTransaction(db: Db, userId: string, id: string): Promise<HistoryRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const row = await prisma.transaction.findFirst({ where: { id, userId }, select });
+  const row = await db.transaction.findFirst({ where: { id, userId }, select });
   return row ? toRow(row) : null;
 }

@@ -54,15 +54,21 @@ describe("purchase breakdown", () => {
 
   it("treats anything but a whole positive quantity as an empty order", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ max: 0 }), fc.double({ noNaN: false }).filter((x) => !Number.isInteger(x))), (n) => {
-        const b = calculatePurchaseBreakdown({ shares: n, sharePrice: "10000", walletBalance: "5" });
-        expect([b.subtotal.toFixed(2), b.fee.toFixed(2), b.total.toFixed(2), b.remainingBalance.toFixed(2)]).toEqual([
-          "0.00",
-          "0.00",
-          "0.00",
-          "5.00",
-        ]);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ max: 0 }),
+          fc.double({ noNaN: false }).filter((x) => !Number.isInteger(x)),
+        ),
+        (n) => {
+          const b = calculatePurchaseBreakdown({ shares: n, sharePrice: "10000", walletBalance: "5" });
+          expect([b.subtotal.toFixed(2), b.fee.toFixed(2), b.total.toFixed(2), b.remainingBalance.toFixed(2)]).toEqual([
+            "0.00",
+            "0.00",
+            "0.00",
+            "5.00",
+          ]);
+        },
+      ),
     );
   });
 });

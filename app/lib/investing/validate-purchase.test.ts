@@ -14,7 +14,10 @@ const scenario = fc.record({
   ),
   sharePrice: money(50_000),
   minimumInvestment: fc.integer({ min: 0, max: 200_000 }).map((r) => new Decimal(r)),
-  maximumInvestment: fc.option(fc.integer({ min: 0, max: 4_000_000 }).map((r) => new Decimal(r)), { nil: null }),
+  maximumInvestment: fc.option(
+    fc.integer({ min: 0, max: 4_000_000 }).map((r) => new Decimal(r)),
+    { nil: null },
+  ),
   availableShares: fc.integer({ min: 0, max: 300 }),
   walletBalance: fc.integer({ min: 0, max: 10_000_000_00 }).map((p) => new Decimal(p).div(100)),
 });
@@ -53,11 +56,21 @@ describe("validatePurchase", () => {
       fc.property(fc.integer({ min: 1, max: 500 }), money(50_000), (n, price) => {
         const subtotal = price.times(n);
         const total = subtotal.plus(subtotal.times("0.02").toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
-        const exact = { sharePrice: price, minimumInvestment: subtotal, maximumInvestment: subtotal, availableShares: n, walletBalance: total };
+        const exact = {
+          sharePrice: price,
+          minimumInvestment: subtotal,
+          maximumInvestment: subtotal,
+          availableShares: n,
+          walletBalance: total,
+        };
         expect(validatePurchase(n, exact).ok).toBe(true);
         const cent = new Decimal("0.01");
-        expect(validatePurchase(n, { ...exact, minimumInvestment: subtotal.plus(cent), maximumInvestment: null })).toMatchObject({ code: "below_minimum" });
-        expect(validatePurchase(n, { ...exact, maximumInvestment: subtotal.minus(cent), minimumInvestment: 0 })).toMatchObject({ code: "above_maximum" });
+        expect(validatePurchase(n, { ...exact, minimumInvestment: subtotal.plus(cent), maximumInvestment: null })).toMatchObject({
+          code: "below_minimum",
+        });
+        expect(validatePurchase(n, { ...exact, maximumInvestment: subtotal.minus(cent), minimumInvestment: 0 })).toMatchObject({
+          code: "above_maximum",
+        });
         expect(validatePurchase(n, { ...exact, walletBalance: total.minus(cent) })).toMatchObject({ code: "insufficient_balance" });
         expect(validatePurchase(n, { ...exact, availableShares: n - 1 })).toMatchObject({ code: "exceeds_available" });
       }),
@@ -73,7 +86,13 @@ describe("validatePurchase", () => {
   });
 
   it("formats limits as whole rupees in the Indian style", () => {
-    const rules = { sharePrice: "10000", minimumInvestment: "100000", maximumInvestment: "1000000", availableShares: 625, walletBalance: "5000000" };
+    const rules = {
+      sharePrice: "10000",
+      minimumInvestment: "100000",
+      maximumInvestment: "1000000",
+      availableShares: 625,
+      walletBalance: "5000000",
+    };
     expect(validatePurchase(9, rules)).toMatchObject({ ok: false, message: "Minimum investment is ₹1,00,000" });
     expect(validatePurchase(101, rules)).toMatchObject({ ok: false, message: "Maximum investment is ₹10,00,000" });
     expect(validatePurchase(50, { ...rules, walletBalance: "509999.99" })).toMatchObject({ ok: false, code: "insufficient_balance" });
@@ -101,18 +120,23 @@ describe("parseShareInput", () => {
       }),
     );
     fc.assert(
-      fc.property(fc.string().filter((s) => !/^\s*-?\d+(\.\d+)?\s*$/.test(s)), (text) => {
-        expect(parseShareInput(text)).toBe(0);
-      }),
+      fc.property(
+        fc.string().filter((s) => !/^\s*-?\d+(\.\d+)?\s*$/.test(s)),
+        (text) => {
+          expect(parseShareInput(text)).toBe(0);
+        },
+      ),
     );
     for (const odd of [null, undefined, NaN, Infinity, {}, [], "1e3", "0x10", "", "  "]) expect(parseShareInput(odd)).toBe(0);
     expect(parseShareInput("2.5")).toBe(2.5);
   });
 
   it("counts only whole numbers of at least one as a quantity", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1_000_000 }), (n) => {
-      expect(isWholeShareCount(n)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (n) => {
+        expect(isWholeShareCount(n)).toBe(true);
+      }),
+    );
     for (const bad of [0, -1, 1.5, NaN, Infinity]) expect(isWholeShareCount(bad)).toBe(false);
   });
 });

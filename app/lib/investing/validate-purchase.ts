@@ -11,16 +11,10 @@ export type PurchaseRules = {
   walletBalance: Decimal.Value;
 };
 
-export type PurchaseProblemCode =
-  | "invalid_shares"
-  | "below_minimum"
-  | "above_maximum"
-  | "insufficient_balance"
-  | "exceeds_available";
+export type PurchaseProblemCode = "invalid_shares" | "below_minimum" | "above_maximum" | "insufficient_balance" | "exceeds_available";
 
 export type PurchaseCheck =
-  | { ok: true; breakdown: PurchaseBreakdown }
-  | { ok: false; code: PurchaseProblemCode; message: string; breakdown: PurchaseBreakdown };
+  { ok: true; breakdown: PurchaseBreakdown } | { ok: false; code: PurchaseProblemCode; message: string; breakdown: PurchaseBreakdown };
 
 export const INVALID_SHARES_MESSAGE = "Please enter a valid number of shares";
 export const INSUFFICIENT_BALANCE_MESSAGE = "You don't have enough balance in your wallet";

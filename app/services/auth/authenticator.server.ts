@@ -1,10 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
-import { signInProfile, type SignedInProfile } from "~/domain/profiles/sign-in-profile.server";
-import type { GoogleIdentity } from "~/domain/profiles/google-identity";
-import { getPrisma } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import type { GoogleIdentity } from "./google-identity";
 import { oauthStateStorage } from "./oauth-cookies.server";
 import { providerConfig } from "./provider-config.server";
 
@@ -32,22 +29,22 @@ export function identityFromGoogleProfile(profile: GoogleProfile): GoogleIdentit
   };
 }
 
-let cached: { key: string; authenticator: Authenticator<SignedInProfile> } | undefined;
+let cached: { key: string; authenticator: Authenticator<GoogleIdentity> } | undefined;
 
 /**
  * One remix-auth Authenticator with the Google strategy, aimed at Google or at the local
- * stand-in. Its session storage carries only the OAuth state; the signed-in session is a
- * database row (session.server.ts), created by the callback route.
+ * stand-in. It answers who signed in (the Google identity) and nothing more: the callback
+ * route loads or creates the profile and starts the database session. Its session storage
+ * carries only the OAuth state.
  */
-export function authenticator(): Authenticator<SignedInProfile> {
+export function authenticator(): Authenticator<GoogleIdentity> {
   const config = providerConfig();
   const key = JSON.stringify(config);
   if (cached?.key === key) return cached.authenticator;
 
   const strategy = new GoogleStrategy(
     { clientID: config.clientId, clientSecret: config.clientSecret, callbackURL: config.callbackURL, prompt: "select_account" },
-    async ({ profile }) =>
-      signInProfile(getPrisma(), identityFromGoogleProfile(profile), { adminEmails: getEnv().ADMIN_EMAILS }),
+    async ({ profile }) => identityFromGoogleProfile(profile),
   );
   // remix-auth-google fixes Google's addresses in its constructor; the stand-in swaps them.
   Object.assign(strategy, {
@@ -56,7 +53,7 @@ export function authenticator(): Authenticator<SignedInProfile> {
     userInfoURL: config.userInfoURL,
   });
 
-  const instance = new Authenticator<SignedInProfile>(oauthStateStorage(), { throwOnError: true });
+  const instance = new Authenticator<GoogleIdentity>(oauthStateStorage(), { throwOnError: true });
   instance.use(strategy, GOOGLE_STRATEGY);
   cached = { key, authenticator: instance };
   return instance;

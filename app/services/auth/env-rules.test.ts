@@ -15,9 +15,7 @@ describe("sign-in settings in the environment", () => {
 
   it("allow production with Google credentials, or as an explicit demo", () => {
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, DEMO_MODE: "true" }).ok).toBe(true);
-    expect(
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).ok,
-    ).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).ok).toBe(true);
   });
 
   it("need both halves of the Google credentials", () => {

@@ -1,4 +1,5 @@
 import { createCookie, createCookieSessionStorage, type Cookie, type SessionStorage } from "@remix-run/node";
+import { getEnv } from "~/services/env.server";
 
 // A sign-in round trip must finish within this time; after it the state is gone.
 const SIGN_IN_WINDOW_SECONDS = 10 * 60;
@@ -7,9 +8,8 @@ type Built = { key: string; stateStorage: SessionStorage; returnTo: Cookie };
 let built: Built | undefined;
 
 function build(): Built {
-  const secret = process.env.SESSION_SECRET;
-  if (!secret) throw new Error("SESSION_SECRET is not set; the sign-in state cannot be signed.");
-  const production = process.env.NODE_ENV === "production";
+  const { SESSION_SECRET: secret, NODE_ENV } = getEnv();
+  const production = NODE_ENV === "production";
   const key = `${production}:${secret}`;
   if (built?.key === key) return built;
   const options = {
@@ -45,8 +45,5 @@ export function returnToCookie(): Cookie {
 export async function clearSignInCookies(): Promise<string[]> {
   const { stateStorage, returnTo } = build();
   const stateSession = await stateStorage.getSession();
-  return [
-    await stateStorage.destroySession(stateSession),
-    await returnTo.serialize("", { maxAge: 0, expires: new Date(0) }),
-  ];
+  return [await stateStorage.destroySession(stateSession), await returnTo.serialize("", { maxAge: 0, expires: new Date(0) })];
 }

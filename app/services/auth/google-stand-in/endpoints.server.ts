@@ -32,7 +32,14 @@ export function consentPersonas() {
   return DEMO_PERSONAS.map((persona) => ({ email: persona.email, summary: persona.summary }));
 }
 
-const consentForm = z.object({ email: z.email("Enter a valid e-mail address").transform((e) => e.trim().toLowerCase()) });
+// 254 characters is the longest address SMTP can carry (RFC 5321's path limit less its brackets).
+const MAX_EMAIL_LENGTH = 254;
+const consentForm = z.object({
+  email: z
+    .email("Enter a valid e-mail address")
+    .max(MAX_EMAIL_LENGTH, "Enter a valid e-mail address")
+    .transform((e) => e.trim().toLowerCase()),
+});
 
 export type ConsentOutcome = { redirectTo: string } | { error: string; status: number };
 
@@ -80,8 +87,5 @@ export function userInfo(request: Request): Response {
   const header = request.headers.get("Authorization") ?? "";
   const email = header.startsWith("Bearer ") ? readAccessToken(header.slice(7)) : null;
   if (!email) return oauthError("invalid_token", "Missing, expired or invalid access token", 401);
-  return Response.json(
-    { sub: standInSubject(email), email, email_verified: true },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json({ sub: standInSubject(email), email, email_verified: true }, { headers: { "Cache-Control": "no-store" } });
 }

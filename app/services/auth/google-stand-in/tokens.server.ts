@@ -48,11 +48,7 @@ const redeemed = new Map<string, number>();
 
 export type RedeemResult = { ok: true; email: string } | { ok: false; error: string };
 
-export function redeemCode(
-  code: string,
-  expected: { clientId: string; redirectUri: string },
-  now = Date.now(),
-): RedeemResult {
+export function redeemCode(code: string, expected: { clientId: string; redirectUri: string }, now = Date.now()): RedeemResult {
   const claims = codeClaims.safeParse(verify(code));
   if (!claims.success) return { ok: false, error: "Invalid authorization code" };
   const { jti, exp, clientId, redirectUri, email } = claims.data;

@@ -1,0 +1,172 @@
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { formatDateTimeIN } from "~/components/transactions/format";
+import { FormErrors } from "~/components/ui/error-list";
+import { SubmitButton } from "~/components/ui/status-button";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { formatINR } from "~/lib/money";
+import { STATUS_LABELS, TYPE_LABELS } from "./ticket-list";
+
+export type TicketView = {
+  id: string;
+  reference: string;
+  subject: string;
+  type: string;
+  status: string;
+  priority: string;
+  amount: string | null;
+  userName: string | null;
+  userEmail: string;
+  userPhone: string | null;
+  createdAt: string;
+  description: string;
+  adminResponse: string | null;
+  referenceCode: string | null;
+  receivedAmount: string | null;
+  subscriptionActive: boolean;
+  history: {
+    id: string;
+    fromStatus: string | null;
+    toStatus: string;
+    adminResponse: string | null;
+    note: string;
+    actor: string | null;
+    createdAt: string;
+  }[];
+};
+
+export type TicketReply = { ticketId: string; updated: boolean; fieldErrors: Record<string, string>; formError: string | null };
+
+const FINAL = ["resolved", "closed"];
+
+/** One ticket: who asked for what, its history, and the update form (spec 001, 2.9 and "Support update"). */
+export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; reply: TicketReply | null; returnTo: string }) {
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState(ticket.status);
+  const [response, setResponse] = useState("");
+  const errors = reply?.ticketId === ticket.id ? reply : null;
+  // The button is enabled only when something changed; the server refuses a no-op too.
+  const changed = status !== ticket.status || (response.trim() !== "" && response.trim() !== (ticket.adminResponse ?? ""));
+  const settled = FINAL.includes(ticket.status) && (ticket.type === "add_funds" || ticket.type === "withdraw_funds");
+
+  return (
+    <article className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="ticket-title">
+      <header>
+        <p className="text-xs text-slate-500">Ticket #{ticket.reference}</p>
+        <h2 id="ticket-title" className="text-lg font-semibold text-ink">
+          {ticket.subject}
+        </h2>
+        <p className="text-sm text-slate-600">
+          {TYPE_LABELS[ticket.type] ?? ticket.type} · {STATUS_LABELS[ticket.status] ?? ticket.status} · priority {ticket.priority} ·{" "}
+          {formatDateTimeIN(ticket.createdAt)}
+        </p>
+      </header>
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Requested by</dt>
+          <dd className="font-medium">{ticket.userName ?? "—"}</dd>
+          <dd>{ticket.userEmail}</dd>
+          <dd>{ticket.userPhone ?? "No phone"}</dd>
+        </div>
+        {ticket.amount ? (
+          <div>
+            <dt className="text-slate-600">Amount requested</dt>
+            <dd className="font-medium">{formatINR(ticket.amount, { paise: true })}</dd>
+            {ticket.referenceCode ? (
+              <dd>
+                Transfer reference: <strong data-testid="ticket-reference-code">{ticket.referenceCode}</strong>
+              </dd>
+            ) : null}
+            {ticket.receivedAmount ? <dd>Received: {formatINR(ticket.receivedAmount, { paise: true })}</dd> : null}
+          </div>
+        ) : null}
+      </dl>
+      {ticket.description ? <p className="text-sm whitespace-pre-line text-slate-700">{ticket.description}</p> : null}
+      {ticket.adminResponse ? (
+        <p className="rounded-md bg-slate-50 p-3 text-sm">
+          <span className="font-medium">Response:</span> {ticket.adminResponse}
+        </p>
+      ) : null}
+
+      <Form method="post" className="space-y-3 border-t border-slate-100 pt-4">
+        <input type="hidden" name="ticketId" value={ticket.id} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <input type="hidden" name="enhanced" value={hydrated ? "true" : "false"} />
+        <FormErrors errors={errors?.formError ? [errors.formError] : undefined} />
+        <label className="block text-sm font-medium text-slate-700">
+          Status
+          <select
+            name="status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+            className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
+          >
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {errors?.fieldErrors.status ? <p className="text-sm text-red-700">{errors.fieldErrors.status}</p> : null}
+        {ticket.type === "add_funds" && !settled ? (
+          <label className="block text-sm font-medium text-slate-700">
+            Amount actually received (₹), used when resolving
+            <input
+              name="receivedAmount"
+              inputMode="decimal"
+              defaultValue={ticket.amount ?? ""}
+              aria-invalid={errors?.fieldErrors.receivedAmount ? true : undefined}
+              className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
+            />
+            {errors?.fieldErrors.receivedAmount ? (
+              <span className="mt-1 block text-sm font-normal text-red-700">{errors.fieldErrors.receivedAmount}</span>
+            ) : (
+              <span className="mt-1 block text-xs font-normal text-slate-500">
+                The wallet is credited this amount less the ₹10 processing fee.
+              </span>
+            )}
+          </label>
+        ) : null}
+        {ticket.type === "subscription_request" && !ticket.subscriptionActive ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="activateSubscription" defaultChecked />
+            Activate the subscription when resolving
+          </label>
+        ) : null}
+        <label className="block text-sm font-medium text-slate-700">
+          Admin response
+          <textarea
+            name="adminResponse"
+            rows={3}
+            value={response}
+            onChange={(event) => setResponse(event.target.value)}
+            placeholder={ticket.adminResponse ?? "Write a response"}
+            className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
+          />
+        </label>
+        <SubmitButton disabled={hydrated && !changed} pendingText="Updating...">
+          Update Ticket
+        </SubmitButton>
+      </Form>
+
+      <section aria-labelledby="ticket-history">
+        <h3 id="ticket-history" className="text-sm font-semibold text-ink">
+          History
+        </h3>
+        <ol className="mt-2 space-y-2 text-sm" data-testid="ticket-history">
+          {ticket.history.map((event) => (
+            <li key={event.id} className="border-l-2 border-slate-200 pl-3">
+              <p>
+                {event.fromStatus ? `${STATUS_LABELS[event.fromStatus]} → ` : ""}
+                {STATUS_LABELS[event.toStatus]} · {event.actor ?? "—"} · {formatDateTimeIN(event.createdAt)}
+              </p>
+              <p className="text-slate-600">{event.note}</p>
+              {event.adminResponse ? <p className="text-slate-600">Response: {event.adminResponse}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { percentChange, signedAmount } from "~/lib/portfolio/overview-figures";
+import type { PositionHistoryRow } from "~/lib/portfolio/position-history";
+
+export type PositionViewData = {
+  propertyId: string;
+  title: string;
+  sharesOwned: number;
+  totalInvestment: string;
+  averagePrice: string;
+  currentPrice: string;
+  currentValue: string;
+  profitLoss: string;
+  sharesSellable: boolean;
+  history: PositionHistoryRow[];
+};
+
+const SELLING_DISABLED = "Share selling is not yet enabled for this property. Contact admin if you wish to sell your shares.";
+const NOTHING_TO_SELL = "You own no shares of this property to sell.";
+const rupees = (value: Parameters<typeof formatINR>[0]) => formatINR(value, { paise: true });
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+
+/** Why Sell Shares is disabled, or null when it could be offered. */
+export function sellBlockedReason(position: { sharesOwned: number; sharesSellable: boolean }): string | null {
+  if (position.sharesOwned <= 0) return NOTHING_TO_SELL;
+  if (!position.sharesSellable) return SELLING_DISABLED;
+  return null;
+}
+
+export function PositionView({ position }: { position: PositionViewData }) {
+  const blocked = sellBlockedReason(position) ?? "Selling shares arrives with the share market.";
+  const tone = Number(position.profitLoss) > 0 ? "text-emerald-700" : Number(position.profitLoss) < 0 ? "text-red-700" : "text-ink";
+  const figures: Array<[string, string]> = [
+    ["Shares owned", String(position.sharesOwned)],
+    ["Total investment", rupees(position.totalInvestment)],
+    ["Average share price", rupees(position.averagePrice)],
+    ["Current share price", rupees(position.currentPrice)],
+    ["Current value", rupees(position.currentValue)],
+  ];
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-slate-200 p-4">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-lg font-bold break-words text-ink">{value}</dd>
+          </div>
+        ))}
+        <div className="rounded-xl border border-slate-200 p-4">
+          <dt className="text-sm text-slate-600">Profit / loss</dt>
+          <dd className={`mt-1 text-lg font-bold break-words ${tone}`}>
+            {signedAmount(position.profitLoss, rupees)} ({percentChange(position.totalInvestment, position.currentValue)})
+          </dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-3">
+        <Link to={paths.invest(position.propertyId)} className={buttonClasses("primary", "md")}>
+          View Property Details
+        </Link>
+        {/* The Sell Shares dialog and this property's marketplace arrive with the market issue. */}
+        <span title={blocked} className="inline-flex flex-col">
+          <button type="button" disabled aria-describedby="sell-blocked" className={buttonClasses("secondary", "md")}>
+            Sell Shares
+          </button>
+          <span id="sell-blocked" className="mt-1 max-w-xs text-xs text-slate-600">
+            {blocked}
+          </span>
+        </span>
+      </div>
+      <section aria-labelledby="position-history" className="rounded-xl border border-slate-200">
+        <h2 id="position-history" className="border-b border-slate-200 px-4 py-3 font-semibold text-ink">
+          Transactions in this property
+        </h2>
+        {position.history.length === 0 ? (
+          <p className="p-4 text-sm text-slate-600">No transactions yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {[...position.history].reverse().map((row) => (
+              <li key={row.id} className="grid grid-cols-2 gap-2 p-4 text-sm sm:grid-cols-4">
+                <span>
+                  <span className="font-semibold text-ink">
+                    {row.kind === "buy" ? "Bought" : "Sold"} {row.shares} {row.shares === 1 ? "share" : "shares"}
+                  </span>
+                  <span className="block text-xs text-slate-500">{dateFormat.format(new Date(row.date))}</span>
+                </span>
+                <span className="text-right sm:text-left">{rupees(row.amount)}</span>
+                <span>
+                  <span className="block text-xs text-slate-500">Average after</span>
+                  {rupees(row.averagePrice)} · {row.sharesAfter} held
+                </span>
+                <span className="text-right sm:text-left">
+                  <span className="block text-xs text-slate-500">Realised profit</span>
+                  {row.realisedProfit === null ? "—" : signedAmount(row.realisedProfit, rupees)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { MarkAllReadForm } from "~/components/notifications/alert-forms";
+import { alertHref, alertTime } from "~/components/notifications/alert-links";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { paths } from "~/lib/paths";
+
+export type BellAlert = { id: string; title: string; message: string; propertyId: string | null; isRead: boolean; createdAt: string };
+export type BellView = { unread: number; latest: BellAlert[] };
+
+const triggerClasses =
+  "relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinejoin="round" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function bellLabel(unread: number): string {
+  return unread === 0 ? "Notifications, none unread" : `Notifications, ${unread} unread`;
+}
+
+function UnreadBadge({ unread }: { unread: number }) {
+  if (unread === 0) return null;
+  return (
+    <span
+      data-testid="bell-unread"
+      aria-hidden="true"
+      className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
+    >
+      {unread > 99 ? "99+" : unread}
+    </span>
+  );
+}
+
+/**
+ * The header's bell: the unread count, and a popover of the latest alerts with Mark all read.
+ * Before scripts run (or without them) it is a plain link to the notifications page.
+ */
+export function NotificationBell({ bell }: { bell: BellView }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const panelId = useId();
+  const [openOnPage, setOpenOnPage] = useState<string | null>(null);
+  const open = openOnPage === location.key;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent | PointerEvent) => {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        setOpenOnPage(null);
+        buttonRef.current?.focus();
+        return;
+      }
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOnPage(null);
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, [open]);
+
+  if (!hydrated) {
+    return (
+      <Link to={paths.dashboard.notifications()} className={triggerClasses} aria-label={bellLabel(bell.unread)}>
+        <BellIcon />
+        <UnreadBadge unread={bell.unread} />
+      </Link>
+    );
+  }
+
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={triggerClasses}
+        aria-label={bellLabel(bell.unread)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenOnPage(open ? null : location.key)}
+      >
+        <BellIcon />
+        <UnreadBadge unread={bell.unread} />
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        role="region"
+        aria-label="Latest notifications"
+        className="absolute right-0 top-full z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white shadow-lg"
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+          <Link to={paths.dashboard.notifications()} className="text-sm font-semibold text-brand-700 hover:underline">
+            All notifications
+          </Link>
+          <MarkAllReadForm unread={bell.unread} returnTo={here} />
+        </div>
+        {bell.latest.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications yet.</p>
+        ) : (
+          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">
+            {bell.latest.map((alert) => (
+              <li key={alert.id} className={alert.isRead ? "" : "bg-brand-50"}>
+                <Link to={alertHref(alert)} className="block px-4 py-3 hover:bg-slate-50">
+                  <span className="block text-sm font-semibold break-words text-ink">
+                    {alert.isRead ? null : <span className="sr-only">Unread: </span>}
+                    {alert.title}
+                  </span>
+                  <span className="mt-0.5 block text-sm break-words text-slate-600">{alert.message}</span>
+                  <time dateTime={alert.createdAt} className="mt-0.5 block text-xs text-slate-500">
+                    {alertTime(alert.createdAt)}
+                  </time>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { FundRequestDialog, type FundRequestReply } from "./fund-request-dialog";
+import { DepositInstructionsPanel, FundRequestsPanel } from "./fund-requests-panel";
+import { WalletActivityList, WalletBalancePanel } from "./wallet-views";
+import { openFundRequest } from "./wallet-model";
+import type { WalletActivity } from "~/domain/wallet/wallet-summary.server";
+import type { FundRequestsView } from "~/domain/wallet/list-fund-requests.server";
+
+export type WalletScreenData = {
+  wallet: { available: string; held: string; activity: WalletActivity[] };
+  funds: FundRequestsView;
+  kycApproved: boolean;
+  dialog: string | null;
+  instructions: {
+    reference: string;
+    referenceCode: string;
+    amount: string;
+    escrow: { name: string; accountNumber: string; ifsc: string; upiId: string };
+  } | null;
+};
+
+/** Both wallet pages (dashboard and waitlist dashboard): balance, requests, holds, activity, and the request dialogs. */
+export function WalletScreen({ data, reply, walletPath }: { data: WalletScreenData; reply: FundRequestReply | null; walletPath: string }) {
+  // A refused submission keeps its dialog open with the message, whatever the URL says.
+  const dialog = openFundRequest(reply?.intent ?? data.dialog, data.wallet.available);
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">Wallet</h1>
+      {data.instructions ? <DepositInstructionsPanel instructions={data.instructions} closeHref={walletPath} /> : null}
+      <WalletBalancePanel available={data.wallet.available} held={data.wallet.held} walletPath={walletPath} />
+      <FundRequestsPanel requests={data.funds.requests} holds={data.funds.holds} />
+      <WalletActivityList activity={data.wallet.activity} />
+      {dialog ? (
+        <FundRequestDialog
+          key={dialog}
+          kind={dialog}
+          available={data.wallet.available}
+          kycApproved={data.kycApproved}
+          closeHref={walletPath}
+          reply={reply}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Db, Prisma } from "~/services/db.server";
+import { ticketReference } from "~/domain/wallet/request-funds.server";
+import { TICKET_STATUSES } from "./update-ticket.server";
+
+export const TICKET_TYPES = ["add_funds", "withdraw_funds", "subscription_request", "general"] as const;
+const PRIORITIES = ["low", "medium", "high"] as const;
+
+export type TicketFilters = { status?: string; type?: string; priority?: string };
+
+export type TicketListRow = {
+  id: string;
+  reference: string;
+  subject: string;
+  type: string;
+  status: string;
+  priority: string;
+  amount: string | null;
+  userName: string | null;
+  userEmail: string;
+  createdAt: string;
+};
+
+export type TicketDetail = TicketListRow & {
+  description: string;
+  adminResponse: string | null;
+  referenceCode: string | null;
+  receivedAmount: string | null;
+  userPhone: string | null;
+  contactInfo: unknown;
+  subscriptionActive: boolean;
+  updatedAt: string;
+  history: {
+    id: string;
+    fromStatus: string | null;
+    toStatus: string;
+    adminResponse: string | null;
+    note: string;
+    actor: string | null;
+    createdAt: string;
+  }[];
+};
+
+/** Only filter values the enums know; anything else is ignored rather than failing the page. */
+export function cleanFilters(raw: TicketFilters): TicketFilters {
+  return {
+    status: TICKET_STATUSES.find((s) => s === raw.status),
+    type: TICKET_TYPES.find((t) => t === raw.type),
+    priority: PRIORITIES.find((p) => p === raw.priority),
+  };
+}
+
+/** Tickets with the requesting user, newest first (spec 001, section 7 Support). */
+export async function listTickets(db: Db, filters: TicketFilters, limit = 200): Promise<TicketListRow[]> {
+  const f = cleanFilters(filters);
+  const where: Prisma.SupportTicketWhereInput = {
+    ...(f.status ? { status: f.status as (typeof TICKET_STATUSES)[number] } : {}),
+    ...(f.type ? { ticketType: f.type as (typeof TICKET_TYPES)[number] } : {}),
+    ...(f.priority ? { priority: f.priority as (typeof PRIORITIES)[number] } : {}),
+  };
+  const rows = await db.supportTicket.findMany({
+    where,
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    include: { user: { select: { fullName: true, email: true } } },
+  });
+  return rows.map((t) => ({
+    id: t.id,
+    reference: ticketReference(t.id),
+    subject: t.subject,
+    type: t.ticketType,
+    status: t.status,
+    priority: t.priority,
+    amount: t.amount?.toFixed(2) ?? null,
+    userName: t.user.fullName,
+    userEmail: t.user.email,
+    createdAt: t.createdAt.toISOString(),
+  }));
+}
+
+export async function getTicketDetail(db: Db, ticketId: string): Promise<TicketDetail | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(ticketId)) return null;
+  const t = await db.supportTicket.findUnique({
+    where: { id: ticketId },
+    include: {
+      user: { select: { fullName: true, email: true, phone: true, subscriptionActive: true } },
+      events: { orderBy: { id: "asc" }, include: { actor: { select: { fullName: true, email: true } } } },
+    },
+  });
+  if (!t) return null;
+  return {
+    id: t.id,
+    reference: ticketReference(t.id),
+    subject: t.subject,
+    type: t.ticketType,
+    status: t.status,
+    priority: t.priority,
+    amount: t.amount?.toFixed(2) ?? null,
+    userName: t.user.fullName,
+    userEmail: t.user.email,
+    userPhone: t.user.phone,
+    subscriptionActive: t.user.subscriptionActive,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    description: t.description,
+    adminResponse: t.adminResponse,
+    referenceCode: t.referenceCode,
+    receivedAmount: t.receivedAmount?.toFixed(2) ?? null,
+    contactInfo: t.userContactInfo,
+    history: t.events.map((e) => ({
+      id: e.id.toString(),
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      adminResponse: e.adminResponse,
+      note: e.note,
+      actor: e.actor ? (e.actor.fullName ?? e.actor.email) : null,
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,279 @@
+import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
+import { DomainError } from "~/domain/errors";
+import { platformCash, platformFees, userAvailable } from "~/domain/ledger/accounts.server";
+import { postPendingJournal, voidPendingJournal } from "~/domain/ledger/pending-journals.server";
+import { postJournal } from "~/domain/ledger/post-journal.server";
+import { recalculateTier } from "~/domain/tiers/recalculate-tier.server";
+import { DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
+import { systemClock, ticketReference, type Clock } from "~/domain/wallet/request-funds.server";
+import { ADMIN_CHANNEL, alertsChannel, type LiveEvent } from "~/lib/live-channels";
+import { Decimal, formatINR, hasAtMostPaise } from "~/lib/money";
+import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { publishAll } from "~/services/realtime/publish.server";
+import { mailInvestorAboutTicket } from "./ticket-mail.server";
+
+export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_UPDATED = "Ticket Updated";
+
+export type UpdateTicketInput = {
+  adminId: string;
+  ticketId: string;
+  status: string;
+  /** Empty keeps the existing response (spec 001, "Support update": missing values fall back). */
+  adminResponse?: string;
+  /** For an add-funds ticket being resolved: what actually arrived, as typed. */
+  receivedAmount?: string;
+  /** For a subscription request being resolved: also switch the subscription on. */
+  activateSubscription?: boolean;
+};
+
+export type TicketUpdateOutcome = {
+  ticketId: string;
+  status: TicketStatus;
+  statusChanged: boolean;
+  /** The journal this update wrote (deposit, withdrawal or void), if it moved money. */
+  journalId: string | null;
+  credited: string | null;
+};
+
+export class TicketUpdateError extends DomainError {}
+
+type LockedTicket = {
+  id: string;
+  user_id: string;
+  ticket_type: "add_funds" | "withdraw_funds" | "subscription_request" | "general";
+  status: TicketStatus;
+  amount: string | null;
+  admin_response: string | null;
+  hold_journal_id: string | null;
+  resolution_journal_id: string | null;
+  reference_code: string | null;
+};
+
+const FINAL: TicketStatus[] = ["resolved", "closed"];
+const isFundTicket = (t: LockedTicket) => t.ticket_type === "add_funds" || t.ticket_type === "withdraw_funds";
+
+/**
+ * An admin changes a ticket's status and/or response. Resolving a fund request moves the
+ * money: an add-funds ticket posts the deposit the admin confirms (less the processing
+ * fee, ADR 0006), a withdrawal posts its held amount out; closing a withdrawal releases
+ * the hold. The ticket row is locked and updated only from the status that was read, and
+ * the ledger's own unique keys refuse a second resolution, so two admins pressing the
+ * button together move the money once.
+ */
+export async function updateTicket(db: PrismaClient, input: UpdateTicketInput, clock: Clock = systemClock): Promise<TicketUpdateOutcome> {
+  const status = TICKET_STATUSES.find((s) => s === input.status);
+  if (!status) throw new TicketUpdateError("invalid_status", "Choose a valid status", 400, "status");
+  const response = (input.adminResponse ?? "").trim().slice(0, 4000);
+  const now = clock.now();
+
+  const { outcome, mail } = await runTransaction(db, "update-ticket", async (tx) => {
+    const [ticket] = await tx.$queryRaw<LockedTicket[]>`
+      SELECT id::text, user_id::text, ticket_type::text AS ticket_type, status::text AS status, amount::text AS amount,
+             admin_response, hold_journal_id::text, resolution_journal_id::text, reference_code
+        FROM support_tickets WHERE id = ${input.ticketId}::uuid FOR UPDATE`;
+    if (!ticket) throw new TicketUpdateError("not_found", "Ticket not found", 404);
+
+    const statusChanged = status !== ticket.status;
+    const responseChanged = response !== "" && response !== (ticket.admin_response ?? "");
+    if (!statusChanged && !responseChanged) {
+      throw new TicketUpdateError("no_change", "Nothing to update - change the status or write a new response", 400);
+    }
+    if (statusChanged && isFundTicket(ticket) && FINAL.includes(ticket.status)) {
+      throw new TicketUpdateError("already_final", `This request is already ${ticket.status}; its money has been settled`, 409, "status");
+    }
+
+    const money = statusChanged ? await settleMoney(tx, ticket, status, input) : { journalId: null, credited: null };
+
+    // Conditional on the status read above: belt and braces with the row lock.
+    const updated = await tx.$executeRaw`
+      UPDATE support_tickets
+         SET status = ${status}::ticket_status,
+             admin_response = ${response === "" ? ticket.admin_response : response},
+             handled_by = ${input.adminId}::uuid,
+             received_amount = COALESCE(${money.received ?? null}::numeric, received_amount),
+             resolution_journal_id = COALESCE(${money.journalId}::uuid, resolution_journal_id),
+             resolved_at = CASE WHEN ${FINAL.includes(status)} THEN ${now} ELSE resolved_at END,
+             updated_at = ${now}
+       WHERE id = ${ticket.id}::uuid AND status = ${ticket.status}::ticket_status`;
+    if (updated !== 1) throw new TicketUpdateError("concurrent", "This ticket was just changed by someone else. Please reload it.", 409);
+
+    if (status === "resolved" && ticket.ticket_type === "subscription_request" && input.activateSubscription) {
+      await tx.userProfile.update({ where: { id: ticket.user_id }, data: { subscriptionActive: true } });
+      await recalculateTier(tx, ticket.user_id);
+    }
+
+    const note = describeChange(ticket, status, money.credited);
+    await tx.supportTicketEvent.create({
+      data: {
+        ticketId: ticket.id,
+        actorId: input.adminId,
+        fromStatus: ticket.status,
+        toStatus: status,
+        adminResponse: response === "" ? null : response,
+        note,
+        createdAt: now,
+      },
+    });
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: `ticket.${statusChanged ? status : "respond"}`,
+      targetType: "support_ticket",
+      targetId: ticket.id,
+      before: { status: ticket.status, adminResponse: ticket.admin_response },
+      after: {
+        status,
+        adminResponse: response === "" ? ticket.admin_response : response,
+        journalId: money.journalId,
+        credited: money.credited,
+      },
+      note,
+    });
+
+    const events: LiveEvent[] = [{ channel: ADMIN_CHANNEL, type: "ticket", id: ticket.id }];
+    if (statusChanged) {
+      const alert = await createUserAlert(tx, {
+        userId: ticket.user_id,
+        alertType: "support_ticket",
+        title: `Request ${STATUS_WORDS[status]}`,
+        message: `${note}${response ? ` Response: ${response}` : ""}`,
+      });
+      events.push({ channel: alertsChannel(ticket.user_id), type: "alert", id: alert.id });
+    }
+    await publishAll(events, tx);
+
+    const owner = await tx.userProfile.findUniqueOrThrow({ where: { id: ticket.user_id }, select: { email: true, fullName: true } });
+    return {
+      outcome: { ticketId: ticket.id, status, statusChanged, journalId: money.journalId, credited: money.credited },
+      mail: statusChanged ? { to: owner.email, name: owner.fullName, status, note, response, ticketId: ticket.id } : null,
+    };
+  });
+
+  if (mail) await mailInvestorAboutTicket(mail);
+  return outcome;
+}
+
+const STATUS_WORDS: Record<TicketStatus, string> = { open: "reopened", in_progress: "in progress", resolved: "resolved", closed: "closed" };
+
+type MoneyMoved = { journalId: string | null; credited: string | null; received?: string };
+
+async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, input: UpdateTicketInput): Promise<MoneyMoved> {
+  if (ticket.ticket_type === "add_funds" && status === "resolved") return postDeposit(tx, ticket, input);
+  if (ticket.ticket_type === "withdraw_funds" && ticket.hold_journal_id) {
+    if (status === "resolved") return payOutWithdrawal(tx, ticket, input.adminId);
+    if (status === "closed") {
+      const { journalId } = await voidPendingJournal(tx, {
+        pendingJournalId: ticket.hold_journal_id,
+        reason: `Withdrawal request ${ticketReference(ticket.id)} closed`,
+        createdBy: input.adminId,
+      });
+      return { journalId, credited: null };
+    }
+  }
+  return { journalId: null, credited: null };
+}
+
+/** The deposit the admin confirms, then the processing fee as its own journal and transaction. */
+async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInput): Promise<MoneyMoved> {
+  const received = parseReceived(input.receivedAmount ?? ticket.amount ?? "");
+  const reference = ticketReference(ticket.id);
+  const { journalId } = await postJournal(tx, {
+    kind: "deposit",
+    description: `Funds added (request ${reference})`,
+    postings: [
+      { account: userAvailable(ticket.user_id), amount: received.toFixed(2) },
+      { account: platformCash, amount: received.negated().toFixed(2) },
+    ],
+    idempotencyKey: `ticket:${ticket.id}:deposit`,
+    createdBy: input.adminId,
+  });
+  const { journalId: feeJournalId } = await postJournal(tx, {
+    kind: "fee",
+    description: `Deposit processing fee (request ${reference})`,
+    postings: [
+      { account: userAvailable(ticket.user_id), amount: DEPOSIT_PROCESSING_FEE.negated().toFixed(2) },
+      { account: platformFees, amount: DEPOSIT_PROCESSING_FEE.toFixed(2) },
+    ],
+    idempotencyKey: `ticket:${ticket.id}:fee`,
+    createdBy: input.adminId,
+  });
+  await tx.transaction.createMany({
+    data: [
+      {
+        userId: ticket.user_id,
+        transactionType: "deposit",
+        status: "completed",
+        amount: received.toFixed(2),
+        description: `Funds added (request ${reference})`,
+        referenceId: ticket.id,
+        journalId,
+      },
+      {
+        userId: ticket.user_id,
+        transactionType: "fee",
+        status: "completed",
+        amount: DEPOSIT_PROCESSING_FEE.toFixed(2),
+        fee: DEPOSIT_PROCESSING_FEE.toFixed(2),
+        description: `Deposit processing fee (request ${reference})`,
+        referenceId: ticket.id,
+        journalId: feeJournalId,
+      },
+    ],
+  });
+  return { journalId, credited: received.minus(DEPOSIT_PROCESSING_FEE).toFixed(2), received: received.toFixed(2) };
+}
+
+async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string): Promise<MoneyMoved> {
+  const amount = new Decimal(ticket.amount ?? "0");
+  const { journalId } = await postPendingJournal(tx, {
+    pendingJournalId: ticket.hold_journal_id!,
+    destinations: [{ account: platformCash, amount: amount.toFixed(2) }],
+    description: `Withdrawal paid out (request ${ticketReference(ticket.id)})`,
+    idempotencyKey: `ticket:${ticket.id}:withdrawal`,
+    createdBy: adminId,
+  });
+  await tx.transaction.create({
+    data: {
+      userId: ticket.user_id,
+      transactionType: "withdrawal",
+      status: "completed",
+      amount: amount.toFixed(2),
+      description: `Withdrawal paid out (request ${ticketReference(ticket.id)})`,
+      referenceId: ticket.id,
+      journalId,
+    },
+  });
+  return { journalId, credited: null };
+}
+
+function parseReceived(raw: string): Decimal {
+  const text = raw.trim();
+  const invalid = () =>
+    new TicketUpdateError(
+      "invalid_received_amount",
+      `Enter the amount actually received: more than the ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee, at most 2 decimals`,
+      400,
+      "receivedAmount",
+    );
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) throw invalid();
+  const received = new Decimal(text);
+  if (!hasAtMostPaise(received) || received.lte(DEPOSIT_PROCESSING_FEE)) throw invalid();
+  return received;
+}
+
+function describeChange(ticket: LockedTicket, status: TicketStatus, credited: string | null): string {
+  const reference = ticketReference(ticket.id);
+  if (status === ticket.status) return `Your request ${reference} has a new response.`;
+  if (ticket.ticket_type === "add_funds" && status === "resolved" && credited) {
+    return `Your add-funds request ${reference} is complete: ${formatINR(credited, { paise: true })} was added to your wallet after the ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee.`;
+  }
+  if (ticket.ticket_type === "withdraw_funds" && status === "resolved") {
+    return `Your withdrawal request ${reference} is complete: ${formatINR(ticket.amount ?? "0", { paise: true })} was paid out.`;
+  }
+  if (ticket.ticket_type === "withdraw_funds" && status === "closed") {
+    return `Your withdrawal request ${reference} was closed and the held ${formatINR(ticket.amount ?? "0", { paise: true })} is available again.`;
+  }
+  return `Your request ${reference} is now ${STATUS_WORDS[status]}.`;
+}

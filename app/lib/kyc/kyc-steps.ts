@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { ACCOUNT_TYPES, accountNumbersMatch, isValidAccountNumber } from "./bank-details";
+import { indiaToday, isAdultOn, isValidPostalCode, KYC_COUNTRIES, normalizeIndianMobile, parseCalendarDate } from "./contact";
+import { isValidAadhaar, isValidIfsc, isValidPan, normalizeAadhaar, normalizeIfsc, normalizePan } from "./identity-numbers";
+
+/** The wizard's steps, in order; a step's number is its index + 1. */
+export const KYC_STEPS = [
+  { key: "personal", title: "Personal Information" },
+  { key: "documents", title: "Document Upload" },
+  { key: "bank", title: "Bank Details" },
+  { key: "photo", title: "Photo Verification" },
+  { key: "review", title: "Review & Submit" },
+] as const;
+export type KycStepKey = (typeof KYC_STEPS)[number]["key"];
+export const KYC_STEP_COUNT = KYC_STEPS.length;
+
+/** The spec's toast per step refusal (000 §8). */
+export const KYC_TOASTS = {
+  incomplete: { title: "Incomplete Information", description: "Please fill in all required personal information." },
+  documents: { title: "Documents Required", description: "Please upload your PAN card and both sides of your Aadhaar card." },
+  bank: { title: "Bank Details Required", description: "Please fill in all bank details." },
+  accountMismatch: { title: "Account Numbers Don't Match", description: "Please make sure both account numbers are the same." },
+  selfie: { title: "Selfie Required", description: "Please upload a selfie for verification." },
+  uploadFailed: { title: "Upload Failed", description: "Your document could not be uploaded. Please try again." },
+  submissionFailed: { title: "Submission Failed", description: "Your KYC could not be submitted. Please try again." },
+  submitted: { title: "KYC Submitted", description: "Your documents are under review. We will notify you once verified." },
+  rejected: { title: "KYC Rejected", description: "Your KYC was rejected. Please review and resubmit." },
+  approved: { title: "KYC Approved", description: "You can now invest in properties" },
+} as const;
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
+
+/** Step 1. `today` is India's calendar date (see indiaToday), so the age rule has a clock. */
+export function personalStepSchema(now: Date) {
+  const today = indiaToday(now);
+  return z.object({
+    fullName: required("Full name").max(120, "Full name is too long"),
+    dateOfBirth: required("Date of birth")
+      .refine((value) => parseCalendarDate(value) !== null, "Enter a valid date")
+      .refine((value) => parseCalendarDate(value) === null || isAdultOn(value, today), "You must be at least 18 years old"),
+    address: required("Address").max(300, "Address is too long"),
+    city: required("City").max(100, "City is too long"),
+    state: required("State").max(100, "State is too long"),
+    postalCode: required("Postal code").refine(isValidPostalCode, "Enter a 6-digit postal code that does not start with 0"),
+    phone: required("Phone")
+      .refine((value) => normalizeIndianMobile(value) !== null, "Enter an Indian mobile number: +91 and 10 digits starting with 6-9")
+      .transform((value) => normalizeIndianMobile(value)!),
+    country: z.enum(KYC_COUNTRIES, { error: "Choose a country" }),
+  });
+}
+export type PersonalStep = z.infer<ReturnType<typeof personalStepSchema>>;
+
+/** Step 2's typed numbers (the files travel separately). Aadhaar is optional to type; when typed it must check out. */
+export const documentNumbersSchema = z.object({
+  panNumber: required("PAN number").transform(normalizePan).refine(isValidPan, "Enter a valid PAN: five letters, four digits, a letter"),
+  aadhaarNumber: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? normalizeAadhaar(value) : undefined))
+    .refine((value) => value === undefined || isValidAadhaar(value), "Enter a valid 12-digit Aadhaar number"),
+});
+export type DocumentNumbers = z.infer<typeof documentNumbersSchema>;
+
+/** Step 3. The mismatch is reported on the confirmation field with the spec's title. */
+export const bankStepSchema = z
+  .object({
+    accountNumber: required("Account number").refine(isValidAccountNumber, "Enter 9 to 18 digits"),
+    confirmAccountNumber: required("Confirm account number"),
+    ifscCode: required("IFSC code")
+      .transform(normalizeIfsc)
+      .refine(isValidIfsc, "Enter a valid IFSC: four letters, a zero, six letters or digits"),
+    bankName: required("Bank name").max(120, "Bank name is too long"),
+    accountType: z.enum(ACCOUNT_TYPES, { error: "Choose savings or current" }),
+  })
+  .superRefine((value, context) => {
+    if (!accountNumbersMatch(value.accountNumber, value.confirmAccountNumber)) {
+      context.addIssue({ code: "custom", path: ["confirmAccountNumber"], message: KYC_TOASTS.accountMismatch.title });
+    }
+  });
+export type BankStep = z.infer<typeof bankStepSchema>;

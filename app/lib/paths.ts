@@ -1,0 +1,124 @@
+/**
+ * Typed builders for every internal address. Each builder carries the Remix pattern it
+ * fills in (`paths.invest.pattern === "/invest/:propertyId"`), so the route table, links,
+ * redirects and tests all start from one spelling; a unit test checks each pattern
+ * against the route files in app/routes.
+ */
+
+/** One string per ":param" of a pattern, in order: "/a/:x/b/:y" → [string, string]. */
+type ParamValues<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string, ...ParamValues<Rest>]
+  : P extends `${string}:${string}`
+    ? [string]
+    : [];
+
+/** A query string to append: pairs whose value is null, undefined or "" are left out. */
+export type SearchInput = URLSearchParams | string | Record<string, string | number | null | undefined>;
+
+export type PathBuilder<P extends string = string> = {
+  (...args: [...ParamValues<P>, search?: SearchInput]): string;
+  readonly pattern: P;
+};
+
+function searchString(search: SearchInput | undefined): string {
+  if (search === undefined) return "";
+  let params: URLSearchParams;
+  if (typeof search === "string") params = new URLSearchParams(search.replace(/^\?/, ""));
+  else if (search instanceof URLSearchParams) params = search;
+  else {
+    params = new URLSearchParams();
+    for (const [key, value] of Object.entries(search)) {
+      if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A builder for `pattern`: call it with one value per ":param" (encoded), then an optional query. */
+export function definePath<const P extends string>(pattern: P): PathBuilder<P> {
+  const segments = pattern.split("/");
+  const paramCount = segments.filter((segment) => segment.startsWith(":")).length;
+  const build = (...args: unknown[]): string => {
+    for (let index = 0; index < paramCount; index += 1) {
+      const value = args[index];
+      if (typeof value !== "string" || value === "") throw new TypeError(`${pattern} needs a value for every parameter`);
+    }
+    let next = 0;
+    const path = segments.map((segment) => (segment.startsWith(":") ? encodeURIComponent(args[next++] as string) : segment)).join("/");
+    return `${path}${searchString(args[paramCount] as SearchInput | undefined)}`;
+  };
+  return Object.assign(build, { pattern }) as PathBuilder<P>;
+}
+
+export const paths = {
+  home: definePath("/"),
+  signIn: definePath("/auth"),
+  /** The server-sent event stream (resource route). */
+  events: definePath("/events"),
+  auth: {
+    google: definePath("/auth/google"),
+    googleCallback: definePath("/auth/google/callback"),
+    signOut: definePath("/auth/sign-out"),
+  },
+  properties: definePath("/properties"),
+  welcome: definePath("/welcome"),
+  trialExpired: definePath("/trial-expired"),
+  kyc: definePath("/kyc"),
+  /** A KYC file, for its owner or an admin (resource route). */
+  kycDocument: definePath("/kyc/documents/:documentId"),
+  invest: definePath("/invest/:propertyId"),
+  trading: definePath("/trading"),
+  /** Save, remove and annotate watchlist entries (any signed-in user); ?save= opens the notes dialog. */
+  watchlist: definePath("/watchlist"),
+  testAnalytics: definePath("/test-analytics"),
+  dashboard: {
+    root: definePath("/dashboard"),
+    overview: definePath("/dashboard/overview"),
+    wallet: definePath("/dashboard/wallet"),
+    transactions: definePath("/dashboard/transactions"),
+    transaction: definePath("/dashboard/transactions/:transactionId"),
+    transactionPrint: definePath("/dashboard/transactions/:transactionId/print"),
+    transactionReceipt: definePath("/dashboard/transactions/:transactionId/receipt.pdf"),
+    sellRequests: definePath("/dashboard/sell-requests"),
+    watchlist: definePath("/dashboard/watchlist"),
+    notifications: definePath("/dashboard/notifications"),
+    property: definePath("/dashboard/p/:propertyId"),
+  },
+  waitlistDashboard: {
+    root: definePath("/waitlist-dashboard"),
+    overview: definePath("/waitlist-dashboard/overview"),
+    wallet: definePath("/waitlist-dashboard/wallet"),
+    watchlist: definePath("/waitlist-dashboard/watchlist"),
+    learn: definePath("/waitlist-dashboard/learn"),
+    support: definePath("/waitlist-dashboard/support"),
+  },
+  admin: {
+    root: definePath("/admin"),
+    users: definePath("/admin/users"),
+    kyc: definePath("/admin/kyc"),
+    properties: definePath("/admin/properties"),
+    newProperty: definePath("/admin/properties/new"),
+    shareTrading: definePath("/admin/share-trading"),
+    support: definePath("/admin/support"),
+    investments: definePath("/admin/investments"),
+  },
+  oauthStandIn: {
+    authorize: definePath("/oauth-stand-in/authorize"),
+    token: definePath("/oauth-stand-in/token"),
+    userinfo: definePath("/oauth-stand-in/userinfo"),
+  },
+  /** Routes that fail or flash on purpose for the browser tests; 404 unless E2E_PROBES=true. */
+  e2eProbe: {
+    error: definePath("/e2e-probe/error"),
+    toast: definePath("/e2e-probe/toast"),
+    dashboardError: definePath("/dashboard/e2e-probe-error"),
+  },
+} as const;
+
+type PathTree = { readonly [key: string]: PathBuilder | PathTree };
+
+/** Every builder in the tree, for tests that compare them with the route files and the route table. */
+export function listPathBuilders(tree: PathTree = paths): PathBuilder[] {
+  return Object.values(tree).flatMap((node) => (typeof node === "function" ? [node] : listPathBuilders(node)));
+}

@@ -1,0 +1,59 @@
+import { Decimal } from "~/lib/money";
+
+/** One holding as the overview needs it: shares, what they cost and today's share price. */
+export type HoldingFigures = { shares: number; costBasis: Decimal.Value; sharePrice: Decimal.Value };
+
+export type PortfolioTotals = {
+  /** Cost basis summed over holdings (rupees, 2 decimals). */
+  totalInvestment: string;
+  /** Shares × share price summed over holdings. */
+  currentValue: string;
+  /** Current value − total investment. */
+  lifetimeReturn: string;
+  activeProperties: number;
+};
+
+/** The spec's formulas: current value = shares × share price; cost basis summed; return = the difference. */
+export function portfolioTotals(holdings: readonly HoldingFigures[]): PortfolioTotals {
+  let cost = new Decimal(0);
+  let value = new Decimal(0);
+  let active = 0;
+  for (const holding of holdings) {
+    if (holding.shares <= 0) continue;
+    active += 1;
+    cost = cost.plus(holding.costBasis);
+    value = value.plus(new Decimal(holding.sharePrice).times(holding.shares));
+  }
+  return {
+    totalInvestment: cost.toFixed(2),
+    currentValue: value.toFixed(2),
+    lifetimeReturn: value.minus(cost).toFixed(2),
+    activeProperties: active,
+  };
+}
+
+export const NO_FIGURE = "—";
+
+/** Percent change from cost to value, one decimal with its sign ("+12.5%"), or a dash when nothing was invested. */
+export function percentChange(cost: Decimal.Value, value: Decimal.Value): string {
+  const base = new Decimal(cost);
+  if (base.lte(0)) return NO_FIGURE;
+  const percent = new Decimal(value).minus(base).div(base).times(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP);
+  if (percent.isZero()) return "0.0%";
+  return `${percent.isPositive() ? "+" : "−"}${percent.abs().toFixed(1)}%`;
+}
+
+/** An amount with its sign in front: "+₹1,200", "−₹300", "₹0". `format` renders the absolute amount. */
+export function signedAmount(amount: Decimal.Value, format: (value: Decimal) => string): string {
+  const value = new Decimal(amount);
+  const text = format(value.abs());
+  if (value.isZero() || format(new Decimal(0)) === text) return text;
+  return `${value.isPositive() ? "+" : "−"}${text}`;
+}
+
+export type CategoryCounts = { residential: number; commercial: number; mixed: number };
+
+/** Each property adds 25% of the bar's width, capped at 100%. */
+export function distributionWidthPercent(count: number): number {
+  return Math.min(100, Math.max(0, count) * 25);
+}

@@ -1,0 +1,59 @@
+import { data } from "@remix-run/node";
+import { isDomainError } from "~/domain/errors";
+import { getTicketDetail, listTickets } from "~/domain/support/list-tickets.server";
+import { TICKET_UPDATED, updateTicket } from "~/domain/support/update-ticket.server";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import type { SessionUser } from "~/web/guards.server";
+
+export async function loadSupportDesk(request: Request) {
+  const url = new URL(request.url);
+  const filters = {
+    status: url.searchParams.get("status") ?? undefined,
+    type: url.searchParams.get("type") ?? undefined,
+    priority: url.searchParams.get("priority") ?? undefined,
+  };
+  const selectedId = url.searchParams.get("ticket");
+  const prisma = getPrisma();
+  const [tickets, selected] = await Promise.all([
+    listTickets(prisma, filters),
+    selectedId ? getTicketDetail(prisma, selectedId) : Promise.resolve(null),
+  ]);
+  return { tickets, selected, filters, search: url.search };
+}
+
+export type TicketUpdateReply = { ticketId: string; updated: boolean; fieldErrors: Record<string, string>; formError: string | null };
+
+/** The ticket form: status, response, received amount, subscription switch; 'Ticket Updated' on success. */
+export async function submitTicketUpdate(request: Request, admin: SessionUser) {
+  const form = await readFormData(request);
+  const ticketId = String(form.get("ticketId") ?? "");
+  const returnTo = String(form.get("returnTo") ?? "");
+  try {
+    await updateTicket(getPrisma(), {
+      adminId: admin.id,
+      ticketId,
+      status: String(form.get("status") ?? ""),
+      adminResponse: String(form.get("adminResponse") ?? ""),
+      receivedAmount: form.get("receivedAmount") === null ? undefined : String(form.get("receivedAmount")),
+      activateSubscription: form.get("activateSubscription") === "on",
+    });
+    // With scripts the page shows the toast itself: a flash cookie could be read by a live
+    // revalidation racing the redirect's own page load, and the notice would be lost.
+    if (form.get("enhanced") === "true") return data<TicketUpdateReply>({ ticketId, updated: true, fieldErrors: {}, formError: null });
+    // Back to the same filters and ticket; only our own page's query is accepted.
+    const next = returnTo.startsWith("?") ? `${paths.admin.support()}${returnTo}` : `${paths.admin.support()}?ticket=${ticketId}`;
+    return redirectWithToast(next, { kind: "success", title: TICKET_UPDATED });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const reply: TicketUpdateReply = {
+      ticketId,
+      updated: false,
+      fieldErrors: error.field ? { [error.field]: error.message } : {},
+      formError: error.field ? null : error.message,
+    };
+    return data(reply, { status: error.status });
+  }
+}

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { reloadEnv } from "~/services/env.server";
+import { getFlashToasts, redirectWithToast } from "./flash.server";
+
+/** Changes a variable and makes the parsed environment read it again. */
+function setEnv(name: string, value: string) {
+  vi.stubEnv(name, value);
+  reloadEnv();
+}
+
+function cookiesFrom(response: { headers: Headers }): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+describe("flash toasts", () => {
+  beforeEach(() => {
+    setEnv("SESSION_SECRET", "unit-test-secret-that-is-long-enough-0123456789");
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    reloadEnv();
+  });
+
+  it("redirects with a signed, HttpOnly, SameSite=Lax cookie holding the toast", async () => {
+    const response = await redirectWithToast("/dashboard/overview", { kind: "success", title: "Welcome back" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard/overview");
+    const [setCookie] = response.headers.getSetCookie();
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+  });
+
+  it("marks the cookie Secure with the __Host- prefix in production", async () => {
+    // Production also needs Google credentials or an explicit demo to pass the env schema.
+    vi.stubEnv("DEMO_MODE", "true");
+    setEnv("NODE_ENV", "production");
+    const response = await redirectWithToast("/", { kind: "info", title: "Hello" });
+    const [setCookie] = response.headers.getSetCookie();
+    expect(setCookie).toMatch(/^__Host-aangan_flash=/);
+    expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/Path=\//);
+  });
+
+  it("keeps headers passed in init alongside the flash cookie", async () => {
+    const response = await redirectWithToast(
+      "/",
+      { kind: "info", title: "Hi" },
+      { headers: { "Set-Cookie": "other=1; Path=/", "X-Extra": "yes" }, status: 303 },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("X-Extra")).toBe("yes");
+    expect(response.headers.getSetCookie()).toHaveLength(2);
+  });
+
+  it("hands the toast to the next request once, then clears it", async () => {
+    const response = await redirectWithToast("/", { kind: "error", title: "Request Failed", description: "Try again" });
+    const first = await getFlashToasts(new Request("http://app.test/", { headers: { Cookie: cookiesFrom(response) } }));
+    expect(first.toasts).toEqual([
+      expect.objectContaining({ kind: "error", title: "Request Failed", description: "Try again", id: expect.any(String) }),
+    ]);
+    const second = await getFlashToasts(new Request("http://app.test/", { headers: { Cookie: cookiesFrom(first) } }));
+    expect(second.toasts).toEqual([]);
+  });
+
+  it("sets no cookie when there is nothing to show", async () => {
+    const result = await getFlashToasts(new Request("http://app.test/"));
+    expect(result.toasts).toEqual([]);
+    expect(result.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("ignores a cookie signed with another secret", async () => {
+    const response = await redirectWithToast("/", { kind: "info", title: "Forged?" });
+    setEnv("SESSION_SECRET", "a-different-secret-that-is-also-long-enough-987");
+    const result = await getFlashToasts(new Request("http://app.test/", { headers: { Cookie: cookiesFrom(response) } }));
+    expect(result.toasts).toEqual([]);
+  });
+
+  it("drops flashed data that is not a list of toasts", async () => {
+    const { createCookieSessionStorage } = await import("@remix-run/node");
+    const forger = createCookieSessionStorage({
+      cookie: { name: "aangan_flash", secrets: [process.env.SESSION_SECRET ?? ""], path: "/" },
+    });
+    const session = await forger.getSession();
+    session.flash("toasts", [{ kind: "fatal", title: "" }]);
+    const cookie = (await forger.commitSession(session)).split(";")[0] ?? "";
+    const result = await getFlashToasts(new Request("http://app.test/", { headers: { Cookie: cookie } }));
+    expect(result.toasts).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { DRAFT_FILE_SLOTS, type DraftFile, type DraftFileSlot } from "~/domain/kyc/kyc-draft.server";
+import { KycRefused, systemClock } from "~/domain/kyc/kyc-errors.server";
+import { uploadKycDocument } from "~/domain/kyc/upload-kyc-document.server";
+import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
+import { readFormData } from "~/web/form-data.server";
+
+const MAX_FIELD_BYTES = 4 * 1024;
+
+export type KycForm = {
+  fields: Record<string, string>;
+  files: Partial<Record<DraftFileSlot, DraftFile>>;
+  /** Set when a file was refused: the fields read before it are still here, no file is kept. */
+  refusal?: KycRefused;
+};
+
+async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const chunk of data) void chunk;
+}
+
+async function readField(part: UploadHandlerPart): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of part.data) {
+    size += chunk.byteLength;
+    if (size > MAX_FIELD_BYTES) throw new KycRefused("uploadFailed", "The form is too large. Please try again.", 413);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads a wizard form. A multipart form streams each chosen file straight into private
+ * storage (nothing is buffered whole in memory); fields are read as text. When one file is
+ * refused, the files already stored by this request are removed and the refusal is returned.
+ */
+export async function readKycForm(request: Request, userId: string): Promise<KycForm> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    const form = await readFormData(request);
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+    return { fields, files: {} };
+  }
+  const storage = getPrivateStorage();
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<DraftFileSlot, DraftFile>> = {};
+  try {
+    await unstable_parseMultipartFormData(request, async (part) => {
+      if (part.filename === undefined) {
+        fields[part.name] = await readField(part);
+        return undefined;
+      }
+      const slot = DRAFT_FILE_SLOTS.find((candidate) => candidate === part.name);
+      // No file chosen: browsers send an empty part without a name.
+      if (!slot || part.filename === "") {
+        await drain(part.data);
+        return undefined;
+      }
+      files[slot] = await uploadKycDocument(storage, { userId, fileName: part.filename, body: part.data }, systemClock);
+      return undefined;
+    });
+  } catch (error) {
+    await Promise.all(Object.values(files).map((file) => storage.delete(file.key)));
+    if (error instanceof KycRefused) return { fields, files: {}, refusal: error };
+    if (error instanceof TypeError)
+      return { fields, files: {}, refusal: new KycRefused("uploadFailed", "The form could not be read. Please try again.", 400) };
+    throw error;
+  }
+  return { fields, files };
+}

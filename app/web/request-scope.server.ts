@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Values remembered for the length of one HTTP request. Remix hands each loader and
+ * action its own copy of the Request, so the Request object cannot key a per-request
+ * memo; the server runs each request inside one scope instead, and everything that
+ * request awaits sees the same one.
+ */
+export type RequestScope = Map<symbol, unknown>;
+
+// On globalThis: server.ts and the Remix build each bundle their own copy of this module,
+// and both must use one AsyncLocalStorage.
+const holder = globalThis as typeof globalThis & { __aanganRequestScope?: AsyncLocalStorage<RequestScope> };
+const storage = (holder.__aanganRequestScope ??= new AsyncLocalStorage<RequestScope>());
+
+/** Runs `handle` (one request's handling) in a fresh scope. */
+export function runInRequestScope<T>(handle: () => T): T {
+  return storage.run(new Map(), handle);
+}
+
+/** The value for `key` in this request's scope, computed once; outside a scope, computed every time. */
+export function rememberForRequest<T>(key: symbol, compute: () => T): T {
+  const scope = storage.getStore();
+  if (!scope) return compute();
+  if (!scope.has(key)) scope.set(key, compute());
+  return scope.get(key) as T;
+}

@@ -1,0 +1,130 @@
+// ESLint flat config: typescript-eslint, react-hooks and jsx-a11y recommendations, and the
+// layer rules of docs (DESIGN.md "Layers"): imports only go downward, routes → web → domain
+// → services, anything → lib; components never import server modules except for types.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** An import of app/<folder>, through the "~/" alias or a relative path climbing to app/. */
+const layer = (folder) => `^(~/|(\\.\\./)+)${folder}(/|$)`;
+const restrict = (folders, message) => ({ regex: folders.map(layer).join("|"), message });
+const serverModule = {
+  regex: "\\.server(\\.[cm]?[jt]sx?)?$",
+  allowTypeImports: true,
+  message: "Server modules stay on the server: import only their types here (import type).",
+};
+
+export default tseslint.config(
+  {
+    ignores: ["app/generated/**", "build/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "public/**"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    // React code only: test helpers such as useTestDatabase are not hooks.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}"],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+
+  // The layers.
+  {
+    files: ["app/domain/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^@remix-run/", message: "The domain knows nothing of HTTP: return values or throw a DomainError." },
+            restrict(["web", "routes", "components"], "The domain never imports the layers above it."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/domain/**"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "The domain takes its settings as arguments; read the environment in ~/services/env.server.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/services/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            restrict(["domain"], "Services are adapters and know no business rule: never import app/domain."),
+            restrict(["web", "routes", "components"], "Services never import the layers above them."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/web/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [restrict(["routes"], "The web layer never imports route modules.")] }],
+    },
+  },
+  {
+    files: ["app/components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [serverModule, restrict(["routes"], "Components never import route modules.")] }],
+    },
+  },
+  {
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            serverModule,
+            restrict(
+              ["web", "routes", "components", "domain", "services"],
+              "app/lib holds pure helpers: it imports nothing from the app's layers.",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read forms with readFormData from ~/web/form-data.server, which answers 400 to a form that cannot be read.",
+        },
+      ],
+    },
+  },
+);

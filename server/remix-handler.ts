@@ -1,0 +1,80 @@
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { requestBodyOf } from "./request-guards";
+
+export type RemixHandlerOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+};
+
+/**
+ * What @remix-run/express's handler does, except that the app reads the size-limited body from
+ * `limitBodies` rather than the raw socket, and an answer already sent on the app's
+ * behalf (the 413 for a body that grew too large mid-read) is not sent twice.
+ */
+export function remixHandler(options: RemixHandlerOptions): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      if (res.headersSent) {
+        await response.body?.cancel().catch(() => undefined);
+        return;
+      }
+      // A route that answered without reading the whole body (a guard's redirect): close
+      // the connection rather than read the rest of it to reuse the socket.
+      if (!req.complete && req.method !== "GET" && req.method !== "HEAD") res.setHeader("Connection", "close");
+      await sendResponse(res, response);
+    } catch (error) {
+      if (res.headersSent) return;
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // req.hostname drops the port and respects "trust proxy"; take the port from the host header.
+  const port = /:(\d+)$/.exec(req.get("x-forwarded-host") ?? req.get("host") ?? "")?.[1];
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const controller = new AbortController();
+  // Loaders and actions are aborted when the client goes away before the answer is sent.
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: headersOf(req),
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(requestBodyOf(req));
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+function headersOf(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // Server-sent events must reach the client before the first event is written.
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

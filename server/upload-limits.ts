@@ -1,0 +1,7 @@
+import type { BodyLimitRule } from "./request-guards";
+
+/**
+ * Routes that take files get a larger body than a plain form: the KYC wizard carries up
+ * to four documents of 5 MB each plus its fields (both its page and its `.data` posts).
+ */
+export const UPLOAD_BODY_LIMITS: BodyLimitRule[] = [{ pattern: /^\/kyc(\.data)?(\/|$|\?)/, bytes: 26 * 1024 * 1024 }];

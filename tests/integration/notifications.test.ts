@@ -1,0 +1,123 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUserAlert } from "../../app/domain/alerts/create-user-alert.server";
+import { getBellSummary, listAlerts } from "../../app/domain/alerts/list-alerts.server";
+import { markAlertRead, markAllAlertsRead } from "../../app/domain/alerts/mark-alerts-read.server";
+import { reloadEnv } from "../../app/services/env.server";
+import { createSession, createUser } from "../setup/factories";
+import { useTestDatabase } from "../setup/test-database";
+
+const db = useTestDatabase();
+const ORIGIN = "http://localhost:3000";
+let handle: (request: Request) => Promise<Response>;
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = db.current.url;
+  process.env.SESSION_SECRET = "notifications-session-secret-0123456789abcdef";
+  reloadEnv();
+  const buildPath = path.resolve("build/server/index.js");
+  if (!existsSync(buildPath)) throw new Error("No production build: run `npx remix vite:build` before this test.");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const requestHandler = createRequestHandler(build, "production");
+  handle = (request) => requestHandler(request, { cspNonce: "notifications" });
+});
+
+async function investorWithAlerts(count: number) {
+  const prisma = db.current.prisma;
+  const user = await createUser(prisma, { tier: "small_investor", subscriptionActive: true });
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const alert = await createUserAlert(prisma, {
+      userId: user.id,
+      alertType: "test",
+      title: `Alert ${index}`,
+      message: `Message ${index}`,
+    });
+    // Distinct times, oldest first, so "newest first" has one right answer.
+    await prisma.userAlert.update({ where: { id: alert.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) } });
+    ids.push(alert.id);
+  }
+  return { user, ids };
+}
+
+function post(cookie: string, body: Record<string, string>) {
+  return handle(
+    new Request(`${ORIGIN}/dashboard/notifications`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host },
+      body: new URLSearchParams(body).toString(),
+      redirect: "manual",
+    }),
+  );
+}
+
+describe("listing alerts", () => {
+  it("gives 20 newest first, says more exist, and gives more pages on request", async () => {
+    const { user, ids } = await investorWithAlerts(23);
+    const first = await listAlerts(db.current.prisma, user.id);
+    expect(first.alerts).toHaveLength(20);
+    expect(first.alerts[0]?.title).toBe("Alert 22");
+    expect(first.hasMore).toBe(true);
+    expect(first.unread).toBe(23);
+    const two = await listAlerts(db.current.prisma, user.id, 2);
+    expect(two.alerts.map((alert) => alert.id)).toEqual([...ids].reverse());
+    expect(two.hasMore).toBe(false);
+  });
+});
+
+describe("marking alerts read", () => {
+  it("marks one, then all, and the bell's count follows", async () => {
+    const prisma = db.current.prisma;
+    const { user, ids } = await investorWithAlerts(3);
+    await markAlertRead(prisma, user.id, ids[0]!);
+    expect((await getBellSummary(prisma, user.id)).unread).toBe(2);
+    expect(await markAllAlertsRead(prisma, user.id)).toBe(2);
+    expect((await getBellSummary(prisma, user.id)).unread).toBe(0);
+    expect(await markAllAlertsRead(prisma, user.id)).toBe(0);
+  });
+
+  it("touches only one's own alerts: another user's id answers 404 and changes nothing", async () => {
+    const prisma = db.current.prisma;
+    const owner = await investorWithAlerts(2);
+    const intruder = await investorWithAlerts(1);
+    const cookie = await createSession(prisma, intruder.user.id);
+
+    const refused = await post(cookie, { intent: "mark-read", alertId: owner.ids[0]! });
+    expect(refused.status).toBe(404);
+    const nonsense = await post(cookie, { intent: "mark-read", alertId: "not-an-id" });
+    expect(nonsense.status).toBe(404);
+    expect(await prisma.userAlert.count({ where: { userId: owner.user.id, isRead: false } })).toBe(2);
+
+    const all = await post(cookie, { intent: "mark-all-read", returnTo: "/dashboard/notifications" });
+    expect(all.status).toBe(302);
+    expect(all.headers.get("Location")).toBe("/dashboard/notifications");
+    expect(await prisma.userAlert.count({ where: { userId: owner.user.id, isRead: false } })).toBe(2);
+    expect(await prisma.userAlert.count({ where: { userId: intruder.user.id, isRead: false } })).toBe(0);
+
+    const ownerCookie = await createSession(prisma, owner.user.id);
+    const own = await post(ownerCookie, { intent: "mark-read", alertId: owner.ids[0]!, returnTo: "https://evil.example/" });
+    expect(own.status).toBe(302);
+    expect(own.headers.get("Location")).toBe("/dashboard/notifications");
+    expect(await prisma.userAlert.findUnique({ where: { id: owner.ids[0]! }, select: { isRead: true } })).toEqual({ isRead: true });
+  });
+
+  it("refuses a signed-out visitor and a malformed command", async () => {
+    const prisma = db.current.prisma;
+    const { user } = await investorWithAlerts(1);
+    const anonymous = await handle(
+      new Request(`${ORIGIN}/dashboard/notifications`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host },
+        body: "intent=mark-all-read",
+        redirect: "manual",
+      }),
+    );
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/auth/);
+    const cookie = await createSession(prisma, user.id);
+    expect((await post(cookie, { intent: "delete-everything" })).status).toBe(400);
+  });
+});

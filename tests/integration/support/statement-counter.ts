@@ -1,0 +1,86 @@
+import net from "node:net";
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+
+export type StatementCounter = {
+  /** A connection string like `databaseUrl` that goes through the counter. */
+  url: string;
+  /** The SQL text of every statement sent since the last reset, in order. */
+  statements: () => string[];
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+/**
+ * A TCP relay in front of PostgreSQL that writes down the SQL every client sends
+ * (simple Query and extended-protocol Parse messages), so a test can count what the app
+ * asks the database without touching the app's code.
+ */
+export async function startStatementCounter(databaseUrl: string): Promise<StatementCounter> {
+  const target = new URL(databaseUrl);
+  let seen: string[] = [];
+  const sockets = new Set<net.Socket>();
+
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    let pending = Buffer.alloc(0);
+    let startedUp = false;
+
+    client.on("data", (chunk) => {
+      upstream.write(chunk);
+      pending = Buffer.concat([pending, chunk]);
+      for (;;) {
+        if (!startedUp) {
+          // Untyped start-up packets: length, then a code (protocol version or a request).
+          if (pending.length < 8) return;
+          const length = pending.readInt32BE(0);
+          if (pending.length < length) return;
+          const code = pending.readInt32BE(4);
+          pending = pending.subarray(length);
+          if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) startedUp = true;
+          continue;
+        }
+        if (pending.length < 5) return;
+        const length = pending.readInt32BE(1);
+        if (pending.length < 1 + length) return;
+        const type = String.fromCharCode(pending[0]!);
+        const body = pending.subarray(5, 1 + length);
+        if (type === "Q") seen.push(body.toString("utf8", 0, body.indexOf(0)));
+        if (type === "P") {
+          const nameEnd = body.indexOf(0);
+          seen.push(body.toString("utf8", nameEnd + 1, body.indexOf(0, nameEnd + 1)));
+        }
+        pending = pending.subarray(1 + length);
+      }
+    });
+    upstream.on("data", (chunk) => client.write(chunk));
+    const closeBoth = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("close", closeBoth).on("error", closeBoth);
+    upstream.on("close", closeBoth).on("error", closeBoth);
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+
+  return {
+    url: url.toString(),
+    statements: () => [...seen],
+    reset: () => {
+      seen = [];
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
