@@ -94,6 +94,27 @@ const e2e = readCounts("test-results/e2e-results.json", (r) => ({
   failed: r.stats.unexpected + r.stats.flaky,
   skipped: r.stats.skipped,
 }));
+/** The names of failed tests, so the closing lines of a CI log always say what broke. */
+function failedVitestNames(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === "failed").map((test) => `${file.name}: ${test.fullName}`),
+  );
+}
+function failedPlaywrightNames(report) {
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((test) => test.status === "unexpected" || test.status === "flaky").map(() => `${spec.file}: ${spec.title}`),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return report.suites.flatMap(walk);
+}
+const failedNames = [
+  readCounts("test-results/vitest-results.json", failedVitestNames),
+  readCounts("test-results/e2e-results.json", failedPlaywrightNames),
+].flatMap((names) => (Array.isArray(names) ? names : []));
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  - ${name}`).join("\n")}`);
+
 const passed = unit.passed + e2e.passed;
 const failed =
   unit.failed +
