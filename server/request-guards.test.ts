@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,15 @@ beforeAll(async () => {
   const app = express();
   app.use(knownMethodsOnly());
   app.use(formBodiesOnly());
-  app.use(limitBodies({ defaultBytes: 1024, rules: [{ pattern: /^\/upload$/, bytes: 64 * 1024 }] }));
+  app.use(
+    limitBodies({
+      defaultBytes: 1024,
+      rules: [
+        { pattern: /^\/upload$/, bytes: 64 * 1024 },
+        { pattern: /^\/large-upload$/, bytes: 16 * 1024 * 1024 },
+      ],
+    }),
+  );
   app.all("*", async (req, res) => {
     let size = 0;
     try {
@@ -62,6 +71,28 @@ async function send(path: string, body: string | ReadableStream<Uint8Array>, con
   return { status: response.status, text: await response.text() };
 }
 
+/** Sends the head, pauses, then writes a declared body of `total` bytes in 1 MB pieces and reads the answer. */
+async function uploadSlowly(path: string, total: number): Promise<{ response: string; bodyBytesSent: number; writeError?: string }> {
+  const { port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  let response = "";
+  let writeError: string | undefined;
+  socket.on("data", (data) => (response += data.toString("latin1")));
+  socket.on("error", (error: NodeJS.ErrnoException) => (writeError = error.code ?? error.message));
+  const closed = new Promise((resolve) => socket.on("close", resolve));
+  socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${form}\r\nContent-Length: ${total}\r\n\r\n`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const piece = Buffer.alloc(1024 * 1024, "a");
+  let bodyBytesSent = 0;
+  while (bodyBytesSent < total && !writeError && !socket.destroyed) {
+    const flushed = socket.write(piece);
+    bodyBytesSent += piece.length;
+    if (!flushed) await new Promise((resolve) => socket.once("drain", resolve).once("close", resolve));
+  }
+  await closed;
+  return { response, bodyBytesSent, writeError };
+}
+
 describe("limitBodies", () => {
   it("lets a body up to the limit through to the handler, whole", async () => {
     expect(await send("/form", "a".repeat(1024))).toEqual({ status: 200, text: "read 1024" });
@@ -70,6 +101,14 @@ describe("limitBodies", () => {
 
   it("answers 413 to a declared length over the limit", async () => {
     expect(await send("/form", "a".repeat(1025))).toEqual({ status: 413, text: "This request is too large." });
+  });
+
+  it("reads a slightly-too-large upload to its end, so the client gets the 413 instead of a broken pipe", async () => {
+    // The client is still writing when the server decides; closing then would cut it off mid-write.
+    const answer = await uploadSlowly("/large-upload", 20 * 1024 * 1024);
+    expect({ bodyBytesSent: answer.bodyBytesSent, writeError: answer.writeError }).toEqual({ bodyBytesSent: 20 * 1024 * 1024 });
+    expect(answer.response.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(answer.response.endsWith("This request is too large.")).toBe(true);
   });
 
   it("answers 413 to a chunked body once the count passes the limit, before the handler has all of it", async () => {

@@ -64,7 +64,7 @@ class BodyTooLarge extends Error {}
 
 /**
  * Caps request bodies before anything reads them. A declared Content-Length over the
- * limit is answered 413 at once, without reading the body; otherwise (chunked bodies,
+ * limit is answered 413 without passing the body on (see refuseDeclaredTooLarge); otherwise (chunked bodies,
  * or clients that send more than they declared) the bytes are counted as the app reads
  * them and the request is answered 413 the moment the count passes the limit. Either
  * way the connection is closed afterwards so the rest of the body is never read.
@@ -73,7 +73,7 @@ export function limitBodies(options: BodyLimitOptions): RequestHandler {
   return (req, res, next) => {
     const limit = bodyLimitFor(req.path, options);
     const declared = req.get("content-length");
-    if (declared !== undefined && Number(declared) > limit) return tooLarge(res);
+    if (declared !== undefined && Number(declared) > limit) return refuseDeclaredTooLarge(req, res, Number(declared), limit);
     if (BODILESS.has(req.method)) return next();
 
     let seen = 0;
@@ -93,6 +93,22 @@ export function limitBodies(options: BodyLimitOptions): RequestHandler {
     limitedBodies.set(req, counted);
     next();
   };
+}
+
+/** Beyond this a declared body is refused without reading a byte of it. */
+const MOST_BYTES_DRAINED = 64 * 1024 * 1024;
+
+/**
+ * A client that is still writing its body when the server closes the connection sees a
+ * broken pipe, not the 413 (browsers and fetch both do). So a body up to twice its limit
+ * (64 MB at most) is read and thrown away first, and the answer reaches the person who
+ * picked a file that was slightly too large; anything bigger is cut off at once.
+ */
+function refuseDeclaredTooLarge(req: Request, res: Response, declared: number, limit: number) {
+  if (declared > Math.min(limit * 2, MOST_BYTES_DRAINED)) return tooLarge(res);
+  req.on("end", () => tooLarge(res));
+  req.on("error", () => res.destroy());
+  req.resume();
 }
 
 function tooLarge(res: Response) {
