@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -81,6 +82,19 @@ export function createHttpApp(options: HttpAppOptions) {
     // How many event streams this process is serving (tests check disconnects clean up).
     app.get("/__probe/live-subscribers", (_req, res) => {
       res.set("Cache-Control", "no-store").json({ subscribers: getRealtimeBus().subscriberCount });
+    });
+    // Stands in for a new deployment for one browser: with the e2e_sw_build cookie set, /sw.js
+    // answers with different bytes, so that browser finds an update waiting.
+    app.get("/sw.js", (req, res, next) => {
+      const build = /(?:^|;\s*)e2e_sw_build=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1];
+      if (!build) return next();
+      readFile(path.resolve("build/client/sw.js"), "utf8").then(
+        (script) => {
+          res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
+          res.type("text/javascript").send(`${script}\n// e2e build ${build}\n`);
+        },
+        (error: unknown) => next(error),
+      );
     });
     // Lets tests publish a live event through this process, as a domain command would.
     app.post("/__probe/publish", async (req, res) => {

@@ -50,7 +50,7 @@ export function ServiceWorkerUpdates() {
 
 function UpdatePrompt({ onReload, onDismiss }: { onReload: () => void; onDismiss: () => void }) {
   return (
-    <div className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4">
+    <div data-update-prompt className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4">
       <div
         role="status"
         aria-live="polite"
