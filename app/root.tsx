@@ -28,12 +28,10 @@ import type { BellView } from "~/components/site-header/notification-bell";
 import { getBellSummary } from "~/domain/alerts/list-alerts.server";
 import { getPrisma } from "~/services/db.server";
 import stylesheet from "~/app.css?url";
-import { config as configureZod } from "zod/v4/core";
+import { disableZodJit } from "~/lib/zod-jitless";
 
-// Zod compiles object parsers with `new Function` after probing whether eval is allowed; under
-// our CSP (no 'unsafe-eval') the probe itself is reported as a violation. The root module runs
-// before any route module builds a schema, so switching the compiler off here covers them all.
-configureZod({ jitless: true });
+// The root module runs before any route module builds a schema, so this covers them all.
+disableZodJit();
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
