@@ -221,3 +221,24 @@ test.describe("signed-in data", () => {
     await expect(page.getByText(email)).toHaveCount(0);
   });
 });
+
+test.describe("content security policy", () => {
+  test("pages that build zod schemas in the browser trip no CSP violation (zod's eval probe is off)", async ({ page, signInAs }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await page.goto("/properties");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await signInAs("large");
+    const { id } = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLAnchorElement>('main a[href^="/invest/"]');
+      return { id: link?.getAttribute("href")?.split("/")[2] ?? null };
+    });
+    expect(id).not.toBeNull();
+    await page.goto(`/invest/${id}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
+});
