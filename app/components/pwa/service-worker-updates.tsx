@@ -16,7 +16,12 @@ export function ServiceWorkerUpdates() {
   const [waiting, setWaiting] = useState<WaitingWorker | null>(null);
 
   useEffect(() => {
-    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+    if (!("serviceWorker" in navigator)) return;
+    if (!import.meta.env.PROD) {
+      // A worker left by a production run on this origin would stand between Vite and the page.
+      void navigator.serviceWorker.getRegistrations().then((registrations) => registrations.forEach((r) => void r.unregister()));
+      return;
+    }
     let cancelled = false;
     const start = async () => {
       // Loaded on demand so it never weighs on the first paint.
