@@ -14,6 +14,7 @@ import { RouteError } from "~/components/error-pages/route-error";
 import type { HeaderUserView } from "~/components/site-header/header-model";
 import { SiteHeader } from "~/components/site-header/site-header";
 import { SiteFooter } from "~/components/site-footer";
+import { ServiceWorkerUpdates } from "~/components/pwa/service-worker-updates";
 import { ConnectionNotices } from "~/components/toast/connection-notices";
 import { ToastProvider } from "~/components/toast/toast-provider";
 import { HydrationFlag } from "~/components/ui/hydration-flag";
@@ -27,11 +28,18 @@ import type { BellView } from "~/components/site-header/notification-bell";
 import { getBellSummary } from "~/domain/alerts/list-alerts.server";
 import { getPrisma } from "~/services/db.server";
 import stylesheet from "~/app.css?url";
+import { disableZodJit } from "~/lib/zod-jitless";
+
+// The root module runs before any route module builds a schema, so this covers them all.
+disableZodJit();
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installing: the web app manifest (Android, desktop) and the touch icon iOS puts on the home screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png", sizes: "180x180" },
 ];
 
 export const meta: MetaFunction = ({ location, error }) => [
@@ -80,6 +88,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#a4510b" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content="Aangan" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="default" />
         <Meta />
         <Links />
       </head>
@@ -97,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter signedIn={Boolean(rootData?.user)} />
           <ConnectionNotices />
+          <ServiceWorkerUpdates />
           <HydrationFlag />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,5 +1,6 @@
-// `npm run bench`: purchase throughput next to pgbench, and the catalogue page next to
-// /healthz, on fresh databases. Prints a table and writes bench/results/<timestamp>.json.
+// `npm run bench`: purchase throughput next to pgbench, the catalogue page next to /healthz,
+// on fresh databases, and Lighthouse on the main pages (bench/lighthouse-bench.ts). Prints the
+// tables and writes bench/results/<timestamp>.json.
 // Not part of `npm test`: numbers are reported, never asserted, except the safety counts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -7,9 +8,10 @@ import path from "node:path";
 import pg from "pg";
 import { createFreshDatabase, openBenchServer } from "./database";
 import { runPageBench, seedCatalogue, type PageBenchResult } from "./http-bench";
+import { lighthouseTable, runLighthouseBench } from "./lighthouse-bench";
 import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
-import { round } from "./stats";
+import { markdownTable, round } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BUYERS = 50;
@@ -25,12 +27,6 @@ async function serverVersion(url: string): Promise<string> {
   } finally {
     await client.end();
   }
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  return [line(rows[0]!), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.slice(1).map(line)].join("\n");
 }
 
 async function main(): Promise<number> {
@@ -95,8 +91,20 @@ async function main(): Promise<number> {
     ]);
     rows.push(["overdrawn wallets (must be 0)", String(purchase.overdrawnWallets), "", `ledger problems: ${purchase.ledgerProblems}`, ""]);
     rows.push(["unexpected errors (must be 0)", String(purchase.unexpectedErrors), "", "", ""]);
-    console.log(`\n${table(rows)}`);
+    console.log("lighthouse: / , /properties, /invest/:id, /dashboard/overview, /dashboard/transactions ...");
+    const lighthouse = await runLighthouseBench().catch((error: unknown) => ({ ran: false as const, reason: (error as Error).message }));
+
+    console.log(`\n${markdownTable(rows)}`);
     if (pages.ran && pages.note) console.log(`note: ${pages.note}`);
+    if (lighthouse.ran) {
+      console.log(`\nLighthouse ${lighthouse.lighthouseVersion}, mobile emulation, median of ${lighthouse.pages[0]?.runs ?? 0} runs:`);
+      console.log(markdownTable(lighthouseTable(lighthouse)));
+      for (const page of lighthouse.pages) {
+        if (page.failedAudits.length > 0) console.log(`  ${page.path} lost points on: ${page.failedAudits.join(", ")}`);
+      }
+    } else {
+      console.log(`\nLighthouse not run: ${lighthouse.reason}`);
+    }
     console.log(
       `load average at the end: ${os
         .loadavg()
@@ -116,7 +124,7 @@ async function main(): Promise<number> {
     };
     writeFileSync(
       file,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, pgbench, pages }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, pgbench, pages, lighthouse }, null, 2)}\n`,
     );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 

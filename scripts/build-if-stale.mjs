@@ -5,7 +5,9 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const buildEntry = path.resolve("build/server/index.js");
-const sources = ["app", "public", "vite.config.ts", "remix.config.js", "package.json"];
+const sources = ["app", "public", "vite.config.ts", "remix.config.js", "package.json", "scripts/build-service-worker.mjs"];
+// A build from before the service worker existed has everything else; it still needs redoing.
+const serviceWorker = path.resolve("build/client/sw.js");
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;
@@ -15,7 +17,7 @@ function newestChange(target) {
 }
 
 const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
-if (sources.some((source) => newestChange(source) > builtAt)) {
+if (!existsSync(serviceWorker) || sources.some((source) => newestChange(source) > builtAt)) {
   console.log("Building the app (sources changed since the last build)...");
   execFileSync("npx", ["remix", "vite:build"], { stdio: "inherit" });
 }

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -37,6 +38,19 @@ export type HttpAppOptions = {
   vite?: ViteDevServer;
 };
 
+/**
+ * The service worker and what it decides from are revalidated on every fetch, so a new
+ * build reaches browsers on their next visit instead of an hour later.
+ */
+const REVALIDATED_FILES = new Set(["/sw.js", "/sw-session.js", "/manifest.webmanifest", "/offline.html", "/offline.css", "/offline.js"]);
+
+function setPwaHeaders(res: express.Response, filePath: string) {
+  const urlPath = `/${path.relative(path.resolve("build/client"), filePath).split(path.sep).join("/")}`;
+  if (REVALIDATED_FILES.has(urlPath)) res.setHeader("Cache-Control", "no-cache");
+  if (urlPath === "/sw.js") res.setHeader("Service-Worker-Allowed", "/");
+  if (urlPath === "/manifest.webmanifest") res.setHeader("Content-Type", "application/manifest+json; charset=utf-8");
+}
+
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -68,6 +82,19 @@ export function createHttpApp(options: HttpAppOptions) {
     // How many event streams this process is serving (tests check disconnects clean up).
     app.get("/__probe/live-subscribers", (_req, res) => {
       res.set("Cache-Control", "no-store").json({ subscribers: getRealtimeBus().subscriberCount });
+    });
+    // Stands in for a new deployment for one browser: with the e2e_sw_build cookie set, /sw.js
+    // answers with different bytes, so that browser finds an update waiting.
+    app.get("/sw.js", (req, res, next) => {
+      const build = /(?:^|;\s*)e2e_sw_build=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1];
+      if (!build) return next();
+      readFile(path.resolve("build/client/sw.js"), "utf8").then(
+        (script) => {
+          res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
+          res.type("text/javascript").send(`${script}\n// e2e build ${build}\n`);
+        },
+        (error: unknown) => next(error),
+      );
     });
     // Lets tests publish a live event through this process, as a domain command would.
     app.post("/__probe/publish", async (req, res) => {
@@ -128,14 +155,15 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use(formBodiesOnly());
   app.use(limitBodies({ defaultBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, rules: options.bodyLimits }));
 
-  app.use("/media", express.static(path.resolve(options.dataDir, "uploads/public"), { maxAge: "1d", index: false }));
+  // Public media is written once under its own name and never changed in place (docs/decisions/0018).
+  app.use("/media", express.static(path.resolve(options.dataDir, "uploads/public"), { maxAge: "180d", index: false }));
 
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
     // Vite fingerprints everything under /assets, so it may be cached for a year.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders: setPwaHeaders }));
   }
 
   const handleWithRemix = remixHandler({

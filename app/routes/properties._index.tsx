@@ -15,6 +15,9 @@ import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 
 // Public: anyone may browse; signing in only changes the watchlist control.
+// On a phone the first card fills the screen (on a desktop, the first row of three): their photos load at once.
+const ABOVE_THE_FOLD_CARDS = 3;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
@@ -67,10 +70,11 @@ export default function PropertiesPage() {
         </div>
       ) : (
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Property results">
-          {catalogue.items.map((property) => (
+          {catalogue.items.map((property, index) => (
             <li key={property.id}>
               <PropertyCard
                 property={property}
+                aboveTheFold={index < ABOVE_THE_FOLD_CARDS}
                 watchlist={{
                   state: watchlist ? { saved: watchlist.saved.includes(property.id), notesAllowed: watchlist.notesAllowed } : null,
                   returnTo: here,

@@ -1,3 +1,4 @@
+import { HIGH_FETCH_PRIORITY } from "~/components/ui/image-priority";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CloseIcon } from "~/components/ui/icons";
@@ -29,7 +30,15 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
   return (
     <section aria-label="Photos">
       <Link to={photoHref(search, 0)} preventScrollReset className={`block overflow-hidden rounded-xl ${focusRing}`}>
-        <img src={images[0]} alt={`${title} (1 of ${images.length})`} className="aspect-[16/9] w-full object-cover" />
+        {/* The page's largest paint: fetched first. */}
+        <img
+          src={images[0]}
+          alt={`${title} (1 of ${images.length})`}
+          width={1280}
+          height={720}
+          {...HIGH_FETCH_PRIORITY}
+          className="aspect-[16/9] w-full object-cover"
+        />
       </Link>
       <ul className="mt-2 grid grid-cols-6 gap-2">
         {images.slice(0, thumbnails).map((src, index) => (

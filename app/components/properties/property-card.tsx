@@ -6,6 +6,7 @@ import { FundingProgressBar } from "./funding-progress-bar";
 import { PropertyStatusBadge } from "./status-badge";
 import { formatPercent, propertyTypeLabel } from "./property-format";
 import { paths } from "~/lib/paths";
+import { HIGH_FETCH_PRIORITY } from "~/components/ui/image-priority";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
 
 export type CardWatchlist = {
@@ -15,12 +16,31 @@ export type CardWatchlist = {
   signInHref: string;
 };
 
-export function PropertyCard({ property, watchlist }: { property: CatalogueCard; watchlist: CardWatchlist }) {
+/** `aboveTheFold`: the photo is on screen at load (and likely the largest paint), so it is fetched at once, not lazily. */
+export function PropertyCard({
+  property,
+  watchlist,
+  aboveTheFold = false,
+}: {
+  property: CatalogueCard;
+  watchlist: CardWatchlist;
+  aboveTheFold?: boolean;
+}) {
   const headingId = `property-${property.id}-title`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-slate-100">
-        {property.image ? <img src={property.image} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+        {property.image ? (
+          <img
+            src={property.image}
+            alt=""
+            width={800}
+            height={600}
+            loading={aboveTheFold ? "eager" : "lazy"}
+            {...(aboveTheFold ? HIGH_FETCH_PRIORITY : {})}
+            className="h-full w-full object-cover"
+          />
+        ) : null}
         <div className="absolute top-3 left-3">
           <PropertyStatusBadge status={property.status} label={property.statusLabel} />
         </div>
