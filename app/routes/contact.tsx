@@ -27,8 +27,8 @@ export default function ContactPage() {
         {contact.grievanceOfficer}, <a href={`mailto:${contact.grievanceEmail}`}>{contact.grievanceEmail}</a>
       </p>
       <p>
-        We acknowledge a complaint within 48 hours and resolve it within 30 days. Signed-in investors can also raise a support ticket from their
-        dashboard. Quote your receipt number when a complaint is about a transaction.
+        We acknowledge a complaint within 48 hours and resolve it within 30 days. Signed-in investors can also raise a support ticket from
+        their dashboard. Quote your receipt number when a complaint is about a transaction.
       </p>
     </LegalPage>
   );

@@ -11,7 +11,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const QUESTIONS: [question: string, answer: ReactNode][] = [
-  ["What do I own when I buy a share?", "A share of the SPV (a private limited company) that owns the property, registered in your favour."],
+  [
+    "What do I own when I buy a share?",
+    "A share of the SPV (a private limited company) that owns the property, registered in your favour.",
+  ],
   ["How much do I need to start?", "Each property sets a minimum investment, shown on its card; several start at one share."],
   ["When do I get rent?", "The SPV pays out rent, after costs and fees, every quarter once the property is let."],
   [

@@ -326,7 +326,12 @@ export default function InvestPage() {
             ) : success ? (
               <InvestSuccess success={success} propertyHref={paths.invest(property.id)} />
             ) : review ? (
-              <PurchaseReview propertyId={property.id} review={review} error={actionData?.reviewError ?? null} riskHref={paths.legal.risk()} />
+              <PurchaseReview
+                propertyId={property.id}
+                review={review}
+                error={actionData?.reviewError ?? null}
+                riskHref={paths.legal.risk()}
+              />
             ) : (
               <BuyCalculator
                 propertyId={property.id}

@@ -13,8 +13,8 @@ export default function TermsPage() {
   return (
     <LegalPage title="Terms of use" updated="23 November 2026">
       <p>
-        These terms govern your use of Aangan, a platform through which you can buy shares of special purpose vehicles (SPVs) that each own one
-        income-generating property in India. By signing in you accept them.
+        These terms govern your use of Aangan, a platform through which you can buy shares of special purpose vehicles (SPVs) that each own
+        one income-generating property in India. By signing in you accept them.
       </p>
       <h2>Who may invest</h2>
       <ul>
@@ -24,18 +24,19 @@ export default function TermsPage() {
       </ul>
       <h2>What you buy</h2>
       <p>
-        Each share is a share of the SPV that holds the property, not a direct title to the building. The SPV&apos;s rental income, after its costs and
-        fees, is distributed to shareholders in proportion to their shares. Every purchase is final once you confirm it on the review step.
+        Each share is a share of the SPV that holds the property, not a direct title to the building. The SPV&apos;s rental income, after
+        its costs and fees, is distributed to shareholders in proportion to their shares. Every purchase is final once you confirm it on the
+        review step.
       </p>
       <h2>Your wallet</h2>
       <p>
-        Money you add is held in an escrow account in your name&apos;s favour until you invest or withdraw it. It earns no interest. Withdrawals go
-        only to your verified bank account.
+        Money you add is held in an escrow account in your name&apos;s favour until you invest or withdraw it. It earns no interest.
+        Withdrawals go only to your verified bank account.
       </p>
       <h2>Risks and fees</h2>
       <p>
-        Read the <Link to={paths.legal.risk()}>risk disclosure</Link> before investing. Every charge is listed on the <Link to={paths.legal.fees()}>fees</Link>{" "}
-        page and on each property.
+        Read the <Link to={paths.legal.risk()}>risk disclosure</Link> before investing. Every charge is listed on the{" "}
+        <Link to={paths.legal.fees()}>fees</Link> page and on each property.
       </p>
       <h2>Complaints</h2>
       <p>

@@ -11,5 +11,10 @@ export type ContactDetails = ReceiptIssuer & { grievanceOfficer: string; grievan
 
 export function contactDetails(): ContactDetails {
   const env = getEnv();
-  return { ...receiptIssuer(), grievanceOfficer: env.GRIEVANCE_OFFICER_NAME, grievanceEmail: env.GRIEVANCE_OFFICER_EMAIL, phone: env.SUPPORT_PHONE };
+  return {
+    ...receiptIssuer(),
+    grievanceOfficer: env.GRIEVANCE_OFFICER_NAME,
+    grievanceEmail: env.GRIEVANCE_OFFICER_EMAIL,
+    phone: env.SUPPORT_PHONE,
+  };
 }

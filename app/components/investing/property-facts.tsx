@@ -113,9 +113,7 @@ export function PropertyFactsSection({ facts }: { facts: Facts }) {
           ]}
         />
       </div>
-      <p className="mt-4 text-xs text-slate-500">
-        Expected returns are estimates, not promises. Rent can stop and values can fall.
-      </p>
+      <p className="mt-4 text-xs text-slate-500">Expected returns are estimates, not promises. Rent can stop and values can fall.</p>
     </section>
   );
 }

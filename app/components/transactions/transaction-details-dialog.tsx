@@ -74,7 +74,12 @@ export function TransactionDetailsDialog({
             <Item label={TRANSACTION_TYPE_LABELS[row.type]} value={formatRupees(row.amount)} />
           )}
           {Number(row.fee) > 0 ? <Item label="Platform fee (GST included)" value={formatRupees(row.fee)} /> : null}
-          <Item label={effect.isNegative() ? "Total debited" : "Total credited"} value={formatSignedINR(effect)} strong testId="details-total" />
+          <Item
+            label={effect.isNegative() ? "Total debited" : "Total credited"}
+            value={formatSignedINR(effect)}
+            strong
+            testId="details-total"
+          />
         </Section>
 
         <Section title="Timeline">
@@ -135,7 +140,9 @@ function Item({
   return (
     <div className="flex justify-between gap-4 py-1 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd data-testid={testId} className={`text-right break-all ${strong ? "font-semibold" : ""} ${mono ? "font-mono text-xs" : ""}`}>{value}</dd>
+      <dd data-testid={testId} className={`text-right break-all ${strong ? "font-semibold" : ""} ${mono ? "font-mono text-xs" : ""}`}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -41,7 +41,9 @@ export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: 
                 </p>
               </div>
               <div className="ml-auto flex shrink-0 flex-col items-end gap-1">
-                <span data-testid="row-amount" className={`font-semibold ${amount.isNegative() ? "text-ink" : "text-emerald-700"}`}>{formatSignedINR(amount)}</span>
+                <span data-testid="row-amount" className={`font-semibold ${amount.isNegative() ? "text-ink" : "text-emerald-700"}`}>
+                  {formatSignedINR(amount)}
+                </span>
                 <TransactionStatusBadge status={row.status} />
               </div>
             </Link>

@@ -59,7 +59,12 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty): ReceiptLi
     { label: "Type", value: TRANSACTION_TYPE_LABELS[row.type] },
     {
       label: "Details",
-      value: transactionSummary({ type: row.type, propertyTitle: row.property?.title ?? null, shares: row.shares, description: row.description }),
+      value: transactionSummary({
+        type: row.type,
+        propertyTitle: row.property?.title ?? null,
+        shares: row.shares,
+        description: row.description,
+      }),
     },
   ];
   if (row.property) lines.push({ label: "Property", value: `${row.property.title}, ${row.property.city}` });
@@ -93,7 +98,8 @@ export function issuerLines(issuer: ReceiptIssuer): string[] {
 
 // Noto Sans as fontsource ships it: basic Latin in one subset, ₹ (U+20B9) in latin-ext.
 const require = createRequire(import.meta.url);
-const fontFile = (subset: string, weight: number) => require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
+const fontFile = (subset: string, weight: number) =>
+  require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
 const FONTS = {
   regular: fontFile("latin", 400),
   bold: fontFile("latin", 700),

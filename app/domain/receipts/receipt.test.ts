@@ -15,7 +15,13 @@ const row: HistoryRow = {
   referenceId: null,
   journalId: "9d1b7f40-1111-4000-8000-000000000002",
   createdAt: "2026-11-20T10:15:00.000Z",
-  property: { id: "dummy-1", title: "Sample Residency", city: "Pune", sharePrice: "10000.00", spvName: "Sample Residency SPV Private Limited" },
+  property: {
+    id: "dummy-1",
+    title: "Sample Residency",
+    city: "Pune",
+    sharePrice: "10000.00",
+    spvName: "Sample Residency SPV Private Limited",
+  },
 };
 const investor = { name: "Asha Rao", email: "asha@example.in" };
 const issuer = {

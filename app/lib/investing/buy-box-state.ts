@@ -24,7 +24,10 @@ function formatStartDate(iso: string | null): string | null {
  * What replaces the buy box when a property is not open: sold out (resale is the way in),
  * upcoming (when it opens) or closed. An open property keeps the box.
  */
-export function buyBoxState(property: { status: string; investmentStartDate: string | null }, links: { resale: string; properties: string }): BuyBoxState {
+export function buyBoxState(
+  property: { status: string; investmentStartDate: string | null },
+  links: { resale: string; properties: string },
+): BuyBoxState {
   switch (property.status) {
     case "open":
       return { kind: "open", blocker: null };
@@ -67,14 +70,20 @@ export function investBlocker(
 ): InvestBlocker | null {
   if (!investor.eligible) {
     if (investor.kycStatus === "under_review") {
-      return { reason: "Your KYC is under review. You can invest once it is approved.", fix: { label: "See your KYC status", to: links.kyc } };
+      return {
+        reason: "Your KYC is under review. You can invest once it is approved.",
+        fix: { label: "See your KYC status", to: links.kyc },
+      };
     }
     return { reason: "You need approved KYC to invest.", fix: { label: "Complete your KYC", to: links.kyc } };
   }
   if (order.total === null) return null;
   const shortBy = new Decimal(order.total).minus(order.walletBalance);
   if (shortBy.gt(0)) {
-    return { reason: "Your wallet cannot pay this total.", fix: { label: `Add ${formatINR(shortBy.toDecimalPlaces(0, Decimal.ROUND_UP))} to your wallet`, to: links.wallet } };
+    return {
+      reason: "Your wallet cannot pay this total.",
+      fix: { label: `Add ${formatINR(shortBy.toDecimalPlaces(0, Decimal.ROUND_UP))} to your wallet`, to: links.wallet },
+    };
   }
   return null;
 }
