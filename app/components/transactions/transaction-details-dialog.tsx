@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { CloseIcon } from "~/components/ui/icons";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
@@ -27,14 +28,7 @@ export function TransactionDetailsDialog({
 }) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    dialogRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
+  useDialogFocus(dialogRef, () => navigate(closeHref, { preventScrollReset: true }));
 
   const effect = walletEffect(row);
   return (
