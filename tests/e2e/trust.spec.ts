@@ -155,7 +155,7 @@ test.describe("catalogue filters people use", () => {
   test("the city filter applies as it changes, keeps open properties first, and holders see their shares", async ({ page, signInAs }) => {
     await signInAs("small", { redirectTo: "/properties" });
     await hydrated(page);
-    await page.getByLabel("City").selectOption("Pune");
+    await page.getByLabel("City", { exact: true }).selectOption("Pune");
     await expect(page).toHaveURL((url) => url.searchParams.get("city") === "Pune");
     await expect
       .poll(async () => (await cardTitles(page)).sort())
@@ -212,7 +212,7 @@ test.describe("trust pages", () => {
 
   test("the demo ribbon shows while DEMO_MODE is on", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("note", { name: "Demo" })).toContainText("Demo");
+    await expect(page.getByRole("complementary", { name: "Demo notice" })).toContainText("Demo");
   });
 });
 

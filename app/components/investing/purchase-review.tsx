@@ -90,7 +90,7 @@ export function PurchaseReview({
         ) : null}
         <div className="flex flex-wrap gap-2">
           <SubmitButton intent="purchase" pendingText="Processing..." size="lg" className="flex-1">
-            Confirm and pay {formatINR(review.total)}
+            {`Confirm and pay ${formatINR(review.total)}`}
           </SubmitButton>
           <SubmitButton intent="calculate" formNoValidate variant="secondary" size="lg">
             Change
