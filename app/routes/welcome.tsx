@@ -40,8 +40,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
 // Every card leads somewhere real; the ones that promised services that do not exist are gone.
 const CARDS = [
-  { title: "Browse Properties", text: "Explore verified properties open for fractional investment.", to: paths.properties(), cta: "Browse Properties →" },
-  { title: "Understand the risks", text: "What can go wrong, and what Aangan is and is not.", to: paths.legal.risk(), cta: "Read the risk disclosure →" },
+  {
+    title: "Browse Properties",
+    text: "Explore verified properties open for fractional investment.",
+    to: paths.properties(),
+    cta: "Browse Properties →",
+  },
+  {
+    title: "Understand the risks",
+    text: "What can go wrong, and what Aangan is and is not.",
+    to: paths.legal.risk(),
+    cta: "Read the risk disclosure →",
+  },
   { title: "Questions and fees", text: "How ownership, rent, resale and every fee work.", to: paths.legal.faq(), cta: "Read the FAQ →" },
   { title: "Talk to us", text: "Our team and grievance officer, and how fast we answer.", to: paths.legal.contact(), cta: "Contact us →" },
 ] as const;

@@ -234,3 +234,27 @@ test("focus stays in the transaction dialog and returns to its row", async ({ pa
   await expect(dialog).toHaveCount(0);
   await expect(row).toBeFocused();
 });
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the dashboard navigation shows every section on screen, and an open property keeps an invest bar in view", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("small", { redirectTo: "/dashboard/overview" });
+    const sections = page.getByRole("navigation", { name: "Dashboard sections" });
+    for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications"]) {
+      const link = sections.getByRole("link", { name, exact: true });
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+
+    await page.goto("/invest/lonavala-hillside-retreat");
+    await page.mouse.wheel(0, 400);
+    const bar = page.getByRole("link", { name: "Invest", exact: true });
+    await expect(bar).toBeInViewport();
+    await bar.click();
+    await expect(page).toHaveURL((url) => url.hash === "#buy-box");
+    await expect(page.getByLabel("Number of shares")).toBeInViewport();
+  });
+});

@@ -31,7 +31,9 @@ export function OnboardingChecklist({ steps }: { steps: ChecklistStep[] }) {
               <p className="text-sm text-slate-600">{step.detail}</p>
             </div>
             <div className="flex items-center gap-3">
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[step.status]}`}>{STATUS_TEXT[step.status]}</span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[step.status]}`}>
+                {STATUS_TEXT[step.status]}
+              </span>
               {step.link ? (
                 <Link to={step.link.to} className="text-sm font-semibold text-brand-700 underline">
                   {step.link.label}

@@ -18,11 +18,7 @@ type Links = { kyc: string; wallet: string | null; properties: string; watchlist
  * The investor's real first steps, read from their rows: KYC, money in the wallet, a
  * first investment, a property on the watchlist. Each undone step links to where it is done.
  */
-export async function onboardingChecklist(
-  db: Db,
-  user: { id: string; kycStatus: string },
-  links: Links,
-): Promise<ChecklistStep[]> {
+export async function onboardingChecklist(db: Db, user: { id: string; kycStatus: string }, links: Links): Promise<ChecklistStep[]> {
   const [wallet, deposits, investments, saved] = await Promise.all([
     db.escrowBalance.findUnique({ where: { userId: user.id }, select: { availableBalance: true } }),
     db.transaction.count({ where: { userId: user.id, transactionType: "deposit", status: "completed" } }),
@@ -46,7 +42,10 @@ export async function onboardingChecklist(
             key: "kyc",
             title: "Verify your identity (KYC)",
             status: "todo",
-            detail: user.kycStatus === "rejected" ? "Your last submission was not accepted; please submit again." : "Needed before you can invest.",
+            detail:
+              user.kycStatus === "rejected"
+                ? "Your last submission was not accepted; please submit again."
+                : "Needed before you can invest.",
             link: { label: "Complete your KYC", to: links.kyc },
           };
 
@@ -62,7 +61,13 @@ export async function onboardingChecklist(
           link: links.wallet ? { label: "Add funds", to: links.wallet } : null,
         },
     investments > 0
-      ? { key: "invest", title: "Make your first investment", status: "done", detail: `${investments} ${investments === 1 ? "investment" : "investments"} so far.`, link: null }
+      ? {
+          key: "invest",
+          title: "Make your first investment",
+          status: "done",
+          detail: `${investments} ${investments === 1 ? "investment" : "investments"} so far.`,
+          link: null,
+        }
       : {
           key: "invest",
           title: "Make your first investment",
