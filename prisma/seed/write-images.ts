@@ -10,17 +10,6 @@ export async function renderWebp(svg: string, quality = 72): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality, effort: 0 }).toBuffer();
 }
 
-/** A property picture: rendered, then softened and graded like a camera's output rather than a vector drawing. */
-export async function renderPhotoWebp(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg))
-    .blur(0.8)
-    .modulate({ saturation: 0.88, brightness: 1.02 })
-    .gamma(2.2, 2.0)
-    .sharpen({ sigma: 0.6 })
-    .webp({ quality: 74, effort: 0 })
-    .toBuffer();
-}
-
 /**
  * Writes the property images the catalogue points at, skipping files already on disk, so
  * only the very first start pays for rendering. Returns how many it rendered.
@@ -39,7 +28,7 @@ export async function writePropertyImages(dataDir: string): Promise<number> {
   const queue = [...missing];
   const lane = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      writeFileAtomically(next.file, await renderPhotoWebp(propertySvg(next.property.id, next.property.type, next.index)));
+      writeFileAtomically(next.file, await renderWebp(propertySvg(next.property.id, next.property.type, next.index)));
     }
   };
   await Promise.all([lane(), lane()]);
