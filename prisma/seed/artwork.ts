@@ -243,24 +243,7 @@ export function propertySvg(propertyId: string, type: PropertyType, index: numbe
       : scene === "amenity"
         ? amenity(palette, random)
         : `${sky(palette, random)}${ground(palette)}${skyline(type, palette, random)}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}${photoFinish(random)}</svg>`;
-}
-
-/**
- * What makes a flat drawing read as a photograph: haze that lightens the distance, soft
- * light from one side and a lens vignette. (Film grain via feTurbulence looked better but made
- * seeding several times slower.)
- */
-function photoFinish(random: () => number): string {
-  const lightFromLeft = random() < 0.5;
-  return `<defs>
-    <linearGradient id="haze" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.18"/><stop offset="0.6" stop-color="#ffffff" stop-opacity="0.04"/><stop offset="1" stop-color="#000000" stop-opacity="0.12"/></linearGradient>
-    <linearGradient id="light" x1="${lightFromLeft ? 0 : 1}" y1="0" x2="${lightFromLeft ? 1 : 0}" y2="0.3"><stop offset="0" stop-color="#fff3d6" stop-opacity="0.22"/><stop offset="1" stop-color="#1b2233" stop-opacity="0.16"/></linearGradient>
-    <radialGradient id="vignette" cx="0.5" cy="0.5" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient>
-  </defs>
-  <rect width="${W}" height="${H}" fill="url(#haze)"/>
-  <rect width="${W}" height="${H}" fill="url(#light)" style="mix-blend-mode:soft-light"/>
-  <rect width="${W}" height="${H}" fill="url(#vignette)"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 }
 
 /** A plain card-like document image for the demo KYC upload (a blurred stand-in, not a real ID). */

@@ -5,7 +5,7 @@ import { publicUploadsDir, writeFileAtomically } from "~/services/storage/local-
 import { propertySvg } from "./artwork";
 import { imageFileName, PROPERTIES } from "./properties";
 
-/** Renders an SVG to a small WebP (effort 0: encoding dominates). */
+/** Renders an SVG to a small WebP (effort 0: encoding dominates, and these are flat illustrations). */
 export async function renderWebp(svg: string, quality = 72): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality, effort: 0 }).toBuffer();
 }
