@@ -119,6 +119,15 @@ test("a purchase shows the same total debited in the review, the list, the detai
   const dialog = page.getByRole("dialog", { name: "Transaction details" });
   await expect(dialog.getByTestId("details-total")).toHaveText("−₹27,540");
   await expect(dialog.getByText("Platform fee (GST included)")).toBeVisible();
+  // The print view is the receipt: the issuing company, the fee's GST and the same total, no ledger id.
+  await dialog.getByRole("link", { name: "Print" }).click();
+  await expect(page.getByTestId("receipt-issuer")).toContainText(/GSTIN: \w{15}/);
+  await expect(page.getByTestId("receipt-issuer")).toContainText(/CIN: \w{21}/);
+  const receipt = page.getByRole("article", { name: "Aangan transaction receipt" });
+  await expect(receipt.getByText("CGST @ 9%")).toBeVisible();
+  await expect(receipt.getByText("₹27,540.00")).toBeVisible();
+  await expect(receipt.getByText("Ledger journal")).toHaveCount(0);
+  await expect(receipt.getByText(/ IST$/)).toBeVisible();
 
   await page.goto("/dashboard/wallet");
   const activity = page.getByRole("region", { name: "Recent activity" });
@@ -233,6 +242,27 @@ test("focus stays in the transaction dialog and returns to its row", async ({ pa
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(row).toBeFocused();
+});
+
+test("a new account is greeted by name with a checklist of its real first steps; /trial-expired says what Premium is", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs(`welcome-${Date.now()}@example.in`, { redirectTo: "/welcome" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, .+!$/);
+  const checklist = page.getByRole("region", { name: "Your first steps" });
+  await expect(checklist).toContainText("0 of 4 done");
+  await expect(checklist.getByTestId("step-kyc").getByRole("link", { name: "Complete your KYC" })).toHaveAttribute("href", "/kyc");
+  await expect(checklist.getByTestId("step-invest").getByRole("link", { name: "Browse properties" })).toHaveAttribute(
+    "href",
+    "/properties",
+  );
+  await expectNoAxeViolations(page);
+
+  await page.goto("/trial-expired");
+  await expect(page.getByRole("heading", { name: "Premium includes" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "How to get it" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test.describe("on a 390 px phone", () => {
