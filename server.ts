@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
 import { loadEnvOrExit, setRuntimeDatabaseUrl } from "~/services/env.server";
+import { isPortFree } from "~/services/free-port.server";
 import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
 import { logger } from "~/services/logger.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
@@ -15,6 +16,11 @@ const env = loadEnvOrExit();
 const development = process.argv.includes("--dev");
 
 async function main() {
+  // Checked before the database starts, so a taken port costs one line and nothing to clean up.
+  if (!(await isPortFree(env.PORT, env.HOST))) {
+    console.error(`port ${env.PORT} is in use — set PORT to a free port (e.g. PORT=3001 npm run dev)`);
+    process.exit(1);
+  }
   const database = await bootDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -59,6 +65,9 @@ async function main() {
     bodyLimits: UPLOAD_BODY_LIMITS,
     trustProxy: env.TRUST_PROXY ?? false,
     allowedOrigins: [env.APP_ORIGIN],
+    // In development, whoever opens 127.0.0.1 (or a LAN address) lands on APP_ORIGIN, where sign-in works.
+    // Behind a proxy in production the Host header is the proxy's business, so no redirect there.
+    canonicalOrigin: development ? env.APP_ORIGIN : undefined,
     // Without JavaScript, "Continue with Google" is a form whose answer redirects to Google.
     formTargets: env.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : [],
     probes: env.E2E_PROBES ?? false,
@@ -69,7 +78,15 @@ async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info(`Aangan listening on http://localhost:${port}`);
+    logger.info(`Aangan listening on http://localhost:${port}; browse at ${env.APP_ORIGIN}`);
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    // One clear line instead of a stack trace for the commonest first-run problem.
+    if (error.code === "EADDRINUSE") {
+      console.error(`port ${env.PORT} is in use — set PORT to a free port (e.g. PORT=3001 npm run dev)`);
+      process.exit(1);
+    }
+    throw error;
   });
 
   let stopping = false;

@@ -28,6 +28,8 @@ import type { BellView } from "~/components/site-header/notification-bell";
 import { getBellSummary } from "~/domain/alerts/list-alerts.server";
 import { getPrisma } from "~/services/db.server";
 import stylesheet from "~/app.css?url";
+import { DemoRibbon } from "~/components/demo-ribbon";
+import { isDemoMode } from "~/web/demo-mode.server";
 import { disableZodJit } from "~/lib/zod-jitless";
 
 // The root module runs before any route module builds a schema, so this covers them all.
@@ -62,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         subscriptionActive: user.subscriptionActive,
       }
     : null;
-  return data({ user: header, bell, toasts: flash.toasts }, { headers: flash.headers });
+  return data({ user: header, bell, toasts: flash.toasts, demo: isDemoMode() }, { headers: flash.headers });
 }
 
 /** The bell's unread count and latest alerts; revalidated with every loader, so live events refresh it too. */
@@ -74,7 +76,7 @@ async function getBell(request: Request): Promise<BellView | null> {
 // The header user and flashed toasts can change on any navigation (a guard may redirect with a toast).
 export const shouldRevalidate = () => true;
 
-type RootData = { user: HeaderUserView | null; bell: BellView | null; toasts: Toast[] };
+type RootData = { user: HeaderUserView | null; bell: BellView | null; toasts: Toast[]; demo: boolean };
 const NO_TOASTS: Toast[] = [];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -103,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
+          {rootData?.demo ? <DemoRibbon /> : null}
           <SiteHeader pathname={pathname} user={rootData?.user ?? null} bell={rootData?.bell ?? null} />
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}

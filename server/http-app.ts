@@ -15,6 +15,7 @@ import { publish } from "~/services/realtime/publish.server";
 import { remixHandler } from "./remix-handler";
 import { formBodiesOnly, knownMethodsOnly, limitBodies, type BodyLimitRule } from "./request-guards";
 import { sameOriginMutations } from "./same-origin-mutations";
+import { canonicalOrigin } from "./canonical-origin";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 
 export type HttpAppOptions = {
@@ -32,6 +33,8 @@ export type HttpAppOptions = {
   bodyLimitBytes?: number;
   /** Paths allowed larger bodies (uploads), e.g. `{ pattern: /^\/kyc(\.data)?$/, bytes: 25 * 1024 * 1024 }`. */
   bodyLimits?: BodyLimitRule[];
+  /** Redirect page reads under any other host to this origin (development: 127.0.0.1 → localhost). */
+  canonicalOrigin?: string;
   /** Test-only endpoints (E2E_PROBES=true); never on in a real deployment. */
   probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -109,6 +112,8 @@ export function createHttpApp(options: HttpAppOptions) {
       }
     });
   }
+
+  if (options.canonicalOrigin) app.use(canonicalOrigin(options.canonicalOrigin));
 
   app.use(
     pinoHttp({

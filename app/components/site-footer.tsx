@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { TRUST_PAGES } from "~/components/legal/legal-page";
 import { BrandMark } from "~/components/ui/brand-mark";
 import { paths } from "~/lib/paths";
 
@@ -9,7 +10,7 @@ const linkClasses =
 export function SiteFooter({ signedIn }: { signedIn: boolean }) {
   return (
     <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
             <BrandMark className="h-7 w-7" />
@@ -38,6 +39,18 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
                 </Link>
               )}
             </li>
+          </ul>
+        </nav>
+        <nav aria-label="Policies">
+          <h2 className="text-sm font-semibold text-white">Trust and help</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {TRUST_PAGES.map((page) => (
+              <li key={page.to}>
+                <Link to={page.to} className={linkClasses}>
+                  {page.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <div>

@@ -72,6 +72,15 @@ export const paths = {
   /** Save, remove and annotate watchlist entries (any signed-in user); ?save= opens the notes dialog. */
   watchlist: definePath("/watchlist"),
   testAnalytics: definePath("/test-analytics"),
+  /** The trust pages (issue 10), linked from the footer. */
+  legal: {
+    terms: definePath("/terms"),
+    privacy: definePath("/privacy"),
+    risk: definePath("/risk-disclosure"),
+    fees: definePath("/fees"),
+    faq: definePath("/faq"),
+    contact: definePath("/contact"),
+  },
   dashboard: {
     root: definePath("/dashboard"),
     overview: definePath("/dashboard/overview"),

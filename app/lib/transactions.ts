@@ -27,6 +27,23 @@ export function signedAmount(type: TransactionType, amount: Decimal.Value): Deci
   return MONEY_IN.has(type) ? value : value.neg();
 }
 
+/**
+ * What one event did to the wallet, fee included: a purchase of ₹2,00,000 with a ₹4,000 fee
+ * is −₹2,04,000 wherever it is shown (list, details, alerts, receipts); money in is net of
+ * any fee taken from it.
+ */
+export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value }): Decimal {
+  const amount = new Decimal(row.amount).abs();
+  const fee = new Decimal(row.fee).abs();
+  return MONEY_IN.has(row.type) ? amount.minus(fee) : amount.plus(fee).neg();
+}
+
+/** "completed" → "Completed": statuses read in sentence case. */
+export function statusLabel(status: string): string {
+  const words = status.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The one-line summary of a history row. */
 export function transactionSummary(row: {
   type: TransactionType;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GoogleLogo } from "~/components/ui/google-logo";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireGuest } from "~/web/guards.server";
@@ -25,7 +26,15 @@ export default function SignInPage() {
 
         <Form method="post" action={startGoogle.formAction} className="mt-8" aria-busy={signingIn}>
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <SubmitButton pendingWhen={startGoogle} pendingText="Signing in..." size="lg" className="w-full">
+          {/* Google's light theme: white, a grey outline, the four-colour G, then the label. */}
+          <SubmitButton
+            pendingWhen={startGoogle}
+            pendingText="Signing in..."
+            variant="secondary"
+            size="lg"
+            className="w-full gap-3 border-[#747775] font-medium text-[#1f1f1f]"
+          >
+            <GoogleLogo />
             Continue with Google
           </SubmitButton>
         </Form>
@@ -35,7 +44,21 @@ export default function SignInPage() {
           </p>
         ) : null}
 
-        <p className="mt-6 text-center text-xs text-slate-500">By continuing you agree to our Terms of Service and Privacy Policy.</p>
+        <p className="mt-6 text-center text-xs text-slate-500">
+          By continuing you agree to our{" "}
+          <Link to={paths.legal.terms()} className="underline">
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to={paths.legal.privacy()} className="underline">
+            Privacy Policy
+          </Link>
+          , and confirm you have read the{" "}
+          <Link to={paths.legal.risk()} className="underline">
+            risk disclosure
+          </Link>
+          .
+        </p>
         <p className="mt-6 text-center text-sm">
           <Link to={paths.home()} className="font-medium text-brand-700 hover:underline">
             ← Back to home

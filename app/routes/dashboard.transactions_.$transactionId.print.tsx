@@ -3,7 +3,8 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { PrintButton } from "~/components/transactions/print-button";
 import { PrintableReceipt } from "~/components/transactions/printable-receipt";
 import { requireDashboardUser } from "~/web/guards.server";
-import { receiptLines, receiptNumber } from "~/domain/receipts/receipt.server";
+import { issuerLines, receiptLines, receiptNumber } from "~/domain/receipts/receipt.server";
+import { receiptIssuer } from "~/web/legal-entity.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
@@ -16,13 +17,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id: row.id,
     number: receiptNumber(row),
     lines: receiptLines(row, { name: user.fullName ?? user.email, email: user.email }),
+    issuer: issuerLines(receiptIssuer()),
   };
 }
 
 export default function PrintReceiptPage() {
-  const { id, number, lines } = useLoaderData<typeof loader>();
+  const { id, number, lines, issuer } = useLoaderData<typeof loader>();
   return (
-    <PrintableReceipt number={number} lines={lines}>
+    <PrintableReceipt number={number} lines={lines} issuer={issuer}>
       <PrintButton />
       <Link to={paths.dashboard.transaction(id)} className="text-sm font-medium text-brand-700 hover:underline">
         Back to transaction

@@ -3,13 +3,14 @@ import { requireDashboardUser } from "~/web/guards.server";
 import { receiptNumber, renderReceiptPdf } from "~/domain/receipts/receipt.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
+import { receiptIssuer } from "~/web/legal-entity.server";
 
 // A resource route: the PDF receipt of one of the user's own transactions.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
   if (!row) throw new Response("Transaction not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const pdf = await renderReceiptPdf(row, { name: user.fullName ?? user.email, email: user.email });
+  const pdf = await renderReceiptPdf(row, { name: user.fullName ?? user.email, email: user.email }, receiptIssuer());
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

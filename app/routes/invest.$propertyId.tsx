@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -15,7 +16,12 @@ import { useEffect, useRef } from "react";
 import { BuyCalculator } from "~/components/investing/buy-calculator";
 import { mayInvest } from "~/lib/investing/invest-eligibility";
 import { InvestmentDetails, HoldingsCard, PropertyDocuments, WalletBalanceCard } from "~/components/investing/investment-summary";
-import { InvestSuccess, PropertyLoadFailed, PropertyNotFound } from "~/components/investing/invest-page-states";
+import { InvestSuccess, PropertyLoadFailed, PropertyNotFound, type InvestSuccessData } from "~/components/investing/invest-page-states";
+import { NotOpenPanel } from "~/components/investing/not-open-panel";
+import { PropertyFactsSection } from "~/components/investing/property-facts";
+import { PurchaseReview, type PurchaseReviewData } from "~/components/investing/purchase-review";
+import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
+import { buyBoxState } from "~/lib/investing/buy-box-state";
 import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
@@ -25,7 +31,7 @@ import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { useToast } from "~/components/toast/toast-provider";
 import { getOptionalUser, requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
 import { ownWalletPath } from "~/domain/access/access-rules";
-import { InsufficientBalanceError, InvalidPurchaseError } from "~/domain/investing/purchase-errors.server";
+import { InsufficientBalanceError, InvalidPurchaseError, PropertyNotOpenError } from "~/domain/investing/purchase-errors.server";
 import { assertMayPurchase, purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { getPropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
 import { purchaseFormSchema } from "~/lib/investing/purchase-form-schema";
@@ -44,6 +50,10 @@ const SUCCESS_TITLE = "Investment Successful";
 const FOLLOW_UP_AFTER_MS = 2_000;
 const OTHER_PROPERTY_MESSAGE = "This form is for another property. Please reload the page and try again.";
 const UNKNOWN_INTENT_MESSAGE = "This form could not be processed. Please reload the page and try again.";
+const ACKNOWLEDGE_MESSAGE = "Please confirm that you have read the risk disclosure.";
+const INTENTS = ["calculate", "review", "purchase"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent => (INTENTS as readonly unknown[]).includes(value);
 
 /** Signed in (anonymous visitors go to /auth with the spec's notice), then the route table's trial guard. */
 async function requireInvestor(request: Request): Promise<SessionUser> {
@@ -99,6 +109,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     rules: rulesOf(view),
     isAdmin: user.isAdmin,
     eligible: mayInvest(user),
+    kycStatus: user.kycStatus,
+    walletPath: ownWalletPath(user),
     // A fresh key per render: a double submit of one rendered form buys once.
     idempotencyKey: randomUUID(),
     startingShares: startingShares(view.property.sharePrice, view.property.minimumInvestment),
@@ -129,6 +141,39 @@ function purchaseFollowUps(user: SessionUser, request: Request): DomainErrorRout
   };
 }
 
+type ActionReply = {
+  result: SubmissionResult<string[]> | null;
+  shares: string;
+  success: InvestSuccessData | null;
+  followUp: null;
+  review: PurchaseReviewData | null;
+  reviewError: string | null;
+};
+
+function reply(values: Partial<ActionReply> & Pick<ActionReply, "shares">): ActionReply {
+  return { result: null, success: null, followUp: null, review: null, reviewError: null, ...values };
+}
+
+/** What the review step shows: the server's amounts for exactly this quantity. */
+function reviewOf(
+  view: Awaited<ReturnType<typeof loadProperty>>,
+  shares: number,
+  breakdown: { subtotal: Decimal; fee: Decimal; total: Decimal; remainingBalance: Decimal },
+  idempotencyKey: string,
+): PurchaseReviewData {
+  return {
+    propertyTitle: view.property.title,
+    shares,
+    sharePrice: view.property.sharePrice,
+    subtotal: breakdown.subtotal.toFixed(2),
+    fee: breakdown.fee.toFixed(2),
+    total: breakdown.total.toFixed(2),
+    walletBefore: rulesOf(view).walletBalance,
+    walletAfter: breakdown.remainingBalance.toFixed(2),
+    idempotencyKey,
+  };
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireInvestor(request);
   const view = await loadProperty(user, params.propertyId ?? "");
@@ -138,16 +183,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const replies = {
     redirects: purchaseFollowUps(user, request),
     followUpInPage: formData.get("enhanced") === "true",
-    extra: { shares, success: null },
+    extra: reply({ shares }),
   };
 
-  if (intent !== "purchase" && intent !== "calculate") {
-    const result = { status: "error" as const, error: { "": [UNKNOWN_INTENT_MESSAGE] } };
-    return data({ result, shares, success: null, followUp: null }, { status: 400 });
+  if (!isIntent(intent)) {
+    return data(reply({ shares, result: { status: "error", error: { "": [UNKNOWN_INTENT_MESSAGE] } } }), { status: 400 });
   }
-  // Eligibility comes before any rule about the amount.
+  const spending = intent !== "calculate";
+  // Eligibility comes before any rule about the amount, and a property that takes no money says so.
   try {
-    if (intent === "purchase") assertMayPurchase(user);
+    if (spending) assertMayPurchase(user);
+    if (spending && view.property.status !== "open") throw new PropertyNotOpenError();
   } catch (error) {
     return replyToDomainError(error, null, replies);
   }
@@ -158,19 +204,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), shares, success: null, followUp: null }, { status: 400 });
+    return data(reply({ shares, result: submission.reply() }), { status: 400 });
   }
   // The page's rules, with the words the form shows as the investor types.
   const check = validatePurchase(submission.value.shares, rulesOf(view));
   if (!check.ok) {
-    // Buying with a wallet that is short by now gets the spec's notice and the wallet page.
+    // Reviewing or buying with a wallet that is short by now gets the spec's notice and the wallet page.
     const refusal =
-      intent === "purchase" && check.code === "insufficient_balance"
+      spending && check.code === "insufficient_balance"
         ? new InsufficientBalanceError()
         : new InvalidPurchaseError(check.code, check.message);
     return replyToDomainError(refusal, submission, replies);
   }
-  if (intent === "calculate") return { result: submission.reply(), shares, success: null, followUp: null };
+  if (intent === "calculate") return reply({ shares, result: submission.reply() });
+
+  const review = reviewOf(view, submission.value.shares, check.breakdown, submission.value.idempotencyKey);
+  if (intent === "review") return reply({ shares, result: submission.reply(), review });
+  if (formData.get("acknowledgeRisk") !== "on") {
+    return data(reply({ shares, review, reviewError: ACKNOWLEDGE_MESSAGE }), { status: 400 });
+  }
 
   try {
     const receipt = await purchaseShares(getPrisma(), {
@@ -179,10 +231,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       shares: submission.value.shares,
       idempotencyKey: submission.value.idempotencyKey,
     });
-    const description = `You bought ${receipt.sharesPurchased} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}.`;
-    // With scripts the page shows the notice and moves on after two seconds; a plain form post is redirected at once.
+    const description = `You bought ${receipt.sharesPurchased} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
+    // With scripts the page shows the confirmation and moves on after two seconds; a plain form post is redirected at once.
     if (replies.followUpInPage) {
-      return { result: null, shares, success: { title: SUCCESS_TITLE, description }, followUp: null };
+      const dashboard = user.tier !== "waitlist_player";
+      const success: InvestSuccessData = {
+        title: SUCCESS_TITLE,
+        description,
+        receiptHref: dashboard ? paths.dashboard.transactionReceipt(receipt.transactionId) : null,
+        transactionHref: dashboard ? paths.dashboard.transaction(receipt.transactionId) : null,
+      };
+      return reply({ shares, success });
     }
     return redirectWithToast("/dashboard/overview", { kind: "success", title: SUCCESS_TITLE, description });
   } catch (error) {
@@ -201,6 +260,8 @@ export default function InvestPage() {
   const success = actionData?.success ?? null;
   const followUp = actionData?.followUp ?? null;
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "purchase";
+  const review = actionData?.review ?? null;
+  const boxState = buyBoxState(property, { resale: paths.trading(), properties: paths.properties() });
 
   useEffect(() => {
     if (!success || shown.current === success) return;
@@ -219,7 +280,7 @@ export default function InvestPage() {
   }, [followUp, toast, navigate]);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:px-6 lg:px-8 lg:pb-6">
       <Link to="/properties" className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Properties
       </Link>
@@ -250,6 +311,7 @@ export default function InvestPage() {
             </h2>
             <p className="mt-2 whitespace-pre-line text-slate-700">{property.description || "No description yet."}</p>
           </section>
+          <PropertyFactsSection facts={view.facts} />
           <PropertyDocuments documents={view.documents} showVisibility={view.isAdmin} />
         </div>
         <div className="space-y-6">
@@ -258,21 +320,38 @@ export default function InvestPage() {
             <WalletBalanceCard balance={view.rules.walletBalance} />
             {view.holdings ? <HoldingsCard holdings={view.holdings} /> : null}
           </div>
-          {success ? (
-            <InvestSuccess title={success.title} description={success.description} />
-          ) : (
-            <BuyCalculator
-              propertyId={property.id}
-              rules={view.rules}
-              idempotencyKey={view.idempotencyKey}
-              initialShares={actionData?.shares ?? view.startingShares}
-              lastResult={actionData?.result}
-              processing={processing}
-              eligible={view.eligible}
-            />
-          )}
+          <div id="buy-box" className="scroll-mt-24 space-y-6">
+            {boxState.kind === "not-open" ? (
+              <NotOpenPanel state={boxState} />
+            ) : success ? (
+              <InvestSuccess success={success} propertyHref={paths.invest(property.id)} />
+            ) : review ? (
+              <PurchaseReview
+                propertyId={property.id}
+                review={review}
+                error={actionData?.reviewError ?? null}
+                riskHref={paths.legal.risk()}
+              />
+            ) : (
+              <BuyCalculator
+                propertyId={property.id}
+                rules={view.rules}
+                idempotencyKey={view.idempotencyKey}
+                initialShares={actionData?.shares ?? view.startingShares}
+                lastResult={actionData?.result}
+                processing={processing}
+                eligible={view.eligible}
+                kycStatus={view.kycStatus}
+                links={{ kyc: paths.kyc(), wallet: view.walletPath }}
+              />
+            )}
+            {/* Seam: a marketplace panel for this property goes here, below the buy box. */}
+          </div>
         </div>
       </div>
+      {boxState.kind === "open" && !success ? (
+        <StickyInvestBar sharePrice={property.sharePrice} label={review ? "Review" : "Invest"} target="buy-box" />
+      ) : null}
     </div>
   );
 }

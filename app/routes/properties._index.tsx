@@ -7,7 +7,8 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { logEventFor } from "~/web/analytics.server";
 import { getOptionalUser } from "~/web/guards.server";
 import { parseCatalogueFilters } from "~/domain/properties/catalogue-filters";
-import { listCatalogue } from "~/domain/properties/list-catalogue.server";
+import { catalogueCities, listCatalogue } from "~/domain/properties/list-catalogue.server";
+import { sharesHeld } from "~/domain/portfolio/shares-held.server";
 import { mayUseNotes } from "~/domain/watchlist/notes-access";
 import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { signInPath } from "~/lib/redirect-to";
@@ -21,7 +22,10 @@ const ABOVE_THE_FOLD_CARDS = 3;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
-  const catalogue = await listCatalogue(getPrisma(), parseCatalogueFilters(url.searchParams));
+  const [catalogue, cities] = await Promise.all([
+    listCatalogue(getPrisma(), parseCatalogueFilters(url.searchParams)),
+    catalogueCities(getPrisma()),
+  ]);
   if (user) await logEventFor(user.id, { eventName: "properties_view" });
   const watchlist = user
     ? {
@@ -33,11 +37,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
         notesAllowed: mayUseNotes(user),
       }
     : null;
-  return { catalogue, watchlist };
+  const owned = user
+    ? await sharesHeld(
+        getPrisma(),
+        user.id,
+        catalogue.items.map((item) => item.id),
+      )
+    : {};
+  return { catalogue, cities, watchlist, owned };
 }
 
 export default function PropertiesPage() {
-  const { catalogue, watchlist } = useLoaderData<typeof loader>();
+  const { catalogue, cities, watchlist, owned } = useLoaderData<typeof loader>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const here = `${location.pathname}${location.search}`;
@@ -51,7 +62,7 @@ export default function PropertiesPage() {
       <p className="mt-1 text-slate-600">Own a share of income-producing real estate across India.</p>
 
       <div className="mt-6">
-        <CatalogueFilterForm filters={catalogue.filters} refreshHref={here} />
+        <CatalogueFilterForm filters={catalogue.filters} cities={cities} />
       </div>
 
       <p className="mt-6 text-sm text-slate-600" aria-live="polite">
@@ -63,7 +74,7 @@ export default function PropertiesPage() {
       {catalogue.items.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-10 text-center">
           <h2 className="text-lg font-semibold text-ink">No properties found</h2>
-          <p className="mt-1 text-slate-600">Try a different price, return or type, or clear the filters.</p>
+          <p className="mt-1 text-slate-600">Try a different ticket size, city, price, return or type, or clear the filters.</p>
           <Link to={paths.properties()} className={buttonClasses("secondary", "md", "mt-4")}>
             Clear all filters
           </Link>
@@ -75,6 +86,7 @@ export default function PropertiesPage() {
               <PropertyCard
                 property={property}
                 aboveTheFold={index < ABOVE_THE_FOLD_CARDS}
+                sharesOwned={owned[property.id] ?? 0}
                 watchlist={{
                   state: watchlist ? { saved: watchlist.saved.includes(property.id), notesAllowed: watchlist.notesAllowed } : null,
                   returnTo: here,

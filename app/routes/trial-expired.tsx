@@ -27,6 +27,20 @@ export default function TrialExpiredPage() {
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold">Your free trial has ended</h1>
         <p className="mt-3 text-slate-600">Upgrade to Premium to keep exploring properties, invest and trade shares on Aangan.</p>
+        <div className="mt-5 rounded-xl bg-brand-50 p-4 text-left">
+          <h2 className="text-sm font-semibold text-ink">Premium includes</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>Investing in every open property, from one share</li>
+            <li>Your dashboard: wallet, portfolio, transactions and receipts</li>
+            <li>Watchlist notes and alerts when properties open or sell out</li>
+            <li>Selling your shares to other investors where resale is open</li>
+          </ul>
+          <h2 className="mt-4 text-sm font-semibold text-ink">How to get it</h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Press Upgrade to Premium below. Our team contacts you within one working day to confirm the plan and switch it on; nothing is
+            charged until you agree.
+          </p>
+        </div>
         {upgradeRequested ? <p className="mt-4 font-medium text-brand-700">Upgrade requested. Our team will contact you soon.</p> : null}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           {upgradeRequested ? null : (

@@ -10,6 +10,9 @@ import { greetingName, trialDaysLeft } from "~/lib/greeting";
 import { paths } from "~/lib/paths";
 import { dashboardHref } from "~/lib/route-table";
 import { getPrisma } from "~/services/db.server";
+import { OnboardingChecklist } from "~/components/onboarding/onboarding-checklist";
+import { onboardingChecklist } from "~/domain/profiles/onboarding-checklist.server";
+import { ownWalletPath } from "~/domain/access/access-rules";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireWelcomeUser(request);
@@ -19,6 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     daysLeft: trialDaysLeft(user.trialExpiresAt),
     dashboardHref: dashboardHref(user),
     upgradeRequested: !user.subscriptionActive && (await hasOpenSubscriptionRequest(getPrisma(), user.id)),
+    checklist: await onboardingChecklist(getPrisma(), user, {
+      kyc: paths.kyc(),
+      // The wallet lives in a dashboard; without Premium the upgrade card below is the way there.
+      wallet: user.subscriptionActive ? ownWalletPath(user) : null,
+      properties: paths.properties(),
+      watchlist: paths.properties({ sort: "return" }),
+    }),
   };
 }
 
@@ -28,16 +38,26 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitUpgradeRequest(request, user.id, "/welcome");
 }
 
+// Every card leads somewhere real; the ones that promised services that do not exist are gone.
 const CARDS = [
-  { title: "Wealth Projector", text: "See how a property portfolio could grow over the years." },
-  { title: "Browse Properties", text: "Explore verified properties open for fractional investment.", to: paths.properties() },
-  { title: "Educational Seminars", text: "Learn the basics of property investing from our experts." },
-  { title: "Legal Assistance", text: "Get help understanding ownership, documents and taxes." },
-  { title: "Email Support", text: "Write to our team and we will get back to you." },
+  {
+    title: "Browse Properties",
+    text: "Explore verified properties open for fractional investment.",
+    to: paths.properties(),
+    cta: "Browse Properties →",
+  },
+  {
+    title: "Understand the risks",
+    text: "What can go wrong, and what Aangan is and is not.",
+    to: paths.legal.risk(),
+    cta: "Read the risk disclosure →",
+  },
+  { title: "Questions and fees", text: "How ownership, rent, resale and every fee work.", to: paths.legal.faq(), cta: "Read the FAQ →" },
+  { title: "Talk to us", text: "Our team and grievance officer, and how fast we answer.", to: paths.legal.contact(), cta: "Contact us →" },
 ] as const;
 
 export default function WelcomePage() {
-  const { name, subscribed, daysLeft, dashboardHref, upgradeRequested } = useLoaderData<typeof loader>();
+  const { name, subscribed, daysLeft, dashboardHref, upgradeRequested, checklist } = useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -50,16 +70,16 @@ export default function WelcomePage() {
         </p>
       )}
 
+      <OnboardingChecklist steps={checklist} />
+
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => (
           <li key={card.title} className="rounded-xl border border-slate-200 p-5">
             <h2 className="font-semibold">{card.title}</h2>
             <p className="mt-1 text-sm text-slate-600">{card.text}</p>
-            {"to" in card ? (
-              <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
-                Browse Properties →
-              </Link>
-            ) : null}
+            <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+              {card.cta}
+            </Link>
           </li>
         ))}
 

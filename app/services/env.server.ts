@@ -77,6 +77,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+@[\w.-]+$/, "must be a UPI id such as aangan.escrow@hdfcbank")
     .default("aangan.escrow@demo"),
+  // The company that issues receipts and the grievance officer (receipts, /contact); demo values by default.
+  LEGAL_ENTITY_NAME: z.string().min(1).default("Aangan Proptech Private Limited (demo)"),
+  LEGAL_ENTITY_ADDRESS: z.string().min(1).default("4th Floor, Demo Towers, 12 MG Road, Bengaluru, Karnataka 560001"),
+  LEGAL_ENTITY_CIN: z
+    .string()
+    .regex(/^[LU]\d{5}[A-Z]{2}\d{4}[A-Z]{3}\d{6}$/, "must be a 21-character CIN such as U70100KA2024PTC123456")
+    .default("U70100KA2024PTC000000"),
+  LEGAL_ENTITY_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "must be a 15-character GSTIN such as 29ABCDE1234F1Z5")
+    .default("29AAAAA0000A1Z5"),
+  GRIEVANCE_OFFICER_NAME: z.string().min(1).default("Grievance Officer (demo)"),
+  GRIEVANCE_OFFICER_EMAIL: z.email("must be an e-mail address").default("grievance@aangan.example"),
+  SUPPORT_PHONE: z.string().min(6).default("+91 80 0000 0000"),
   // pg-boss cron (UTC) for deleting expired sessions; hourly unless told otherwise.
   JOBS_SESSION_SWEEP_CRON: z
     .string()

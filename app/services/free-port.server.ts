@@ -12,3 +12,14 @@ export async function findFreePort(): Promise<number> {
     });
   });
 }
+
+/** Whether `port` on `host` can be listened on right now (false when another process holds it). */
+export async function isPortFree(port: number, host: string): Promise<boolean> {
+  if (port === 0) return true;
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}

@@ -2,6 +2,7 @@ import { Decimal } from "~/lib/money";
 import { dateOffset } from "./clock";
 import { PERSONAS, userId } from "./personas";
 import { imageUrls, PROPERTIES } from "./properties";
+import { propertyFactColumns } from "./property-facts";
 import type { SeedContext } from "./context";
 
 /**
@@ -40,6 +41,7 @@ export async function writeProperties({ tx, clock }: SeedContext): Promise<void>
         featured: property.featured,
         images: imageUrls(property),
         sharesSellable: property.sharesSellable,
+        ...propertyFactColumns(property, clock.now),
         createdBy: adminId,
         createdAt: clock.daysAgo(property.createdDaysAgo, 6),
         updatedAt: clock.daysAgo(Math.min(property.createdDaysAgo, 2), 6),

@@ -43,6 +43,14 @@ async function readPosition(page: Page) {
 
 const sharesField = (page: Page) => page.getByLabel("Number of shares");
 
+/** The review step: the total to be debited is shown, the risks acknowledged, then Confirm spends. */
+async function confirmReview(page: Page, total: string) {
+  await expect(page.getByRole("heading", { name: "Review your investment" })).toBeVisible();
+  await expect(page.getByTestId("review-total")).toHaveText(total);
+  await page.getByLabel("I have read the risk disclosure").check();
+  await page.getByRole("button", { name: `Confirm and pay ${total}` }).click();
+}
+
 test("a signed-out visitor is sent to sign in, and comes back to the property", async ({ page }) => {
   await page.goto("/invest/dummy-1");
   await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/invest/dummy-1");
@@ -78,6 +86,7 @@ test("with JavaScript, buying shares of the sample property updates the calculat
   expect(remaining).toBe(before.balance - 102_000);
 
   await page.getByRole("button", { name: "Invest Now" }).click();
+  await confirmReview(page, "₹1,02,000");
   await expect(page.getByRole("status").filter({ hasText: "Investment Successful" }).first()).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/dashboard/overview", { timeout: 6_000 });
 
@@ -151,7 +160,7 @@ test("the same rendered form submitted twice buys once and then says it is alrea
   await signInAs(page, DOUBLE_SUBMITTER, { redirectTo: "/invest/lonavala-hillside-retreat" });
   const before = await readPosition(page);
   const key = await page.locator('input[name="idempotencyKey"]').inputValue();
-  const form = { propertyId: "lonavala-hillside-retreat", shares: "1", idempotencyKey: key, intent: "purchase" };
+  const form = { propertyId: "lonavala-hillside-retreat", shares: "1", idempotencyKey: key, intent: "purchase", acknowledgeRisk: "on" };
 
   const first = await page.request.post("/invest/lonavala-hillside-retreat", { form, maxRedirects: 0 });
   expect(first.status()).toBe(302);
@@ -214,7 +223,13 @@ test("with JavaScript, a wallet spent since the page loaded shows the low-balanc
   await other.goto("/invest/lonavala-hillside-retreat");
   const key = await other.locator('input[name="idempotencyKey"]').inputValue();
   const spent = await other.request.post("/invest/lonavala-hillside-retreat", {
-    form: { propertyId: "lonavala-hillside-retreat", shares: String(shares), idempotencyKey: key, intent: "purchase" },
+    form: {
+      propertyId: "lonavala-hillside-retreat",
+      shares: String(shares),
+      idempotencyKey: key,
+      intent: "purchase",
+      acknowledgeRisk: "on",
+    },
     maxRedirects: 0,
   });
   expect(spent.headers()["location"]).toBe("/dashboard/overview");
@@ -267,6 +282,7 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByTestId("total")).toHaveText("₹9,180");
 
     await page.getByRole("button", { name: "Invest Now" }).click();
+    await confirmReview(page, "₹9,180");
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard/overview");
     await expect(page.getByRole("status").filter({ hasText: "Investment Successful" })).toBeVisible();
 

@@ -30,7 +30,7 @@ async function signedIn(options: Parameters<typeof createInvestor>[1] & { tier?:
 }
 
 function purchaseForm(propertyId: string, shares: string, extra: Record<string, string> = {}) {
-  return { propertyId, shares, idempotencyKey: randomUUID(), intent: "purchase", ...extra };
+  return { propertyId, shares, idempotencyKey: randomUUID(), intent: "purchase", acknowledgeRisk: "on", ...extra };
 }
 
 const investmentCount = (userId: string) => db.current.prisma.investment.count({ where: { userId } });
@@ -186,6 +186,46 @@ describe("what the form may ask for", () => {
     expect(replay.status).toBe(409);
     expect(await replay.text()).toContain("This transaction is already being processed.");
     expect(await investmentCount(first.user.id)).toBe(1);
+  });
+});
+
+describe("the review step before money moves", () => {
+  it("Invest Now (review) shows the server's totals and buys nothing", async () => {
+    const { user, cookie } = await signedIn({ balance: "100000" });
+    const property = await createOpenProperty(db.current.prisma, { sharePrice: "10000", title: "Review Towers" });
+    const response = await handle(formPost(`/invest/${property.id}`, cookie, purchaseForm(property.id, "2", { intent: "review" })));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Review your investment");
+    expect(html).toContain("Confirm and pay ₹20,400");
+    // Wallet after: ₹1,00,000 − ₹20,400.
+    expect(html).toContain("₹79,600");
+    expect(await investmentCount(user.id)).toBe(0);
+  });
+
+  it("Confirm without the risk acknowledgement is refused with the review kept, and buys nothing", async () => {
+    const { user, cookie } = await signedIn({ balance: "100000" });
+    const property = await createOpenProperty(db.current.prisma, { sharePrice: "10000" });
+    const form = purchaseForm(property.id, "1");
+    delete (form as Partial<typeof form>).acknowledgeRisk;
+    const response = await handle(formPost(`/invest/${property.id}`, cookie, form));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please confirm that you have read the risk disclosure.");
+    expect(html).toContain("Review your investment");
+    expect(await investmentCount(user.id)).toBe(0);
+    expect(await walletBalance(db.current.prisma, user.id)).toBe("100000.00");
+  });
+
+  it.each(["funded", "closed", "upcoming"] as const)("a %s property takes no review and no purchase", async (status) => {
+    const { user, cookie } = await signedIn({ balance: "100000" });
+    const property = await createOpenProperty(db.current.prisma, { sharePrice: "10000" });
+    await db.current.prisma.property.update({ where: { id: property.id }, data: { propertyStatus: status } });
+    for (const intent of ["review", "purchase"]) {
+      const response = await handle(formPost(`/invest/${property.id}`, cookie, purchaseForm(property.id, "1", { intent })));
+      expect(response.status).toBe(409);
+    }
+    expect(await investmentCount(user.id)).toBe(0);
   });
 });
 

@@ -11,7 +11,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
   ].join(" ");
 
-/** The dashboard's own navigation: a sidebar from md up, a scrolling row of links below. */
+/** The dashboard's own navigation: a sidebar from md up; below, every section in a wrapping grid (nothing hidden off-screen). */
 export function DashboardNav({ properties }: { properties: SidebarProperty[] }) {
   return (
     <>
@@ -29,9 +29,9 @@ export function DashboardNav({ properties }: { properties: SidebarProperty[] }) 
         <SignOut className="mt-6 px-3" />
       </nav>
       <nav aria-label="Dashboard sections" className="border-b border-slate-200 md:hidden print:hidden">
-        <ul className="flex gap-1 overflow-x-auto px-4 py-2">
+        <ul className="grid grid-cols-2 gap-1 px-4 py-2 min-[420px]:grid-cols-3">
           {DASHBOARD_NAV.map((item) => (
-            <li key={item.to} className="shrink-0">
+            <li key={item.to}>
               <NavLink to={item.to} className={linkClasses}>
                 {item.label}
               </NavLink>

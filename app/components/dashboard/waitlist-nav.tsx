@@ -15,16 +15,16 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
   ].join(" ");
 
-/** The waitlist dashboard's navigation: a sidebar from md up, a scrolling row below. */
+/** The waitlist dashboard's navigation: a sidebar from md up; below, every section in a wrapping grid. */
 export function WaitlistNav() {
   return (
     <nav
       aria-label="Waitlist dashboard"
       className="border-b border-slate-200 md:w-56 md:shrink-0 md:border-r md:border-b-0 md:px-3 md:py-6"
     >
-      <ul className="flex gap-1 overflow-x-auto px-4 py-2 md:block md:space-y-1 md:p-0">
+      <ul className="grid grid-cols-2 gap-1 px-4 py-2 min-[420px]:grid-cols-3 md:block md:space-y-1 md:p-0">
         {WAITLIST_NAV.map((item) => (
-          <li key={item.to} className="shrink-0">
+          <li key={item.to}>
             <NavLink to={item.to} className={linkClasses}>
               {item.label}
             </NavLink>

@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { FormErrors } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { investBlocker } from "~/lib/investing/buy-box-state";
 import { isInvestButtonDisabled } from "~/lib/investing/invest-button";
 import { calculatePurchaseBreakdown } from "~/lib/investing/purchase-breakdown";
 import { purchaseFormSchema, purchaseFormSchemaWithRules } from "~/lib/investing/purchase-form-schema";
-import { parseShareInput } from "~/lib/investing/share-input";
+import { isWholeShareCount, parseShareInput } from "~/lib/investing/share-input";
 import type { PurchaseRules } from "~/lib/investing/validate-purchase";
 import { formatINR } from "~/lib/money";
 
@@ -34,6 +35,8 @@ export function BuyCalculator({
   lastResult,
   processing,
   eligible = true,
+  kycStatus = "approved",
+  links,
 }: {
   propertyId: string;
   rules: BuyCalculatorRules;
@@ -48,6 +51,9 @@ export function BuyCalculator({
    * Invest Now enabled: the server answers with 'KYC Required' and where to go next.
    */
   eligible?: boolean;
+  kycStatus?: string;
+  /** Where the fix for a blocked purchase lives. */
+  links: { kyc: string; wallet: string };
 }) {
   const hydrated = useHydrated();
   const [sharesText, setSharesText] = useState(initialShares);
@@ -64,11 +70,16 @@ export function BuyCalculator({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
-  const breakdown = calculatePurchaseBreakdown({
-    shares: parseShareInput(sharesText),
-    sharePrice: rules.sharePrice,
-    walletBalance: rules.walletBalance,
-  });
+  const shares = parseShareInput(sharesText);
+  const breakdown = calculatePurchaseBreakdown({ shares, sharePrice: rules.sharePrice, walletBalance: rules.walletBalance });
+  // A quantity that cannot be bought shows no totals rather than absurd ones.
+  const sensible = isWholeShareCount(shares);
+  const shown = (value: Parameters<typeof formatINR>[0]) => (sensible ? formatINR(value) : "–");
+  const blocker = investBlocker(
+    { eligible, kycStatus },
+    { total: sensible ? breakdown.total : null, walletBalance: rules.walletBalance },
+    links,
+  );
   const disabled =
     eligible &&
     isInvestButtonDisabled({
@@ -104,17 +115,26 @@ export function BuyCalculator({
         />
 
         <dl className="space-y-1 text-sm" aria-live="polite" aria-label="Purchase breakdown">
-          <Line label="Subtotal" value={formatINR(breakdown.subtotal)} testId="subtotal" />
-          <Line label="Platform fee (2%)" value={formatINR(breakdown.fee)} testId="fee" />
-          <Line label="Total" value={formatINR(breakdown.total)} testId="total" strong />
-          <Line label="Remaining balance" value={formatINR(breakdown.remainingBalance)} testId="remaining-balance" />
+          <Line label="Subtotal" value={shown(breakdown.subtotal)} testId="subtotal" />
+          <Line label="Platform fee (2%)" value={shown(breakdown.fee)} testId="fee" />
+          <Line label="Total" value={shown(breakdown.total)} testId="total" strong />
+          <Line label="Remaining balance" value={shown(breakdown.remainingBalance)} testId="remaining-balance" />
         </dl>
 
         <FormErrors id={form.errorId} errors={formErrors} />
 
         <div className="flex flex-wrap gap-2">
           {/* Busy from the click until the next page has loaded, so it cannot be sent twice. */}
-          <SubmitButton intent="purchase" pending={processing} pendingText="Processing..." disabled={disabled} size="lg" className="flex-1">
+          {/* Invest Now opens the review; only the review's Confirm spends. */}
+          <SubmitButton
+            intent="review"
+            pending={processing}
+            pendingText="Processing..."
+            disabled={disabled}
+            size="lg"
+            className="flex-1"
+            aria-describedby={blocker ? "invest-blocker" : undefined}
+          >
             Invest Now
           </SubmitButton>
           {hydrated ? null : (
@@ -123,6 +143,14 @@ export function BuyCalculator({
             </SubmitButton>
           )}
         </div>
+        {blocker ? (
+          <p id="invest-blocker" className="text-sm text-slate-700">
+            {blocker.reason}{" "}
+            <Link to={blocker.fix.to} className="font-semibold text-brand-700 underline">
+              {blocker.fix.label}
+            </Link>
+          </p>
+        ) : null}
       </Form>
     </section>
   );

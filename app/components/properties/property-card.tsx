@@ -20,13 +20,17 @@ export type CardWatchlist = {
 export function PropertyCard({
   property,
   watchlist,
+  sharesOwned = 0,
   aboveTheFold = false,
 }: {
   property: CatalogueCard;
   watchlist: CardWatchlist;
+  /** The signed-in viewer's shares in this property. */
+  sharesOwned?: number;
   aboveTheFold?: boolean;
 }) {
   const headingId = `property-${property.id}-title`;
+  const open = property.status === "open";
   return (
     <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -78,8 +82,18 @@ export function PropertyCard({
           </div>
         </dl>
         <FundingProgressBar percent={property.fundingPercent} tone={property.fundingTone} />
-        <Link to={paths.invest(property.id)} className={buttonClasses("primary", "md", "mt-auto")}>
-          Invest<span className="sr-only"> in {property.title}</span>
+        {sharesOwned > 0 ? (
+          <p className="text-sm font-medium text-emerald-800" data-testid="shares-owned-badge">
+            You own {sharesOwned.toLocaleString("en-IN")} {sharesOwned === 1 ? "share" : "shares"}
+          </p>
+        ) : null}
+        {/* Only an open property takes money; the others are there to look at. */}
+        <Link to={paths.invest(property.id)} className={buttonClasses(open ? "primary" : "secondary", "md", "mt-auto")}>
+          {open ? "Invest" : "View"}
+          <span className="sr-only">
+            {" "}
+            {open ? "in" : ""} {property.title}
+          </span>
         </Link>
       </div>
     </article>

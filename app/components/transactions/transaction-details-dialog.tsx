@@ -1,11 +1,11 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { CloseIcon } from "~/components/ui/icons";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
-import { Decimal } from "~/lib/money";
-import { TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
-import { formatDateTimeIN, formatRupees } from "./format";
+import { TRANSACTION_TYPE_LABELS, walletEffect } from "~/lib/transactions";
+import { formatDateTimeIN, formatRupees, formatSignedINR } from "./format";
 import { summaryOf } from "./transaction-list";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
@@ -28,16 +28,9 @@ export function TransactionDetailsDialog({
 }) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    dialogRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
+  useDialogFocus(dialogRef, () => navigate(closeHref, { preventScrollReset: true }));
 
-  const total = new Decimal(row.amount).plus(row.fee);
+  const effect = walletEffect(row);
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
       <div
@@ -74,8 +67,13 @@ export function TransactionDetailsDialog({
           ) : (
             <Item label={TRANSACTION_TYPE_LABELS[row.type]} value={formatRupees(row.amount)} />
           )}
-          <Item label="Platform fee" value={formatRupees(row.fee)} />
-          <Item label="Total" value={formatRupees(total)} strong />
+          {Number(row.fee) > 0 ? <Item label="Platform fee (GST included)" value={formatRupees(row.fee)} /> : null}
+          <Item
+            label={effect.isNegative() ? "Total debited" : "Total credited"}
+            value={formatSignedINR(effect)}
+            strong
+            testId="details-total"
+          />
         </Section>
 
         <Section title="Timeline">
@@ -120,11 +118,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Item({ label, value, strong = false, mono = false }: { label: string; value: string; strong?: boolean; mono?: boolean }) {
+function Item({
+  label,
+  value,
+  strong = false,
+  mono = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  mono?: boolean;
+  testId?: string;
+}) {
   return (
     <div className="flex justify-between gap-4 py-1 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className={`text-right break-all ${strong ? "font-semibold" : ""} ${mono ? "font-mono text-xs" : ""}`}>{value}</dd>
+      <dd data-testid={testId} className={`text-right break-all ${strong ? "font-semibold" : ""} ${mono ? "font-mono text-xs" : ""}`}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
-import { signedAmount, transactionSummary, TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
+import { transactionSummary, TRANSACTION_TYPE_LABELS, walletEffect } from "~/lib/transactions";
 import { formatDateTimeIN, formatSignedINR } from "./format";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 import { paths } from "~/lib/paths";
@@ -26,22 +26,24 @@ export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: 
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Transactions">
       {rows.map((row) => {
-        const amount = signedAmount(row.type, row.amount);
+        const amount = walletEffect(row);
         return (
           <li key={row.id}>
             <Link
               to={paths.dashboard.transaction(row.id, search)}
               preventScrollReset
-              className="flex items-start justify-between gap-4 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
+              className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
             >
-              <div className="min-w-0">
-                <p className="truncate font-medium text-ink">{summaryOf(row)}</p>
+              <div className="min-w-0 flex-1 basis-48">
+                <p className="font-medium break-words text-ink">{summaryOf(row)}</p>
                 <p className="text-xs text-slate-500">
                   {TRANSACTION_TYPE_LABELS[row.type]} · <time dateTime={row.createdAt}>{formatDateTimeIN(row.createdAt)}</time>
                 </p>
               </div>
-              <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className={`font-semibold ${amount.isNegative() ? "text-ink" : "text-emerald-700"}`}>{formatSignedINR(amount)}</span>
+              <div className="ml-auto flex shrink-0 flex-col items-end gap-1">
+                <span data-testid="row-amount" className={`font-semibold ${amount.isNegative() ? "text-ink" : "text-emerald-700"}`}>
+                  {formatSignedINR(amount)}
+                </span>
                 <TransactionStatusBadge status={row.status} />
               </div>
             </Link>

@@ -217,7 +217,8 @@ async function purchaseInTransaction(tx: Tx, input: PurchaseInput): Promise<Purc
     propertyId,
     alertType: "investment_success",
     title: "Investment Successful",
-    message: `You bought ${description} for ${formatINR(subtotal, { paise: true })} (plus a ${formatINR(fee, { paise: true })} platform fee).`,
+    // The same figure the wallet, the history and the receipt show: what left the wallet.
+    message: `You bought ${description} for ${formatINR(total, { paise: true })}, including a ${formatINR(fee, { paise: true })} platform fee.`,
   });
 
   // Sent with the transaction: PostgreSQL delivers a NOTIFY only when the purchase

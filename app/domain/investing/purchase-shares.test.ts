@@ -83,6 +83,8 @@ describe("purchaseShares", () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ title: "Investment Successful", propertyId: property.id, isRead: false });
     expect(alerts[0]!.message).toContain("3 shares of Koregaon Park Residences");
+    // One figure per event: the alert names what left the wallet, fee included.
+    expect(alerts[0]!.message).toContain("for ₹30,600.00, including a ₹600.00 platform fee");
 
     expect((await prisma.userProfile.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("large_investor");
   });

@@ -19,6 +19,23 @@ export const ROI_BANDS = {
   "9-plus": { label: "9%+", min: "9", max: null },
 } as const;
 
+/**
+ * Ticket-size bands: what the smallest allowed purchase costs (minimum_investment), the
+ * figure an investor actually compares; same bounds rule.
+ */
+export const TICKET_BANDS = {
+  "under-10k": { label: "Under ₹10,000", min: "0", max: "10000" },
+  "10k-25k": { label: "₹10,000 - ₹25,000", min: "10000", max: "25000" },
+  "25k-1l": { label: "₹25,000 - ₹1L", min: "25000", max: "100000" },
+  "1l-plus": { label: "₹1L+", min: "100000", max: null },
+} as const;
+
+/** Orderings of the catalogue besides the default (newest); open properties always come first. */
+export const SORT_OPTIONS = {
+  return: { label: "Expected return (highest first)" },
+  funded: { label: "Funded % (highest first)" },
+} as const;
+
 export const PROPERTY_CATEGORY_OPTIONS = {
   residential: { label: "Residential" },
   commercial: { label: "Commercial" },
@@ -26,6 +43,8 @@ export const PROPERTY_CATEGORY_OPTIONS = {
 } as const;
 
 export type PriceBand = keyof typeof PRICE_BANDS;
+export type TicketBand = keyof typeof TICKET_BANDS;
+export type CatalogueSort = keyof typeof SORT_OPTIONS;
 export type RoiBand = keyof typeof ROI_BANDS;
 export type CategoryFilter = keyof typeof PROPERTY_CATEGORY_OPTIONS;
 
@@ -36,6 +55,9 @@ const catalogueFiltersSchema = z.object({
   price: z.enum(keysOf(PRICE_BANDS)).optional().catch(undefined),
   roi: z.enum(keysOf(ROI_BANDS)).optional().catch(undefined),
   type: z.enum(keysOf(PROPERTY_CATEGORY_OPTIONS)).optional().catch(undefined),
+  ticket: z.enum(keysOf(TICKET_BANDS)).optional().catch(undefined),
+  city: z.string().trim().min(1).max(80).optional().catch(undefined),
+  sort: z.enum(keysOf(SORT_OPTIONS)).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
@@ -43,6 +65,10 @@ export type CatalogueFilters = {
   price?: PriceBand;
   roi?: RoiBand;
   type?: CategoryFilter;
+  ticket?: TicketBand;
+  city?: string;
+  /** Absent means newest. */
+  sort?: CatalogueSort;
   page: number;
 };
 
@@ -51,6 +77,9 @@ export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters
     price: params.get("price") ?? undefined,
     roi: params.get("roi") ?? undefined,
     type: params.get("type") ?? undefined,
+    ticket: params.get("ticket") ?? undefined,
+    city: params.get("city") ?? undefined,
+    sort: params.get("sort") ?? undefined,
     page: params.get("page") ?? undefined,
   };
   return catalogueFiltersSchema.parse(raw) as CatalogueFilters;
@@ -62,6 +91,9 @@ export function catalogueFiltersToSearchParams(filters: Partial<CatalogueFilters
   if (filters.price) params.set("price", filters.price);
   if (filters.roi) params.set("roi", filters.roi);
   if (filters.type) params.set("type", filters.type);
+  if (filters.ticket) params.set("ticket", filters.ticket);
+  if (filters.city) params.set("city", filters.city);
+  if (filters.sort) params.set("sort", filters.sort);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   return params;
 }

@@ -35,6 +35,7 @@ export type PropertyForInvestment = {
     investmentEndDate: string | null;
   };
   funding: { raised: string; percent: number; tone: FundingTone };
+  facts: PropertyFacts;
   documents: {
     id: string;
     documentType: string;
@@ -49,6 +50,30 @@ export type PropertyForInvestment = {
   wallet: { availableBalance: string } | null;
   /** null for a signed-out visitor; zero shares when the viewer holds none. */
   holdings: { shares: number; avgPrice: string; costBasis: string; currentValue: string } | null;
+};
+
+/** What an investor compares before buying; null where the property has no such fact yet. */
+export type PropertyFacts = {
+  tenantName: string | null;
+  tenantSector: string | null;
+  leaseStartDate: string | null;
+  leaseTermMonths: number | null;
+  lockInMonths: number | null;
+  rentEscalationPercent: string | null;
+  escalationIntervalMonths: number | null;
+  monthlyRent: string | null;
+  expectedRentalYield: string | null;
+  expectedAppreciation: string | null;
+  spvName: string | null;
+  spvStructure: string | null;
+  valuationAmount: string | null;
+  valuerName: string | null;
+  valuationDate: string | null;
+  managementFeePercent: string | null;
+  performanceFeePercent: string | null;
+  exitFeePercent: string | null;
+  /** Distinct investors with shares in the property now. */
+  investorCount: number;
 };
 
 const isoDate = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
@@ -67,7 +92,7 @@ export async function getPropertyForInvestment(
   if (!row) return null;
   if (!isPubliclyVisible(row.propertyStatus) && !viewer?.isAdmin) return null;
 
-  const [raised, documents, wallet, position] = await Promise.all([
+  const [raised, documents, wallet, position, investorCount] = await Promise.all([
     raisedByProperty(db, [row.id]),
     db.propertyDocument.findMany({
       where: { propertyId: row.id, ...(viewer?.isAdmin ? {} : { isPublic: true }) },
@@ -75,6 +100,7 @@ export async function getPropertyForInvestment(
     }),
     viewer ? db.escrowBalance.findUnique({ where: { userId: viewer.userId } }) : null,
     viewer ? db.userPropertyPosition.findUnique({ where: { userId_propertyId: { userId: viewer.userId, propertyId: row.id } } }) : null,
+    db.userPropertyPosition.count({ where: { propertyId: row.id, shares: { gt: 0 } } }),
   ]);
 
   const raisedAmount = raised.get(row.id) ?? "0.00";
@@ -110,6 +136,27 @@ export async function getPropertyForInvestment(
       investmentEndDate: isoDate(row.investmentEndDate),
     },
     funding: { raised: raisedAmount, percent, tone: fundingProgressTone(percent) },
+    facts: {
+      tenantName: row.tenantName,
+      tenantSector: row.tenantSector,
+      leaseStartDate: isoDate(row.leaseStartDate),
+      leaseTermMonths: row.leaseTermMonths,
+      lockInMonths: row.lockInMonths,
+      rentEscalationPercent: row.rentEscalationPercent?.toFixed(2) ?? null,
+      escalationIntervalMonths: row.escalationIntervalMonths,
+      monthlyRent: row.monthlyRent?.toFixed(2) ?? null,
+      expectedRentalYield: row.expectedRentalYield?.toFixed(2) ?? null,
+      expectedAppreciation: row.expectedAppreciation?.toFixed(2) ?? null,
+      spvName: row.spvName,
+      spvStructure: row.spvStructure,
+      valuationAmount: row.valuationAmount?.toFixed(2) ?? null,
+      valuerName: row.valuerName,
+      valuationDate: isoDate(row.valuationDate),
+      managementFeePercent: row.managementFeePercent?.toFixed(2) ?? null,
+      performanceFeePercent: row.performanceFeePercent?.toFixed(2) ?? null,
+      exitFeePercent: row.exitFeePercent?.toFixed(2) ?? null,
+      investorCount,
+    },
     documents: documents.map((doc) => ({
       id: doc.id,
       documentType: doc.documentType,

@@ -1,9 +1,14 @@
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { Decimal, formatINR } from "~/lib/money";
-import { TRANSACTION_TYPE_LABELS, signedAmount, transactionSummary } from "~/lib/transactions";
+import { GST_RATE_PERCENT } from "~/lib/investing/constants";
+import { Decimal, formatINR, toRupees } from "~/lib/money";
+import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary, walletEffect } from "~/lib/transactions";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 
 export type ReceiptParty = { name: string; email: string };
+
+/** The company that issues the receipt, from configuration. */
+export type ReceiptIssuer = { name: string; address: string; cin: string; gstin: string };
 
 /** Receipt numbers read as AAN-<date>-<first 8 of the transaction id>, stable per transaction. */
 export function receiptNumber(row: Pick<HistoryRow, "id" | "createdAt">): string {
@@ -11,17 +16,45 @@ export function receiptNumber(row: Pick<HistoryRow, "id" | "createdAt">): string
   return `AAN-${date}-${row.id.slice(0, 8).toUpperCase()}`;
 }
 
-export type ReceiptLine = { label: string; value: string };
+export type ReceiptLine = { label: string; value: string; strong?: boolean };
 
-/** What a receipt states, in order; shared by the PDF and the printable page. */
+export const RECEIPT_FOOTNOTE = "This is a computer-generated receipt and needs no signature.";
+
+const istDateTime = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** A moment as India reads it, marked IST so a printed receipt is unambiguous. */
+export function formatIst(iso: string): string {
+  return `${istDateTime.format(new Date(iso))} IST`;
+}
+
+/**
+ * The fee includes GST (ADR 0012), split as an Indian tax invoice shows it: the taxable
+ * value, then CGST and SGST at half the rate each; the parts add up to the fee exactly.
+ */
+export function gstOnFee(fee: Decimal.Value): { taxable: Decimal; cgst: Decimal; sgst: Decimal } {
+  const gross = new Decimal(fee);
+  const taxable = toRupees(gross.div(new Decimal(100).plus(GST_RATE_PERCENT).div(100)));
+  const gst = gross.minus(taxable);
+  const cgst = toRupees(gst.div(2));
+  return { taxable, cgst, sgst: gst.minus(cgst) };
+}
+
+const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const rupees = (value: Decimal.Value) => formatINR(value, { paise: true });
+
+/** What a receipt states, in order; shared by the PDF and the printable page. No internal ids. */
 export function receiptLines(row: HistoryRow, investor: ReceiptParty): ReceiptLine[] {
+  const halfRate = new Decimal(GST_RATE_PERCENT).div(2).toString();
   const lines: ReceiptLine[] = [
     { label: "Receipt number", value: receiptNumber(row) },
-    {
-      label: "Date",
-      value: new Date(row.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "long", timeStyle: "short" }),
-    },
-    { label: "Issued by", value: "Aangan" },
+    { label: "Date and time", value: formatIst(row.createdAt) },
     { label: "Investor", value: `${investor.name} <${investor.email}>` },
     { label: "Type", value: TRANSACTION_TYPE_LABELS[row.type] },
     {
@@ -35,48 +68,91 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty): ReceiptLi
     },
   ];
   if (row.property) lines.push({ label: "Property", value: `${row.property.title}, ${row.property.city}` });
+  if (row.property?.spvName) lines.push({ label: "Owned by (SPV)", value: row.property.spvName });
   if (row.shares !== null) lines.push({ label: "Shares", value: String(row.shares) });
-  if (row.pricePerShare !== null) lines.push({ label: "Price per share", value: formatINR(row.pricePerShare, { paise: true }) });
-  lines.push({ label: "Amount", value: formatINR(row.amount, { paise: true }) });
-  lines.push({ label: "Platform fee", value: formatINR(row.fee, { paise: true }) });
-  const total = new Decimal(row.amount).plus(row.fee);
-  const direction = signedAmount(row.type, 1).isNegative() ? "paid from wallet" : "credited to wallet";
-  lines.push({ label: "Total", value: `${formatINR(total, { paise: true })} (${direction})` });
-  lines.push({ label: "Status", value: row.status });
-  if (row.journalId) lines.push({ label: "Ledger journal", value: row.journalId });
-  if (row.referenceId) lines.push({ label: "Reference", value: row.referenceId });
+  if (row.pricePerShare !== null) lines.push({ label: "Price per share", value: rupees(row.pricePerShare) });
+  lines.push({ label: row.shares !== null ? "Value of shares" : "Amount", value: rupees(row.amount) });
+  if (new Decimal(row.fee).gt(0)) {
+    const gst = gstOnFee(row.fee);
+    lines.push({ label: "Platform fee (taxable value)", value: rupees(gst.taxable) });
+    lines.push({ label: `CGST @ ${halfRate}%`, value: rupees(gst.cgst) });
+    lines.push({ label: `SGST @ ${halfRate}%`, value: rupees(gst.sgst) });
+    lines.push({ label: "Platform fee including GST", value: rupees(row.fee) });
+  }
+  const effect = walletEffect(row);
+  lines.push({
+    label: effect.isNegative() ? "Total debited from wallet" : "Total credited to wallet",
+    value: rupees(effect.abs()),
+    strong: true,
+  });
+  lines.push({ label: "Status", value: statusLabel(row.status) });
+  // A bank or ticket reference the investor can quote; internal row ids are left out.
+  if (row.referenceId && !UUID_LIKE.test(row.referenceId)) lines.push({ label: "Reference", value: row.referenceId });
   return lines;
 }
 
+/** The issuer block printed at the top of every receipt. */
+export function issuerLines(issuer: ReceiptIssuer): string[] {
+  return [issuer.name, issuer.address, `CIN: ${issuer.cin}`, `GSTIN: ${issuer.gstin}`];
+}
+
+// Noto Sans as fontsource ships it: basic Latin in one subset, ₹ (U+20B9) in latin-ext.
+const require = createRequire(import.meta.url);
+const fontFile = (subset: string, weight: number) =>
+  require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
+const FONTS = {
+  regular: fontFile("latin", 400),
+  bold: fontFile("latin", 700),
+  rupee: fontFile("latin-ext", 400),
+  rupeeBold: fontFile("latin-ext", 700),
+};
+
+/**
+ * Writes text at (x, y) within `width`, switching to the subset that has ₹ for that one
+ * glyph: pdfkit has no font fallback, and no single Noto subset has both.
+ */
+function writeText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, bold = false) {
+  const parts = text.split(/(₹)/).filter((part) => part !== "");
+  parts.forEach((part, index) => {
+    doc.font(part === "₹" ? (bold ? "rupeeBold" : "rupee") : bold ? "bold" : "regular");
+    const continued = index < parts.length - 1;
+    if (index === 0) doc.text(part, x, y, { width, continued });
+    else doc.text(part, { continued });
+  });
+}
+
 /** A one-page A4 PDF receipt, rendered on the server. */
-export function renderReceiptPdf(row: HistoryRow, investor: ReceiptParty): Promise<Buffer> {
+export function renderReceiptPdf(row: HistoryRow, investor: ReceiptParty, issuer: ReceiptIssuer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
       margin: 56,
-      compress: false,
-      info: { Title: `Aangan receipt ${receiptNumber(row)}`, Author: "Aangan" },
+      info: { Title: `Receipt ${receiptNumber(row)}`, Author: issuer.name },
     });
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
+    for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
 
-    doc.font("Helvetica-Bold").fontSize(22).fillColor("#a4510b").text("Aangan");
-    doc.moveDown(0.2).font("Helvetica").fontSize(11).fillColor("#555555").text("Transaction receipt");
-    doc.moveDown(1.2);
+    doc.fillColor("#a4510b").fontSize(20);
+    writeText(doc, "Aangan", 56, 56, 480, true);
+    doc.fillColor("#1f2933").fontSize(12);
+    writeText(doc, "Transaction receipt", 56, doc.y + 2, 480, true);
+    doc.fillColor("#555555").fontSize(9);
+    for (const line of issuerLines(issuer)) writeText(doc, line, 56, doc.y + 2, 480);
+    doc.moveDown(1.5);
+    doc.fontSize(10);
     for (const line of receiptLines(row, investor)) {
       const y = doc.y;
-      doc.font("Helvetica-Bold").fontSize(10).fillColor("#1f2933").text(line.label, 56, y, { width: 150 });
-      // Helvetica has no rupee glyph; the PDF spells the currency out.
-      doc.font("Helvetica").text(line.value.replaceAll("₹", "INR "), 210, y, { width: 330 });
-      doc.moveDown(0.6);
+      doc.fillColor("#1f2933");
+      writeText(doc, line.label, 56, y, 180, true);
+      const afterLabel = doc.y;
+      writeText(doc, line.value, 250, y, 290, line.strong ?? false);
+      doc.y = Math.max(afterLabel, doc.y) + 6;
     }
-    doc
-      .moveDown(2)
-      .fontSize(8)
-      .fillColor("#777777")
-      .text("This receipt was generated from Aangan's ledger. Keep it for your records.", 56, undefined, { width: 480 });
+    doc.fillColor("#777777").fontSize(8);
+    writeText(doc, RECEIPT_FOOTNOTE, 56, doc.y + 24, 480);
     doc.end();
   });
 }

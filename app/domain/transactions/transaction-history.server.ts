@@ -13,7 +13,7 @@ export type HistoryRow = {
   referenceId: string | null;
   journalId: string | null;
   createdAt: string;
-  property: { id: string; title: string; city: string; sharePrice: string } | null;
+  property: { id: string; title: string; city: string; sharePrice: string; spvName?: string | null } | null;
 };
 
 /** Rows per page of the history. */
@@ -40,7 +40,7 @@ const select = {
   referenceId: true,
   journalId: true,
   createdAt: true,
-  property: { select: { id: true, title: true, city: true, sharePrice: true } },
+  property: { select: { id: true, title: true, city: true, sharePrice: true, spvName: true } },
 } satisfies Prisma.TransactionSelect;
 
 type Selected = Prisma.TransactionGetPayload<{ select: typeof select }>;

@@ -32,7 +32,7 @@ describe("transaction history", () => {
       ["investment", "10000.00"],
       ["deposit", "5000.00"],
     ]);
-    expect(all[0]!.property).toEqual({ id: property.id, title: property.title, city: "Pune", sharePrice: "10000.00" });
+    expect(all[0]!.property).toEqual({ id: property.id, title: property.title, city: "Pune", sharePrice: "10000.00", spvName: null });
     expect((await listTransactions(prisma, { userId: user.id, filter: "deposit" })).rows.map((r) => r.amount)).toEqual(["5000.00"]);
     expect((await listTransactions(prisma, { userId: user.id, filter: "dividend" })).rows).toEqual([]);
   });

@@ -1,0 +1,20 @@
+import type { ReceiptIssuer } from "~/domain/receipts/receipt.server";
+import { getEnv } from "~/services/env.server";
+
+/** The company behind the platform, as receipts and the trust pages name it (configured in env). */
+export function receiptIssuer(): ReceiptIssuer {
+  const env = getEnv();
+  return { name: env.LEGAL_ENTITY_NAME, address: env.LEGAL_ENTITY_ADDRESS, cin: env.LEGAL_ENTITY_CIN, gstin: env.LEGAL_ENTITY_GSTIN };
+}
+
+export type ContactDetails = ReceiptIssuer & { grievanceOfficer: string; grievanceEmail: string; phone: string };
+
+export function contactDetails(): ContactDetails {
+  const env = getEnv();
+  return {
+    ...receiptIssuer(),
+    grievanceOfficer: env.GRIEVANCE_OFFICER_NAME,
+    grievanceEmail: env.GRIEVANCE_OFFICER_EMAIL,
+    phone: env.SUPPORT_PHONE,
+  };
+}
