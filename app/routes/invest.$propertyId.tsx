@@ -13,6 +13,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BuyCalculator } from "~/components/investing/buy-calculator";
+import { AvailableShares } from "~/components/market/available-shares";
+import { loadMarketplace } from "~/web/market.server";
 import { mayInvest } from "~/lib/investing/invest-eligibility";
 import { InvestmentDetails, HoldingsCard, PropertyDocuments, WalletBalanceCard } from "~/components/investing/investment-summary";
 import { InvestSuccess, PropertyLoadFailed, PropertyNotFound } from "~/components/investing/invest-page-states";
@@ -106,6 +108,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       saved: (await savedPropertyIds(getPrisma(), user.id, [view.property.id])).length > 0,
       notesAllowed: mayUseNotes(user),
     },
+    market: await loadMarketplace(user, view.property.id),
   };
 }
 
@@ -251,6 +254,7 @@ export default function InvestPage() {
             <p className="mt-2 whitespace-pre-line text-slate-700">{property.description || "No description yet."}</p>
           </section>
           <PropertyDocuments documents={view.documents} showVisibility={view.isAdmin} />
+          <AvailableShares market={view.market} action={paths.trading()} />
         </div>
         <div className="space-y-6">
           <InvestmentDetails property={property} funding={view.funding} />
