@@ -1,6 +1,7 @@
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Decimal, formatINR } from "~/lib/money";
 import { marketReply } from "./market-action-data";
 import { MarketError } from "./market-error";
@@ -13,6 +14,7 @@ export type SellDialogData = { propertyId: string; sellableShares: number; formK
  */
 export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogData; blocked: string | null; action?: string }) {
   const location = useLocation();
+  const hydrated = useHydrated();
   const reply = marketReply(useActionData());
   const mine = reply?.intent === "sell" ? reply : null;
   const [shares, setShares] = useState(mine?.values.shares ?? "");
@@ -86,7 +88,7 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
         <p className="text-sm text-ink">
           Total: <span className="font-semibold">{formatINR(total, { paise: true })}</span>
         </p>
-        <button type="submit" disabled={count < 1 || count > sell.sellableShares} className={buttonClasses("primary", "md", "w-full")}>
+        <button type="submit" disabled={hydrated && (count < 1 || count > sell.sellableShares)} className={buttonClasses("primary", "md", "w-full")}>
           List Shares for Sale
         </button>
       </Form>
