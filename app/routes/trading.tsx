@@ -62,17 +62,17 @@ export default function TradingPage() {
   const submit = useSubmit();
   if (!data.signedIn) {
     return (
-      <main className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
+      <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-ink">Trading</h1>
         <p className="text-ink">Please log in to access the trading platform.</p>
         <Link to={data.signIn} className={buttonClasses("primary", "md")}>
           Sign In
         </Link>
-      </main>
+      </div>
     );
   }
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6">
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Trading</h1>
       {reply && reply.intent !== "buy" ? <MarketError reply={reply} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-2">
@@ -120,6 +120,6 @@ export default function TradingPage() {
         </h2>
         <SellOrdersList orders={data.history} now={data.now} warnDays={7} empty="No completed, cancelled or expired orders yet." />
       </section>
-    </main>
+    </div>
   );
 }
