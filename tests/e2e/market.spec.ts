@@ -124,7 +124,7 @@ test("with the secondary-market flag off, Buy Now is an instant purchase", async
   await page.getByText("Buy Now").click();
   await page.getByLabel(/Shares to buy/).fill("4");
   await page.getByRole("button", { name: "Confirm Purchase" }).click();
-  await expect(page.getByText("Successfully purchased 4 shares. Shares added to your portfolio.").first()).toBeVisible();
+  await expect(page.getByText("Successfully purchased 4 shares. Shares added to your portfolio.").filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByText("No shares are listed for sale right now.")).toBeVisible();
   const bought = await prisma.userPropertyPosition.findUniqueOrThrow({ where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } } });
   expect(bought.shares).toBe(4);
