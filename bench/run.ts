@@ -1,4 +1,4 @@
-// `npm run bench`: purchase throughput next to pgbench, and the catalogue page next to
+// `npm run bench`: purchase throughput next to pgbench, market holds created and settled per second, and the catalogue page next to
 // /healthz, on fresh databases. Prints a table and writes bench/results/<timestamp>.json.
 // Not part of `npm test`: numbers are reported, never asserted, except the safety counts.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -9,12 +9,14 @@ import { createFreshDatabase, openBenchServer } from "./database";
 import { runPageBench, seedCatalogue, type PageBenchResult } from "./http-bench";
 import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
+import { marketUnsafeCount, runMarketBench } from "./market-bench";
 import { round } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BUYERS = 50;
 const APP_POOL_SIZE = 10; // createPrismaClient's pool: pgbench gets as many connections
 const HTTP_CONCURRENCY = 50;
+const TRADERS = 50;
 const CATALOGUE_SIZE = 1000;
 
 async function serverVersion(url: string): Promise<string> {
@@ -45,6 +47,11 @@ async function main(): Promise<number> {
     const purchase = await runPurchaseBench(purchaseDb.url, { buyers: BUYERS, seconds: SECONDS });
     console.log("pgbench TPC-B on the same database ...");
     const pgbench = await runPgbench(purchaseDb.url, { clients: APP_POOL_SIZE, seconds: SECONDS, scale: APP_POOL_SIZE });
+
+    const marketDb = await createFreshDatabase(server.adminUrl, "market");
+    databases.push(marketDb);
+    console.log(`market: ${TRADERS} concurrent traders (hold, both confirm, settle) ...`);
+    const market = await runMarketBench(marketDb.url, { traders: TRADERS, seconds: SECONDS });
 
     const pageDb = await createFreshDatabase(server.adminUrl, "pages");
     databases.push(pageDb);
@@ -95,6 +102,30 @@ async function main(): Promise<number> {
     ]);
     rows.push(["overdrawn wallets (must be 0)", String(purchase.overdrawnWallets), "", `ledger problems: ${purchase.ledgerProblems}`, ""]);
     rows.push(["unexpected errors (must be 0)", String(purchase.unexpectedErrors), "", "", ""]);
+    rows.push([
+      `market holds created/s (${TRADERS} traders)`,
+      market.holdsPerSecond.toFixed(1),
+      `${market.holdLatencyMs.p50} / ${market.holdLatencyMs.p99}`,
+      `${market.holdsCreated} holds in ${market.seconds}s`,
+      "",
+    ]);
+    rows.push([`market holds settled/s (${TRADERS} traders)`, market.settledPerSecond.toFixed(1), "", `${market.holdsSettled} settled`, ""]);
+    rows.push([
+      "market refusals",
+      String(Object.values(market.refusals).reduce((a, b) => a + b, 0)),
+      "",
+      Object.entries(market.refusals)
+        .map(([code, n]) => `${code} ${n}`)
+        .join(", ") || "none",
+      "",
+    ]);
+    rows.push([
+      "market safety counts (must be 0)",
+      String(marketUnsafeCount(market)),
+      "",
+      `overcommitted ${market.overcommittedPositions}, overheld ${market.overheldOrders}, held≠holds ${market.heldBalanceMismatches}, shares not conserved ${market.sharesNotConserved}, overdrawn ${market.overdrawnWallets}, ledger ${market.ledgerProblems}, unexpected ${market.unexpectedErrors}`,
+      "",
+    ]);
     console.log(`\n${table(rows)}`);
     if (pages.ran && pages.note) console.log(`note: ${pages.note}`);
     console.log(
@@ -116,11 +147,11 @@ async function main(): Promise<number> {
     };
     writeFileSync(
       file,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, pgbench, pages }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, pgbench, pages }, null, 2)}\n`,
     );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 
-    const unsafe = purchase.oversoldProperties + purchase.overdrawnWallets + purchase.ledgerProblems + purchase.unexpectedErrors;
+    const unsafe = purchase.oversoldProperties + purchase.overdrawnWallets + purchase.ledgerProblems + purchase.unexpectedErrors + marketUnsafeCount(market);
     return unsafe === 0 ? 0 : 1;
   } finally {
     for (const database of databases) await database.drop().catch(() => undefined);
