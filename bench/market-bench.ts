@@ -33,7 +33,12 @@ const ISSUED = 100_000;
 
 async function seed(prisma: PrismaClient, traders: number) {
   const admin = await prisma.userProfile.create({
-    data: { email: `bench-admin-${randomUUID().slice(0, 8)}@example.in`, trialExpiresAt: new Date(Date.now() + 14 * 86_400_000), isAdmin: true, wallet: { create: {} } },
+    data: {
+      email: `bench-admin-${randomUUID().slice(0, 8)}@example.in`,
+      trialExpiresAt: new Date(Date.now() + 14 * 86_400_000),
+      isAdmin: true,
+      wallet: { create: {} },
+    },
   });
   const property = await prisma.property.create({
     data: {
@@ -72,7 +77,9 @@ async function seed(prisma: PrismaClient, traders: number) {
         ],
       }),
     );
-    await prisma.userPropertyPosition.create({ data: { userId: user.id, propertyId: property.id, shares: SHARES_EACH, costBasis: String(SHARES_EACH * 100), avgPrice: "100" } });
+    await prisma.userPropertyPosition.create({
+      data: { userId: user.id, propertyId: property.id, shares: SHARES_EACH, costBasis: String(SHARES_EACH * 100), avgPrice: "100" },
+    });
     ids.push(user.id);
   }
   return { adminId: admin.id, propertyId: property.id, traderIds: ids };
@@ -90,7 +97,13 @@ export async function runMarketBench(url: string, options: { traders: number; se
     const { adminId, propertyId, traderIds } = await seed(prisma, options.traders);
     const orders = new Map<string, string>();
     const list = async (sellerId: string, shares: number, price: string) => {
-      const order = await createSellOrder(prisma, { sellerId, propertyId, shares: String(shares), pricePerShare: price, idempotencyKey: randomUUID() });
+      const order = await createSellOrder(prisma, {
+        sellerId,
+        propertyId,
+        shares: String(shares),
+        pricePerShare: price,
+        idempotencyKey: randomUUID(),
+      });
       orders.set(sellerId, order.orderId);
       return order.orderId;
     };
@@ -113,7 +126,12 @@ export async function runMarketBench(url: string, options: { traders: number; se
           const orderId = sellerId === hotSeller ? hotOrder : orders.get(sellerId)!;
           const t0 = performance.now();
           try {
-            const hold = await createBuyerHold(prisma, { buyerId, orderId, shares: String(1 + Math.floor(Math.random() * 3)), idempotencyKey: randomUUID() });
+            const hold = await createBuyerHold(prisma, {
+              buyerId,
+              orderId,
+              shares: String(1 + Math.floor(Math.random() * 3)),
+              idempotencyKey: randomUUID(),
+            });
             latencies.push(performance.now() - t0);
             created++;
             await confirmHold(prisma, { userId: buyerId, holdId: hold.holdId, side: "buyer" });
@@ -166,4 +184,10 @@ export async function runMarketBench(url: string, options: { traders: number; se
 }
 
 export const marketUnsafeCount = (r: MarketBenchResult) =>
-  r.overcommittedPositions + r.overheldOrders + r.heldBalanceMismatches + r.sharesNotConserved + r.overdrawnWallets + r.ledgerProblems + r.unexpectedErrors;
+  r.overcommittedPositions +
+  r.overheldOrders +
+  r.heldBalanceMismatches +
+  r.sharesNotConserved +
+  r.overdrawnWallets +
+  r.ledgerProblems +
+  r.unexpectedErrors;

@@ -109,7 +109,13 @@ async function main(): Promise<number> {
       `${market.holdsCreated} holds in ${market.seconds}s`,
       "",
     ]);
-    rows.push([`market holds settled/s (${TRADERS} traders)`, market.settledPerSecond.toFixed(1), "", `${market.holdsSettled} settled`, ""]);
+    rows.push([
+      `market holds settled/s (${TRADERS} traders)`,
+      market.settledPerSecond.toFixed(1),
+      "",
+      `${market.holdsSettled} settled`,
+      "",
+    ]);
     rows.push([
       "market refusals",
       String(Object.values(market.refusals).reduce((a, b) => a + b, 0)),
@@ -151,7 +157,12 @@ async function main(): Promise<number> {
     );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 
-    const unsafe = purchase.oversoldProperties + purchase.overdrawnWallets + purchase.ledgerProblems + purchase.unexpectedErrors + marketUnsafeCount(market);
+    const unsafe =
+      purchase.oversoldProperties +
+      purchase.overdrawnWallets +
+      purchase.ledgerProblems +
+      purchase.unexpectedErrors +
+      marketUnsafeCount(market);
     return unsafe === 0 ? 0 : 1;
   } finally {
     for (const database of databases) await database.drop().catch(() => undefined);

@@ -71,7 +71,8 @@ export default function ShareTradingAdmin() {
               {reservations.map((r) => (
                 <li key={r.id} className="space-y-2 py-3" data-testid="reservation">
                   <p className="text-sm text-ink">
-                    <span className="font-semibold">{r.shares} shares</span> of {r.propertyTitle} for {rupees(r.amount)}: {r.seller} → {r.buyer}
+                    <span className="font-semibold">{r.shares} shares</span> of {r.propertyTitle} for {rupees(r.amount)}: {r.seller} →{" "}
+                    {r.buyer}
                   </p>
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="reservationId" value={r.id} />
@@ -79,7 +80,12 @@ export default function ShareTradingAdmin() {
                       <label htmlFor={`notes-${r.id}`} className="block text-xs font-medium text-ink">
                         Settlement notes
                       </label>
-                      <input id={`notes-${r.id}`} name="notes" maxLength={1000} className="w-full rounded-lg border border-slate-300 px-2 py-1 text-sm" />
+                      <input
+                        id={`notes-${r.id}`}
+                        name="notes"
+                        maxLength={1000}
+                        className="w-full rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                      />
                     </div>
                     <button type="submit" name="intent" value="settle" className={buttonClasses("primary", "sm")}>
                       Settle
@@ -134,7 +140,11 @@ export default function ShareTradingAdmin() {
                   <input type="hidden" name="intent" value="toggle-selling" />
                   <input type="hidden" name="propertyId" value={p.id} />
                   <input type="hidden" name="enabled" value={p.sharesSellable ? "false" : "true"} />
-                  <button type="submit" className={buttonClasses("secondary", "sm")} aria-label={`${p.sharesSellable ? "Disable" : "Enable"} share selling for ${p.title}`}>
+                  <button
+                    type="submit"
+                    className={buttonClasses("secondary", "sm")}
+                    aria-label={`${p.sharesSellable ? "Disable" : "Enable"} share selling for ${p.title}`}
+                  >
                     {p.sharesSellable ? "Disable selling" : "Enable selling"}
                   </button>
                 </Form>
@@ -148,7 +158,16 @@ export default function ShareTradingAdmin() {
                         <label htmlFor={`roi-${p.id}`} className="block text-xs font-medium text-ink">
                           Actual ROI (%)
                         </label>
-                        <input id={`roi-${p.id}`} name="roi" type="number" min={0} max={100} step={0.1} defaultValue={p.roi ?? ""} className="w-24 rounded-lg border border-slate-300 px-2 py-1 text-sm" />
+                        <input
+                          id={`roi-${p.id}`}
+                          name="roi"
+                          type="number"
+                          min={0}
+                          max={100}
+                          step={0.1}
+                          defaultValue={p.roi ?? ""}
+                          className="w-24 rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                        />
                       </div>
                       <button type="submit" className={buttonClasses("primary", "sm")}>
                         Save ROI

@@ -46,7 +46,12 @@ export default function SellRequestsPage() {
         <h2 id="my-orders" className="text-lg font-semibold text-ink">
           Your sell orders
         </h2>
-        <SellOrdersList orders={orders} now={now} warnDays={3} empty="You have no sell orders yet. Sell shares from a property's position page." />
+        <SellOrdersList
+          orders={orders}
+          now={now}
+          warnDays={3}
+          empty="You have no sell orders yet. Sell shares from a property's position page."
+        />
       </section>
       {withHolds ? (
         <section aria-labelledby="buyer-holds" className="space-y-2 rounded-xl border border-slate-200 p-4">

@@ -43,7 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selected,
     market,
     sell,
-    sellBlocked: !selected ? null : !properties.find((p) => p.id === selected)?.sharesSellable ? SELLING_DISABLED : sell?.sellableShares ? null : NOTHING_TO_SELL,
+    sellBlocked: !selected
+      ? null
+      : !properties.find((p) => p.id === selected)?.sharesSellable
+        ? SELLING_DISABLED
+        : sell?.sellableShares
+          ? null
+          : NOTHING_TO_SELL,
     activeOrders: orders.filter((o) => o.status === "active"),
     history: orders.filter((o) => o.status !== "active"),
     holds,
@@ -99,7 +105,11 @@ export default function TradingPage() {
         </button>
       </Form>
       {data.sell ? <SellSharesDialog sell={data.sell} blocked={data.sellBlocked} /> : null}
-      {data.market ? <AvailableShares market={data.market} /> : <p className="text-sm text-slate-600">No properties are open for trading yet.</p>}
+      {data.market ? (
+        <AvailableShares market={data.market} />
+      ) : (
+        <p className="text-sm text-slate-600">No properties are open for trading yet.</p>
+      )}
       {data.holds.length > 0 ? (
         <section aria-labelledby="trading-holds" className="space-y-2 rounded-xl border border-slate-200 p-4">
           <h2 id="trading-holds" className="text-lg font-semibold text-ink">

@@ -81,34 +81,73 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
   try {
     switch (intent) {
       case "sell": {
-        const order = await createSellOrder(prisma, { sellerId: user.id, propertyId: field("propertyId"), shares: values.shares, pricePerShare: values.pricePerShare, notes: values.notes, idempotencyKey: key });
-        return redirectWithToast(returnTo, { kind: "success", title: "Sell Order Created", description: `${order.shares} shares of ${order.propertyTitle} listed at ₹${order.pricePerShare} per share for 30 days.` });
+        const order = await createSellOrder(prisma, {
+          sellerId: user.id,
+          propertyId: field("propertyId"),
+          shares: values.shares,
+          pricePerShare: values.pricePerShare,
+          notes: values.notes,
+          idempotencyKey: key,
+        });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Sell Order Created",
+          description: `${order.shares} shares of ${order.propertyTitle} listed at ₹${order.pricePerShare} per share for 30 days.`,
+        });
       }
       case "cancel-order":
         await cancelSellOrder(prisma, { sellerId: user.id, orderId: field("orderId") });
-        return redirectWithToast(returnTo, { kind: "success", title: "Order Cancelled", description: "Your sell order was cancelled and its shares released." });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Order Cancelled",
+          description: "Your sell order was cancelled and its shares released.",
+        });
       case "buy": {
         if (holdsMode()) {
-          const hold = await createBuyerHold(prisma, { buyerId: user.id, orderId: field("orderId"), shares: values.shares, idempotencyKey: key });
-          await logEventFor(user.id, { eventName: "trading_hold_created", propertyId: hold.propertyId, props: { orderId: hold.orderId, shares: hold.shares } });
+          const hold = await createBuyerHold(prisma, {
+            buyerId: user.id,
+            orderId: field("orderId"),
+            shares: values.shares,
+            idempotencyKey: key,
+          });
+          await logEventFor(user.id, {
+            eventName: "trading_hold_created",
+            propertyId: hold.propertyId,
+            props: { orderId: hold.orderId, shares: hold.shares },
+          });
           return redirectWithToast(returnTo, {
             kind: "success",
             title: "Hold Created",
             description: `₹${hold.amount} is held for ${hold.shares} shares for 60 minutes. Confirm the hold; once the seller confirms too, an admin settles the trade.`,
           });
         }
-        const trade = await instantBuyShares(prisma, { buyerId: user.id, orderId: field("orderId"), shares: values.shares, idempotencyKey: key });
-        return redirectWithToast(returnTo, { kind: "success", title: "Purchase Complete!", description: `Successfully purchased ${trade.shares} shares. Shares added to your portfolio.` });
+        const trade = await instantBuyShares(prisma, {
+          buyerId: user.id,
+          orderId: field("orderId"),
+          shares: values.shares,
+          idempotencyKey: key,
+        });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Purchase Complete!",
+          description: `Successfully purchased ${trade.shares} shares. Shares added to your portfolio.`,
+        });
       }
       case "buyer-confirm":
       case "seller-confirm": {
         const side = intent === "buyer-confirm" ? "buyer" : "seller";
         const confirmed = await confirmHold(prisma, { userId: user.id, holdId: field("holdId"), side });
-        await logEventFor(user.id, { eventName: `trading_${side}_confirmed`, propertyId: confirmed.propertyId, props: { holdId: confirmed.holdId } });
+        await logEventFor(user.id, {
+          eventName: `trading_${side}_confirmed`,
+          propertyId: confirmed.propertyId,
+          props: { holdId: confirmed.holdId },
+        });
         return redirectWithToast(returnTo, {
           kind: "success",
           title: "Hold Confirmed",
-          description: confirmed.reservationId ? "Both sides confirmed: the trade awaits settlement by an admin." : "Waiting for the other side to confirm.",
+          description: confirmed.reservationId
+            ? "Both sides confirmed: the trade awaits settlement by an admin."
+            : "Waiting for the other side to confirm.",
         });
       }
       case "cancel-hold":

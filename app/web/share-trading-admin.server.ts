@@ -29,7 +29,15 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
     switch (intent) {
       case "cleanup": {
         const counts = await expireMarket(prisma);
-        await prisma.$transaction((tx) => recordAdminAction(tx, { adminId: admin.id, action: "market.cleanup_expired", targetType: "market", targetId: "all", after: counts }));
+        await prisma.$transaction((tx) =>
+          recordAdminAction(tx, {
+            adminId: admin.id,
+            action: "market.cleanup_expired",
+            targetType: "market",
+            targetId: "all",
+            after: counts,
+          }),
+        );
         return redirectWithToast(back(), {
           kind: "success",
           title: "Cleanup Complete",
@@ -38,20 +46,40 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
       }
       case "settle": {
         const settled = await settleReservation(prisma, { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") });
-        await logEventFor(admin.id, { eventName: "trading_reservation_settled", props: { reservationId: settled.reservationId, success: true } });
-        await mailBothSides(settled.buyerId, settled.sellerId, `${SETTLED_TEXT.title} - ${SETTLED_TEXT.description}`, `${settled.shares} shares of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`);
+        await logEventFor(admin.id, {
+          eventName: "trading_reservation_settled",
+          props: { reservationId: settled.reservationId, success: true },
+        });
+        await mailBothSides(
+          settled.buyerId,
+          settled.sellerId,
+          `${SETTLED_TEXT.title} - ${SETTLED_TEXT.description}`,
+          `${settled.shares} shares of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`,
+        );
         return redirectWithToast(back(), { kind: "success", ...SETTLED_TEXT });
       }
       case "cancel-reservation": {
         const released = await cancelReservation(prisma, { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") });
-        await logEventFor(admin.id, { eventName: "trading_reservation_settled", props: { reservationId: released.reservationId, success: false } });
-        await mailBothSides(released.buyerId, released.sellerId, `${RELEASED_TEXT.title} - ${RELEASED_TEXT.description}`, "The held funds were returned to the buyer and the shares to the sell order.");
+        await logEventFor(admin.id, {
+          eventName: "trading_reservation_settled",
+          props: { reservationId: released.reservationId, success: false },
+        });
+        await mailBothSides(
+          released.buyerId,
+          released.sellerId,
+          `${RELEASED_TEXT.title} - ${RELEASED_TEXT.description}`,
+          "The held funds were returned to the buyer and the shares to the sell order.",
+        );
         return redirectWithToast(back(), { kind: "success", ...RELEASED_TEXT });
       }
       case "toggle-selling": {
         const enabled = text("enabled") === "true";
         const { title } = await setShareSelling(prisma, { adminId: admin.id, propertyId: text("propertyId"), enabled });
-        return redirectWithToast(back(), { kind: "success", title: "Settings Updated", description: `Share selling ${enabled ? "enabled" : "disabled"} for ${title}` });
+        return redirectWithToast(back(), {
+          kind: "success",
+          title: "Settings Updated",
+          description: `Share selling ${enabled ? "enabled" : "disabled"} for ${title}`,
+        });
       }
       case "set-roi": {
         await setPropertyRoi(prisma, { adminId: admin.id, propertyId: text("propertyId"), roi: text("roi") });

@@ -58,7 +58,11 @@ async function listShares(page: Page, shares: string, price: string) {
   await expect(page.getByText("Sell Order Created")).toBeVisible();
 }
 
-test("seller lists, buyer holds, both confirm, admin settles — the hold reaches the seller's open page live", async ({ browser, page, signInAs }) => {
+test("seller lists, buyer holds, both confirm, admin settles — the hold reaches the seller's open page live", async ({
+  browser,
+  page,
+  signInAs,
+}) => {
   test.setTimeout(90_000);
   const { property, seller, buyer } = await arrange();
 
@@ -97,7 +101,9 @@ test("seller lists, buyer holds, both confirm, admin settles — the hold reache
   await reservation.getByRole("button", { name: "Settle" }).click();
   await expect(adminPage.getByText("Reservation Settled")).toBeVisible();
 
-  const bought = await prisma.userPropertyPosition.findUniqueOrThrow({ where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } } });
+  const bought = await prisma.userPropertyPosition.findUniqueOrThrow({
+    where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } },
+  });
   expect(bought.shares).toBe(2);
   await expect(page.getByTestId("sell-order")).toContainText("3 of 5 shares remaining", { timeout: 10_000 });
 });
@@ -114,7 +120,13 @@ test("with the secondary-market flag off, Buy Now is an instant purchase", async
   const { property, seller, buyer } = await arrange();
   await prisma.shareSellRequest.deleteMany({ where: { propertyId: property.id } });
   const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
-  await createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "4", pricePerShare: "200", idempotencyKey: crypto.randomUUID() });
+  await createSellOrder(prisma, {
+    sellerId: seller.id,
+    propertyId: property.id,
+    shares: "4",
+    pricePerShare: "200",
+    idempotencyKey: crypto.randomUUID(),
+  });
 
   await signInAs(buyer.email as `${string}@${string}`);
   const [cookie] = await page.context().cookies(E2E_BASE_URL);
@@ -124,9 +136,13 @@ test("with the secondary-market flag off, Buy Now is an instant purchase", async
   await page.getByText("Buy Now").click();
   await page.getByLabel(/Shares to buy/).fill("4");
   await page.getByRole("button", { name: "Confirm Purchase" }).click();
-  await expect(page.getByText("Successfully purchased 4 shares. Shares added to your portfolio.").filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page.getByText("Successfully purchased 4 shares. Shares added to your portfolio.").filter({ visible: true }).first(),
+  ).toBeVisible();
   await expect(page.getByText("No shares are listed for sale right now.")).toBeVisible();
-  const bought = await prisma.userPropertyPosition.findUniqueOrThrow({ where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } } });
+  const bought = await prisma.userPropertyPosition.findUniqueOrThrow({
+    where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } },
+  });
   expect(bought.shares).toBe(4);
 });
 
@@ -144,7 +160,13 @@ test.describe("without JavaScript", () => {
     await page.getByText("Sell Shares", { exact: true }).first().click();
     // Another tab lists 18 of the 20 shares after this dialog was rendered.
     const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
-    await createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "18", pricePerShare: "120", idempotencyKey: crypto.randomUUID() });
+    await createSellOrder(prisma, {
+      sellerId: seller.id,
+      propertyId: property.id,
+      shares: "18",
+      pricePerShare: "120",
+      idempotencyKey: crypto.randomUUID(),
+    });
     await page.getByLabel("Shares to sell").fill("5");
     await page.getByLabel("Price per share (₹)").fill("99.50");
     await page.getByRole("button", { name: "List Shares for Sale" }).click();

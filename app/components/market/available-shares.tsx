@@ -49,7 +49,17 @@ function LiveMarket({ propertyId }: { propertyId: string | null }) {
   return null;
 }
 
-function ListingRow({ listing, market, action, showTitle }: { listing: Listing; market: MarketplaceData; action?: string; showTitle: boolean }) {
+function ListingRow({
+  listing,
+  market,
+  action,
+  showTitle,
+}: {
+  listing: Listing;
+  market: MarketplaceData;
+  action?: string;
+  showTitle: boolean;
+}) {
   const own = listing.sellerId === market.viewerId;
   const low = isLowStock(listing.availableShares);
   return (
@@ -84,7 +94,12 @@ function BuyDialog({ listing, market, action }: { listing: Listing; market: Mark
   return (
     <details className="w-full sm:w-auto">
       <summary className={buttonClasses("primary", "sm", "cursor-pointer list-none")}>Buy Now</summary>
-      <Form method="post" action={action} className="mt-3 space-y-3 rounded-lg border border-slate-200 p-3 sm:w-80" aria-labelledby={`${id}-title`}>
+      <Form
+        method="post"
+        action={action}
+        className="mt-3 space-y-3 rounded-lg border border-slate-200 p-3 sm:w-80"
+        aria-labelledby={`${id}-title`}
+      >
         <h3 id={`${id}-title`} className="font-semibold text-ink">
           {title}
         </h3>

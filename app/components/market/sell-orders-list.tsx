@@ -8,7 +8,19 @@ import type { SellerOrder } from "~/domain/market/market-reads.server";
  * The investor's orders: status, remaining of total with a progress bar when partly sold,
  * days left (yellow at `warnDays` or fewer) and Cancel behind a confirmation.
  */
-export function SellOrdersList({ orders, now, warnDays, action, empty }: { orders: SellerOrder[]; now: string; warnDays: number; action?: string; empty: string }) {
+export function SellOrdersList({
+  orders,
+  now,
+  warnDays,
+  action,
+  empty,
+}: {
+  orders: SellerOrder[];
+  now: string;
+  warnDays: number;
+  action?: string;
+  empty: string;
+}) {
   const location = useLocation();
   if (orders.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
@@ -23,17 +35,30 @@ export function SellOrdersList({ orders, now, warnDays, action, empty }: { order
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{order.status}</span>
             </div>
             <p className="text-sm text-ink">
-              {order.remainingShares} of {order.sharesToSell} shares remaining at {formatINR(order.pricePerShare, { paise: true })} per share
+              {order.remainingShares} of {order.sharesToSell} shares remaining at {formatINR(order.pricePerShare, { paise: true })} per
+              share
             </p>
             {sold > 0 && order.remainingShares > 0 ? (
-              <progress className="h-2 w-full" max={order.sharesToSell} value={sold} aria-label={`${sold} of ${order.sharesToSell} shares sold`} />
+              <progress
+                className="h-2 w-full"
+                max={order.sharesToSell}
+                value={sold}
+                aria-label={`${sold} of ${order.sharesToSell} shares sold`}
+              />
             ) : null}
             {order.status === "active" ? (
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className={left <= warnDays ? "text-sm font-semibold text-amber-700" : "text-sm text-slate-600"}>{left} days left</span>
+                <span className={left <= warnDays ? "text-sm font-semibold text-amber-700" : "text-sm text-slate-600"}>
+                  {left} days left
+                </span>
                 <details>
                   <summary className={buttonClasses("secondary", "sm", "cursor-pointer list-none")}>Cancel order</summary>
-                  <Form method="post" action={action} className="mt-2 space-y-2 rounded-lg border border-slate-200 p-3" aria-label="Confirm cancelling this order">
+                  <Form
+                    method="post"
+                    action={action}
+                    className="mt-2 space-y-2 rounded-lg border border-slate-200 p-3"
+                    aria-label="Confirm cancelling this order"
+                  >
                     <p className="text-sm text-ink">Cancel this sell order? Open holds on it are released.</p>
                     <input type="hidden" name="intent" value="cancel-order" />
                     <input type="hidden" name="orderId" value={order.id} />

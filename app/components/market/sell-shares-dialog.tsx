@@ -36,7 +36,12 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
   return (
     <details open={Boolean(mine)} className="w-full sm:w-auto">
       <summary className={buttonClasses("secondary", "md", "cursor-pointer list-none")}>Sell Shares</summary>
-      <Form method="post" action={action} className="mt-3 space-y-3 rounded-lg border border-slate-200 p-4 sm:w-96" aria-labelledby="sell-title">
+      <Form
+        method="post"
+        action={action}
+        className="mt-3 space-y-3 rounded-lg border border-slate-200 p-4 sm:w-96"
+        aria-labelledby="sell-title"
+      >
         <h2 id="sell-title" className="font-semibold text-ink">
           Sell Shares
         </h2>
@@ -83,12 +88,22 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
           <label htmlFor="sell-notes" className="block text-sm font-medium text-ink">
             Notes (optional)
           </label>
-          <textarea id="sell-notes" name="notes" maxLength={500} defaultValue={mine?.values.notes ?? ""} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
+          <textarea
+            id="sell-notes"
+            name="notes"
+            maxLength={500}
+            defaultValue={mine?.values.notes ?? ""}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
         </div>
         <p className="text-sm text-ink">
           Total: <span className="font-semibold">{formatINR(total, { paise: true })}</span>
         </p>
-        <button type="submit" disabled={hydrated && (count < 1 || count > sell.sellableShares)} className={buttonClasses("primary", "md", "w-full")}>
+        <button
+          type="submit"
+          disabled={hydrated && (count < 1 || count > sell.sellableShares)}
+          className={buttonClasses("primary", "md", "w-full")}
+        >
           List Shares for Sale
         </button>
       </Form>

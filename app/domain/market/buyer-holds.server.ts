@@ -48,7 +48,12 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
         },
         select: { id: true, holdExpiresAt: true },
       });
-      await announceMarketChange(tx, { type: "hold", id: hold.id, propertyId: locked.property_id, userIds: [locked.seller_id, input.buyerId] });
+      await announceMarketChange(tx, {
+        type: "hold",
+        id: hold.id,
+        propertyId: locked.property_id,
+        userIds: [locked.seller_id, input.buyerId],
+      });
       return { holdId: hold.id, orderId: locked.id, propertyId: locked.property_id, shares, amount: total, expiresAt: hold.holdExpiresAt };
     }),
   );
@@ -82,7 +87,9 @@ type LockedHold = {
 /** Locks a hold after its order (the market's lock order). */
 export async function lockHold(tx: Tx, holdId: string, now: Date): Promise<LockedHold | null> {
   if (!UUID.test(holdId)) return null;
-  const [ref] = await tx.$queryRaw<{ order_id: string }[]>`SELECT order_id::text AS order_id FROM share_buyer_holds WHERE id = ${holdId}::uuid`;
+  const [ref] = await tx.$queryRaw<
+    { order_id: string }[]
+  >`SELECT order_id::text AS order_id FROM share_buyer_holds WHERE id = ${holdId}::uuid`;
   if (!ref) return null;
   await lockOrder(tx, ref.order_id, now);
   const [hold] = await tx.$queryRaw<LockedHold[]>`
@@ -141,7 +148,12 @@ export async function confirmHold(
         });
         reservationId = reservation.id;
       }
-      await announceMarketChange(tx, { type: `${input.side}-confirmed`, id: hold.id, propertyId: hold.property_id, userIds: [hold.buyer_id, hold.seller_id] });
+      await announceMarketChange(tx, {
+        type: `${input.side}-confirmed`,
+        id: hold.id,
+        propertyId: hold.property_id,
+        userIds: [hold.buyer_id, hold.seller_id],
+      });
       return { holdId: hold.id, propertyId: hold.property_id, reservationId };
     }),
   );
@@ -164,7 +176,12 @@ export async function cancelHold(prisma: PrismaClient, input: { userId: string; 
         UPDATE share_reservations SET status = 'released', updated_at = now() WHERE hold_id = ${hold.id}::uuid AND status = 'active'`;
       const by = hold.buyer_id === input.userId ? "buyer" : "seller";
       await releaseClaimedHold(tx, hold, `Hold cancelled by the ${by}`, input.userId);
-      await announceMarketChange(tx, { type: "hold-cancelled", id: hold.id, propertyId: hold.property_id, userIds: [hold.buyer_id, hold.seller_id] });
+      await announceMarketChange(tx, {
+        type: "hold-cancelled",
+        id: hold.id,
+        propertyId: hold.property_id,
+        userIds: [hold.buyer_id, hold.seller_id],
+      });
       return { holdId: hold.id, propertyId: hold.property_id };
     }),
   );
@@ -177,7 +194,8 @@ export async function withMarketErrors<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof MarketError) throw error;
     // The wallet's CHECK refused a race the balance read could not see.
-    if (error instanceof InsufficientFundsError) throw new MarketError("insufficient_funds", "Insufficient wallet balance. Please add funds to your wallet.", 422);
+    if (error instanceof InsufficientFundsError)
+      throw new MarketError("insufficient_funds", "Insufficient wallet balance. Please add funds to your wallet.", 422);
     if (isUniqueViolation(error)) throw marketError("duplicate", 409);
     if (isRetryableFailure(error)) throw marketError("concurrent", 409);
     throw error;

@@ -31,7 +31,9 @@ export async function expireMarket(prisma: PrismaClient, now = new Date(), { lim
 async function expireHold(prisma: PrismaClient, ref: { id: string; order_id: string }, from: "pending" | "reserved", now: Date) {
   return runTransaction(prisma, "market.expire-hold", async (tx) => {
     await lockOrder(tx, ref.order_id, now);
-    const [hold] = await tx.$queryRaw<{ id: string; order_id: string; journal_id: string | null; shares: number; buyer_id: string; seller_id: string }[]>`
+    const [hold] = await tx.$queryRaw<
+      { id: string; order_id: string; journal_id: string | null; shares: number; buyer_id: string; seller_id: string }[]
+    >`
       UPDATE share_buyer_holds h SET hold_status = 'expired', updated_at = now()
        WHERE h.id = ${ref.id}::uuid AND h.hold_status = ${from}::hold_status
          AND (${from} <> 'pending' OR h.hold_expires_at <= ${now})
@@ -41,8 +43,15 @@ async function expireHold(prisma: PrismaClient, ref: { id: string; order_id: str
     if (!hold) return false;
     await tx.$executeRaw`UPDATE share_reservations SET status = 'expired', updated_at = now() WHERE hold_id = ${hold.id}::uuid AND status = 'active'`;
     await releaseClaimedHold(tx, hold, from === "pending" ? "Hold expired" : "Reservation expired");
-    const [order] = await tx.$queryRaw<{ property_id: string }[]>`SELECT property_id FROM share_sell_requests WHERE id = ${hold.order_id}::uuid`;
-    await announceMarketChange(tx, { type: "hold-expired", id: hold.id, propertyId: order!.property_id, userIds: [hold.buyer_id, hold.seller_id] });
+    const [order] = await tx.$queryRaw<
+      { property_id: string }[]
+    >`SELECT property_id FROM share_sell_requests WHERE id = ${hold.order_id}::uuid`;
+    await announceMarketChange(tx, {
+      type: "hold-expired",
+      id: hold.id,
+      propertyId: order!.property_id,
+      userIds: [hold.buyer_id, hold.seller_id],
+    });
     return true;
   });
 }

@@ -28,7 +28,13 @@ async function refusal(promise: Promise<unknown>): Promise<MarketError> {
 async function listed(shares = 10, price = "150.00") {
   const { prisma } = db.current;
   const market = await createMarket(prisma);
-  const order = await createSellOrder(prisma, { sellerId: market.seller.id, propertyId: market.property.id, shares: String(shares), pricePerShare: price, idempotencyKey: newKey() });
+  const order = await createSellOrder(prisma, {
+    sellerId: market.seller.id,
+    propertyId: market.property.id,
+    shares: String(shares),
+    pricePerShare: price,
+    idempotencyKey: newKey(),
+  });
   return { ...market, order };
 }
 
@@ -37,24 +43,47 @@ describe("sell orders", () => {
     const { prisma } = db.current;
     const { seller, property, order } = await listed(15);
     expect(await position(prisma, seller.id, property.id)).toEqual({ shares: 20, committed: 15 });
-    const tooMany = await refusal(createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "6", pricePerShare: "1", idempotencyKey: newKey() }));
+    const tooMany = await refusal(
+      createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "6", pricePerShare: "1", idempotencyKey: newKey() }),
+    );
     expect(tooMany.message).toBe("You only own 5 shares, cannot sell 6 shares");
     const stranger = await createInvestor(prisma, { balance: "0" });
     expect((await refusal(cancelSellOrder(prisma, { sellerId: stranger.id, orderId: order.orderId }))).status).toBe(404);
     await cancelSellOrder(prisma, { sellerId: seller.id, orderId: order.orderId });
     expect(await position(prisma, seller.id, property.id)).toEqual({ shares: 20, committed: 0 });
-    expect((await refusal(cancelSellOrder(prisma, { sellerId: seller.id, orderId: order.orderId }))).message).toBe("This sell order is no longer active.");
+    expect((await refusal(cancelSellOrder(prisma, { sellerId: seller.id, orderId: order.orderId }))).message).toBe(
+      "This sell order is no longer active.",
+    );
   });
 
   it("refuses selling when the property is not sellable, and bad shares or prices", async () => {
     const { prisma } = db.current;
     const { seller, property } = await createMarket(prisma);
     await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false } });
-    const off = await refusal(createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "1", pricePerShare: "1", idempotencyKey: newKey() }));
+    const off = await refusal(
+      createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "1", pricePerShare: "1", idempotencyKey: newKey() }),
+    );
     expect(off.message).toBe("Share selling is not yet enabled for this property. Contact admin if you wish to sell your shares.");
     await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: true } });
-    for (const [shares, price] of [["0", "1"], ["1.5", "1"], ["1", "0"], ["1", "0.001"]]) {
-      expect((await refusal(createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares, pricePerShare: price, idempotencyKey: newKey() }))).status).toBe(422);
+    for (const [shares, price] of [
+      ["0", "1"],
+      ["1.5", "1"],
+      ["1", "0"],
+      ["1", "0.001"],
+    ]) {
+      expect(
+        (
+          await refusal(
+            createSellOrder(prisma, {
+              sellerId: seller.id,
+              propertyId: property.id,
+              shares,
+              pricePerShare: price,
+              idempotencyKey: newKey(),
+            }),
+          )
+        ).status,
+      ).toBe(422);
     }
   });
 
@@ -62,7 +91,15 @@ describe("sell orders", () => {
     const { prisma } = db.current;
     const { seller, property } = await createMarket(prisma);
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "5", pricePerShare: "100", idempotencyKey: newKey() })),
+      Array.from({ length: 20 }, () =>
+        createSellOrder(prisma, {
+          sellerId: seller.id,
+          propertyId: property.id,
+          shares: "5",
+          pricePerShare: "100",
+          idempotencyKey: newKey(),
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(4);
     expect(await position(prisma, seller.id, property.id)).toEqual({ shares: 20, committed: 20 });
@@ -81,13 +118,19 @@ describe("holds (flag on)", () => {
     expect(await wallet(prisma, buyer.id)).toEqual({ available: "4400.00", held: "600.00" });
     expect((await listAvailableShares(prisma, { propertyId: property.id }))[0]!.availableShares).toBe(6);
 
-    expect((await refusal(confirmHold(prisma, { userId: seller.id, holdId: hold.holdId, side: "seller" }))).message).toBe("The buyer has not confirmed this hold yet.");
+    expect((await refusal(confirmHold(prisma, { userId: seller.id, holdId: hold.holdId, side: "seller" }))).message).toBe(
+      "The buyer has not confirmed this hold yet.",
+    );
     await confirmHold(prisma, { userId: buyer.id, holdId: hold.holdId, side: "buyer" });
-    expect((await refusal(confirmHold(prisma, { userId: buyer.id, holdId: hold.holdId, side: "buyer" }))).message).toBe("You have already confirmed this hold.");
+    expect((await refusal(confirmHold(prisma, { userId: buyer.id, holdId: hold.holdId, side: "buyer" }))).message).toBe(
+      "You have already confirmed this hold.",
+    );
     const confirmed = await confirmHold(prisma, { userId: seller.id, holdId: hold.holdId, side: "seller" });
     expect(confirmed.reservationId).toBeTruthy();
 
-    const settlements = await Promise.allSettled([1, 2].map(() => settleReservation(prisma, { adminId: admin.id, reservationId: confirmed.reservationId!, notes: "paid" })));
+    const settlements = await Promise.allSettled(
+      [1, 2].map(() => settleReservation(prisma, { adminId: admin.id, reservationId: confirmed.reservationId!, notes: "paid" })),
+    );
     expect(settlements.filter((s) => s.status === "fulfilled")).toHaveLength(1);
     expect(await wallet(prisma, buyer.id)).toEqual({ available: "4400.00", held: "0.00" });
     expect((await wallet(prisma, seller.id)).available).toBe((Number(sellerBefore.available) + 600).toFixed(2));
@@ -96,29 +139,38 @@ describe("holds (flag on)", () => {
     const after = await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: order.orderId } });
     expect([after.remainingShares, after.heldShares, after.status]).toEqual([6, 0, "active"]);
     expect(await prisma.adminAuditLog.count({ where: { action: "reservation.settle" } })).toBe(1);
-    const sellerPosition = await prisma.userPropertyPosition.findUniqueOrThrow({ where: { userId_propertyId: { userId: seller.id, propertyId: property.id } } });
+    const sellerPosition = await prisma.userPropertyPosition.findUniqueOrThrow({
+      where: { userId_propertyId: { userId: seller.id, propertyId: property.id } },
+    });
     expect(sellerPosition.realisedProfit.toFixed(2)).toBe("200.00");
   });
 
   it("refuses the spec's cases: own order, explorer tier, short wallet, too many shares, confirm after expiry", async () => {
     const { prisma } = db.current;
     const { seller, order } = await listed(10, "150.00");
-    expect((await refusal(createBuyerHold(prisma, { buyerId: seller.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() }))).message).toBe(
-      "You cannot buy from your own sell order.",
-    );
+    expect(
+      (await refusal(createBuyerHold(prisma, { buyerId: seller.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() })))
+        .message,
+    ).toBe("You cannot buy from your own sell order.");
     const explorer = await createUser(prisma, { balance: "5000" });
-    expect((await refusal(createBuyerHold(prisma, { buyerId: explorer.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() }))).message).toBe(
-      "You must be a waitlist player or higher to purchase shares. Please upgrade your account.",
-    );
+    expect(
+      (await refusal(createBuyerHold(prisma, { buyerId: explorer.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() })))
+        .message,
+    ).toBe("You must be a waitlist player or higher to purchase shares. Please upgrade your account.");
     const poor = await createInvestor(prisma, { balance: "100" });
-    expect((await refusal(createBuyerHold(prisma, { buyerId: poor.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() }))).message).toContain("₹100.00");
+    expect(
+      (await refusal(createBuyerHold(prisma, { buyerId: poor.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() }))).message,
+    ).toContain("₹100.00");
     const buyer = await createInvestor(prisma, { balance: "5000" });
-    expect((await refusal(createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "11", idempotencyKey: newKey() }))).message).toBe(
-      "Not enough shares available. Please reduce your quantity.",
-    );
+    expect(
+      (await refusal(createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "11", idempotencyKey: newKey() })))
+        .message,
+    ).toBe("Not enough shares available. Please reduce your quantity.");
     const hold = await createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() });
     await prisma.shareBuyerHold.update({ where: { id: hold.holdId }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
-    expect((await refusal(confirmHold(prisma, { userId: buyer.id, holdId: hold.holdId, side: "buyer" }))).message).toBe("This hold has expired.");
+    expect((await refusal(confirmHold(prisma, { userId: buyer.id, holdId: hold.holdId, side: "buyer" }))).message).toBe(
+      "This hold has expired.",
+    );
   });
 
   it("a repeated form key changes nothing; the same key with other parameters is a 409", async () => {
@@ -131,7 +183,9 @@ describe("holds (flag on)", () => {
     expect(again).toBeInstanceOf(DuplicateSubmitError);
     expect(again.message).toBe("This purchase is already being processed.");
     expect((again as DuplicateSubmitError).link).toEqual({ kind: "hold", id: first.holdId });
-    expect((await refusal(createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "3", idempotencyKey: key }))).status).toBe(409);
+    expect(
+      (await refusal(createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "3", idempotencyKey: key }))).status,
+    ).toBe(409);
     expect(await prisma.shareBuyerHold.count({ where: { buyerId: buyer.id } })).toBe(1);
   });
 
@@ -158,7 +212,9 @@ describe("holds (flag on)", () => {
     const { order, seller, property } = await listed(10, "10.00");
     const buyers = [];
     for (let i = 0; i < 100; i++) buyers.push(await createInvestor(prisma, { balance: "100" }));
-    const results = await Promise.allSettled(buyers.map((b) => createBuyerHold(prisma, { buyerId: b.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() })));
+    const results = await Promise.allSettled(
+      buyers.map((b) => createBuyerHold(prisma, { buyerId: b.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() })),
+    );
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(MarketError);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
     const after = await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: order.orderId } });
@@ -212,8 +268,9 @@ describe("instant purchase (flag off)", () => {
     expect((await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: order.orderId } })).status).toBe("completed");
     const again = await refusal(instantBuyShares(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "3", idempotencyKey: key }));
     expect(again).toBeInstanceOf(DuplicateSubmitError);
-    expect((await refusal(instantBuyShares(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() }))).message).toBe(
-      "This sell order is no longer active.",
-    );
+    expect(
+      (await refusal(instantBuyShares(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() })))
+        .message,
+    ).toBe("This sell order is no longer active.");
   });
 });

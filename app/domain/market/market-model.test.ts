@@ -18,7 +18,16 @@ const USERS = 3;
 const TOTAL_SHARES = 100;
 
 /** The real system under test, for one run: its own property, traders and admin. */
-type World = { scheduler: fc.Scheduler; prisma: PrismaClient; propertyId: string; users: string[]; adminId: string; instant: boolean; orders: string[]; holds: string[] };
+type World = {
+  scheduler: fc.Scheduler;
+  prisma: PrismaClient;
+  propertyId: string;
+  users: string[];
+  adminId: string;
+  instant: boolean;
+  orders: string[];
+  holds: string[];
+};
 
 /** What the model remembers: nothing the database cannot answer, only the run's mode. */
 type Model = { instant: boolean };
@@ -26,7 +35,7 @@ type Model = { instant: boolean };
 /** How much real work the runs did, so a run that only ever got refused cannot pass unnoticed. */
 const done = { listed: 0, held: 0, instant: 0, settled: 0 };
 
-const pick = <T,>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
+const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
 
 /** Runs a market command; a MarketError is a legitimate refusal, anything else fails the run. */
 async function attempt(work: () => Promise<unknown>): Promise<unknown> {
@@ -39,11 +48,21 @@ async function attempt(work: () => Promise<unknown>): Promise<unknown> {
 }
 
 class List implements fc.AsyncCommand<Model, World> {
-  constructor(readonly user: number, readonly shares: number, readonly paise: number) {}
+  constructor(
+    readonly user: number,
+    readonly shares: number,
+    readonly paise: number,
+  ) {}
   check = () => true;
   async run(_m: Model, w: World) {
     const result = (await attempt(() =>
-      createSellOrder(w.prisma, { sellerId: w.users[this.user]!, propertyId: w.propertyId, shares: String(this.shares), pricePerShare: (this.paise / 100).toFixed(2), idempotencyKey: newIdempotencyKey() }),
+      createSellOrder(w.prisma, {
+        sellerId: w.users[this.user]!,
+        propertyId: w.propertyId,
+        shares: String(this.shares),
+        pricePerShare: (this.paise / 100).toFixed(2),
+        idempotencyKey: newIdempotencyKey(),
+      }),
     )) as { orderId: string } | null;
     if (result) {
       w.orders.push(result.orderId);
@@ -55,7 +74,11 @@ class List implements fc.AsyncCommand<Model, World> {
 }
 
 class Buy implements fc.AsyncCommand<Model, World> {
-  constructor(readonly user: number, readonly order: number, readonly shares: number) {}
+  constructor(
+    readonly user: number,
+    readonly order: number,
+    readonly shares: number,
+  ) {}
   check = () => true;
   async run(_m: Model, w: World) {
     const orderId = pick(w.orders, this.order);
@@ -83,7 +106,12 @@ async function buy(w: World, user: number, orderId: string, shares: number) {
 
 /** Two buyers on the same listing at once; the scheduler decides whose answer lands first. */
 class RaceBuy implements fc.AsyncCommand<Model, World> {
-  constructor(readonly a: number, readonly b: number, readonly order: number, readonly shares: number) {}
+  constructor(
+    readonly a: number,
+    readonly b: number,
+    readonly order: number,
+    readonly shares: number,
+  ) {}
   check = () => true;
   async run(_m: Model, w: World) {
     const orderId = pick(w.orders, this.order);
@@ -98,7 +126,12 @@ class RaceBuy implements fc.AsyncCommand<Model, World> {
 }
 
 class Confirm implements fc.AsyncCommand<Model, World> {
-  constructor(readonly hold: number, readonly side: "buyer" | "seller", readonly asOwner: boolean, readonly user: number) {}
+  constructor(
+    readonly hold: number,
+    readonly side: "buyer" | "seller",
+    readonly asOwner: boolean,
+    readonly user: number,
+  ) {}
   check = (m: Readonly<Model>) => !m.instant;
   async run(_m: Model, w: World) {
     const holdId = pick(w.holds, this.hold);
@@ -112,7 +145,10 @@ class Confirm implements fc.AsyncCommand<Model, World> {
 }
 
 class Settle implements fc.AsyncCommand<Model, World> {
-  constructor(readonly hold: number, readonly settle: boolean) {}
+  constructor(
+    readonly hold: number,
+    readonly settle: boolean,
+  ) {}
   check = (m: Readonly<Model>) => !m.instant;
   async run(_m: Model, w: World) {
     const holdId = pick(w.holds, this.hold);
@@ -129,7 +165,10 @@ class Settle implements fc.AsyncCommand<Model, World> {
 
 /** Both sides confirm a hold as its owners, then the admin settles or cancels: the whole happy path in one step. */
 class Deal implements fc.AsyncCommand<Model, World> {
-  constructor(readonly hold: number, readonly settle: boolean) {}
+  constructor(
+    readonly hold: number,
+    readonly settle: boolean,
+  ) {}
   check = (m: Readonly<Model>) => !m.instant;
   async run(_m: Model, w: World) {
     const holdId = pick(w.holds, this.hold);
@@ -137,7 +176,9 @@ class Deal implements fc.AsyncCommand<Model, World> {
     const row = await w.prisma.shareBuyerHold.findUniqueOrThrow({ where: { id: holdId } });
     await attempt(() => confirmHold(w.prisma, { userId: row.buyerId, holdId, side: "buyer" }));
     await assertInvariants(w);
-    const confirmed = (await attempt(() => confirmHold(w.prisma, { userId: row.sellerId, holdId, side: "seller" }))) as { reservationId: string | null } | null;
+    const confirmed = (await attempt(() => confirmHold(w.prisma, { userId: row.sellerId, holdId, side: "seller" }))) as {
+      reservationId: string | null;
+    } | null;
     await assertInvariants(w);
     if (!confirmed?.reservationId) return;
     const input = { adminId: w.adminId, reservationId: confirmed.reservationId };
@@ -149,7 +190,11 @@ class Deal implements fc.AsyncCommand<Model, World> {
 }
 
 class Cancel implements fc.AsyncCommand<Model, World> {
-  constructor(readonly what: "hold" | "order", readonly index: number, readonly user: number) {}
+  constructor(
+    readonly what: "hold" | "order",
+    readonly index: number,
+    readonly user: number,
+  ) {}
   check = () => true;
   async run(_m: Model, w: World) {
     const userId = w.users[this.user]!;
@@ -175,7 +220,9 @@ class Expire implements fc.AsyncCommand<Model, World> {
   toString = () => `Expire(+${this.hoursAhead}h)`;
 }
 
-const list = fc.tuple(fc.nat(USERS - 1), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 5000 })).map(([u, n, p]) => new List(u, n, p));
+const list = fc
+  .tuple(fc.nat(USERS - 1), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 5000 }))
+  .map(([u, n, p]) => new List(u, n, p));
 const buyCommand = fc.tuple(fc.nat(USERS - 1), fc.nat(10), fc.integer({ min: 1, max: 4 })).map(([u, o, n]) => new Buy(u, o, n));
 // Listing and buying come up more often than the rest, so most sequences reach holds and trades.
 const commands = [
@@ -185,7 +232,9 @@ const commands = [
   buyCommand,
   buyCommand,
   fc.tuple(fc.nat(USERS - 1), fc.nat(USERS - 1), fc.nat(10), fc.integer({ min: 1, max: 4 })).map(([a, b, o, n]) => new RaceBuy(a, b, o, n)),
-  fc.tuple(fc.nat(10), fc.constantFrom("buyer" as const, "seller" as const), fc.boolean(), fc.nat(USERS - 1)).map(([h, side, owner, u]) => new Confirm(h, side, owner, u)),
+  fc
+    .tuple(fc.nat(10), fc.constantFrom("buyer" as const, "seller" as const), fc.boolean(), fc.nat(USERS - 1))
+    .map(([h, side, owner, u]) => new Confirm(h, side, owner, u)),
   fc.tuple(fc.nat(10), fc.boolean()).map(([h, settle]) => new Settle(h, settle)),
   fc.tuple(fc.nat(10), fc.boolean()).map(([h, settle]) => new Deal(h, settle)),
   fc.tuple(fc.constantFrom("hold" as const, "order" as const), fc.nat(10), fc.nat(USERS - 1)).map(([what, i, u]) => new Cancel(what, i, u)),
@@ -198,7 +247,11 @@ type Traders = { users: string[]; adminId: string };
 async function createTraders(prisma: PrismaClient): Promise<Traders> {
   const users: string[] = [];
   for (let i = 0; i < USERS; i++) {
-    const user = await createUser(prisma, { tier: i === 2 ? "explorer" : "waitlist_player", subscriptionActive: i !== 2, kycStatus: "approved" });
+    const user = await createUser(prisma, {
+      tier: i === 2 ? "explorer" : "waitlist_player",
+      subscriptionActive: i !== 2,
+      kycStatus: "approved",
+    });
     await fundWallet(prisma, user.id, "1000000.00");
     users.push(user.id);
   }
@@ -209,11 +262,28 @@ async function createTraders(prisma: PrismaClient): Promise<Traders> {
 /** Each run trades a property of its own: 60 shares owned by the traders (30, 20, 10), 40 still available. */
 async function setUp(scheduler: fc.Scheduler, prisma: PrismaClient, traders: Traders, instant: boolean): Promise<World> {
   const property = await prisma.property.create({
-    data: { title: "Model Towers", city: "Pune", totalValue: "1000", sharePrice: "10", totalShares: TOTAL_SHARES, availableShares: TOTAL_SHARES - 60, minimumInvestment: "10", fundingGoal: "1000", propertyStatus: "funded", sharesSellable: true },
+    data: {
+      title: "Model Towers",
+      city: "Pune",
+      totalValue: "1000",
+      sharePrice: "10",
+      totalShares: TOTAL_SHARES,
+      availableShares: TOTAL_SHARES - 60,
+      minimumInvestment: "10",
+      fundingGoal: "1000",
+      propertyStatus: "funded",
+      sharesSellable: true,
+    },
     select: { id: true },
   });
   await prisma.userPropertyPosition.createMany({
-    data: [30, 20, 10].map((shares, i) => ({ userId: traders.users[i]!, propertyId: property.id, shares, costBasis: String(shares * 10), avgPrice: "10" })),
+    data: [30, 20, 10].map((shares, i) => ({
+      userId: traders.users[i]!,
+      propertyId: property.id,
+      shares,
+      costBasis: String(shares * 10),
+      avgPrice: "10",
+    })),
   });
   return { scheduler, prisma, propertyId: property.id, users: traders.users, adminId: traders.adminId, instant, orders: [], holds: [] };
 }
@@ -256,21 +326,25 @@ async function assertInvariants(w: World) {
 }
 
 describe("the market under random sequences of list, buy, hold, confirm, settle, cancel and expire", () => {
-  it(`keeps money, shares and commitments consistent after every step (${RUNS} sequences, both modes)`, { timeout: 1_800_000 }, async () => {
-    const { prisma } = db.current;
-    const traders = await createTraders(prisma);
-    await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.boolean(), fc.commands(commands, { maxCommands: 10 }), async (s, instant, cmds) => {
-        const world = await setUp(s, prisma, traders, instant);
-        await fc.asyncModelRun(() => ({ model: { instant }, real: world }), cmds);
-      }),
-      { numRuns: RUNS },
-    );
-    expect(await checkLedger(prisma)).toEqual([]);
-    expect(done.listed).toBeGreaterThan(RUNS / 4);
-    expect(done.held).toBeGreaterThan(0);
-    expect(done.instant).toBeGreaterThan(0);
-    expect(done.settled).toBeGreaterThan(0);
-    console.info("market model:", RUNS, "sequences", done);
-  });
+  it(
+    `keeps money, shares and commitments consistent after every step (${RUNS} sequences, both modes)`,
+    { timeout: 1_800_000 },
+    async () => {
+      const { prisma } = db.current;
+      const traders = await createTraders(prisma);
+      await fc.assert(
+        fc.asyncProperty(fc.scheduler(), fc.boolean(), fc.commands(commands, { maxCommands: 10 }), async (s, instant, cmds) => {
+          const world = await setUp(s, prisma, traders, instant);
+          await fc.asyncModelRun(() => ({ model: { instant }, real: world }), cmds);
+        }),
+        { numRuns: RUNS },
+      );
+      expect(await checkLedger(prisma)).toEqual([]);
+      expect(done.listed).toBeGreaterThan(RUNS / 4);
+      expect(done.held).toBeGreaterThan(0);
+      expect(done.instant).toBeGreaterThan(0);
+      expect(done.settled).toBeGreaterThan(0);
+      console.info("market model:", RUNS, "sequences", done);
+    },
+  );
 });

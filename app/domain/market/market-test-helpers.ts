@@ -6,9 +6,18 @@ import { createInvestor, createProperty, newIdempotencyKey } from "../../../test
 export { createInvestor, newIdempotencyKey as newKey } from "../../../tests/setup/factories";
 
 export async function createMarket(prisma: PrismaClient, options: { sellerShares?: number; sharePrice?: string } = {}) {
-  const property = await createProperty(prisma, { title: "Baner Heights", sharePrice: options.sharePrice ?? "100", minimumInvestment: "100" });
+  const property = await createProperty(prisma, {
+    title: "Baner Heights",
+    sharePrice: options.sharePrice ?? "100",
+    minimumInvestment: "100",
+  });
   const seller = await createInvestor(prisma, { balance: "1000000" });
-  await purchaseShares(prisma, { userId: seller.id, propertyId: property.id, shares: options.sellerShares ?? 20, idempotencyKey: newIdempotencyKey() });
+  await purchaseShares(prisma, {
+    userId: seller.id,
+    propertyId: property.id,
+    shares: options.sellerShares ?? 20,
+    idempotencyKey: newIdempotencyKey(),
+  });
   await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: true } });
   return { property, seller };
 }

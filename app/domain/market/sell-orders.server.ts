@@ -89,13 +89,7 @@ export async function cancelSellOrder(prisma: PrismaClient, input: { sellerId: s
 type ClosableOrder = { id: string; seller_id: string; property_id: string; remaining_shares: number };
 
 /** Cancels or expires a locked active order: holds released, unsold shares uncommitted. */
-export async function closeOrder(
-  tx: Tx,
-  order: ClosableOrder,
-  status: "cancelled" | "expired",
-  reason: string,
-  actorId?: string,
-) {
+export async function closeOrder(tx: Tx, order: ClosableOrder, status: "cancelled" | "expired", reason: string, actorId?: string) {
   const holds = await releaseOpenHoldsOfOrder(tx, order.id, status, reason, actorId);
   const closed = await tx.$executeRaw`
     UPDATE share_sell_requests SET status = ${status}::sell_request_status, updated_at = now()

@@ -76,7 +76,12 @@ export async function instantBuyShares(
         },
         false,
       );
-      await announceMarketChange(tx, { type: "trade", id: locked.id, propertyId: locked.property_id, userIds: [locked.seller_id, input.buyerId] });
+      await announceMarketChange(tx, {
+        type: "trade",
+        id: locked.id,
+        propertyId: locked.property_id,
+        userIds: [locked.seller_id, input.buyerId],
+      });
       return { transactionId: buyerTransactionId, orderId: locked.id, propertyId: locked.property_id, shares, amount: total };
     }),
   );
@@ -86,7 +91,9 @@ type LockedReservation = { id: string; hold_id: string; status: string; expired:
 
 async function lockReservation(tx: Tx, reservationId: string, now: Date) {
   if (!UUID.test(reservationId)) return null;
-  const [ref] = await tx.$queryRaw<{ hold_id: string }[]>`SELECT hold_id::text AS hold_id FROM share_reservations WHERE id = ${reservationId}::uuid`;
+  const [ref] = await tx.$queryRaw<
+    { hold_id: string }[]
+  >`SELECT hold_id::text AS hold_id FROM share_reservations WHERE id = ${reservationId}::uuid`;
   if (!ref) return null;
   const hold = await lockHold(tx, ref.hold_id, now);
   const [reservation] = await tx.$queryRaw<LockedReservation[]>`
@@ -100,7 +107,11 @@ async function lockReservation(tx: Tx, reservationId: string, now: Date) {
  * (the buyer's held funds to the seller), exactly once, and the shares move. A second
  * settlement, or one after the reservation expired, is refused.
  */
-export async function settleReservation(prisma: PrismaClient, input: { adminId: string; reservationId: string; notes?: string | null }, now = new Date()) {
+export async function settleReservation(
+  prisma: PrismaClient,
+  input: { adminId: string; reservationId: string; notes?: string | null },
+  now = new Date(),
+) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
   return withMarketErrors(() =>
     runTransaction(prisma, "market.settle-reservation", async (tx) => {
@@ -152,14 +163,30 @@ export async function settleReservation(prisma: PrismaClient, input: { adminId: 
         after: { status: "settled", shares: hold.shares, amount: hold.amount },
         note: notes ?? undefined,
       });
-      await announceMarketChange(tx, { type: "reservation-settled", id: reservation.id, propertyId: hold.property_id, userIds: [hold.buyer_id, hold.seller_id] });
-      return { reservationId: reservation.id, buyerId: hold.buyer_id, sellerId: hold.seller_id, propertyTitle: title, shares: hold.shares, amount: hold.amount };
+      await announceMarketChange(tx, {
+        type: "reservation-settled",
+        id: reservation.id,
+        propertyId: hold.property_id,
+        userIds: [hold.buyer_id, hold.seller_id],
+      });
+      return {
+        reservationId: reservation.id,
+        buyerId: hold.buyer_id,
+        sellerId: hold.seller_id,
+        propertyTitle: title,
+        shares: hold.shares,
+        amount: hold.amount,
+      };
     }),
   );
 }
 
 /** The admin cancels a reservation: the hold's journal is voided and the shares return to the order. */
-export async function cancelReservation(prisma: PrismaClient, input: { adminId: string; reservationId: string; notes?: string | null }, now = new Date()) {
+export async function cancelReservation(
+  prisma: PrismaClient,
+  input: { adminId: string; reservationId: string; notes?: string | null },
+  now = new Date(),
+) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
   return withMarketErrors(() =>
     runTransaction(prisma, "market.cancel-reservation", async (tx) => {
@@ -174,7 +201,13 @@ export async function cancelReservation(prisma: PrismaClient, input: { adminId: 
       await releaseClaimedHold(tx, hold, "Reservation cancelled by an admin", input.adminId);
       for (const userId of [hold.buyer_id, hold.seller_id]) {
         await tx.userAlert.create({
-          data: { userId, propertyId: hold.property_id, alertType: "reservation_released", title: RELEASED_TEXT.title, message: RELEASED_TEXT.description },
+          data: {
+            userId,
+            propertyId: hold.property_id,
+            alertType: "reservation_released",
+            title: RELEASED_TEXT.title,
+            message: RELEASED_TEXT.description,
+          },
         });
       }
       await recordAdminAction(tx, {
@@ -186,7 +219,12 @@ export async function cancelReservation(prisma: PrismaClient, input: { adminId: 
         after: { status: "released" },
         note: notes ?? undefined,
       });
-      await announceMarketChange(tx, { type: "reservation-released", id: reservation.id, propertyId: hold.property_id, userIds: [hold.buyer_id, hold.seller_id] });
+      await announceMarketChange(tx, {
+        type: "reservation-released",
+        id: reservation.id,
+        propertyId: hold.property_id,
+        userIds: [hold.buyer_id, hold.seller_id],
+      });
       return { reservationId: reservation.id, buyerId: hold.buyer_id, sellerId: hold.seller_id };
     }),
   );

@@ -48,7 +48,12 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
   const activeValue = orders.reduce((sum, o) => sum.plus(o.pricePerShare.times(o.remainingShares)), new Decimal(0));
   const who = (p: { fullName: string | null; email: string }) => p.fullName ?? p.email;
   return {
-    summary: { activeOrders: orders.length, activeValue: activeValue.toFixed(2), awaitingSettlement: reservations.length, settledLast30Days: settled },
+    summary: {
+      activeOrders: orders.length,
+      activeValue: activeValue.toFixed(2),
+      awaitingSettlement: reservations.length,
+      settledLast30Days: settled,
+    },
     orders: orders.map((o) => ({
       id: o.id,
       propertyTitle: o.property.title,
@@ -84,14 +89,20 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
  */
 export async function setShareSelling(prisma: PrismaClient, input: { adminId: string; propertyId: string; enabled: boolean }) {
   return runTransaction(prisma, "market.set-share-selling", async (tx) => {
-    const property = await tx.property.findUnique({ where: { id: input.propertyId }, select: { id: true, title: true, sharesSellable: true, propertyStatus: true, availableShares: true } });
+    const property = await tx.property.findUnique({
+      where: { id: input.propertyId },
+      select: { id: true, title: true, sharesSellable: true, propertyStatus: true, availableShares: true },
+    });
     if (!property) throw new MarketError("property_not_found", "Property not found", 404);
     await tx.property.update({
       where: { id: property.id },
       data: input.enabled ? { sharesSellable: true, propertyStatus: "funded", availableShares: 0 } : { sharesSellable: false },
     });
     if (input.enabled) {
-      const holders = await tx.userPropertyPosition.findMany({ where: { propertyId: property.id, shares: { gt: 0 } }, select: { userId: true } });
+      const holders = await tx.userPropertyPosition.findMany({
+        where: { propertyId: property.id, shares: { gt: 0 } },
+        select: { userId: true },
+      });
       for (const holder of holders) {
         await createUserAlert(tx, {
           userId: holder.userId,
@@ -107,10 +118,20 @@ export async function setShareSelling(prisma: PrismaClient, input: { adminId: st
       action: input.enabled ? "property.enable_share_selling" : "property.disable_share_selling",
       targetType: "property",
       targetId: property.id,
-      before: { sharesSellable: property.sharesSellable, propertyStatus: property.propertyStatus, availableShares: property.availableShares },
+      before: {
+        sharesSellable: property.sharesSellable,
+        propertyStatus: property.propertyStatus,
+        availableShares: property.availableShares,
+      },
       after: input.enabled ? { sharesSellable: true, propertyStatus: "funded", availableShares: 0 } : { sharesSellable: false },
     });
-    await publishAll([{ channel: marketChannel(property.id), type: "property", id: property.id }, { channel: ADMIN_CHANNEL, type: "property", id: property.id }], tx);
+    await publishAll(
+      [
+        { channel: marketChannel(property.id), type: "property", id: property.id },
+        { channel: ADMIN_CHANNEL, type: "property", id: property.id },
+      ],
+      tx,
+    );
     return { title: property.title };
   });
 }
@@ -123,7 +144,10 @@ export async function setPropertyRoi(prisma: PrismaClient, input: { adminId: str
     throw new MarketError("invalid_roi", "ROI must be between 0 and 100, in steps of 0.1", 422, "roi");
   }
   return runTransaction(prisma, "market.set-roi", async (tx) => {
-    const property = await tx.property.findUnique({ where: { id: input.propertyId }, select: { id: true, propertyStatus: true, actualRoiPercentage: true } });
+    const property = await tx.property.findUnique({
+      where: { id: input.propertyId },
+      select: { id: true, propertyStatus: true, actualRoiPercentage: true },
+    });
     if (!property) throw new MarketError("property_not_found", "Property not found", 404);
     if (property.propertyStatus !== "funded") throw new MarketError("not_funded", "ROI can be set for funded properties only", 409);
     await tx.property.update({ where: { id: property.id }, data: { actualRoiPercentage: text } });

@@ -102,8 +102,20 @@ export async function transferShares(tx: Tx, trade: Trade, fromHold: boolean): P
   });
   await recalculateTier(tx, trade.buyerId);
   await recalculateTier(tx, trade.sellerId);
-  await createUserAlert(tx, { userId: trade.buyerId, propertyId: trade.propertyId, alertType: "trade_settled", title: trade.alert.title, message: trade.alert.buyerMessage });
-  await createUserAlert(tx, { userId: trade.sellerId, propertyId: trade.propertyId, alertType: "trade_settled", title: trade.alert.title, message: trade.alert.sellerMessage });
+  await createUserAlert(tx, {
+    userId: trade.buyerId,
+    propertyId: trade.propertyId,
+    alertType: "trade_settled",
+    title: trade.alert.title,
+    message: trade.alert.buyerMessage,
+  });
+  await createUserAlert(tx, {
+    userId: trade.sellerId,
+    propertyId: trade.propertyId,
+    alertType: "trade_settled",
+    title: trade.alert.title,
+    message: trade.alert.sellerMessage,
+  });
   return { buyerTransactionId: buyerTransaction.id };
 }
 

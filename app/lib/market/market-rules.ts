@@ -20,7 +20,8 @@ export const reservationExpiry = (now: Date) => new Date(now.getTime() + RESERVA
  * post after its expiry is refused by the ledger), so it expires an hour after the latest
  * moment the reservation could: the market's own expiry always resolves it first.
  */
-export const holdJournalExpiry = (now: Date) => new Date(now.getTime() + HOLD_WINDOW_MINUTES * MINUTE + RESERVATION_WINDOW_HOURS * HOUR + HOUR);
+export const holdJournalExpiry = (now: Date) =>
+  new Date(now.getTime() + HOLD_WINDOW_MINUTES * MINUTE + RESERVATION_WINDOW_HOURS * HOUR + HOUR);
 
 /** A whole number of shares of at least 1, from a form field or a number; null otherwise. */
 export function parseShareCount(value: unknown): number | null {

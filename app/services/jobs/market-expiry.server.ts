@@ -10,7 +10,11 @@ export const MARKET_EXPIRY_QUEUE = "market-expiry";
  * and the expiry itself claims each record with a conditional update, so even two runs at
  * once release each hold or order exactly once.
  */
-export async function registerMarketExpiry(boss: PgBoss, cron: string, expire: (now: Date) => Promise<Record<string, number>>): Promise<string> {
+export async function registerMarketExpiry(
+  boss: PgBoss,
+  cron: string,
+  expire: (now: Date) => Promise<Record<string, number>>,
+): Promise<string> {
   await ensureQueue(boss, MARKET_EXPIRY_QUEUE, { policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 300 });
   await boss.schedule(MARKET_EXPIRY_QUEUE, cron, {}, { tz: "UTC" });
   return boss.work(MARKET_EXPIRY_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 10 }, async ([job]) => {
