@@ -87,7 +87,7 @@ async function seed(prisma: PrismaClient, traders: number) {
 
 /**
  * `traders` concurrent traders, each in a loop: hold 1–3 shares of another trader's listing
- * (30% of the time the one hot listing everyone fights over), confirm as buyer, confirm as
+ * (10% of the time the one hot listing everyone fights over), confirm as buyer, confirm as
  * that listing's seller, and settle as the admin, through the real domain code. Holds
  * created and settled per second, then the safety counts.
  */
@@ -122,7 +122,7 @@ export async function runMarketBench(url: string, options: { traders: number; se
       traderIds.map(async (buyerId, index) => {
         while (performance.now() < deadline) {
           const other = traderIds[(index + 1 + Math.floor(Math.random() * (traderIds.length - 1))) % traderIds.length]!;
-          const sellerId = Math.random() < 0.3 && buyerId !== hotSeller ? hotSeller : other;
+          const sellerId = Math.random() < 0.1 && buyerId !== hotSeller ? hotSeller : other;
           const orderId = sellerId === hotSeller ? hotOrder : orders.get(sellerId)!;
           const t0 = performance.now();
           try {

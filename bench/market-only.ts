@@ -10,7 +10,7 @@ async function main(): Promise<number> {
   try {
     const database = await createFreshDatabase(server.adminUrl, "market");
     try {
-      const market = await runMarketBench(database.url, { traders: 50, seconds: SECONDS });
+      const market = await runMarketBench(database.url, { traders: Number(process.env.BENCH_TRADERS ?? 50), seconds: SECONDS });
       console.log(JSON.stringify({ ...market, unsafe: marketUnsafeCount(market) }, null, 2));
       return marketUnsafeCount(market) === 0 ? 0 : 1;
     } finally {
