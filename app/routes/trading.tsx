@@ -21,8 +21,10 @@ const NOTHING_TO_SELL = "You have no unlisted shares of this property to sell.";
 export const meta: MetaFunction = () => [{ title: "Trading | Aangan" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getOptionalUser(request))) return { signedIn: false as const, signIn: signInPath(paths.trading()) };
-  const user = await requireUserWithinTrial(request);
+  // Public (the route table): a signed-out visitor reads the log-in notice; every form's
+  // action still runs the trial guard, and buying needs the waitlist-player tier.
+  const user = await getOptionalUser(request);
+  if (!user) return { signedIn: false as const, signIn: signInPath(paths.trading()) };
   const prisma = getPrisma();
   const properties = await prisma.property.findMany({
     where: { propertyStatus: { in: ["open", "funded"] } },

@@ -274,3 +274,16 @@ describe("instant purchase (flag off)", () => {
     ).toBe("This sell order is no longer active.");
   });
 });
+
+describe("the database's own guards on shares", () => {
+  it("refuses committing more shares than owned and holding more than remain, whatever the code does", async () => {
+    const { prisma } = db.current;
+    const { seller, property, order } = await listed(10, "150.00");
+    await expect(
+      prisma.$executeRaw`UPDATE user_property_positions SET committed_shares = shares + 1 WHERE user_id = ${seller.id}::uuid AND property_id = ${property.id}`,
+    ).rejects.toThrow(/user_property_positions_committed_within_owned/);
+    await expect(
+      prisma.$executeRaw`UPDATE share_sell_requests SET held_shares = remaining_shares + 1 WHERE id = ${order.orderId}::uuid`,
+    ).rejects.toThrow(/share_sell_requests_shares_held_within_remaining/);
+  });
+});

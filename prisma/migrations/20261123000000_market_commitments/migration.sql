@@ -10,7 +10,7 @@ ALTER TABLE "user_property_positions"
 
 ALTER TABLE "share_sell_requests"
     ADD COLUMN "held_shares" INTEGER NOT NULL DEFAULT 0,
-    ADD CONSTRAINT "share_sell_requests_held_within_remaining"
+    ADD CONSTRAINT "share_sell_requests_shares_held_within_remaining"
         CHECK ("held_shares" >= 0 AND "held_shares" <= "remaining_shares");
 
 ALTER TABLE "share_buyer_holds"
