@@ -254,7 +254,7 @@ export default function InvestPage() {
             <p className="mt-2 whitespace-pre-line text-slate-700">{property.description || "No description yet."}</p>
           </section>
           <PropertyDocuments documents={view.documents} showVisibility={view.isAdmin} />
-          <AvailableShares market={view.market} action={paths.trading()} />
+          <AvailableShares market={view.market} action={paths.trading()} live={false} />
         </div>
         <div className="space-y-6">
           <InvestmentDetails property={property} funding={view.funding} />
