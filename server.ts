@@ -6,6 +6,9 @@ import pg from "pg";
 import { loadEnvOrExit, setRuntimeDatabaseUrl } from "~/services/env.server";
 import { isPortFree } from "~/services/free-port.server";
 import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
+import { registerMarketExpiry } from "~/services/jobs/market-expiry.server";
+import { getPrisma } from "~/services/db.server";
+import { expireMarket } from "~/domain/market/expire-market.server";
 import { logger } from "~/services/logger.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
@@ -45,6 +48,9 @@ async function main() {
       databaseUrl: database.url,
       sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.resolve(env.DATA_DIR, "mail") },
+      register: async (boss) => {
+        await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, (now) => expireMarket(getPrisma(), now));
+      },
     }),
   ]);
   services.catch(() => undefined);

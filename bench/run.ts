@@ -1,6 +1,6 @@
-// `npm run bench`: purchase throughput next to pgbench, the catalogue page next to /healthz,
-// on fresh databases, and Lighthouse on the main pages (bench/lighthouse-bench.ts). Prints the
-// tables and writes bench/results/<timestamp>.json.
+// `npm run bench`: purchase throughput next to pgbench, market holds created and settled per second, the catalogue page next to
+// /healthz, on fresh databases, and Lighthouse on the main pages (bench/lighthouse-bench.ts). Prints the tables and writes
+// bench/results/<timestamp>.json.
 // Not part of `npm test`: numbers are reported, never asserted, except the safety counts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -11,12 +11,14 @@ import { runPageBench, seedCatalogue, type PageBenchResult } from "./http-bench"
 import { lighthouseTable, runLighthouseBench } from "./lighthouse-bench";
 import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
+import { marketUnsafeCount, runMarketBench } from "./market-bench";
 import { markdownTable, round } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BUYERS = 50;
 const APP_POOL_SIZE = 10; // createPrismaClient's pool: pgbench gets as many connections
 const HTTP_CONCURRENCY = 50;
+const TRADERS = 50;
 const CATALOGUE_SIZE = 1000;
 
 async function serverVersion(url: string): Promise<string> {
@@ -41,6 +43,11 @@ async function main(): Promise<number> {
     const purchase = await runPurchaseBench(purchaseDb.url, { buyers: BUYERS, seconds: SECONDS });
     console.log("pgbench TPC-B on the same database ...");
     const pgbench = await runPgbench(purchaseDb.url, { clients: APP_POOL_SIZE, seconds: SECONDS, scale: APP_POOL_SIZE });
+
+    const marketDb = await createFreshDatabase(server.adminUrl, "market");
+    databases.push(marketDb);
+    console.log(`market: ${TRADERS} concurrent traders (hold, both confirm, settle) ...`);
+    const market = await runMarketBench(marketDb.url, { traders: TRADERS, seconds: SECONDS });
 
     const pageDb = await createFreshDatabase(server.adminUrl, "pages");
     databases.push(pageDb);
@@ -91,6 +98,36 @@ async function main(): Promise<number> {
     ]);
     rows.push(["overdrawn wallets (must be 0)", String(purchase.overdrawnWallets), "", `ledger problems: ${purchase.ledgerProblems}`, ""]);
     rows.push(["unexpected errors (must be 0)", String(purchase.unexpectedErrors), "", "", ""]);
+    rows.push([
+      `market holds created/s (${TRADERS} traders)`,
+      market.holdsPerSecond.toFixed(1),
+      `${market.holdLatencyMs.p50} / ${market.holdLatencyMs.p99}`,
+      `${market.holdsCreated} holds in ${market.seconds}s`,
+      "",
+    ]);
+    rows.push([
+      `market holds settled/s (${TRADERS} traders)`,
+      market.settledPerSecond.toFixed(1),
+      "",
+      `${market.holdsSettled} settled`,
+      "",
+    ]);
+    rows.push([
+      "market refusals",
+      String(Object.values(market.refusals).reduce((a, b) => a + b, 0)),
+      "",
+      Object.entries(market.refusals)
+        .map(([code, n]) => `${code} ${n}`)
+        .join(", ") || "none",
+      "",
+    ]);
+    rows.push([
+      "market safety counts (must be 0)",
+      String(marketUnsafeCount(market)),
+      "",
+      `overcommitted ${market.overcommittedPositions}, overheld ${market.overheldOrders}, held≠holds ${market.heldBalanceMismatches}, shares not conserved ${market.sharesNotConserved}, overdrawn ${market.overdrawnWallets}, ledger ${market.ledgerProblems}, unexpected ${market.unexpectedErrors}`,
+      "",
+    ]);
     console.log("lighthouse: / , /properties, /invest/:id, /dashboard/overview, /dashboard/transactions ...");
     const lighthouse = await runLighthouseBench().catch((error: unknown) => ({ ran: false as const, reason: (error as Error).message }));
 
@@ -124,11 +161,16 @@ async function main(): Promise<number> {
     };
     writeFileSync(
       file,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, pgbench, pages, lighthouse }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, pgbench, pages, lighthouse }, null, 2)}\n`,
     );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 
-    const unsafe = purchase.oversoldProperties + purchase.overdrawnWallets + purchase.ledgerProblems + purchase.unexpectedErrors;
+    const unsafe =
+      purchase.oversoldProperties +
+      purchase.overdrawnWallets +
+      purchase.ledgerProblems +
+      purchase.unexpectedErrors +
+      marketUnsafeCount(market);
     return unsafe === 0 ? 0 : 1;
   } finally {
     for (const database of databases) await database.drop().catch(() => undefined);

@@ -220,6 +220,8 @@ describe("demo data", () => {
         where: { userId_propertyId: { userId: request.sellerId, propertyId: request.propertyId } },
       });
       expect(request.sharesToSell).toBeLessThanOrEqual(position.shares);
+      // Listed shares are committed on the position, so the seller cannot list them twice.
+      expect(position.committedShares).toBeGreaterThanOrEqual(request.remainingShares);
     }
     expect(active.some((r) => r.expiresAt.getTime() <= now + 7 * 86_400_000)).toBe(true);
   });

@@ -67,7 +67,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.trialExpired, "trial-expired", "Trial Expired", { hasAction: true }),
   page(paths.kyc, "user", "KYC"),
   page(paths.invest, "user", "Invest", { hasAction: true }),
-  page(paths.trading, "user", "Trading"),
+  // Public so a signed-out visitor reads the spec's log-in notice there (spec 001 §2.12); the page itself requires sign-in for anything else.
+  page(paths.trading, "public", "Trading"),
   page(paths.testAnalytics, "user", "Analytics Test"),
   page(paths.legal.terms, "public", "Terms"),
   page(paths.legal.privacy, "public", "Privacy"),

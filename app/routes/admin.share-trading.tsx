@@ -1,13 +1,195 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/web/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { getShareTradingOverview } from "~/domain/market/share-trading-admin.server";
+import { daysLeft } from "~/lib/market/market-rules";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { getFeatureFlags } from "~/services/env.server";
+import { requireAdmin, requireUser } from "~/web/guards.server";
+import { handleShareTradingAction, type ShareTradingReply } from "~/web/share-trading-admin.server";
 
-// Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/admin/share-trading");
-  return null;
+  await requireAdmin(request);
+  const overview = await getShareTradingOverview(getPrisma());
+  return { ...overview, holdsMode: getFeatureFlags().secondary_market_enabled, now: new Date().toISOString() };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Share Trading" description="Settle reservations and clean up holds. This page is coming soon." />;
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw data("Forbidden", { status: 403 });
+  return handleShareTradingAction(request, user);
+}
+
+const rupees = (v: string) => formatINR(v, { paise: true });
+
+export default function ShareTradingAdmin() {
+  const { summary, orders, reservations, properties, holdsMode, now } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as ShareTradingReply | undefined;
+  useLiveRevalidation({ admin: true });
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink">Share Trading</h1>
+        <div className="flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="cleanup" />
+            <button type="submit" className={buttonClasses("primary", "sm")}>
+              Cleanup Expired
+            </button>
+          </Form>
+          <Link to={paths.admin.root()} className={buttonClasses("secondary", "sm")}>
+            Back to Admin
+          </Link>
+          <Link to={paths.dashboard.root()} className={buttonClasses("secondary", "sm")}>
+            Dashboard
+          </Link>
+        </div>
+      </div>
+      {reply?.message ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {reply.message}
+        </p>
+      ) : null}
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Card label="Active sell orders" value={`${summary.activeOrders}`} detail={`worth ${rupees(summary.activeValue)}`} />
+        <Card label="Reservations awaiting settlement" value={`${summary.awaitingSettlement}`} />
+        <Card label="Trades settled in the last 30 days" value={`${summary.settledLast30Days}`} />
+      </dl>
+
+      {holdsMode ? (
+        <section aria-labelledby="reservations" className="space-y-2 rounded-xl border border-slate-200 p-4">
+          <h2 id="reservations" className="text-lg font-semibold text-ink">
+            Reservations awaiting settlement
+          </h2>
+          {reservations.length === 0 ? (
+            <p className="text-sm text-slate-600">No reservations are waiting.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {reservations.map((r) => (
+                <li key={r.id} className="space-y-2 py-3" data-testid="reservation">
+                  <p className="text-sm text-ink">
+                    <span className="font-semibold">{r.shares} shares</span> of {r.propertyTitle} for {rupees(r.amount)}: {r.seller} →{" "}
+                    {r.buyer}
+                  </p>
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="reservationId" value={r.id} />
+                    <div className="min-w-0 flex-1">
+                      <label htmlFor={`notes-${r.id}`} className="block text-xs font-medium text-ink">
+                        Settlement notes
+                      </label>
+                      <input
+                        id={`notes-${r.id}`}
+                        name="notes"
+                        maxLength={1000}
+                        className="w-full rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                      />
+                    </div>
+                    <button type="submit" name="intent" value="settle" className={buttonClasses("primary", "sm")}>
+                      Settle
+                    </button>
+                    <button type="submit" name="intent" value="cancel-reservation" className={buttonClasses("secondary", "sm")}>
+                      Cancel
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="active-requests" className="space-y-2 rounded-xl border border-slate-200 p-4">
+        <h2 id="active-requests" className="text-lg font-semibold text-ink">
+          Active sell requests
+        </h2>
+        {orders.length === 0 ? (
+          <p className="text-sm text-slate-600">No active sell requests.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {orders.map((o) => {
+              const left = daysLeft(o.expiresAt, new Date(now));
+              return (
+                <li key={o.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                  <span className="text-ink">
+                    {o.propertyTitle} · {o.seller} · {o.remainingShares} of {o.sharesToSell} at {rupees(o.pricePerShare)}
+                  </span>
+                  <span className={left <= 7 ? "font-semibold text-red-700" : "text-slate-600"}>{left} days left</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="selling-settings" className="space-y-2 rounded-xl border border-slate-200 p-4">
+        <h2 id="selling-settings" className="text-lg font-semibold text-ink">
+          Share selling by property
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {properties.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="selling-setting">
+              <span className="text-sm text-ink">
+                <span className="font-semibold">{p.title}</span> · {p.status} · selling {p.sharesSellable ? "on" : "off"}
+                {p.roi ? ` · ROI ${p.roi}%` : ""}
+              </span>
+              <div className="flex flex-wrap items-center gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="toggle-selling" />
+                  <input type="hidden" name="propertyId" value={p.id} />
+                  <input type="hidden" name="enabled" value={p.sharesSellable ? "false" : "true"} />
+                  <button
+                    type="submit"
+                    className={buttonClasses("secondary", "sm")}
+                    aria-label={`${p.sharesSellable ? "Disable" : "Enable"} share selling for ${p.title}`}
+                  >
+                    {p.sharesSellable ? "Disable selling" : "Enable selling"}
+                  </button>
+                </Form>
+                {p.status === "funded" ? (
+                  <details>
+                    <summary className={buttonClasses("ghost", "sm", "cursor-pointer list-none")}>Set ROI</summary>
+                    <Form method="post" className="mt-2 flex items-end gap-2">
+                      <input type="hidden" name="intent" value="set-roi" />
+                      <input type="hidden" name="propertyId" value={p.id} />
+                      <div>
+                        <label htmlFor={`roi-${p.id}`} className="block text-xs font-medium text-ink">
+                          Actual ROI (%)
+                        </label>
+                        <input
+                          id={`roi-${p.id}`}
+                          name="roi"
+                          type="number"
+                          min={0}
+                          max={100}
+                          step={0.1}
+                          defaultValue={p.roi ?? ""}
+                          className="w-24 rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                        />
+                      </div>
+                      <button type="submit" className={buttonClasses("primary", "sm")}>
+                        Save ROI
+                      </button>
+                    </Form>
+                  </details>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function Card({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-ink">{value}</dd>
+      {detail ? <dd className="text-sm text-slate-600">{detail}</dd> : null}
+    </div>
+  );
 }

@@ -1,7 +1,10 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { PositionView } from "~/components/dashboard/position-view";
+import { AvailableShares } from "~/components/market/available-shares";
+import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
+import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
 import { getPropertyPosition } from "~/domain/portfolio/property-position.server";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
@@ -11,15 +14,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An unknown property and one the investor never held read the same.
   const position = await getPropertyPosition(getPrisma(), user.id, params.propertyId ?? "");
   if (!position) throw data(null, { status: 404 });
-  return { position };
+  const [market, sell] = await Promise.all([loadMarketplace(user, position.propertyId), loadSellDialog(user, position.propertyId)]);
+  return { position, market, sell };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  return handleMarketAction(request, user, paths.dashboard.property(params.propertyId ?? ""));
 }
 
 export default function PositionPage() {
-  const { position } = useLoaderData<typeof loader>();
+  const { position, market, sell } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
-      <PositionView position={position} />
+      <PositionView position={position} sellDialog={(blocked) => <SellSharesDialog sell={sell} blocked={blocked} />} />
+      <AvailableShares market={market} />
     </div>
   );
 }

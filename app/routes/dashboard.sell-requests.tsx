@@ -1,13 +1,66 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/web/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { HoldsList } from "~/components/market/holds-list";
+import { marketReply } from "~/components/market/market-action-data";
+import { MarketError } from "~/components/market/market-error";
+import { SellOrdersList } from "~/components/market/sell-orders-list";
+import { listBuyerOpenHolds, listHoldsAwaitingSeller, listSellerOrders } from "~/domain/market/market-reads.server";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { requireDashboardUser } from "~/web/guards.server";
+import { handleMarketAction, holdsMode } from "~/web/market.server";
 
-// Placeholder until the page is built; the guard is already the real one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/dashboard/sell-requests");
-  return null;
+  const user = await requireDashboardUser(request);
+  const prisma = getPrisma();
+  const withHolds = holdsMode();
+  const [orders, sellerHolds, buyerHolds] = await Promise.all([
+    listSellerOrders(prisma, user.id),
+    withHolds ? listHoldsAwaitingSeller(prisma, user.id) : [],
+    withHolds ? listBuyerOpenHolds(prisma, user.id) : [],
+  ]);
+  return { orders, sellerHolds, buyerHolds, withHolds, now: new Date().toISOString() };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Sell Requests" description="Your share listings and buyer holds. This page is coming soon." />;
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  return handleMarketAction(request, user, paths.dashboard.sellRequests());
+}
+
+export default function SellRequestsPage() {
+  const { orders, sellerHolds, buyerHolds, withHolds, now } = useLoaderData<typeof loader>();
+  const reply = marketReply(useActionData<typeof action>());
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">Sell Requests</h1>
+      {reply ? <MarketError reply={reply} /> : null}
+      {withHolds ? (
+        <section aria-labelledby="seller-holds" className="space-y-2 rounded-xl border border-slate-200 p-4">
+          <h2 id="seller-holds" className="text-lg font-semibold text-ink">
+            Buyer holds awaiting your confirmation
+          </h2>
+          <HoldsList holds={sellerHolds} side="seller" now={now} empty="No buyer holds are waiting for you." />
+        </section>
+      ) : null}
+      <section aria-labelledby="my-orders" className="space-y-2 rounded-xl border border-slate-200 p-4">
+        <h2 id="my-orders" className="text-lg font-semibold text-ink">
+          Your sell orders
+        </h2>
+        <SellOrdersList
+          orders={orders}
+          now={now}
+          warnDays={3}
+          empty="You have no sell orders yet. Sell shares from a property's position page."
+        />
+      </section>
+      {withHolds ? (
+        <section aria-labelledby="buyer-holds" className="space-y-2 rounded-xl border border-slate-200 p-4">
+          <h2 id="buyer-holds" className="text-lg font-semibold text-ink">
+            Your holds as a buyer
+          </h2>
+          <HoldsList holds={buyerHolds} side="buyer" now={now} empty="You have no open holds." />
+        </section>
+      ) : null}
+    </div>
+  );
 }

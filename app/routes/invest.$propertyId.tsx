@@ -14,6 +14,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BuyCalculator } from "~/components/investing/buy-calculator";
+import { AvailableShares } from "~/components/market/available-shares";
+import { loadMarketplace } from "~/web/market.server";
 import { mayInvest } from "~/lib/investing/invest-eligibility";
 import { InvestmentDetails, HoldingsCard, PropertyDocuments, WalletBalanceCard } from "~/components/investing/investment-summary";
 import { InvestSuccess, PropertyLoadFailed, PropertyNotFound, type InvestSuccessData } from "~/components/investing/invest-page-states";
@@ -118,6 +120,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       saved: (await savedPropertyIds(getPrisma(), user.id, [view.property.id])).length > 0,
       notesAllowed: mayUseNotes(user),
     },
+    market: await loadMarketplace(user, view.property.id),
   };
 }
 
@@ -313,6 +316,7 @@ export default function InvestPage() {
           </section>
           <PropertyFactsSection facts={view.facts} />
           <PropertyDocuments documents={view.documents} showVisibility={view.isAdmin} />
+          <AvailableShares market={view.market} action={paths.trading()} live={false} />
         </div>
         <div className="space-y-6">
           <InvestmentDetails property={property} funding={view.funding} />

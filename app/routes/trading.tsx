@@ -1,13 +1,137 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/web/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { AvailableShares } from "~/components/market/available-shares";
+import { HoldsList } from "~/components/market/holds-list";
+import { marketReply } from "~/components/market/market-action-data";
+import { MarketError } from "~/components/market/market-error";
+import { SellOrdersList } from "~/components/market/sell-orders-list";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { listBuyerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
+import { paths } from "~/lib/paths";
+import { signInPath } from "~/lib/redirect-to";
+import { getPrisma } from "~/services/db.server";
+import { getOptionalUser, requireUserWithinTrial } from "~/web/guards.server";
+import { handleMarketAction, holdsMode, loadMarketplace, loadSellDialog } from "~/web/market.server";
+import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
+import { MARKET_MESSAGES } from "~/domain/market/market-errors";
 
-// Placeholder until the page is built; the guard is already the real one.
+const SELLING_DISABLED = MARKET_MESSAGES.sellingDisabled;
+const NOTHING_TO_SELL = "You have no unlisted shares of this property to sell.";
+
+export const meta: MetaFunction = () => [{ title: "Trading | Aangan" }];
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/trading");
-  return null;
+  // Public (the route table): a signed-out visitor reads the log-in notice; every form's
+  // action still runs the trial guard, and buying needs the waitlist-player tier.
+  const user = await getOptionalUser(request);
+  if (!user) return { signedIn: false as const, signIn: signInPath(paths.trading()) };
+  const prisma = getPrisma();
+  const properties = await prisma.property.findMany({
+    where: { propertyStatus: { in: ["open", "funded"] } },
+    orderBy: { title: "asc" },
+    select: { id: true, title: true, sharesSellable: true },
+  });
+  const wanted = new URL(request.url).searchParams.get("property");
+  const selected = properties.find((p) => p.id === wanted)?.id ?? properties[0]?.id ?? null;
+  const [market, sell, orders, holds] = await Promise.all([
+    selected ? loadMarketplace(user, selected) : null,
+    selected ? loadSellDialog(user, selected) : null,
+    listSellerOrders(prisma, user.id, selected ?? undefined),
+    holdsMode() ? listBuyerOpenHolds(prisma, user.id) : [],
+  ]);
+  return {
+    signedIn: true as const,
+    properties,
+    selected,
+    market,
+    sell,
+    sellBlocked: !selected
+      ? null
+      : !properties.find((p) => p.id === selected)?.sharesSellable
+        ? SELLING_DISABLED
+        : sell?.sellableShares
+          ? null
+          : NOTHING_TO_SELL,
+    activeOrders: orders.filter((o) => o.status === "active"),
+    history: orders.filter((o) => o.status !== "active"),
+    holds,
+    now: new Date().toISOString(),
+  };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Trading" description="Buy and sell property shares. This page is coming soon." />;
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithinTrial(request);
+  return handleMarketAction(request, user, paths.trading());
+}
+
+export default function TradingPage() {
+  const data = useLoaderData<typeof loader>();
+  const reply = marketReply(useActionData<typeof action>());
+  const submit = useSubmit();
+  if (!data.signedIn) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-ink">Trading</h1>
+        <p className="text-ink">Please log in to access the trading platform.</p>
+        <Link to={data.signIn} className={buttonClasses("primary", "md")}>
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6">
+      <h1 className="text-2xl font-bold text-ink">Trading</h1>
+      {reply && reply.intent !== "buy" ? <MarketError reply={reply} /> : null}
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="trading-property" className="block text-sm font-medium text-ink">
+            Property
+          </label>
+          <select
+            id="trading-property"
+            name="property"
+            defaultValue={data.selected ?? ""}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="mt-1 max-w-full rounded-lg border border-slate-300 px-3 py-2"
+          >
+            {data.properties.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClasses("secondary", "md")}>
+          Show
+        </button>
+      </Form>
+      {data.sell ? <SellSharesDialog sell={data.sell} blocked={data.sellBlocked} /> : null}
+      {data.market ? (
+        <AvailableShares market={data.market} />
+      ) : (
+        <p className="text-sm text-slate-600">No properties are open for trading yet.</p>
+      )}
+      {data.holds.length > 0 ? (
+        <section aria-labelledby="trading-holds" className="space-y-2 rounded-xl border border-slate-200 p-4">
+          <h2 id="trading-holds" className="text-lg font-semibold text-ink">
+            Your holds
+          </h2>
+          <HoldsList holds={data.holds} side="buyer" now={data.now} empty="" />
+        </section>
+      ) : null}
+      <section aria-labelledby="active-orders" className="space-y-2 rounded-xl border border-slate-200 p-4">
+        <h2 id="active-orders" className="text-lg font-semibold text-ink">
+          Your active orders
+        </h2>
+        <SellOrdersList orders={data.activeOrders} now={data.now} warnDays={7} empty="You have no active orders for this property." />
+      </section>
+      <section aria-labelledby="order-history" className="space-y-2 rounded-xl border border-slate-200 p-4">
+        <h2 id="order-history" className="text-lg font-semibold text-ink">
+          Order history
+        </h2>
+        <SellOrdersList orders={data.history} now={data.now} warnDays={7} empty="No completed, cancelled or expired orders yet." />
+      </section>
+    </div>
+  );
 }

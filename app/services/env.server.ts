@@ -96,6 +96,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("0 * * * *"),
+  // pg-boss cron (UTC) for expiring market holds, reservations and sell orders; every minute unless told otherwise.
+  JOBS_MARKET_EXPIRY_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("* * * * *"),
   // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" }).optional(),
   S3_REGION: z.string().min(1).optional(),

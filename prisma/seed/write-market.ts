@@ -138,4 +138,12 @@ export async function writeMarket({ tx, clock, plan }: SeedContext): Promise<voi
       };
     }),
   });
+  // Listed shares are committed on the seller's position (ADR 0009); set, not added, so a
+  // second run changes nothing.
+  await tx.$executeRaw`
+    UPDATE user_property_positions p
+       SET committed_shares = o.listed
+      FROM (SELECT seller_id, property_id, sum(remaining_shares)::int AS listed
+              FROM share_sell_requests WHERE status = 'active' GROUP BY seller_id, property_id) o
+     WHERE p.user_id = o.seller_id AND p.property_id = o.property_id AND p.committed_shares <> o.listed`;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { formatINR } from "~/lib/money";
@@ -30,8 +31,9 @@ export function sellBlockedReason(position: { sharesOwned: number; sharesSellabl
   return null;
 }
 
-export function PositionView({ position }: { position: PositionViewData }) {
-  const blocked = sellBlockedReason(position) ?? "Selling shares arrives with the share market.";
+/** `sellDialog` renders the Sell Shares control, given why selling is blocked (or null). */
+export function PositionView({ position, sellDialog }: { position: PositionViewData; sellDialog?: (blocked: string | null) => ReactNode }) {
+  const blocked = sellBlockedReason(position);
   const tone = Number(position.profitLoss) > 0 ? "text-emerald-700" : Number(position.profitLoss) < 0 ? "text-red-700" : "text-ink";
   const figures: Array<[string, string]> = [
     ["Shares owned", String(position.sharesOwned)],
@@ -60,15 +62,18 @@ export function PositionView({ position }: { position: PositionViewData }) {
         <Link to={paths.invest(position.propertyId)} className={buttonClasses("primary", "md")}>
           View Property Details
         </Link>
-        {/* The Sell Shares dialog and this property's marketplace arrive with the market issue. */}
-        <span title={blocked} className="inline-flex flex-col">
-          <button type="button" disabled aria-describedby="sell-blocked" className={buttonClasses("secondary", "md")}>
-            Sell Shares
-          </button>
-          <span id="sell-blocked" className="mt-1 max-w-xs text-xs text-slate-600">
-            {blocked}
+        {sellDialog ? (
+          sellDialog(blocked)
+        ) : (
+          <span title={blocked ?? undefined} className="inline-flex flex-col">
+            <button type="button" disabled aria-describedby="sell-blocked" className={buttonClasses("secondary", "md")}>
+              Sell Shares
+            </button>
+            <span id="sell-blocked" className="mt-1 max-w-xs text-xs text-slate-600">
+              {blocked}
+            </span>
           </span>
-        </span>
+        )}
       </div>
       <section aria-labelledby="position-history" className="rounded-xl border border-slate-200">
         <h2 id="position-history" className="border-b border-slate-200 px-4 py-3 font-semibold text-ink">

@@ -1,0 +1,171 @@
+import type { Db } from "~/services/db.server";
+
+export type Listing = {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  sellerId: string;
+  /** Shares a buyer can take now: remaining, less those promised to open holds. */
+  availableShares: number;
+  pricePerShare: string;
+  expiresAt: string;
+  createdAt: string;
+};
+
+/** Active, unexpired listings with shares left, cheapest first then oldest (spec 000 §7). */
+export async function listAvailableShares(db: Db, options: { propertyId?: string; now?: Date } = {}): Promise<Listing[]> {
+  const now = options.now ?? new Date();
+  const rows = await db.shareSellRequest.findMany({
+    where: {
+      status: "active",
+      expiresAt: { gt: now },
+      remainingShares: { gt: 0 },
+      ...(options.propertyId ? { propertyId: options.propertyId } : {}),
+    },
+    orderBy: [{ pricePerShare: "asc" }, { createdAt: "asc" }],
+    take: 100,
+    select: {
+      id: true,
+      propertyId: true,
+      sellerId: true,
+      remainingShares: true,
+      heldShares: true,
+      pricePerShare: true,
+      expiresAt: true,
+      createdAt: true,
+      property: { select: { title: true } },
+    },
+  });
+  return rows
+    .filter((row) => row.remainingShares > row.heldShares)
+    .map((row) => ({
+      id: row.id,
+      propertyId: row.propertyId,
+      propertyTitle: row.property.title,
+      sellerId: row.sellerId,
+      availableShares: row.remainingShares - row.heldShares,
+      pricePerShare: row.pricePerShare.toFixed(2),
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    }));
+}
+
+export type SellerOrder = {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  status: string;
+  sharesToSell: number;
+  remainingShares: number;
+  pricePerShare: string;
+  expiresAt: string;
+  createdAt: string;
+};
+
+/** The investor's own orders, newest first, optionally for one property. */
+export async function listSellerOrders(db: Db, sellerId: string, propertyId?: string): Promise<SellerOrder[]> {
+  const rows = await db.shareSellRequest.findMany({
+    where: { sellerId, ...(propertyId ? { propertyId } : {}) },
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: {
+      id: true,
+      propertyId: true,
+      status: true,
+      sharesToSell: true,
+      remainingShares: true,
+      pricePerShare: true,
+      expiresAt: true,
+      createdAt: true,
+      property: { select: { title: true } },
+    },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    propertyId: row.propertyId,
+    propertyTitle: row.property.title,
+    status: row.status,
+    sharesToSell: row.sharesToSell,
+    remainingShares: row.remainingShares,
+    pricePerShare: row.pricePerShare.toFixed(2),
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export type HoldRow = {
+  id: string;
+  orderId: string;
+  propertyTitle: string;
+  shares: number;
+  amount: string;
+  status: string;
+  buyerConfirmed: boolean;
+  sellerConfirmed: boolean;
+  expiresAt: string;
+};
+
+const holdSelect = {
+  id: true,
+  orderId: true,
+  shares: true,
+  amount: true,
+  holdStatus: true,
+  buyerConfirmed: true,
+  sellerConfirmed: true,
+  holdExpiresAt: true,
+  order: { select: { property: { select: { title: true } } } },
+} as const;
+
+function toHoldRow(row: {
+  id: string;
+  orderId: string;
+  shares: number;
+  amount: { toFixed(n: number): string };
+  holdStatus: string;
+  buyerConfirmed: boolean;
+  sellerConfirmed: boolean;
+  holdExpiresAt: Date;
+  order: { property: { title: string } };
+}): HoldRow {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    propertyTitle: row.order.property.title,
+    shares: row.shares,
+    amount: row.amount.toFixed(2),
+    status: row.holdStatus,
+    buyerConfirmed: row.buyerConfirmed,
+    sellerConfirmed: row.sellerConfirmed,
+    expiresAt: row.holdExpiresAt.toISOString(),
+  };
+}
+
+/** Holds buyers placed and confirmed on the seller's orders, awaiting the seller (spec 000 §7 Holds). */
+export async function listHoldsAwaitingSeller(db: Db, sellerId: string, now = new Date()): Promise<HoldRow[]> {
+  const rows = await db.shareBuyerHold.findMany({
+    where: { sellerId, holdStatus: "pending", buyerConfirmed: true, sellerConfirmed: false, holdExpiresAt: { gt: now } },
+    orderBy: { holdExpiresAt: "asc" },
+    select: holdSelect,
+  });
+  return rows.map(toHoldRow);
+}
+
+/** The buyer's open holds (pending their or the seller's confirmation, or awaiting settlement). */
+export async function listBuyerOpenHolds(db: Db, buyerId: string): Promise<HoldRow[]> {
+  const rows = await db.shareBuyerHold.findMany({
+    where: { buyerId, holdStatus: { in: ["pending", "reserved"] } },
+    orderBy: { createdAt: "desc" },
+    select: holdSelect,
+  });
+  return rows.map(toHoldRow);
+}
+
+/** The investor's free shares of a property: owned, less those committed to open orders. */
+export async function getSellableShares(db: Db, userId: string, propertyId: string): Promise<number> {
+  const position = await db.userPropertyPosition.findUnique({
+    where: { userId_propertyId: { userId, propertyId } },
+    select: { shares: true, committedShares: true },
+  });
+  return position ? position.shares - position.committedShares : 0;
+}

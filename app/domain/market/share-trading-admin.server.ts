@@ -1,0 +1,164 @@
+import { Decimal } from "~/lib/money";
+import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
+import { ADMIN_CHANNEL, marketChannel } from "~/lib/live-channels";
+import { publishAll } from "~/services/realtime/publish.server";
+import { MarketError } from "./market-errors";
+
+const DAY = 86_400_000;
+
+/** Everything /admin/share-trading shows (spec 001 §2.11, §7 Share trading). */
+export async function getShareTradingOverview(prisma: PrismaClient, now = new Date()) {
+  const [orders, reservations, settled, properties] = await Promise.all([
+    prisma.shareSellRequest.findMany({
+      where: { status: "active" },
+      orderBy: { createdAt: "desc" },
+      take: 200,
+      select: {
+        id: true,
+        remainingShares: true,
+        sharesToSell: true,
+        pricePerShare: true,
+        expiresAt: true,
+        property: { select: { title: true } },
+        seller: { select: { fullName: true, email: true } },
+      },
+    }),
+    prisma.shareReservation.findMany({
+      where: { status: "active" },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        shares: true,
+        amount: true,
+        expiresAt: true,
+        property: { select: { title: true } },
+        buyer: { select: { fullName: true, email: true } },
+        seller: { select: { fullName: true, email: true } },
+      },
+    }),
+    prisma.shareReservation.count({ where: { status: "settled", settledAt: { gte: new Date(now.getTime() - 30 * DAY) } } }),
+    prisma.property.findMany({
+      where: { propertyStatus: { not: "draft" } },
+      orderBy: { title: "asc" },
+      select: { id: true, title: true, propertyStatus: true, sharesSellable: true, actualRoiPercentage: true },
+    }),
+  ]);
+  const activeValue = orders.reduce((sum, o) => sum.plus(o.pricePerShare.times(o.remainingShares)), new Decimal(0));
+  const who = (p: { fullName: string | null; email: string }) => p.fullName ?? p.email;
+  return {
+    summary: {
+      activeOrders: orders.length,
+      activeValue: activeValue.toFixed(2),
+      awaitingSettlement: reservations.length,
+      settledLast30Days: settled,
+    },
+    orders: orders.map((o) => ({
+      id: o.id,
+      propertyTitle: o.property.title,
+      seller: who(o.seller),
+      remainingShares: o.remainingShares,
+      sharesToSell: o.sharesToSell,
+      pricePerShare: o.pricePerShare.toFixed(2),
+      expiresAt: o.expiresAt.toISOString(),
+    })),
+    reservations: reservations.map((r) => ({
+      id: r.id,
+      propertyTitle: r.property.title,
+      buyer: who(r.buyer),
+      seller: who(r.seller),
+      shares: r.shares,
+      amount: r.amount.toFixed(2),
+      expiresAt: r.expiresAt.toISOString(),
+    })),
+    properties: properties.map((p) => ({
+      id: p.id,
+      title: p.title,
+      status: p.propertyStatus,
+      sharesSellable: p.sharesSellable,
+      roi: p.actualRoiPercentage?.toFixed(1) ?? null,
+    })),
+  };
+}
+
+/**
+ * Turns share selling on or off for a property. Enabling ends the primary sale (the
+ * property becomes funded with no shares left to issue: resale is the only way in) and
+ * tells every holder; disabling only clears the flag (open orders stay until they end).
+ */
+export async function setShareSelling(prisma: PrismaClient, input: { adminId: string; propertyId: string; enabled: boolean }) {
+  return runTransaction(prisma, "market.set-share-selling", async (tx) => {
+    const property = await tx.property.findUnique({
+      where: { id: input.propertyId },
+      select: { id: true, title: true, sharesSellable: true, propertyStatus: true, availableShares: true },
+    });
+    if (!property) throw new MarketError("property_not_found", "Property not found", 404);
+    await tx.property.update({
+      where: { id: property.id },
+      data: input.enabled ? { sharesSellable: true, propertyStatus: "funded", availableShares: 0 } : { sharesSellable: false },
+    });
+    if (input.enabled) {
+      const holders = await tx.userPropertyPosition.findMany({
+        where: { propertyId: property.id, shares: { gt: 0 } },
+        select: { userId: true },
+      });
+      for (const holder of holders) {
+        await createUserAlert(tx, {
+          userId: holder.userId,
+          propertyId: property.id,
+          alertType: "share_selling_enabled",
+          title: "Share selling enabled",
+          message: `You can now sell your shares of ${property.title} on the marketplace.`,
+        });
+      }
+    }
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: input.enabled ? "property.enable_share_selling" : "property.disable_share_selling",
+      targetType: "property",
+      targetId: property.id,
+      before: {
+        sharesSellable: property.sharesSellable,
+        propertyStatus: property.propertyStatus,
+        availableShares: property.availableShares,
+      },
+      after: input.enabled ? { sharesSellable: true, propertyStatus: "funded", availableShares: 0 } : { sharesSellable: false },
+    });
+    await publishAll(
+      [
+        { channel: marketChannel(property.id), type: "property", id: property.id },
+        { channel: ADMIN_CHANNEL, type: "property", id: property.id },
+      ],
+      tx,
+    );
+    return { title: property.title };
+  });
+}
+
+/** The Set ROI dialog: funded properties only; 0–100 in steps of 0.1; empty or zero stores nothing. */
+export async function setPropertyRoi(prisma: PrismaClient, input: { adminId: string; propertyId: string; roi: string }) {
+  const text = input.roi.trim();
+  if (text === "" || /^0+(\.0*)?$/.test(text)) return { stored: false };
+  if (!/^\d{1,3}(\.\d)?$/.test(text) || new Decimal(text).gt(100)) {
+    throw new MarketError("invalid_roi", "ROI must be between 0 and 100, in steps of 0.1", 422, "roi");
+  }
+  return runTransaction(prisma, "market.set-roi", async (tx) => {
+    const property = await tx.property.findUnique({
+      where: { id: input.propertyId },
+      select: { id: true, propertyStatus: true, actualRoiPercentage: true },
+    });
+    if (!property) throw new MarketError("property_not_found", "Property not found", 404);
+    if (property.propertyStatus !== "funded") throw new MarketError("not_funded", "ROI can be set for funded properties only", 409);
+    await tx.property.update({ where: { id: property.id }, data: { actualRoiPercentage: text } });
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: "property.set_roi",
+      targetType: "property",
+      targetId: property.id,
+      before: { actualRoiPercentage: property.actualRoiPercentage?.toFixed(2) ?? null },
+      after: { actualRoiPercentage: text },
+    });
+    return { stored: true };
+  });
+}

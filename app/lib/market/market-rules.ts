@@ -1,0 +1,54 @@
+import { Decimal, hasAtMostPaise } from "~/lib/money";
+
+/** Spec 000 §9: a sell order lives 30 days, a hold waits 60 minutes for both confirmations. */
+export const ORDER_LIFETIME_DAYS = 30;
+export const HOLD_WINDOW_MINUTES = 60;
+/** ADR 0010: a reservation both sides confirmed waits 72 hours for an admin to settle it. */
+export const RESERVATION_WINDOW_HOURS = 72;
+export const LOW_STOCK_SHARES = 5;
+export const COUNTDOWN_WARNING_MINUTES = 5;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const orderExpiry = (now: Date) => new Date(now.getTime() + ORDER_LIFETIME_DAYS * DAY);
+export const holdExpiry = (now: Date) => new Date(now.getTime() + HOLD_WINDOW_MINUTES * MINUTE);
+export const reservationExpiry = (now: Date) => new Date(now.getTime() + RESERVATION_WINDOW_HOURS * HOUR);
+/**
+ * The hold's pending journal must outlive the hold and the reservation it may become (a
+ * post after its expiry is refused by the ledger), so it expires an hour after the latest
+ * moment the reservation could: the market's own expiry always resolves it first.
+ */
+export const holdJournalExpiry = (now: Date) =>
+  new Date(now.getTime() + HOLD_WINDOW_MINUTES * MINUTE + RESERVATION_WINDOW_HOURS * HOUR + HOUR);
+
+/** A whole number of shares of at least 1, from a form field or a number; null otherwise. */
+export function parseShareCount(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const shares = Number(text);
+  return shares >= 1 ? shares : null;
+}
+
+/** A price per share of at least ₹0.01 with at most two decimals; null otherwise. */
+export function parseSharePrice(value: unknown): Decimal | null {
+  const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null;
+  const price = new Decimal(text);
+  return price.gte("0.01") && hasAtMostPaise(price) ? price : null;
+}
+
+/** Whole days left until `expiresAt`, rounded up; 0 once it has passed. */
+export function daysLeft(expiresAt: Date | string, now: Date): number {
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / DAY);
+}
+
+/** Whole minutes left until `expiresAt`, rounded up; 0 once it has passed. */
+export function minutesLeft(expiresAt: Date | string, now: Date): number {
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / MINUTE);
+}
+
+export const isLowStock = (remaining: number) => remaining <= LOW_STOCK_SHARES;

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { data } from "@remix-run/node";
+import { isDomainError } from "~/domain/errors";
+import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
+import { DuplicateSubmitError } from "~/domain/market/market-errors";
+import { getSellableShares, listAvailableShares } from "~/domain/market/market-reads.server";
+import { cancelSellOrder, createSellOrder } from "~/domain/market/sell-orders.server";
+import { instantBuyShares } from "~/domain/market/settle-trades.server";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { getFeatureFlags } from "~/services/env.server";
+import { logEventFor } from "~/web/analytics.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import type { SessionUser } from "~/web/guards.server";
+
+/** Whether a marketplace purchase is a hold both sides confirm (flag on) or instant. */
+export const holdsMode = () => getFeatureFlags().secondary_market_enabled;
+
+/**
+ * What the marketplace panel needs, for one property or all: the listings, who is looking
+ * (to mark their own), the mode, the wallet, and a fresh idempotency key for its forms.
+ */
+export async function loadMarketplace(user: SessionUser | null, propertyId?: string) {
+  const prisma = getPrisma();
+  const [listings, wallet] = await Promise.all([
+    listAvailableShares(prisma, { propertyId }),
+    user ? prisma.escrowBalance.findUnique({ where: { userId: user.id }, select: { availableBalance: true } }) : null,
+  ]);
+  return {
+    propertyId: propertyId ?? null,
+    listings,
+    viewerId: user?.id ?? null,
+    holdsMode: holdsMode(),
+    balance: wallet?.availableBalance.toFixed(2) ?? "0.00",
+    formKey: randomUUID(),
+  };
+}
+export type MarketplaceData = Awaited<ReturnType<typeof loadMarketplace>>;
+
+/** The Sell Shares dialog's data for one property. */
+export async function loadSellDialog(user: SessionUser, propertyId: string) {
+  return { propertyId, sellableShares: await getSellableShares(getPrisma(), user.id, propertyId), formKey: randomUUID() };
+}
+
+export type MarketActionData = {
+  market: {
+    intent: string;
+    target: string;
+    message: string;
+    values: Record<string, string>;
+    link: string | null;
+  };
+};
+
+const MARKET_INTENTS = ["sell", "cancel-order", "buy", "buyer-confirm", "seller-confirm", "cancel-hold"] as const;
+type MarketIntent = (typeof MARKET_INTENTS)[number];
+export const isMarketIntent = (intent: string): intent is MarketIntent => (MARKET_INTENTS as readonly string[]).includes(intent);
+
+/** Only a path on this site: a market form may say where to come back to. */
+function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
+  const text = typeof value === "string" ? value : "";
+  return text.startsWith("/") && !text.startsWith("//") && !text.includes("\\") ? text : fallback;
+}
+
+/**
+ * Every market form of every page posts here (through its page's action): create an order,
+ * cancel it, buy (a hold or an instant purchase, by the flag), confirm or cancel a hold.
+ * Success redirects back with the spec's toast; a refusal answers with its status and the
+ * spec's message next to the form, keeping what was typed.
+ */
+export async function handleMarketAction(request: Request, user: SessionUser, fallbackReturn: string, form?: FormData) {
+  const body = form ?? (await readFormData(request));
+  const intent = String(body.get("intent") ?? "");
+  const returnTo = safeReturnTo(body.get("returnTo"), fallbackReturn);
+  const field = (name: string) => String(body.get(name) ?? "").trim();
+  const values = { shares: field("shares"), pricePerShare: field("pricePerShare"), notes: field("notes") };
+  const target = field("orderId") || field("holdId") || field("propertyId");
+  const key = field("idempotencyKey") || randomUUID();
+  const prisma = getPrisma();
+  try {
+    switch (intent) {
+      case "sell": {
+        const order = await createSellOrder(prisma, {
+          sellerId: user.id,
+          propertyId: field("propertyId"),
+          shares: values.shares,
+          pricePerShare: values.pricePerShare,
+          notes: values.notes,
+          idempotencyKey: key,
+        });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Sell Order Created",
+          description: `${order.shares} shares of ${order.propertyTitle} listed at ₹${order.pricePerShare} per share for 30 days.`,
+        });
+      }
+      case "cancel-order":
+        await cancelSellOrder(prisma, { sellerId: user.id, orderId: field("orderId") });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Order Cancelled",
+          description: "Your sell order was cancelled and its shares released.",
+        });
+      case "buy": {
+        if (holdsMode()) {
+          const hold = await createBuyerHold(prisma, {
+            buyerId: user.id,
+            orderId: field("orderId"),
+            shares: values.shares,
+            idempotencyKey: key,
+          });
+          await logEventFor(user.id, {
+            eventName: "trading_hold_created",
+            propertyId: hold.propertyId,
+            props: { orderId: hold.orderId, shares: hold.shares },
+          });
+          return redirectWithToast(returnTo, {
+            kind: "success",
+            title: "Hold Created",
+            description: `₹${hold.amount} is held for ${hold.shares} shares for 60 minutes. Confirm the hold; once the seller confirms too, an admin settles the trade.`,
+          });
+        }
+        const trade = await instantBuyShares(prisma, {
+          buyerId: user.id,
+          orderId: field("orderId"),
+          shares: values.shares,
+          idempotencyKey: key,
+        });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Purchase Complete!",
+          description: `Successfully purchased ${trade.shares} shares. Shares added to your portfolio.`,
+        });
+      }
+      case "buyer-confirm":
+      case "seller-confirm": {
+        const side = intent === "buyer-confirm" ? "buyer" : "seller";
+        const confirmed = await confirmHold(prisma, { userId: user.id, holdId: field("holdId"), side });
+        await logEventFor(user.id, {
+          eventName: `trading_${side}_confirmed`,
+          propertyId: confirmed.propertyId,
+          props: { holdId: confirmed.holdId },
+        });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Hold Confirmed",
+          description: confirmed.reservationId
+            ? "Both sides confirmed: the trade awaits settlement by an admin."
+            : "Waiting for the other side to confirm.",
+        });
+      }
+      case "cancel-hold":
+        await cancelHold(prisma, { userId: user.id, holdId: field("holdId") });
+        return redirectWithToast(returnTo, { kind: "success", title: "Hold Cancelled", description: "The held funds were released." });
+      default:
+        return data<MarketActionData>({ market: { intent, target, message: "Unknown request", values, link: null } }, { status: 400 });
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const link = error instanceof DuplicateSubmitError ? duplicateLink(error) : null;
+    const message = intent.endsWith("confirm") && !link ? `Confirmation Failed - ${error.message}` : error.message;
+    return data<MarketActionData>({ market: { intent, target, message, values, link } }, { status: error.status });
+  }
+}
+
+function duplicateLink(error: DuplicateSubmitError): string {
+  if (error.link.kind === "trade") return paths.dashboard.transaction(error.link.id);
+  return paths.dashboard.sellRequests();
+}

@@ -1,0 +1,107 @@
+import { data } from "@remix-run/node";
+import { isDomainError } from "~/domain/errors";
+import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { expireMarket } from "~/domain/market/expire-market.server";
+import { cancelReservation, RELEASED_TEXT, settleReservation, SETTLED_TEXT } from "~/domain/market/settle-trades.server";
+import { setPropertyRoi, setShareSelling } from "~/domain/market/share-trading-admin.server";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { enqueueMail } from "~/services/mail/mail-queue.server";
+import { logEventFor } from "~/web/analytics.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import type { SessionUser } from "~/web/guards.server";
+
+export type ShareTradingReply = { intent: string; target: string; message: string };
+
+const back = () => paths.admin.shareTrading();
+
+/** The admin's share-trading forms; every one is written to the audit log by its domain command. */
+export async function handleShareTradingAction(request: Request, admin: SessionUser) {
+  const form = await readFormData(request);
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string).trim() : "");
+  const intent = text("intent");
+  const target = text("reservationId") || text("propertyId");
+  const prisma = getPrisma();
+  try {
+    switch (intent) {
+      case "cleanup": {
+        const counts = await expireMarket(prisma);
+        await prisma.$transaction((tx) =>
+          recordAdminAction(tx, {
+            adminId: admin.id,
+            action: "market.cleanup_expired",
+            targetType: "market",
+            targetId: "all",
+            after: counts,
+          }),
+        );
+        return redirectWithToast(back(), {
+          kind: "success",
+          title: "Cleanup Complete",
+          description: `Expired ${counts.holds} holds, ${counts.reservations} reservations and ${counts.orders} sell orders.`,
+        });
+      }
+      case "settle": {
+        const settled = await settleReservation(prisma, { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") });
+        await logEventFor(admin.id, {
+          eventName: "trading_reservation_settled",
+          props: { reservationId: settled.reservationId, success: true },
+        });
+        await mailBothSides(
+          settled.buyerId,
+          settled.sellerId,
+          `${SETTLED_TEXT.title} - ${SETTLED_TEXT.description}`,
+          `${settled.shares} shares of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`,
+        );
+        return redirectWithToast(back(), { kind: "success", ...SETTLED_TEXT });
+      }
+      case "cancel-reservation": {
+        const released = await cancelReservation(prisma, { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") });
+        await logEventFor(admin.id, {
+          eventName: "trading_reservation_settled",
+          props: { reservationId: released.reservationId, success: false },
+        });
+        await mailBothSides(
+          released.buyerId,
+          released.sellerId,
+          `${RELEASED_TEXT.title} - ${RELEASED_TEXT.description}`,
+          "The held funds were returned to the buyer and the shares to the sell order.",
+        );
+        return redirectWithToast(back(), { kind: "success", ...RELEASED_TEXT });
+      }
+      case "toggle-selling": {
+        const enabled = text("enabled") === "true";
+        const { title } = await setShareSelling(prisma, { adminId: admin.id, propertyId: text("propertyId"), enabled });
+        return redirectWithToast(back(), {
+          kind: "success",
+          title: "Settings Updated",
+          description: `Share selling ${enabled ? "enabled" : "disabled"} for ${title}`,
+        });
+      }
+      case "set-roi": {
+        await setPropertyRoi(prisma, { adminId: admin.id, propertyId: text("propertyId"), roi: text("roi") });
+        return redirectWithToast(back(), { kind: "success", title: "ROI Updated" });
+      }
+      default:
+        return data<ShareTradingReply>({ intent, target, message: "Unknown request" }, { status: 400 });
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const prefix = intent === "settle" ? "Settle Failed - " : intent === "cancel-reservation" ? "Cancel Failed - " : "";
+    return data<ShareTradingReply>({ intent, target, message: `${prefix}${error.message}` }, { status: error.status });
+  }
+}
+
+async function mailBothSides(buyerId: string, sellerId: string, subject: string, body: string) {
+  const people = await getPrisma().userProfile.findMany({ where: { id: { in: [buyerId, sellerId] } }, select: { email: true } });
+  for (const person of people) {
+    try {
+      await enqueueMail({ to: [person.email], subject, text: body });
+    } catch (error) {
+      logger.warn({ err: error }, "could not queue the share-trading mail");
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SESSION_SECRET } from "../../playwright.config";
+import { createPrismaClient, type PrismaClient } from "../../app/services/db.server";
+import { createMarket } from "../../app/domain/market/market-test-helpers";
+import { startAppProcess, type AppProcess } from "../setup/app-process";
+import { createInvestor } from "../setup/factories";
+import { expect, test, type SignInAs } from "./support/fixtures";
+
+/**
+ * The secondary market in a real browser: each test arranges its own tradable property, a
+ * seller who bought into it and a funded buyer (through the app's own commands on the e2e
+ * database), so the demo data other specs read stays untouched.
+ */
+
+let prisma: PrismaClient;
+let instantProcess: AppProcess;
+
+function e2eDatabaseUrl(): string {
+  const pid = readFileSync(path.join(path.resolve(E2E_DATA_DIR), "pg", "postmaster.pid"), "utf8").split("\n");
+  return `postgresql://postgres:aangan-local@127.0.0.1:${Number(pid[3])}/aangan`;
+}
+
+test.beforeAll(async () => {
+  prisma = createPrismaClient(e2eDatabaseUrl());
+});
+
+test.afterAll(async () => {
+  await prisma?.$disconnect();
+  await instantProcess?.stop();
+});
+
+async function arrange() {
+  const { property, seller } = await createMarket(prisma);
+  const buyer = await createInvestor(prisma, { balance: "5000" });
+  return { property, seller, buyer };
+}
+
+async function pageFor(browser: Browser, signInAs: SignInAs, email: string, redirectTo: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(email as `${string}@${string}`, { page, redirectTo });
+  return page;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function listShares(page: Page, shares: string, price: string) {
+  await page.getByText("Sell Shares", { exact: true }).first().click();
+  await page.getByLabel("Shares to sell").fill(shares);
+  await page.getByLabel("Price per share (₹)").fill(price);
+  await page.getByRole("button", { name: "List Shares for Sale" }).click();
+  await expect(page.getByText("Sell Order Created")).toBeVisible();
+}
+
+test("seller lists, buyer holds, both confirm, admin settles — the hold reaches the seller's open page live", async ({
+  browser,
+  page,
+  signInAs,
+}) => {
+  test.setTimeout(90_000);
+  const { property, seller, buyer } = await arrange();
+
+  await signInAs(seller.email as `${string}@${string}`, { redirectTo: `/dashboard/p/${property.id}` });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await listShares(page, "5", "150");
+  await expect(page.getByRole("region", { name: "Available Shares" }).getByText("Your Listing")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/dashboard/sell-requests");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByTestId("sell-order")).toContainText("5 of 5 shares remaining");
+  await expectNoAxeViolations(page);
+
+  const buyerPage = await pageFor(browser, signInAs, buyer.email, `/trading?property=${property.id}`);
+  await buyerPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expectNoAxeViolations(buyerPage);
+  await buyerPage.getByText("Buy Now").click();
+  await buyerPage.getByLabel(/Shares to buy/).fill("2");
+  await expect(buyerPage.getByText("Total: ₹300.00")).toBeVisible();
+  await buyerPage.getByRole("button", { name: "Create Hold" }).click();
+  await expect(buyerPage.getByText("Hold Created")).toBeVisible();
+  await buyerPage.getByTestId("buyer-hold").getByRole("button", { name: "Confirm" }).click();
+  await expect(buyerPage.getByText("Hold Confirmed")).toBeVisible();
+
+  // No reload: the seller's page hears of the hold on its event stream.
+  const sellerHold = page.getByTestId("seller-hold");
+  await expect(sellerHold).toContainText("2 shares of Baner Heights", { timeout: 10_000 });
+  await sellerHold.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Hold Confirmed")).toBeVisible();
+
+  const adminPage = await pageFor(browser, signInAs, "admin@demo.aangan.in", "/admin/share-trading");
+  await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expectNoAxeViolations(adminPage);
+  const reservation = adminPage.getByTestId("reservation").filter({ hasText: buyer.fullName ?? buyer.email });
+  await reservation.getByLabel("Settlement notes").fill("Paid offline");
+  await reservation.getByRole("button", { name: "Settle" }).click();
+  await expect(adminPage.getByText("Reservation Settled")).toBeVisible();
+
+  const bought = await prisma.userPropertyPosition.findUniqueOrThrow({
+    where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } },
+  });
+  expect(bought.shares).toBe(2);
+  await expect(page.getByTestId("sell-order")).toContainText("3 of 5 shares remaining", { timeout: 10_000 });
+});
+
+test("with the secondary-market flag off, Buy Now is an instant purchase", async ({ page, signInAs }) => {
+  test.setTimeout(120_000);
+  instantProcess = await startAppProcess({
+    DATABASE_URL: e2eDatabaseUrl(),
+    SEED_DEMO_DATA: "false",
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    RATE_LIMIT_PER_MINUTE: "100000",
+    FEATURE_SECONDARY_MARKET_ENABLED: "false",
+  });
+  const { property, seller, buyer } = await arrange();
+  await prisma.shareSellRequest.deleteMany({ where: { propertyId: property.id } });
+  const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
+  await createSellOrder(prisma, {
+    sellerId: seller.id,
+    propertyId: property.id,
+    shares: "4",
+    pricePerShare: "200",
+    idempotencyKey: crypto.randomUUID(),
+  });
+
+  await signInAs(buyer.email as `${string}@${string}`);
+  const [cookie] = await page.context().cookies(E2E_BASE_URL);
+  await page.context().addCookies([{ ...cookie!, domain: "127.0.0.1" }]);
+  await page.goto(`${instantProcess.baseUrl}/trading?property=${property.id}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByText("Buy Now").click();
+  await page.getByLabel(/Shares to buy/).fill("4");
+  await page.getByRole("button", { name: "Confirm Purchase" }).click();
+  await expect(
+    page.getByText("Successfully purchased 4 shares. Shares added to your portfolio.").filter({ visible: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByText("No shares are listed for sale right now.")).toBeVisible();
+  const bought = await prisma.userPropertyPosition.findUniqueOrThrow({
+    where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } },
+  });
+  expect(bought.shares).toBe(4);
+});
+
+test("a signed-out visitor of /trading is asked to log in", async ({ page }) => {
+  await page.goto("/trading");
+  await expect(page.getByText("Please log in to access the trading platform.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/auth?redirectTo=%2Ftrading");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a sell order is placed from the position page, and a refusal keeps what was typed", async ({ page, signInAs }) => {
+    const { property, seller } = await arrange();
+    await signInAs(seller.email as `${string}@${string}`, { redirectTo: `/dashboard/p/${property.id}` });
+    await page.getByText("Sell Shares", { exact: true }).first().click();
+    // Another tab lists 18 of the 20 shares after this dialog was rendered.
+    const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
+    await createSellOrder(prisma, {
+      sellerId: seller.id,
+      propertyId: property.id,
+      shares: "18",
+      pricePerShare: "120",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    await page.getByLabel("Shares to sell").fill("5");
+    await page.getByLabel("Price per share (₹)").fill("99.50");
+    await page.getByRole("button", { name: "List Shares for Sale" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "You only own 2 shares, cannot sell 5 shares" })).toBeVisible();
+    await expect(page.getByLabel("Price per share (₹)")).toHaveValue("99.50");
+    await page.getByLabel("Shares to sell").fill("2");
+    await page.getByRole("button", { name: "List Shares for Sale" }).click();
+    await expect(page.getByText("Sell Order Created")).toBeVisible();
+    const order = await prisma.shareSellRequest.findFirstOrThrow({ where: { sellerId: seller.id, pricePerShare: "99.50" } });
+    expect([order.sharesToSell, order.status]).toEqual([2, "active"]);
+  });
+});
