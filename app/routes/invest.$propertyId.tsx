@@ -349,7 +349,6 @@ export default function InvestPage() {
                 links={{ kyc: paths.kyc(), wallet: view.walletPath }}
               />
             )}
-            {/* Seam: a marketplace panel for this property goes here, below the buy box. */}
           </div>
         </div>
       </div>
