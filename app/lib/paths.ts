@@ -72,6 +72,10 @@ export const paths = {
   /** Save, remove and annotate watchlist entries (any signed-in user); ?save= opens the notes dialog. */
   watchlist: definePath("/watchlist"),
   testAnalytics: definePath("/test-analytics"),
+  /** A property's uploaded image at one of its widths (?w=), for srcset (resource route). */
+  propertyImage: definePath("/property-images/:imageId"),
+  /** A property document: public ones for any signed-in user, all for admins (resource route). */
+  propertyDocument: definePath("/property-documents/:documentId"),
   dashboard: {
     root: definePath("/dashboard"),
     overview: definePath("/dashboard/overview"),
@@ -96,12 +100,17 @@ export const paths = {
   admin: {
     root: definePath("/admin"),
     users: definePath("/admin/users"),
+    user: definePath("/admin/users/:userId"),
     kyc: definePath("/admin/kyc"),
     properties: definePath("/admin/properties"),
     newProperty: definePath("/admin/properties/new"),
+    editProperty: definePath("/admin/properties/:propertyId/edit"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     investments: definePath("/admin/investments"),
+    audit: definePath("/admin/audit"),
+    /** The User Analytics CSV export (resource route). */
+    analyticsCsv: definePath("/admin/analytics.csv"),
   },
   oauthStandIn: {
     authorize: definePath("/oauth-stand-in/authorize"),
