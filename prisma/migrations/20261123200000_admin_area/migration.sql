@@ -33,18 +33,17 @@ CREATE TRIGGER "user_events_notify_admin" AFTER INSERT ON "user_events"
 
 -- A property's uploaded images: each one resized to a few widths, every variant a file in
 -- storage. properties.images keeps the served URLs in display order (cover first), so the
--- catalogue reads one column; this table is where the files behind them are.
+-- catalogue reads one column and order changes touch one row; this table is where the
+-- files behind an uploaded image's URL are.
 CREATE TABLE "property_images" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),
     "property_id" TEXT NOT NULL,
-    "position" INTEGER NOT NULL,
     "original_name" TEXT NOT NULL,
     "variants" JSONB NOT NULL,
     "created_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "property_images_pkey" PRIMARY KEY ("id"),
-    CONSTRAINT "property_images_position_non_negative" CHECK ("position" >= 0)
+    CONSTRAINT "property_images_pkey" PRIMARY KEY ("id")
 );
 
-CREATE INDEX "property_images_property_id_position_idx" ON "property_images"("property_id", "position");
+CREATE INDEX "property_images_property_id_idx" ON "property_images"("property_id");
 
 ALTER TABLE "property_images" ADD CONSTRAINT "property_images_property_id_fkey" FOREIGN KEY ("property_id") REFERENCES "properties"("id") ON DELETE CASCADE ON UPDATE CASCADE;
