@@ -14,7 +14,9 @@ import {
 import { useEffect, useRef } from "react";
 import { BuyCalculator } from "~/components/investing/buy-calculator";
 import { mayInvest } from "~/lib/investing/invest-eligibility";
-import { InvestmentDetails, HoldingsCard, PropertyDocuments, WalletBalanceCard } from "~/components/investing/investment-summary";
+import { InvestmentDetails, HoldingsCard, WalletBalanceCard } from "~/components/investing/investment-summary";
+import { PropertyDocumentList } from "~/components/properties/property-document-list";
+import { loadPropertyDocuments } from "~/web/property-documents.server";
 import { InvestSuccess, PropertyLoadFailed, PropertyNotFound } from "~/components/investing/invest-page-states";
 import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
@@ -101,6 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     eligible: mayInvest(user),
     // A fresh key per render: a double submit of one rendered form buys once.
     idempotencyKey: randomUUID(),
+    documentList: await loadPropertyDocuments(view.property.id, user),
     startingShares: startingShares(view.property.sharePrice, view.property.minimumInvestment),
     watchlist: {
       saved: (await savedPropertyIds(getPrisma(), user.id, [view.property.id])).length > 0,
@@ -250,7 +253,7 @@ export default function InvestPage() {
             </h2>
             <p className="mt-2 whitespace-pre-line text-slate-700">{property.description || "No description yet."}</p>
           </section>
-          <PropertyDocuments documents={view.documents} showVisibility={view.isAdmin} />
+          <PropertyDocumentList documents={view.documentList} />
         </div>
         <div className="space-y-6">
           <InvestmentDetails property={property} funding={view.funding} />
