@@ -23,7 +23,9 @@ export default function AdminAuditPage() {
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Audit Log</h1>
-      <p className="text-sm text-slate-600">Every admin change, with who made it and the values before and after. Entries cannot be edited or deleted.</p>
+      <p className="text-sm text-slate-600">
+        Every admin change, with who made it and the values before and after. Entries cannot be edited or deleted.
+      </p>
       <Form method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3">
         <div>
           <label htmlFor="audit-admin" className={labelClasses}>
@@ -70,7 +72,9 @@ export default function AdminAuditPage() {
         {total} entr{total === 1 ? "y" : "ies"}
       </p>
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No audit entries match.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          No audit entries match.
+        </p>
       ) : (
         <ul className="space-y-2" aria-label="Audit entries">
           {rows.map((row) => (

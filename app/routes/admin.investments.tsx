@@ -48,11 +48,16 @@ export default function AdminInvestmentsPage() {
         </button>
       </Form>
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No investments found.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          No investments found.
+        </p>
       ) : (
         <ul className="space-y-2" aria-label="Investments">
           {rows.map((row) => (
-            <li key={row.id} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:flex-row sm:justify-between">
+            <li
+              key={row.id}
+              className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:flex-row sm:justify-between"
+            >
               <div className="min-w-0">
                 <p className="font-semibold">{row.user.fullName ?? row.user.email}</p>
                 <p className="text-slate-700">

@@ -28,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   const form = await readFormData(request);
   const propertyId = String(form.get("propertyId") ?? "");
-  if (form.get("intent") !== "delete" || !propertyId) return data({ error: "This form could not be processed. Please reload the page." }, 400);
+  if (form.get("intent") !== "delete" || !propertyId)
+    return data({ error: "This form could not be processed. Please reload the page." }, 400);
   try {
     const { title, storageWarning } = await deleteProperty(getPrisma(), getPrivateStorage(), {
       adminId: admin.id,
@@ -43,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.code === "deletion_cancelled") return redirectWithToast(paths.admin.properties(), { kind: "info", title: "Deletion Cancelled" });
+    if (error.code === "deletion_cancelled")
+      return redirectWithToast(paths.admin.properties(), { kind: "info", title: "Deletion Cancelled" });
     return data({ error: error.message }, error.status);
   }
 }
@@ -76,7 +78,8 @@ export default function AdminPropertiesPage() {
             Permanently delete {deleting.title}?
           </h2>
           <p className="mt-1 text-sm text-red-900">
-            This removes the property, its images and documents. It cannot be undone. A property with investors or money history cannot be deleted.
+            This removes the property, its images and documents. It cannot be undone. A property with investors or money history cannot be
+            deleted.
           </p>
           <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
             <input type="hidden" name="intent" value="delete" />
@@ -97,7 +100,9 @@ export default function AdminPropertiesPage() {
         </section>
       ) : null}
       {properties.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No properties yet.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          No properties yet.
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Properties">
           {properties.map((property) => (

@@ -31,7 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(
-      { formError: error.message, fieldErrors: error.field ? { [error.field]: error.message } : ({} as Record<string, string>), values: fields },
+      {
+        formError: error.message,
+        fieldErrors: error.field ? { [error.field]: error.message } : ({} as Record<string, string>),
+        values: fields,
+      },
       error.status,
     );
   }

@@ -68,7 +68,10 @@ export default function AdminUsersPage() {
           name="kyc"
           label="KYC status"
           value={filters.kyc}
-          options={[["all", "All"], ...KYC_FILTERS.map((k): [string, string] => [k, k === "under_review" ? "Under Review" : k[0]!.toUpperCase() + k.slice(1)])]}
+          options={[
+            ["all", "All"],
+            ...KYC_FILTERS.map((k): [string, string] => [k, k === "under_review" ? "Under Review" : k[0]!.toUpperCase() + k.slice(1)]),
+          ]}
         />
         <FilterSelect
           name="subscription"

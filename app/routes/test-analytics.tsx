@@ -27,7 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const logged = await logEventFor(user.id, { eventName: "test_event", props: { source: "test-analytics" } });
   return redirectWithToast(
     paths.testAnalytics({ show: "events" }),
-    logged ? { kind: "success", title: "Event logged" } : { kind: "error", title: "Event not logged", description: "Analytics is turned off." },
+    logged
+      ? { kind: "success", title: "Event logged" }
+      : { kind: "error", title: "Event not logged", description: "Analytics is turned off." },
   );
 }
 

@@ -1,5 +1,11 @@
 import { data } from "@remix-run/node";
-import { PROPERTY_UPDATED, addImages, changeImage, updateProperty, type ImageChange } from "~/domain/admin/properties/manage-property.server";
+import {
+  PROPERTY_UPDATED,
+  addImages,
+  changeImage,
+  updateProperty,
+  type ImageChange,
+} from "~/domain/admin/properties/manage-property.server";
 import { DELETE_FAILED, deletePropertyDocument, uploadPropertyDocument } from "~/domain/admin/properties/property-documents.server";
 import { parsePropertyForm } from "~/domain/admin/properties/property-form";
 import { isDomainError } from "~/domain/errors";
@@ -11,7 +17,12 @@ import { readPropertyForm } from "~/web/admin-property-form.server";
 import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
 
-export type EditReply = { section: "details" | "images" | "documents"; formError: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+export type EditReply = {
+  section: "details" | "images" | "documents";
+  formError: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+};
 
 const IMAGE_CHANGES: ImageChange[] = ["remove", "up", "down", "cover"];
 const STORAGE_WARNING = "Warning: File may not have been deleted from storage";
@@ -28,7 +39,11 @@ export async function submitPropertyEdit(request: Request, admin: SessionUser, p
     switch (intent) {
       case "save": {
         const parsed = parsePropertyForm(fields, "edit");
-        if (!parsed.ok) return data<EditReply>({ section, formError: `${parsed.title} - ${parsed.message}`, fieldErrors: parsed.fieldErrors, values: fields }, 400);
+        if (!parsed.ok)
+          return data<EditReply>(
+            { section, formError: `${parsed.title} - ${parsed.message}`, fieldErrors: parsed.fieldErrors, values: fields },
+            400,
+          );
         await updateProperty(db, { adminId: admin.id, propertyId, data: parsed.data });
         return back({ kind: "success", title: PROPERTY_UPDATED });
       }
@@ -41,16 +56,26 @@ export async function submitPropertyEdit(request: Request, admin: SessionUser, p
         if (!change) break;
         const { storageWarning } = await changeImage(db, storage, { adminId: admin.id, propertyId, url: fields.url ?? "", change });
         return back(
-          storageWarning ? { kind: "warning", title: "Image removed", description: STORAGE_WARNING } : { kind: "success", title: change === "remove" ? "Image removed" : "Images reordered" },
+          storageWarning
+            ? { kind: "warning", title: "Image removed", description: STORAGE_WARNING }
+            : { kind: "success", title: change === "remove" ? "Image removed" : "Images reordered" },
         );
       }
       case "upload-document": {
         if (!document) {
-          return data<EditReply>({ section, formError: "Failed to upload document. Please try again.", fieldErrors: { file: "Choose a file." }, values: fields }, 400);
+          return data<EditReply>(
+            { section, formError: "Failed to upload document. Please try again.", fieldErrors: { file: "Choose a file." }, values: fields },
+            400,
+          );
         }
         if (document.tooLarge) {
           return data<EditReply>(
-            { section, formError: "Failed to upload document. Please try again. The file is larger than 10 MB.", fieldErrors: { file: "Larger than 10 MB." }, values: fields },
+            {
+              section,
+              formError: "Failed to upload document. Please try again. The file is larger than 10 MB.",
+              fieldErrors: { file: "Larger than 10 MB." },
+              values: fields,
+            },
             413,
           );
         }
@@ -67,14 +92,28 @@ export async function submitPropertyEdit(request: Request, admin: SessionUser, p
         return back({ kind: "success", title: "Document uploaded" });
       }
       case "delete-document": {
-        const { storageWarning } = await deletePropertyDocument(db, storage, { adminId: admin.id, propertyId, documentId: fields.documentId ?? "" });
-        return back(storageWarning ? { kind: "warning", title: "Document deleted", description: STORAGE_WARNING } : { kind: "success", title: "Document deleted" });
+        const { storageWarning } = await deletePropertyDocument(db, storage, {
+          adminId: admin.id,
+          propertyId,
+          documentId: fields.documentId ?? "",
+        });
+        return back(
+          storageWarning
+            ? { kind: "warning", title: "Document deleted", description: STORAGE_WARNING }
+            : { kind: "success", title: "Document deleted" },
+        );
       }
     }
-    return data<EditReply>({ section, formError: "This form could not be processed. Please reload the page.", fieldErrors: {}, values: fields }, 400);
+    return data<EditReply>(
+      { section, formError: "This form could not be processed. Please reload the page.", fieldErrors: {}, values: fields },
+      400,
+    );
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const formError = intent === "delete-document" ? DELETE_FAILED : error.message;
-    return data<EditReply>({ section, formError, fieldErrors: error.field ? { [error.field]: error.message } : {}, values: fields }, error.status);
+    return data<EditReply>(
+      { section, formError, fieldErrors: error.field ? { [error.field]: error.message } : {}, values: fields },
+      error.status,
+    );
   }
 }

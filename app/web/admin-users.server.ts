@@ -1,12 +1,6 @@
 import { data } from "@remix-run/node";
 import { isDomainError } from "~/domain/errors";
-import {
-  clearTierOverride,
-  endUserSessions,
-  overrideTier,
-  setAdminFlag,
-  setSubscription,
-} from "~/domain/admin/users/manage-user.server";
+import { clearTierOverride, endUserSessions, overrideTier, setAdminFlag, setSubscription } from "~/domain/admin/users/manage-user.server";
 import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";

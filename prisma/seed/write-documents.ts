@@ -59,7 +59,11 @@ function documentsFor(title: string, city: string): DemoDocument[] {
 /** A small, real PDF; creation date fixed so a re-render gives the same bytes. */
 function renderPdf(heading: string, lines: string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: heading, Producer: "Aangan demo", CreationDate: new Date(Date.UTC(2026, 0, 1)) } });
+    const doc = new PDFDocument({
+      size: "A4",
+      margin: 56,
+      info: { Title: heading, Producer: "Aangan demo", CreationDate: new Date(Date.UTC(2026, 0, 1)) },
+    });
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));

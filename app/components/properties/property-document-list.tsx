@@ -1,9 +1,17 @@
 import { DOCUMENT_TYPE_OPTIONS } from "~/lib/property-documents";
 import { paths } from "~/lib/paths";
 
-export type ListedDocument = { id: string; documentType: string; documentName: string; description: string | null; fileSize: number; isPublic: boolean };
+export type ListedDocument = {
+  id: string;
+  documentType: string;
+  documentName: string;
+  description: string | null;
+  fileSize: number;
+  isPublic: boolean;
+};
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The property's documents with download links (through the authorised route); admins also see private ones, marked. */
 export function PropertyDocumentList({ documents }: { documents: ListedDocument[] }) {

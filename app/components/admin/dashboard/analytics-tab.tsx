@@ -28,7 +28,10 @@ export function AnalyticsTab({ rows }: { rows: EngagementRow[] }) {
       </div>
       <ul className="space-y-2" aria-label="User engagement">
         {rows.map((row) => (
-          <li key={row.id} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <li
+            key={row.id}
+            className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+          >
             <div className="min-w-0">
               <p className="font-semibold">{row.fullName ?? "No Name"}</p>
               <p className="break-all text-slate-600">{row.email}</p>

@@ -25,7 +25,11 @@ export function NotesTab({ notes }: { notes: NoteRow[] }) {
         )}
       </section>
       {/* AI ANALYSIS SLOT: the AI notes-analysis issue renders its per-property analysis here. */}
-      <section aria-labelledby="ai-analysis" data-slot="ai-notes-analysis" className="rounded-xl border border-dashed border-slate-300 bg-white p-4">
+      <section
+        aria-labelledby="ai-analysis"
+        data-slot="ai-notes-analysis"
+        className="rounded-xl border border-dashed border-slate-300 bg-white p-4"
+      >
         <h2 id="ai-analysis" className="text-lg font-semibold">
           AI analysis of notes
         </h2>

@@ -28,7 +28,11 @@ export function OverviewTab({ counts }: { counts: OverviewCounts }) {
     <div className="space-y-6">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard label="Total users" value={String(counts.totalUsers)} to={paths.admin.users()} />
-        <StatCard label="Active subscriptions" value={String(counts.activeSubscriptions)} to={paths.admin.users({ subscription: "active" })} />
+        <StatCard
+          label="Active subscriptions"
+          value={String(counts.activeSubscriptions)}
+          to={paths.admin.users({ subscription: "active" })}
+        />
         <StatCard label="KYC pending or under review" value={String(counts.kycPending)} to={paths.admin.kyc()} />
         <StatCard label="Properties" value={String(counts.properties)} to={paths.admin.properties()} />
         <StatCard

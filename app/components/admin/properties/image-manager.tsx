@@ -26,7 +26,12 @@ export function ImageManager({ title, images, error }: { title: string; images: 
       <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Property images">
         {images.map((url, index) => (
           <li key={url} className="rounded-lg border border-slate-200 p-2" data-image-url={url}>
-            <ResponsiveImage url={url} alt={`${title} image ${index + 1}`} sizes="(min-width: 1024px) 33vw, 100vw" className="aspect-[16/9] w-full rounded object-cover" />
+            <ResponsiveImage
+              url={url}
+              alt={`${title} image ${index + 1}`}
+              sizes="(min-width: 1024px) 33vw, 100vw"
+              className="aspect-[16/9] w-full rounded object-cover"
+            />
             <p className="mt-1 text-xs text-slate-600">{index === 0 ? "Cover image" : `Image ${index + 1}`}</p>
             <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Image ${index + 1} controls`}>
               <ImageButton url={url} change="up" label="Move up" disabled={index === 0} />

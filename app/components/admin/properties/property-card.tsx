@@ -24,7 +24,12 @@ export function PropertyCard({ property, deleteHref }: { property: AdminProperty
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
       {property.cover ? (
-        <ResponsiveImage url={property.cover} alt={property.title} sizes="(min-width: 1024px) 33vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+        <ResponsiveImage
+          url={property.cover}
+          alt={property.title}
+          sizes="(min-width: 1024px) 33vw, 100vw"
+          className="aspect-[16/9] w-full object-cover"
+        />
       ) : (
         <div className="flex aspect-[16/9] items-center justify-center bg-slate-100 text-sm text-slate-500">No image</div>
       )}
@@ -45,10 +50,19 @@ export function PropertyCard({ property, deleteHref }: { property: AdminProperty
           <dd>{property.expectedAnnualReturn ? `${property.expectedAnnualReturn}%` : "—"}</dd>
         </dl>
         <div className="mt-auto flex gap-2 pt-2">
-          <Link to={paths.admin.editProperty(property.id)} className={buttonClasses("secondary", "sm")} aria-label={`Edit ${property.title}`}>
+          <Link
+            to={paths.admin.editProperty(property.id)}
+            className={buttonClasses("secondary", "sm")}
+            aria-label={`Edit ${property.title}`}
+          >
             Edit
           </Link>
-          <Link to={deleteHref} className={buttonClasses("ghost", "sm", "text-red-700")} aria-label={`Permanent Delete ${property.title}`} preventScrollReset>
+          <Link
+            to={deleteHref}
+            className={buttonClasses("ghost", "sm", "text-red-700")}
+            aria-label={`Permanent Delete ${property.title}`}
+            preventScrollReset
+          >
             Permanent Delete
           </Link>
         </div>

@@ -17,7 +17,13 @@ function IntentButton({ user, intent, label, returnTo }: { user: ActionTarget; i
     <Form method="post" preventScrollReset>
       <input type="hidden" name="userId" value={user.id} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" name="intent" value={intent} className={buttonClasses("secondary", "sm")} aria-label={`${label}: ${user.email}`}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={buttonClasses("secondary", "sm")}
+        aria-label={`${label}: ${user.email}`}
+      >
         {label}
       </button>
     </Form>
@@ -35,14 +41,25 @@ export function UserActions({ user, returnTo }: { user: ActionTarget; returnTo: 
         <label htmlFor={selectId} className="sr-only">
           Tier for {user.email}
         </label>
-        <select id={selectId} name="tier" defaultValue={user.tier} className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm">
+        <select
+          id={selectId}
+          name="tier"
+          defaultValue={user.tier}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        >
           {ASSIGNABLE_TIERS.map((tier) => (
             <option key={tier} value={tier}>
               {TIER_LABELS[tier]}
             </option>
           ))}
         </select>
-        <button type="submit" name="intent" value="set-tier" className={buttonClasses("secondary", "sm")} aria-label={`Set tier: ${user.email}`}>
+        <button
+          type="submit"
+          name="intent"
+          value="set-tier"
+          className={buttonClasses("secondary", "sm")}
+          aria-label={`Set tier: ${user.email}`}
+        >
           Set
         </button>
       </Form>

@@ -3,7 +3,16 @@ import { stringify } from "csv-stringify";
 import type { Db } from "~/services/db.server";
 import { engagementScore } from "./engagement";
 
-export const ANALYTICS_CSV_COLUMNS = ["user id", "name", "email", "tier", "watchlist count", "notes count", "engagement score", "last activity"];
+export const ANALYTICS_CSV_COLUMNS = [
+  "user id",
+  "name",
+  "email",
+  "tier",
+  "watchlist count",
+  "notes count",
+  "engagement score",
+  "last activity",
+];
 
 /** Rows fetched per database round trip: memory stays flat however many users there are. */
 const BATCH = 1000;

@@ -49,7 +49,10 @@ function snapshot(row: object): Snapshot {
 /** Only the fields that changed, before and after: what the audit log records. */
 function difference(before: Snapshot, after: Snapshot) {
   const keys = AUDITED.filter((key) => key in after && JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])) };
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])),
+  };
 }
 
 async function lockProperty(tx: Tx, propertyId: string) {
@@ -101,7 +104,10 @@ export async function createProperty(
       return { id };
     });
   } catch (error) {
-    await deleteStoredFiles(storage, stored.flatMap((image) => Object.values(image.variants)));
+    await deleteStoredFiles(
+      storage,
+      stored.flatMap((image) => Object.values(image.variants)),
+    );
     throw error;
   }
 }
@@ -128,7 +134,13 @@ export async function updateProperty(db: PrismaClient, input: { adminId: string;
     const after = await tx.property.update({ where: { id: input.propertyId }, data: { ...columns(input.data), ...shareCounts } });
     const change = difference(snapshot(before), snapshot(after));
     if (Object.keys(change.after).length > 0) {
-      await recordAdminAction(tx, { adminId: input.adminId, action: "property.update", targetType: "property", targetId: input.propertyId, ...change });
+      await recordAdminAction(tx, {
+        adminId: input.adminId,
+        action: "property.update",
+        targetType: "property",
+        targetId: input.propertyId,
+        ...change,
+      });
     }
   });
 }
@@ -170,7 +182,10 @@ export async function addImages(
       });
     });
   } catch (error) {
-    await deleteStoredFiles(storage, stored.flatMap((image) => Object.values(image.variants)));
+    await deleteStoredFiles(
+      storage,
+      stored.flatMap((image) => Object.values(image.variants)),
+    );
     throw error;
   }
   return stored.length;
@@ -203,7 +218,8 @@ export async function changeImage(
     await tx.property.update({ where: { id: input.propertyId }, data: { images } });
     await recordAdminAction(tx, {
       adminId: input.adminId,
-      action: input.change === "remove" ? "property.image_remove" : input.change === "cover" ? "property.image_cover" : "property.image_reorder",
+      action:
+        input.change === "remove" ? "property.image_remove" : input.change === "cover" ? "property.image_cover" : "property.image_reorder",
       targetType: "property",
       targetId: input.propertyId,
       before: { images: before.images },

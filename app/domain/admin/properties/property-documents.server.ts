@@ -26,7 +26,11 @@ export const DOWNLOAD_FAILED = "Failed to download document. Please try again.";
 export type DocumentFields = { documentType: string; documentName: string; description: string; isPublic: boolean };
 
 /** The form's own checks, before any byte is stored. */
-export function checkDocumentFields(fields: DocumentFields): { documentType: DocumentType; documentName: string; description: string | null } {
+export function checkDocumentFields(fields: DocumentFields): {
+  documentType: DocumentType;
+  documentName: string;
+  description: string | null;
+} {
   const documentType = DOCUMENT_TYPES.find(([value]) => value === fields.documentType)?.[0];
   if (!documentType) throw new DomainError("document_type_required", "Choose a document type.", 400, "documentType");
   const documentName = fields.documentName.trim().slice(0, 200);
@@ -49,11 +53,19 @@ export async function uploadPropertyDocument(
   }
   let stored;
   try {
-    stored = await storage.put(input.body, { maxBytes: MAX_DOCUMENT_BYTES, allowedTypes: DOCUMENT_MIME_TYPES, prefix: `property-documents/${input.propertyId}` });
+    stored = await storage.put(input.body, {
+      maxBytes: MAX_DOCUMENT_BYTES,
+      allowedTypes: DOCUMENT_MIME_TYPES,
+      prefix: `property-documents/${input.propertyId}`,
+    });
   } catch (error) {
     if (!(error instanceof UploadRefused)) throw error;
     const why =
-      error.reason === "too_large" ? "The file is larger than 10 MB." : error.reason === "empty" ? "The file is empty." : "Accepted files: PDF, JPG, PNG, DOC, DOCX.";
+      error.reason === "too_large"
+        ? "The file is larger than 10 MB."
+        : error.reason === "empty"
+          ? "The file is empty."
+          : "Accepted files: PDF, JPG, PNG, DOC, DOCX.";
     throw new DomainError(`document_${error.reason}`, `${UPLOAD_FAILED} ${why}`, error.status, "file");
   }
   try {
@@ -102,7 +114,12 @@ export async function deletePropertyDocument(
       action: "document.delete",
       targetType: "property",
       targetId: input.propertyId,
-      before: { documentId: document.id, documentType: document.documentType, documentName: document.documentName, isPublic: document.isPublic },
+      before: {
+        documentId: document.id,
+        documentType: document.documentType,
+        documentName: document.documentName,
+        isPublic: document.isPublic,
+      },
     });
     return document.storageKey;
   });
@@ -118,7 +135,16 @@ export async function listPropertyDocuments(db: Db, propertyId: string, viewer: 
   const rows = await db.propertyDocument.findMany({
     where: { propertyId, ...(viewer.isAdmin ? {} : { isPublic: true, property: { propertyStatus: { not: "draft" } } }) },
     orderBy: { uploadedAt: "desc" },
-    select: { id: true, documentType: true, documentName: true, description: true, fileSize: true, mimeType: true, isPublic: true, uploadedAt: true },
+    select: {
+      id: true,
+      documentType: true,
+      documentName: true,
+      description: true,
+      fileSize: true,
+      mimeType: true,
+      isPublic: true,
+      uploadedAt: true,
+    },
   });
   return rows;
 }
@@ -127,7 +153,14 @@ export async function listPropertyDocuments(db: Db, propertyId: string, viewer: 
 export async function findDownloadableDocument(db: Db, documentId: string, viewer: { isAdmin: boolean }) {
   const document = await db.propertyDocument.findUnique({
     where: { id: documentId },
-    select: { storageKey: true, documentName: true, mimeType: true, fileSize: true, isPublic: true, property: { select: { propertyStatus: true } } },
+    select: {
+      storageKey: true,
+      documentName: true,
+      mimeType: true,
+      fileSize: true,
+      isPublic: true,
+      property: { select: { propertyStatus: true } },
+    },
   });
   if (!document) return null;
   if (!viewer.isAdmin && (!document.isPublic || !isPubliclyVisible(document.property.propertyStatus))) return null;

@@ -82,8 +82,7 @@ export type PropertyFormData = {
 };
 
 export type PropertyFormResult =
-  | { ok: true; data: PropertyFormData }
-  | { ok: false; title: string; message: string; fieldErrors: Record<string, string> };
+  { ok: true; data: PropertyFormData } | { ok: false; title: string; message: string; fieldErrors: Record<string, string> };
 
 const NUMBER = /^\d{1,14}(\.\d{1,2})?$/;
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;

@@ -48,16 +48,28 @@ export async function storeImages(storage: PrivateStorage, propertyId: string, i
       const source = sharp(image.bytes, { limitInputPixels: MAX_PIXELS }).rotate();
       for (const width of IMAGE_WIDTHS) {
         const bytes = await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-        const file = await storage.put([bytes], { maxBytes: MAX_IMAGE_BYTES * 2, allowedTypes: ["image/webp"], prefix: `property-images/${propertyId}` });
+        const file = await storage.put([bytes], {
+          maxBytes: MAX_IMAGE_BYTES * 2,
+          allowedTypes: ["image/webp"],
+          prefix: `property-images/${propertyId}`,
+        });
         variants[String(width)] = file.key;
       }
       stored.push({ originalName: safeName(image.name), variants });
     }
     return stored;
   } catch (error) {
-    await deleteStoredFiles(storage, stored.flatMap((s) => Object.values(s.variants)));
+    await deleteStoredFiles(
+      storage,
+      stored.flatMap((s) => Object.values(s.variants)),
+    );
     if (error instanceof DomainError) throw error;
-    throw new DomainError("image_unreadable", `Invalid File Type - ${safeName(images[stored.length]?.name ?? "")} is not an image file`, 415, "images");
+    throw new DomainError(
+      "image_unreadable",
+      `Invalid File Type - ${safeName(images[stored.length]?.name ?? "")} is not an image file`,
+      415,
+      "images",
+    );
   }
 }
 

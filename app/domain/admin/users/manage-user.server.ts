@@ -5,7 +5,6 @@ import type { Tier } from "~/domain/tiers/calculate-tier";
 import { ASSIGNABLE_TIERS } from "./assignable-tiers";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 
-
 const userNotFound = () => new DomainError("user_not_found", "User not found.", 404);
 
 type AdminCommand = { adminId: string; userId: string };
