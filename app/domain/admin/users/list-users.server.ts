@@ -1,9 +1,8 @@
 import type { Db, Prisma } from "~/services/db.server";
+import { KYC_FILTERS, TIER_FILTERS } from "./user-filters";
 
 export const USERS_PAGE_SIZE = 25;
 
-export const TIER_FILTERS = ["explorer", "waitlist_player", "small_investor", "large_investor"] as const;
-export const KYC_FILTERS = ["pending", "under_review", "approved", "rejected"] as const;
 
 export type UserListFilters = {
   search: string;
