@@ -3,7 +3,6 @@ import { KYC_FILTERS, TIER_FILTERS } from "./user-filters";
 
 export const USERS_PAGE_SIZE = 25;
 
-
 export type UserListFilters = {
   search: string;
   tier: (typeof TIER_FILTERS)[number] | "all";
