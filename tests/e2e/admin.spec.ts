@@ -136,3 +136,13 @@ test("the admin pages render their data and pass axe", async ({ page, signInAs }
   await page.goto("/admin?tab=activity");
   await expect(page.getByRole("heading", { name: "Latest user events" })).toBeVisible();
 });
+
+test("the admin area fits a phone: navigation scrolls, pages do not @mobile", async ({ page, signInAs }) => {
+  await signInAs("admin", { redirectTo: "/admin/users" });
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit Log" })).toBeAttached();
+  for (const path of ["/admin/users", "/admin/properties", "/admin?tab=analytics"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
