@@ -6,6 +6,7 @@ import { FundingProgressBar } from "./funding-progress-bar";
 import { PropertyStatusBadge } from "./status-badge";
 import { formatPercent, propertyTypeLabel } from "./property-format";
 import { paths } from "~/lib/paths";
+import { propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
 
 export type CardWatchlist = {
@@ -20,7 +21,16 @@ export function PropertyCard({ property, watchlist }: { property: CatalogueCard;
   return (
     <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-slate-100">
-        {property.image ? <img src={property.image} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+        {property.image ? (
+          <img
+            src={propertyImageSrc(property.image)}
+            srcSet={propertyImageSrcSet(property.image)}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            alt=""
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        ) : null}
         <div className="absolute top-3 left-3">
           <PropertyStatusBadge status={property.status} label={property.statusLabel} />
         </div>
