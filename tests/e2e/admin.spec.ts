@@ -146,3 +146,17 @@ test("the admin area fits a phone: navigation scrolls, pages do not @mobile", as
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test.describe("test analytics without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("logs an event for the signed-in user, lists the latest events and the last activity", async ({ page, signInAs }) => {
+    await signInAs(`analytics-${Date.now()}@example.in`, { redirectTo: "/test-analytics" });
+    await page.getByRole("button", { name: "Log a test event" }).click();
+    await expect(page.getByText("Event logged")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your 5 latest events" }).getByText("test_event")).toBeVisible();
+    await page.getByRole("button", { name: "Check last activity" }).click();
+    await expect(page.getByRole("status")).toContainText("Last activity:");
+    await expect(page.getByRole("status")).not.toContainText("none recorded");
+  });
+});
