@@ -3,6 +3,7 @@ import { logger } from "~/services/logger.server";
 import { createClock } from "./seed/clock";
 import { buildMoneyPlan } from "./seed/money-plan";
 import type { SeedContext } from "./seed/context";
+import { writePropertyDocuments } from "./seed/write-documents";
 import { writeEngagement } from "./seed/write-engagement";
 import { writePropertyImages } from "./seed/write-images";
 import { writeKycDocuments, writeKycFiles } from "./seed/write-kyc";
@@ -47,6 +48,7 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
           ["engagement", writeEngagement],
           ["kyc", async (c) => writeKycDocuments(c, await kycFiles)],
           ["support", writeSupport],
+          ["documents", writePropertyDocuments],
         ];
         for (const [name, step] of steps) {
           const stepStarted = Date.now();

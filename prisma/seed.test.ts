@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -262,6 +262,23 @@ describe("demo data", () => {
     }
     expect(tickets.some((t) => t.ticketType === "withdraw_funds" && t.status === "in_progress")).toBe(true);
     expect(tickets.some((t) => t.ticketType === "subscription_request" && t.user.email === "explorer@demo.aangan.in")).toBe(true);
+  });
+
+  it("has demo property documents as real private PDFs: public title and valuation reports, an admins-only lease summary", async () => {
+    const documents = await db.current.prisma.propertyDocument.findMany({
+      where: { propertyId: "dummy-1" },
+      orderBy: { documentName: "asc" },
+    });
+    expect(documents.map((d) => [d.documentName, d.isPublic])).toEqual([
+      ["Lease Summary", false],
+      ["Title Report", true],
+      ["Valuation Report", true],
+    ]);
+    for (const document of documents) {
+      const file = path.join(dataDir, "uploads/private", document.storageKey);
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(document).toMatchObject({ mimeType: "application/pdf", fileSize: readFileSync(file).length });
+    }
   });
 
   it("has an image file on disk for every property image", async () => {

@@ -81,6 +81,10 @@ export const paths = {
     faq: definePath("/faq"),
     contact: definePath("/contact"),
   },
+  /** A property's uploaded image at one of its widths (?w=), for srcset (resource route). */
+  propertyImage: definePath("/property-images/:imageId"),
+  /** A property document: public ones for any signed-in user, all for admins (resource route). */
+  propertyDocument: definePath("/property-documents/:documentId"),
   dashboard: {
     root: definePath("/dashboard"),
     overview: definePath("/dashboard/overview"),
@@ -105,12 +109,17 @@ export const paths = {
   admin: {
     root: definePath("/admin"),
     users: definePath("/admin/users"),
+    user: definePath("/admin/users/:userId"),
     kyc: definePath("/admin/kyc"),
     properties: definePath("/admin/properties"),
     newProperty: definePath("/admin/properties/new"),
+    editProperty: definePath("/admin/properties/:propertyId/edit"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     investments: definePath("/admin/investments"),
+    audit: definePath("/admin/audit"),
+    /** The User Analytics CSV export (resource route). */
+    analyticsCsv: definePath("/admin/analytics.csv"),
   },
   oauthStandIn: {
     authorize: definePath("/oauth-stand-in/authorize"),

@@ -69,7 +69,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.invest, "user", "Invest", { hasAction: true }),
   // Public so a signed-out visitor reads the spec's log-in notice there (spec 001 §2.12); the page itself requires sign-in for anything else.
   page(paths.trading, "public", "Trading"),
-  page(paths.testAnalytics, "user", "Analytics Test"),
   page(paths.legal.terms, "public", "Terms"),
   page(paths.legal.privacy, "public", "Privacy"),
   page(paths.legal.risk, "public", "Risk Disclosure"),
@@ -77,13 +76,20 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.legal.faq, "public", "FAQ"),
   page(paths.legal.contact, "public", "Contact"),
   page(admin.root, "admin", "Admin"),
-  page(admin.users, "admin", "Admin"),
-  page(admin.kyc, "admin", "Admin"),
-  page(admin.properties, "admin", "Admin"),
-  page(admin.newProperty, "admin", "Admin"),
-  page(admin.shareTrading, "admin", "Admin"),
-  page(admin.support, "admin", "Admin"),
+  page(admin.users, "admin", "Admin", { hasAction: true }),
+  page(admin.kyc, "admin", "Admin", { hasAction: true }),
+  page(admin.properties, "admin", "Admin", { hasAction: true }),
+  page(admin.newProperty, "admin", "Admin", { hasAction: true }),
+  page(admin.shareTrading, "admin", "Admin", { hasAction: true }),
+  page(admin.support, "admin", "Admin", { hasAction: true }),
   page(admin.investments, "admin", "Admin"),
+  // Beyond the spec's table (ADR 0015): the pages its dialogs become without JavaScript,
+  // the audit log and the CSV export. Same guard as every admin page.
+  page(admin.user, "admin", "Admin", { hasAction: true }),
+  page(admin.editProperty, "admin", "Admin", { hasAction: true }),
+  page(admin.audit, "admin", "Admin"),
+  page(admin.analyticsCsv, "admin", "Admin"),
+  page(paths.testAnalytics, "user", "Analytics Test", { hasAction: true }),
 ];
 
 /** Sign-in plumbing: not pages of the table, but every one is guarded too. */

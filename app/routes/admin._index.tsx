@@ -1,13 +1,46 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/web/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ActivityTab } from "~/components/admin/dashboard/activity-tab";
+import { ADMIN_TABS, AdminTabs, type AdminTab } from "~/components/admin/dashboard/admin-tabs";
+import { AnalyticsTab } from "~/components/admin/dashboard/analytics-tab";
+import { NotesTab } from "~/components/admin/dashboard/notes-tab";
+import { OverviewTab } from "~/components/admin/dashboard/overview-tab";
+import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { getAdminOverview, listLatestNotes, listRecentEvents, listUserEngagement } from "~/domain/admin/dashboard/admin-overview.server";
+import { getPrisma } from "~/services/db.server";
+import { requireAdmin } from "~/web/guards.server";
 
-// Placeholder until the page is built; the guard is already the real one.
+export const meta: MetaFunction = () => [{ title: "Admin · Aangan" }];
+
+/** Only the open tab's data is read. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/admin");
-  return null;
+  await requireAdmin(request);
+  const wanted = new URL(request.url).searchParams.get("tab");
+  const tab: AdminTab = ADMIN_TABS.find((t) => t.id === wanted)?.id ?? "overview";
+  const db = getPrisma();
+  switch (tab) {
+    case "notes":
+      return { tab, notes: await listLatestNotes(db) } as const;
+    case "analytics":
+      return { tab, engagement: await listUserEngagement(db) } as const;
+    case "activity":
+      return { tab, events: await listRecentEvents(db) } as const;
+    default:
+      return { tab: "overview", counts: await getAdminOverview(db) } as const;
+  }
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Admin Panel" description="Platform overview for administrators. This page is coming soon." />;
+export default function AdminDashboardPage() {
+  const loaded = useLoaderData<typeof loader>();
+  useLiveRevalidation({ admin: true });
+  return (
+    <div className="space-y-4 px-4 py-6 sm:px-6">
+      <h1 className="text-2xl font-bold text-ink">Admin Panel</h1>
+      <AdminTabs current={loaded.tab} />
+      {loaded.tab === "overview" ? <OverviewTab counts={loaded.counts} /> : null}
+      {loaded.tab === "notes" ? <NotesTab notes={loaded.notes} /> : null}
+      {loaded.tab === "analytics" ? <AnalyticsTab rows={loaded.engagement} /> : null}
+      {loaded.tab === "activity" ? <ActivityTab events={loaded.events} /> : null}
+    </div>
+  );
 }

@@ -13,7 +13,7 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
-import { requireAdmin } from "~/web/guards.server";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { mailKycDecision } from "~/web/kyc-mail.server";
 
 export const meta: MetaFunction = () => [{ title: "KYC Management" }];
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdminAction(request);
   const form = await readFormData(request);
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const intent = text("intent");

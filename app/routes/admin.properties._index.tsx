@@ -1,13 +1,115 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/web/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { StatCard } from "~/components/admin/pager";
+import { PropertyCard } from "~/components/admin/properties/property-card";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { controlClasses, formErrorClasses, labelClasses } from "~/components/ui/field-styles";
+import { listAdminProperties } from "~/domain/admin/properties/list-admin-properties.server";
+import { deleteProperty } from "~/domain/admin/properties/manage-property.server";
+import { isDomainError } from "~/domain/errors";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 
-// Placeholder until the page is built; the guard is already the real one.
+export const meta: MetaFunction = () => [{ title: "Property Management · Aangan" }];
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/admin/properties");
-  return null;
+  await requireAdmin(request);
+  const deleting = new URL(request.url).searchParams.get("delete");
+  const listing = await listAdminProperties(getPrisma());
+  return { ...listing, deleting: listing.properties.find((p) => p.id === deleting) ?? null };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Property Management" description="Create and edit properties. This page is coming soon." />;
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request);
+  const form = await readFormData(request);
+  const propertyId = String(form.get("propertyId") ?? "");
+  if (form.get("intent") !== "delete" || !propertyId)
+    return data({ error: "This form could not be processed. Please reload the page." }, 400);
+  try {
+    const { title, storageWarning } = await deleteProperty(getPrisma(), getPrivateStorage(), {
+      adminId: admin.id,
+      propertyId,
+      confirmation: String(form.get("confirmation") ?? ""),
+    });
+    return redirectWithToast(
+      paths.admin.properties(),
+      storageWarning
+        ? { kind: "warning", title: "Permanently Deleted", description: "Warning: File may not have been deleted from storage" }
+        : { kind: "success", title: "Permanently Deleted", description: `${title} was deleted.` },
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "deletion_cancelled")
+      return redirectWithToast(paths.admin.properties(), { kind: "info", title: "Deletion Cancelled" });
+    return data({ error: error.message }, error.status);
+  }
+}
+
+export default function AdminPropertiesPage() {
+  const { summary, properties, deleting } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="space-y-4 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-ink">Property Management</h1>
+        <Link to={paths.admin.newProperty()} className={buttonClasses("primary", "md")}>
+          Add New Property
+        </Link>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total properties" value={String(summary.total)} />
+        <StatCard label="Open for investment" value={String(summary.open)} />
+        <StatCard label="Closed or funded" value={String(summary.closedOrFunded)} />
+        <StatCard label="Total value" value={formatINR(summary.totalValue)} />
+      </div>
+      {reply?.error ? (
+        <p role="alert" className={formErrorClasses}>
+          {reply.error}
+        </p>
+      ) : null}
+      {deleting ? (
+        <section role="dialog" aria-labelledby="delete-heading" className="rounded-xl border-2 border-red-300 bg-red-50 p-4">
+          <h2 id="delete-heading" className="text-lg font-semibold text-red-900">
+            Permanently delete {deleting.title}?
+          </h2>
+          <p className="mt-1 text-sm text-red-900">
+            This removes the property, its images and documents. It cannot be undone. A property with investors or money history cannot be
+            deleted.
+          </p>
+          <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="propertyId" value={deleting.id} />
+            <div>
+              <label htmlFor="delete-confirmation" className={labelClasses}>
+                Type DELETE to confirm
+              </label>
+              <input id="delete-confirmation" name="confirmation" autoComplete="off" className={controlClasses} />
+            </div>
+            <button type="submit" className={buttonClasses("primary", "md", "bg-red-700 hover:bg-red-800")}>
+              Delete permanently
+            </button>
+            <Link to={paths.admin.properties()} className={buttonClasses("secondary", "md")}>
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      {properties.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          No properties yet.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Properties">
+          {properties.map((property) => (
+            <PropertyCard key={property.id} property={property} deleteHref={paths.admin.properties({ delete: property.id })} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -8,7 +8,7 @@ import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getFeatureFlags } from "~/services/env.server";
-import { requireAdmin, requireUser } from "~/web/guards.server";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { handleShareTradingAction, type ShareTradingReply } from "~/web/share-trading-admin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,9 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  if (!user.isAdmin) throw data("Forbidden", { status: 403 });
-  return handleShareTradingAction(request, user);
+  const admin = await requireAdminAction(request);
+  return handleShareTradingAction(request, admin);
 }
 
 const rupees = (v: string) => formatINR(v, { paise: true });

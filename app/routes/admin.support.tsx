@@ -6,7 +6,7 @@ import { TicketDetail } from "~/components/admin/support/ticket-detail";
 import { TicketList } from "~/components/admin/support/ticket-list";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { loadSupportDesk, submitTicketUpdate } from "~/web/admin-support.server";
-import { requireAdmin } from "~/web/guards.server";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdminAction(request);
   return submitTicketUpdate(request, admin);
 }
 

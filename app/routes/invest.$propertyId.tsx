@@ -17,13 +17,15 @@ import { BuyCalculator } from "~/components/investing/buy-calculator";
 import { AvailableShares } from "~/components/market/available-shares";
 import { loadMarketplace } from "~/web/market.server";
 import { mayInvest } from "~/lib/investing/invest-eligibility";
-import { InvestmentDetails, HoldingsCard, PropertyDocuments, WalletBalanceCard } from "~/components/investing/investment-summary";
+import { InvestmentDetails, HoldingsCard, WalletBalanceCard } from "~/components/investing/investment-summary";
 import { InvestSuccess, PropertyLoadFailed, PropertyNotFound, type InvestSuccessData } from "~/components/investing/invest-page-states";
 import { NotOpenPanel } from "~/components/investing/not-open-panel";
 import { PropertyFactsSection } from "~/components/investing/property-facts";
 import { PurchaseReview, type PurchaseReviewData } from "~/components/investing/purchase-review";
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { buyBoxState } from "~/lib/investing/buy-box-state";
+import { PropertyDocumentList } from "~/components/properties/property-document-list";
+import { loadPropertyDocuments } from "~/web/property-documents.server";
 import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
@@ -115,6 +117,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     walletPath: ownWalletPath(user),
     // A fresh key per render: a double submit of one rendered form buys once.
     idempotencyKey: randomUUID(),
+    documentList: await loadPropertyDocuments(view.property.id, user),
     startingShares: startingShares(view.property.sharePrice, view.property.minimumInvestment),
     watchlist: {
       saved: (await savedPropertyIds(getPrisma(), user.id, [view.property.id])).length > 0,
@@ -315,7 +318,7 @@ export default function InvestPage() {
             <p className="mt-2 whitespace-pre-line text-slate-700">{property.description || "No description yet."}</p>
           </section>
           <PropertyFactsSection facts={view.facts} />
-          <PropertyDocuments documents={view.documents} showVisibility={view.isAdmin} />
+          <PropertyDocumentList documents={view.documentList} />
           <AvailableShares market={view.market} action={paths.trading()} live={false} />
         </div>
         <div className="space-y-6">

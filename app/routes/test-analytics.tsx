@@ -1,13 +1,83 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { enforceRouteTableGuard } from "~/web/guards.server";
-import { ComingSoon } from "~/components/coming-soon";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { getOwnAnalytics } from "~/domain/analytics/recent-events.server";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { logEventFor } from "~/web/analytics.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import { requireUserWithinTrial } from "~/web/guards.server";
 
-// Placeholder until the page is built; the guard is already the real one.
+export const meta: MetaFunction = () => [{ title: "Analytics Test · Aangan" }];
+
+/** The debugging page of spec 2.13: the signed-in user's own events only. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, "/test-analytics");
-  return null;
+  const user = await requireUserWithinTrial(request);
+  const show = new URL(request.url).searchParams.get("show");
+  const own = await getOwnAnalytics(getPrisma(), user.id);
+  return { showEvents: show === "events", showActivity: show === "activity", ...own };
 }
 
-export default function PlaceholderPage() {
-  return <ComingSoon title="Analytics Test" description="A debugging page for analytics events. This page is coming soon." />;
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithinTrial(request);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "log-event") return data({ error: "Unknown action." }, { status: 400 });
+  const logged = await logEventFor(user.id, { eventName: "test_event", props: { source: "test-analytics" } });
+  return redirectWithToast(
+    paths.testAnalytics({ show: "events" }),
+    logged
+      ? { kind: "success", title: "Event logged" }
+      : { kind: "error", title: "Event not logged", description: "Analytics is turned off." },
+  );
+}
+
+export default function TestAnalyticsPage() {
+  const { showEvents, showActivity, events, lastActivityAt } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-2xl space-y-4 px-4 py-8">
+      <h1 className="text-2xl font-bold text-ink">Analytics Test</h1>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <button type="submit" name="intent" value="log-event" className={buttonClasses("primary", "md")}>
+            Log a test event
+          </button>
+        </Form>
+        <Form method="get">
+          <button type="submit" name="show" value="events" className={buttonClasses("secondary", "md")}>
+            Show 5 latest events
+          </button>
+        </Form>
+        <Form method="get">
+          <button type="submit" name="show" value="activity" className={buttonClasses("secondary", "md")}>
+            Check last activity
+          </button>
+        </Form>
+      </div>
+      {showEvents ? (
+        <section aria-labelledby="latest-events" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="latest-events" className="font-semibold">
+            Your 5 latest events
+          </h2>
+          {events.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No events yet.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm">
+              {events.map((event) => (
+                <li key={event.id}>
+                  <code>{event.eventName}</code> · {formatDate(event.createdAt)} · <code className="break-all">{event.eventProps}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+      {showActivity ? (
+        <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+          Last activity: {lastActivityAt ? formatDate(lastActivityAt) : "none recorded"}
+        </p>
+      ) : null}
+    </main>
+  );
 }

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { signInPath } from "~/lib/redirect-to";
 import { ROUTE_TABLE, type RouteGuard } from "~/lib/route-table";
 import { getFeatureFlags } from "~/services/env.server";
@@ -73,6 +73,16 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   const to = adminRedirect(user);
   if (to) throw redirect(to);
+  return user;
+}
+
+/**
+ * Admin form posts: signed-out visitors to /auth like any page, but a signed-in non-admin
+ * gets 403 (a redirect would read as success to a script replaying the form).
+ */
+export async function requireAdminAction(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (adminRedirect(user)) throw data("Access Denied - only administrators can do this.", { status: 403 });
   return user;
 }
 

@@ -41,7 +41,7 @@ const PERSONAS: Persona[] = [
 ];
 
 /** 200, or the Location a redirect must carry; "sign-in" stands for /auth?redirectTo=<this path>. */
-type Outcome = 200 | 400 | 404 | "sign-in" | `/${string}`;
+type Outcome = 200 | 400 | 403 | 404 | "sign-in" | `/${string}`;
 
 function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Outcome {
   const expired = persona.startsWith("expired");
@@ -70,12 +70,20 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (enforcing) return "/trial-expired";
       return persona === "waitlist player" ? ok : "/dashboard/overview";
     case "admin":
-      return persona === "admin" ? ok : "/dashboard/overview";
+      if (persona !== "admin") return "/dashboard/overview";
+      // Past the guard, the parameter "prop-matrix-1" is no user id.
+      if (entry.pattern === "/admin/users/:userId") return 404;
+      return ok;
   }
 }
 
 function expectedPost(entry: RouteEntry, persona: Persona): Outcome {
   if (persona === "anonymous") return "sign-in";
+  if (entry.guard === "admin") {
+    // A non-admin's post is refused outright; the admin's (an unknown intent) is bad input.
+    return persona === "admin" ? 400 : 403;
+  }
+  if (entry.pattern === "/test-analytics") return persona === "expired explorer, enforcement on" ? "/trial-expired" : 400;
   if (entry.pattern === "/invest/:propertyId") {
     // Past the guards, a purchase form without shares or key is refused as bad input.
     return persona === "expired explorer, enforcement on" ? "/trial-expired" : 400;

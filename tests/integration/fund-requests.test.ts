@@ -158,7 +158,7 @@ describe("add funds without JavaScript", () => {
     const html = await (await page(`/waitlist-dashboard/wallet?submitted=${ticket.id}`, other.cookie)).text();
     expect(html).not.toContain(ticket.referenceCode!);
     const notAdmin = await post("/admin/support", other.cookie, { ticketId: ticket.id, status: "resolved", receivedAmount: "1000" });
-    expect(notAdmin.status).toBe(302);
+    expect(notAdmin.status).toBe(403); // admin actions refuse non-admins outright (ADR 0015)
     expect((await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticket.id } })).status).toBe("open");
   });
 });

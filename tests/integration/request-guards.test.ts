@@ -149,7 +149,9 @@ describe("every action refuses bodies that are not forms", async () => {
       for (const sample of BROKEN_MULTIPART) {
         const answer = await post(pathname, { cookie: persona.cookie(), contentType: sample.contentType, body: sample.body });
         const readsTheBody = answer.status === 400;
-        const answeredBeforeReading = answer.status === wellFormed.status && answer.location === wellFormed.location && answer.status < 400;
+        // A guard may refuse before the body is read (a non-admin's post to an admin route: 403).
+        const answeredBeforeReading =
+          answer.status === wellFormed.status && answer.location === wellFormed.location && (answer.status < 400 || answer.status === 403);
         expect({ sample: sample.name, status: answer.status, ok: readsTheBody || answeredBeforeReading }).toEqual({
           sample: sample.name,
           status: answer.status,

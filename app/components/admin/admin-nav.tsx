@@ -6,9 +6,10 @@ const ITEMS = [
   { to: paths.admin.users(), label: "Users" },
   { to: paths.admin.kyc(), label: "KYC" },
   { to: paths.admin.properties(), label: "Properties" },
+  { to: paths.admin.support(), label: "Support" },
   { to: paths.admin.investments(), label: "Investments" },
   { to: paths.admin.shareTrading(), label: "Share Trading" },
-  { to: paths.admin.support(), label: "Support" },
+  { to: paths.admin.audit(), label: "Audit Log" },
 ];
 
 /** The admin area's sections: a sidebar on wide screens, a scrolling row of links on phones. */

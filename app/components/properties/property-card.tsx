@@ -7,6 +7,7 @@ import { PropertyStatusBadge } from "./status-badge";
 import { formatPercent, propertyTypeLabel } from "./property-format";
 import { paths } from "~/lib/paths";
 import { HIGH_FETCH_PRIORITY } from "~/components/ui/image-priority";
+import { propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
 
 export type CardWatchlist = {
@@ -36,7 +37,9 @@ export function PropertyCard({
       <div className="relative aspect-[4/3] bg-slate-100">
         {property.image ? (
           <img
-            src={property.image}
+            src={propertyImageSrc(property.image)}
+            srcSet={propertyImageSrcSet(property.image)}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
             alt=""
             width={800}
             height={600}

@@ -1,0 +1,168 @@
+import { DOCUMENT_TYPE_OPTIONS } from "~/lib/property-documents";
+import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { DomainError } from "~/domain/errors";
+import { isPubliclyVisible } from "~/domain/properties/property-display";
+import { runTransaction, type Db, type PrismaClient } from "~/services/db.server";
+import { UploadRefused, type PrivateStorage, type UploadBody } from "~/services/storage/private-storage.server";
+
+export const DOCUMENT_TYPES = DOCUMENT_TYPE_OPTIONS;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number][0];
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** What .pdf .jpg .jpeg .png .doc .docx look like by content (a .doc is an OLE compound file). */
+const DOCUMENT_MIME_TYPES = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "application/x-cfb",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+];
+const EXTENSIONS = /\.(pdf|jpe?g|png|docx?)$/i;
+
+export const UPLOAD_FAILED = "Failed to upload document. Please try again.";
+export const DELETE_FAILED = "Failed to delete document. Please try again.";
+export const DOWNLOAD_FAILED = "Failed to download document. Please try again.";
+
+export type DocumentFields = { documentType: string; documentName: string; description: string; isPublic: boolean };
+
+/** The form's own checks, before any byte is stored. */
+export function checkDocumentFields(fields: DocumentFields): {
+  documentType: DocumentType;
+  documentName: string;
+  description: string | null;
+} {
+  const documentType = DOCUMENT_TYPES.find(([value]) => value === fields.documentType)?.[0];
+  if (!documentType) throw new DomainError("document_type_required", "Choose a document type.", 400, "documentType");
+  const documentName = fields.documentName.trim().slice(0, 200);
+  if (!documentName) throw new DomainError("document_name_required", "Enter a document name.", 400, "documentName");
+  return { documentType, documentName, description: fields.description.trim().slice(0, 1000) || null };
+}
+
+/**
+ * Streams one document into storage (type checked by content, 10 MB enforced while it
+ * streams) and records it. A refused file answers in the spec's words; nothing is kept.
+ */
+export async function uploadPropertyDocument(
+  db: PrismaClient,
+  storage: PrivateStorage,
+  input: DocumentFields & { adminId: string; propertyId: string; fileName: string; body: UploadBody },
+) {
+  const fields = checkDocumentFields(input);
+  if (!EXTENSIONS.test(input.fileName)) {
+    throw new DomainError("document_type", `${UPLOAD_FAILED} Accepted files: PDF, JPG, PNG, DOC, DOCX.`, 415, "file");
+  }
+  let stored;
+  try {
+    stored = await storage.put(input.body, {
+      maxBytes: MAX_DOCUMENT_BYTES,
+      allowedTypes: DOCUMENT_MIME_TYPES,
+      prefix: `property-documents/${input.propertyId}`,
+    });
+  } catch (error) {
+    if (!(error instanceof UploadRefused)) throw error;
+    const why =
+      error.reason === "too_large"
+        ? "The file is larger than 10 MB."
+        : error.reason === "empty"
+          ? "The file is empty."
+          : "Accepted files: PDF, JPG, PNG, DOC, DOCX.";
+    throw new DomainError(`document_${error.reason}`, `${UPLOAD_FAILED} ${why}`, error.status, "file");
+  }
+  try {
+    return await runTransaction(db, "admin.upload-property-document", async (tx) => {
+      const property = await tx.property.findUnique({ where: { id: input.propertyId }, select: { id: true } });
+      if (!property) throw new DomainError("property_not_found", "Property not found.", 404);
+      const document = await tx.propertyDocument.create({
+        data: {
+          propertyId: input.propertyId,
+          ...fields,
+          storageKey: stored.key,
+          fileSize: stored.size,
+          mimeType: stored.mime,
+          uploadedBy: input.adminId,
+          isPublic: input.isPublic,
+        },
+        select: { id: true },
+      });
+      await recordAdminAction(tx, {
+        adminId: input.adminId,
+        action: "document.upload",
+        targetType: "property",
+        targetId: input.propertyId,
+        after: { documentId: document.id, ...fields, isPublic: input.isPublic, size: stored.size, mime: stored.mime },
+      });
+      return document;
+    });
+  } catch (error) {
+    await storage.delete(stored.key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Deletes the row (audited), then the file; a storage failure only warns. */
+export async function deletePropertyDocument(
+  db: PrismaClient,
+  storage: PrivateStorage,
+  input: { adminId: string; propertyId: string; documentId: string },
+): Promise<{ storageWarning: boolean }> {
+  const removed = await runTransaction(db, "admin.delete-property-document", async (tx) => {
+    const document = await tx.propertyDocument.findFirst({ where: { id: input.documentId, propertyId: input.propertyId } });
+    if (!document) throw new DomainError("document_not_found", DELETE_FAILED, 404);
+    await tx.propertyDocument.delete({ where: { id: document.id } });
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: "document.delete",
+      targetType: "property",
+      targetId: input.propertyId,
+      before: {
+        documentId: document.id,
+        documentType: document.documentType,
+        documentName: document.documentName,
+        isPublic: document.isPublic,
+      },
+    });
+    return document.storageKey;
+  });
+  const deleted = await storage.delete(removed).then(
+    () => true,
+    () => false,
+  );
+  return { storageWarning: !deleted };
+}
+
+/** A property's documents, newest first: public ones only unless the viewer is an admin. */
+export async function listPropertyDocuments(db: Db, propertyId: string, viewer: { isAdmin: boolean }) {
+  const rows = await db.propertyDocument.findMany({
+    where: { propertyId, ...(viewer.isAdmin ? {} : { isPublic: true, property: { propertyStatus: { not: "draft" } } }) },
+    orderBy: { uploadedAt: "desc" },
+    select: {
+      id: true,
+      documentType: true,
+      documentName: true,
+      description: true,
+      fileSize: true,
+      mimeType: true,
+      isPublic: true,
+      uploadedAt: true,
+    },
+  });
+  return rows;
+}
+
+/** The document a viewer may download, or null (not found and not allowed look the same). */
+export async function findDownloadableDocument(db: Db, documentId: string, viewer: { isAdmin: boolean }) {
+  const document = await db.propertyDocument.findUnique({
+    where: { id: documentId },
+    select: {
+      storageKey: true,
+      documentName: true,
+      mimeType: true,
+      fileSize: true,
+      isPublic: true,
+      property: { select: { propertyStatus: true } },
+    },
+  });
+  if (!document) return null;
+  if (!viewer.isAdmin && (!document.isPublic || !isPubliclyVisible(document.property.propertyStatus))) return null;
+  return document;
+}

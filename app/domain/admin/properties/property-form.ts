@@ -1,0 +1,189 @@
+import Decimal from "decimal.js";
+
+/**
+ * The property form, described once: the create and edit pages render these fields and
+ * the server validates them from the same list. A new column is one more entry here (and
+ * its column in `toPropertyData`).
+ */
+export type FieldKind = "text" | "textarea" | "money" | "percent" | "date" | "select" | "checkbox";
+
+export type PropertyField = {
+  name: string;
+  label: string;
+  section: "basic" | "financial" | "status";
+  kind: FieldKind;
+  required?: boolean;
+  options?: readonly (readonly [string, string])[];
+  help?: string;
+  /** Only on the edit form. */
+  editOnly?: boolean;
+};
+
+export const COUNTRIES = ["India", "USA", "UK", "Canada"] as const;
+export const PROPERTY_TYPE_OPTIONS = [
+  ["residential", "Residential"],
+  ["commercial", "Commercial"],
+  ["mixed", "Mixed-use"],
+  ["industrial", "Industrial"],
+] as const;
+export const CREATE_STATUSES = [
+  ["draft", "Draft"],
+  ["open", "Open"],
+  ["closed", "Closed"],
+] as const;
+export const EDIT_STATUSES = [
+  ["draft", "Draft"],
+  ["upcoming", "Upcoming"],
+  ["open", "Open"],
+  ["closed", "Closed"],
+  ["funded", "Funded"],
+] as const;
+
+export const PROPERTY_FIELDS: readonly PropertyField[] = [
+  { name: "title", label: "Title", section: "basic", kind: "text", required: true },
+  { name: "description", label: "Description", section: "basic", kind: "textarea", required: true },
+  { name: "address", label: "Address", section: "basic", kind: "text", required: true },
+  { name: "city", label: "City", section: "basic", kind: "text", required: true },
+  { name: "country", label: "Country", section: "basic", kind: "select", options: COUNTRIES.map((c) => [c, c] as const) },
+  { name: "propertyType", label: "Property type", section: "basic", kind: "select", options: PROPERTY_TYPE_OPTIONS },
+  { name: "totalValue", label: "Total value (₹)", section: "financial", kind: "money", required: true },
+  { name: "sharePrice", label: "Share price (₹)", section: "financial", kind: "money", required: true },
+  { name: "fundingGoal", label: "Funding goal (₹)", section: "financial", kind: "money", required: true },
+  { name: "minimumInvestment", label: "Minimum investment (₹)", section: "financial", kind: "money", help: "Defaults to the share price." },
+  { name: "maximumInvestment", label: "Maximum investment (₹)", section: "financial", kind: "money", help: "Leave empty for no maximum." },
+  { name: "expectedAnnualReturn", label: "Expected annual return (%)", section: "financial", kind: "percent" },
+  { name: "investmentStartDate", label: "Investment start date", section: "financial", kind: "date" },
+  { name: "investmentEndDate", label: "Investment end date", section: "financial", kind: "date" },
+  { name: "propertyStatus", label: "Status", section: "status", kind: "select", options: CREATE_STATUSES },
+  { name: "featured", label: "Featured on the home page", section: "status", kind: "checkbox" },
+];
+
+export type PropertyFormValues = Record<string, string>;
+
+export type PropertyFormData = {
+  title: string;
+  description: string;
+  address: string;
+  city: string;
+  country: string;
+  propertyType: "residential" | "commercial" | "mixed" | "industrial";
+  propertyStatus: "draft" | "upcoming" | "open" | "closed" | "funded";
+  totalValue: string;
+  sharePrice: string;
+  fundingGoal: string;
+  minimumInvestment: string;
+  maximumInvestment: string | null;
+  expectedAnnualReturn: string | null;
+  investmentStartDate: Date | null;
+  investmentEndDate: Date | null;
+  featured: boolean;
+  /** floor(funding_goal / share_price). */
+  totalShares: number;
+};
+
+export type PropertyFormResult =
+  { ok: true; data: PropertyFormData } | { ok: false; title: string; message: string; fieldErrors: Record<string, string> };
+
+const NUMBER = /^\d{1,14}(\.\d{1,2})?$/;
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The form's values as typed; numbers may carry grouping commas and spaces ("1,00,000"). */
+function numberText(value: string): string {
+  return value.replace(/[,\s₹]/g, "");
+}
+
+/**
+ * Validates a submitted form with the spec's rules and messages ('Missing Required Fields',
+ * 'Invalid Number') and fills in its defaults. Create and edit share the rules: the spec's
+ * edit path (empty number → 0) would allow a share price of 0 (ADR 0016).
+ */
+export function parsePropertyForm(values: PropertyFormValues, mode: "create" | "edit"): PropertyFormResult {
+  const text = (name: string) => (values[name] ?? "").trim();
+  const missing = PROPERTY_FIELDS.filter((field) => field.required && text(field.name) === "");
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      title: "Missing Required Fields",
+      message: `Please fill in: ${missing.map((field) => field.label.replace(/ \(.*\)$/, "")).join(", ")}`,
+      fieldErrors: Object.fromEntries(missing.map((field) => [field.name, "Required"])),
+    };
+  }
+  const fieldErrors: Record<string, string> = {};
+  const invalidNumbers: string[] = [];
+  const money = (name: string, label: string, { positive = true } = {}): string | null => {
+    const raw = numberText(text(name));
+    if (raw === "") return null;
+    if (!NUMBER.test(raw) || (positive && new Decimal(raw).lte(0))) {
+      invalidNumbers.push(label);
+      fieldErrors[name] = `${label} must be a valid number`;
+      return null;
+    }
+    return new Decimal(raw).toFixed(2);
+  };
+  const totalValue = money("totalValue", "Total value");
+  const sharePrice = money("sharePrice", "Share price");
+  const fundingGoal = money("fundingGoal", "Funding goal");
+  const minimumInvestment = money("minimumInvestment", "Minimum investment");
+  const maximumInvestment = money("maximumInvestment", "Maximum investment");
+  const returnRaw = numberText(text("expectedAnnualReturn"));
+  let expectedAnnualReturn: string | null = null;
+  if (returnRaw !== "") {
+    if (!PERCENT.test(returnRaw) || new Decimal(returnRaw).gt(100)) {
+      invalidNumbers.push("Expected annual return");
+      fieldErrors.expectedAnnualReturn = "Expected annual return must be a valid number";
+    } else expectedAnnualReturn = new Decimal(returnRaw).toFixed(2);
+  }
+  if (invalidNumbers.length > 0) {
+    return { ok: false, title: "Invalid Number", message: `${invalidNumbers[0]} must be a valid number`, fieldErrors };
+  }
+  const totalShares = new Decimal(fundingGoal!).dividedToIntegerBy(sharePrice!).toNumber();
+  if (totalShares < 1) {
+    return {
+      ok: false,
+      title: "Invalid Number",
+      message: "Funding goal must be at least one share price",
+      fieldErrors: { fundingGoal: "Funding goal must be at least one share price" },
+    };
+  }
+  const minimum = minimumInvestment ?? sharePrice!;
+  if (maximumInvestment && new Decimal(maximumInvestment).lt(minimum)) {
+    return {
+      ok: false,
+      title: "Invalid Number",
+      message: "Maximum investment must be at least the minimum investment",
+      fieldErrors: { maximumInvestment: "Maximum investment must be at least the minimum investment" },
+    };
+  }
+  const date = (name: string): Date | null => {
+    const raw = text(name);
+    if (!DATE.test(raw)) return null;
+    const parsed = new Date(`${raw}T00:00:00Z`);
+    return Number.isNaN(parsed.getTime()) ? null : parsed;
+  };
+  const statuses = mode === "create" ? CREATE_STATUSES : EDIT_STATUSES;
+  const country = COUNTRIES.find((c) => c === text("country")) ?? "India";
+  const typeValue = text("propertyType") === "mixed-use" ? "mixed" : text("propertyType");
+  return {
+    ok: true,
+    data: {
+      title: text("title").slice(0, 200),
+      description: text("description").slice(0, 5000),
+      address: text("address").slice(0, 300),
+      city: text("city").slice(0, 100),
+      country,
+      propertyType: PROPERTY_TYPE_OPTIONS.find(([value]) => value === typeValue)?.[0] ?? "residential",
+      propertyStatus: statuses.find(([value]) => value === text("propertyStatus"))?.[0] ?? "draft",
+      totalValue: totalValue!,
+      sharePrice: sharePrice!,
+      fundingGoal: fundingGoal!,
+      minimumInvestment: minimum,
+      maximumInvestment,
+      expectedAnnualReturn,
+      investmentStartDate: date("investmentStartDate"),
+      investmentEndDate: date("investmentEndDate"),
+      featured: values.featured === "on" || values.featured === "true",
+      totalShares,
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { findDownloadableDocument } from "~/domain/admin/properties/property-documents.server";
+import { getPrisma } from "~/services/db.server";
+import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
+import { requireUserWithinTrial } from "~/web/guards.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXTENSION: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "application/x-cfb": "doc",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+};
+
+/** A property document: public ones of visible properties for any signed-in user, every one for admins. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireUserWithinTrial(request);
+  const documentId = params.documentId ?? "";
+  const document = UUID.test(documentId) ? await findDownloadableDocument(getPrisma(), documentId, viewer) : null;
+  if (!document) return new Response("Document not found.", { status: 404 });
+  const stream = await getPrivateStorage().read(document.storageKey);
+  if (!stream) return new Response("Failed to download document. Please try again.", { status: 502 });
+  const base = document.documentName.replace(/[^\p{L}\p{N} ._-]/gu, "").trim() || "document";
+  const fileName = `${base}.${EXTENSION[document.mimeType] ?? "bin"}`;
+  return new Response(createReadableStreamFromReadable(stream), {
+    headers: {
+      "Content-Type": document.mimeType,
+      "Content-Length": String(document.fileSize),
+      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { data } from "@remix-run/node";
+import { isDomainError } from "~/domain/errors";
+import { clearTierOverride, endUserSessions, overrideTier, setAdminFlag, setSubscription } from "~/domain/admin/users/manage-user.server";
+import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import type { SessionUser } from "~/web/guards.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only our own admin pages are followed after an action: never an address from elsewhere. */
+function safeReturnTo(value: string): string {
+  return value.startsWith("/admin/users") && !value.startsWith("//") ? value : paths.admin.users();
+}
+
+export type UserActionReply = { error: string; userId: string };
+
+/**
+ * The row and details buttons: tier, Auto Calc, admin flag, subscription, end sessions.
+ * Success goes back to the page the form came from with a toast; a refusal answers 4xx.
+ */
+export async function submitUserAction(request: Request, admin: SessionUser) {
+  const form = await readFormData(request);
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const intent = text("intent");
+  const userId = text("userId");
+  const returnTo = safeReturnTo(text("returnTo"));
+  if (!UUID.test(userId)) return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
+  const db = getPrisma();
+  const command = { adminId: admin.id, userId };
+  try {
+    let title: string;
+    switch (intent) {
+      case "set-tier": {
+        const tier = await overrideTier(db, { ...command, tier: text("tier") });
+        title = `Tier set to ${TIER_LABELS[tier]} (Override)`;
+        break;
+      }
+      case "auto-calc": {
+        const tier = await clearTierOverride(db, command);
+        title = `Override removed: tier is ${TIER_LABELS[tier]}`;
+        break;
+      }
+      case "make-admin":
+      case "remove-admin":
+        await setAdminFlag(db, { ...command, isAdmin: intent === "make-admin" });
+        title = intent === "make-admin" ? "Admin rights granted" : "Admin rights removed";
+        break;
+      case "activate-sub":
+      case "deactivate-sub":
+        await setSubscription(db, { ...command, active: intent === "activate-sub" });
+        title = intent === "activate-sub" ? "Subscription activated" : "Subscription deactivated";
+        break;
+      case "end-sessions": {
+        const count = await endUserSessions(db, command);
+        title = `Signed out everywhere (${count} session${count === 1 ? "" : "s"} ended)`;
+        break;
+      }
+      default:
+        return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
+    }
+    return redirectWithToast(returnTo, { kind: "success", title });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (intent === "auto-calc") return data<UserActionReply>({ error: `Remove Override Failed - ${error.message}`, userId }, error.status);
+    return data<UserActionReply>({ error: `Update Failed - ${error.message}`, userId }, error.status);
+  }
+}
