@@ -4,6 +4,8 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
 import { loadEnvOrExit, setRuntimeDatabaseUrl } from "~/services/env.server";
+import { chooseNotesAnalyser, registerNotesAnalysisWorker } from "~/domain/notes-analysis/notes-analysis-job.server";
+import { aiChatSettings } from "~/services/ai/ai-settings.server";
 import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
 import { logger } from "~/services/logger.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
@@ -39,6 +41,9 @@ async function main() {
       databaseUrl: database.url,
       sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.resolve(env.DATA_DIR, "mail") },
+      register: async (boss) => {
+        await registerNotesAnalysisWorker(boss, chooseNotesAnalyser(aiChatSettings(env)));
+      },
     }),
   ]);
   services.catch(() => undefined);
