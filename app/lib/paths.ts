@@ -102,6 +102,8 @@ export const paths = {
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     investments: definePath("/admin/investments"),
+    /** AI analysis of watchlist notes per property (runs as a background job). */
+    notesAnalysis: definePath("/admin/notes-analysis"),
   },
   oauthStandIn: {
     authorize: definePath("/oauth-stand-in/authorize"),

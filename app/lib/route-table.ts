@@ -77,6 +77,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(admin.shareTrading, "admin", "Admin"),
   page(admin.support, "admin", "Admin"),
   page(admin.investments, "admin", "Admin"),
+  page(admin.notesAnalysis, "admin", "Admin", { hasAction: true }),
 ];
 
 /** Sign-in plumbing: not pages of the table, but every one is guarded too. */

@@ -9,6 +9,7 @@ const ITEMS = [
   { to: paths.admin.investments(), label: "Investments" },
   { to: paths.admin.shareTrading(), label: "Share Trading" },
   { to: paths.admin.support(), label: "Support" },
+  { to: paths.admin.notesAnalysis(), label: "Notes Analysis" },
 ];
 
 /** The admin area's sections: a sidebar on wide screens, a scrolling row of links on phones. */
