@@ -70,6 +70,16 @@ function rankTerms(notes: readonly ScoredNote[]): Array<{ term: string; notes: n
     .sort((a, b) => b.notes - a.notes || a.term.localeCompare(b.term));
 }
 
+/** The terms most sentences of a group mention, ties broken alphabetically. */
+function topTerms(sentences: readonly ScoredSentence[], limit: number): string[] {
+  const counts = new Map<string, number>();
+  for (const sentence of sentences) for (const term of new Set(sentence.terms)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([term]) => term);
+}
+
 function overallSentiment(scores: readonly number[]): AnalysisBody["overall_sentiment"] {
   const positive = scores.filter((score) => score > POLARITY).length / scores.length;
   const negative = scores.filter((score) => score < -POLARITY).length / scores.length;
@@ -98,8 +108,8 @@ export function analyseNotesOffline(input: NotesAnalysisInput): AnalysisBody {
   const sentences = notes.flatMap((note) => note.sentences);
   const worst = sentences.filter((s) => s.score < -POLARITY).sort((a, b) => a.score - b.score);
   const best = sentences.filter((s) => s.score > POLARITY).sort((a, b) => b.score - a.score);
-  const concernTerms = [...new Set(worst.flatMap((s) => s.terms))].slice(0, 3);
-  const praisedTerms = [...new Set(best.flatMap((s) => s.terms))].slice(0, 3);
+  const concernTerms = topTerms(worst, 3);
+  const praisedTerms = topTerms(best, 3);
 
   const improvement = concernTerms.length
     ? concernTerms.map((term) => `Address what investors worry about regarding "${term}" in the listing and documents.`)
