@@ -58,7 +58,8 @@ export async function completeChatAsJson(settings: ChatSettings, messages: ChatM
     } catch (error) {
       // A slow model tends to stay slow: a timeout is not retried, so a run stays bounded.
       if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
-        throw new ChatProviderError(`the AI provider did not answer within ${Math.round(settings.timeoutMs / 1000)} seconds`);
+        const seconds = Math.max(1, Math.round(settings.timeoutMs / 1000));
+        throw new ChatProviderError(`the AI provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}`);
       }
       if (attempt < settings.maxRetries) {
         await sleep(retryWait(undefined, attempt, baseDelay));
