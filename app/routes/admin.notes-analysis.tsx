@@ -32,7 +32,8 @@ export default function AdminNotesAnalysisPage() {
       {/* Scripting off: a refresh until the run ends. Scripting on: live events revalidate instead. */}
       {running ? (
         <noscript>
-          <meta httpEquiv="refresh" content={String(NO_JS_REFRESH_SECONDS)} />
+          {/* An explicit URL: a plain refresh of "…#fragment" would only scroll, not reload. */}
+          <meta httpEquiv="refresh" content={`${NO_JS_REFRESH_SECONDS}; url=${runAction}`} />
         </noscript>
       ) : null}
       <div>
