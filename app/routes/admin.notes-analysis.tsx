@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { NotesAnalysisPanel } from "~/components/admin/notes-analysis-panel";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { paths } from "~/lib/paths";
-import { requireAdmin } from "~/web/guards.server";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { loadNotesAnalyses, submitNotesAnalysisRun } from "~/web/notes-analysis.server";
 
 /** Without JavaScript the page reloads itself this often while a run is under way. */
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdminAction(request);
   return submitNotesAnalysisRun(request, admin);
 }
 

@@ -76,6 +76,16 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/**
+ * Admin form posts: signed-out visitors to /auth like a page, but a signed-in non-admin gets
+ * 403 Forbidden rather than a redirect, so a refused mutation never looks like a success.
+ */
+export async function requireAdminAction(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (adminRedirect(user)) throw new Response("Forbidden: administrators only.", { status: 403 });
+  return user;
+}
+
 /** Runs the guard a route-table entry names; for pages that are still placeholders. */
 export async function enforceRouteGuard(request: Request, guard: RouteGuard): Promise<SessionUser | null> {
   switch (guard) {

@@ -41,7 +41,7 @@ const PERSONAS: Persona[] = [
 ];
 
 /** 200, or the Location a redirect must carry; "sign-in" stands for /auth?redirectTo=<this path>. */
-type Outcome = 200 | 400 | 404 | "sign-in" | `/${string}`;
+type Outcome = 200 | 400 | 403 | 404 | "sign-in" | `/${string}`;
 
 function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Outcome {
   const expired = persona.startsWith("expired");
@@ -79,6 +79,10 @@ function expectedPost(entry: RouteEntry, persona: Persona): Outcome {
   if (entry.pattern === "/invest/:propertyId") {
     // Past the guards, a purchase form without shares or key is refused as bad input.
     return persona === "expired explorer, enforcement on" ? "/trial-expired" : 400;
+  }
+  if (entry.guard === "admin") {
+    // Admin posts: 403 for non-admins; past the guard, a form without a property is refused as bad input.
+    return persona === "admin" ? 400 : 403;
   }
   // The upgrade forms need only a signed-in user and come back to the page they were sent from.
   return entry.pattern as Outcome;
