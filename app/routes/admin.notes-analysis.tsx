@@ -39,8 +39,8 @@ export default function AdminNotesAnalysisPage() {
       <div>
         <h1 className="text-2xl font-bold text-ink">Notes Analysis</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          What investors wrote in their watchlist notes, analysed per property. Runs happen in the background; the latest
-          result of each property is kept.
+          What investors wrote in their watchlist notes, analysed per property. Runs happen in the background; the latest result of each
+          property is kept.
         </p>
       </div>
       {reply && !reply.propertyId ? (
@@ -55,7 +55,9 @@ export default function AdminNotesAnalysisPage() {
         {withNotes.length === 0 ? (
           <p className="text-sm text-slate-600">No investor has written a watchlist note yet.</p>
         ) : (
-          withNotes.map((item) => <NotesAnalysisPanel key={item.propertyId} item={item} action={runAction} error={errorFor(item.propertyId)} />)
+          withNotes.map((item) => (
+            <NotesAnalysisPanel key={item.propertyId} item={item} action={runAction} error={errorFor(item.propertyId)} />
+          ))
         )}
       </section>
       {withoutNotes.length > 0 ? (

@@ -30,9 +30,7 @@ test("an admin runs the analysis of a demo property and sees the result; a prope
   const noNotes = panel(page, "cyber-hub-commercial");
   await expect(noNotes.getByText(NO_NOTES)).toBeVisible();
   await expect(noNotes.getByRole("button")).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).include('section[data-property-id="dummy-1"]').analyze()).violations.map((v) => v.id)).toEqual(
-    [],
-  );
+  expect((await new AxeBuilder({ page }).include('section[data-property-id="dummy-1"]').analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 
 test("a non-admin is sent away from the notes analysis page", async ({ page, signInAs }) => {

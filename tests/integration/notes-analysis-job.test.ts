@@ -1,7 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { NotesAnalyser } from "../../app/domain/notes-analysis/analyser";
 import { NotesAnalysisFailed } from "../../app/domain/notes-analysis/notes-analysis-errors";
-import { enqueueNotesAnalysis, NOTES_ANALYSIS_QUEUE, registerNotesAnalysisWorker } from "../../app/domain/notes-analysis/notes-analysis-job.server";
+import {
+  enqueueNotesAnalysis,
+  NOTES_ANALYSIS_QUEUE,
+  registerNotesAnalysisWorker,
+} from "../../app/domain/notes-analysis/notes-analysis-job.server";
 import { listNotesAnalyses } from "../../app/domain/notes-analysis/notes-analysis-overview.server";
 import { executeNotesAnalysisRun, requestNotesAnalysis } from "../../app/domain/notes-analysis/notes-analysis-runs.server";
 import { offlineNotesAnalyser } from "../../app/domain/notes-analysis/offline-analyser.server";

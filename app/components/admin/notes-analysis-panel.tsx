@@ -49,8 +49,8 @@ export function NotesAnalysisResultView({ result }: { result: NotesAnalysisResul
           Investment appeal {result.investment_appeal.score}/10 · {BAND_LABELS[band]}
         </span>
         <span className="text-sm text-slate-700">
-          Sentiment: <strong className="capitalize">{result.overall_sentiment}</strong> ({result.sentiment_score.toFixed(2)}) ·
-          Confidence {Math.round(result.confidence * 100)}%
+          Sentiment: <strong className="capitalize">{result.overall_sentiment}</strong> ({result.sentiment_score.toFixed(2)}) · Confidence{" "}
+          {Math.round(result.confidence * 100)}%
         </span>
       </div>
       <p className="text-sm break-words text-ink">{result.summary}</p>
@@ -97,7 +97,11 @@ export function NotesAnalysisPanel({ item, action, error }: NotesAnalysisPanelPr
   const submitting = useIsPending({ formAction: action, state: "submitting" });
   const failed = item.run?.status === "failed" ? item.run.error : null;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-property-id={item.propertyId}>
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+      data-property-id={item.propertyId}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="text-base font-semibold break-words text-ink">

@@ -8,7 +8,11 @@ import { analysisBodySchema, type AnalysisBody } from "./result-schema";
 // A local stand-in for an OpenAI-compatible provider on 127.0.0.1: each test queues the
 // answers it wants, and the server records every request it received.
 type Answer = { status?: number; body?: unknown; raw?: string; delayMs?: number; headers?: Record<string, string> };
-type Received = { path: string; authorization: string | undefined; body: { model: string; messages: Array<{ role: string; content: string }> } };
+type Received = {
+  path: string;
+  authorization: string | undefined;
+  body: { model: string; messages: Array<{ role: string; content: string }> };
+};
 
 const answers: Answer[] = [];
 const received: Received[] = [];
@@ -28,7 +32,11 @@ const VALID: AnalysisBody = {
   investment_appeal: { score: 8, reasoning: "Strong demand and a good location." },
   summary: "Investors like the location and the yield.",
 };
-const completion = (content: string) => ({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content } }] });
+const completion = (content: string) => ({
+  id: "x",
+  object: "chat.completion",
+  choices: [{ index: 0, message: { role: "assistant", content } }],
+});
 
 function handle(request: IncomingMessage, response: ServerResponse) {
   let text = "";
@@ -61,7 +69,15 @@ beforeEach(() => {
 });
 
 const analyser = (overrides: { timeoutMs?: number; maxRetries?: number } = {}) =>
-  createModelAnalyser({ baseUrl, apiKey: "test-key", model: "test-model", timeoutMs: 2_000, maxRetries: 2, retryDelayMs: 10, ...overrides });
+  createModelAnalyser({
+    baseUrl,
+    apiKey: "test-key",
+    model: "test-model",
+    timeoutMs: 2_000,
+    maxRetries: 2,
+    retryDelayMs: 10,
+    ...overrides,
+  });
 const input = { propertyId: "p-1", propertyName: "Test Towers", notes: ["Great location.", "Maintenance is costly."] };
 
 async function failure(promise: Promise<unknown>): Promise<NotesAnalysisFailed> {

@@ -32,7 +32,10 @@ export async function registerNotesAnalysisWorker(
     async ([job]) => {
       if (!job) return;
       const outcome = await executeNotesAnalysisRun(getPrisma(), job.data.runId, analyser, options.clock ?? systemClock);
-      logger.info({ job: NOTES_ANALYSIS_QUEUE, jobId: job.id, runId: job.data.runId, analyser: analyser.name, ...outcome }, "notes analysis run");
+      logger.info(
+        { job: NOTES_ANALYSIS_QUEUE, jobId: job.id, runId: job.data.runId, analyser: analyser.name, ...outcome },
+        "notes analysis run",
+      );
       return outcome;
     },
   );
@@ -50,7 +53,11 @@ export async function enqueueNotesAnalysis(request: RunRequest, boss: PgBoss | u
   if (!jobId) {
     await getPrisma().notesAnalysisRun.updateMany({
       where: { id: request.runId, status: "queued" },
-      data: { status: "failed", error: "Analysis failed: an earlier run is still finishing; try again in a minute.", finishedAt: new Date() },
+      data: {
+        status: "failed",
+        error: "Analysis failed: an earlier run is still finishing; try again in a minute.",
+        finishedAt: new Date(),
+      },
     });
   }
 }

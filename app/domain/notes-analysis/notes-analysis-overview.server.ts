@@ -37,7 +37,15 @@ export async function listNotesAnalyses(db: Db): Promise<PropertyNotesAnalysis[]
     db.notesAnalysis.findMany({
       distinct: ["propertyId"],
       orderBy: [{ propertyId: "asc" }, { analyzedAt: "desc" }],
-      select: { id: true, propertyId: true, result: true, analyser: true, method: true, analyzedAt: true, analyst: { select: { fullName: true, email: true } } },
+      select: {
+        id: true,
+        propertyId: true,
+        result: true,
+        analyser: true,
+        method: true,
+        analyzedAt: true,
+        analyst: { select: { fullName: true, email: true } },
+      },
     }),
     db.notesAnalysisRun.findMany({
       distinct: ["propertyId"],

@@ -57,7 +57,11 @@ function scoreNote(text: string): ScoredNote {
     sentenceTerms.forEach((term) => terms.add(term));
     sentences.push({ text: sentence.out().trim(), score: clamp(score, -1, 1), terms: sentenceTerms });
   });
-  const hasEmoji = doc.tokens().filter((token) => token.out(its.type) === "emoji").length() > 0;
+  const hasEmoji =
+    doc
+      .tokens()
+      .filter((token) => token.out(its.type) === "emoji")
+      .length() > 0;
   return { score: mean(sentences.map((sentence) => sentence.score)), sentences, terms, hasEmoji, hinglish };
 }
 

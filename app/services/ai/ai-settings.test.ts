@@ -17,7 +17,13 @@ describe("the AI provider settings", () => {
   });
 
   it("come from AI_BASE_URL, AI_API_KEY and AI_MODEL, with the timeout and retries", () => {
-    const result = parse({ AI_BASE_URL: "http://127.0.0.1:8080/v1", AI_API_KEY: "k", AI_MODEL: "m", AI_TIMEOUT_MS: "5000", AI_MAX_RETRIES: "1" });
+    const result = parse({
+      AI_BASE_URL: "http://127.0.0.1:8080/v1",
+      AI_API_KEY: "k",
+      AI_MODEL: "m",
+      AI_TIMEOUT_MS: "5000",
+      AI_MAX_RETRIES: "1",
+    });
     expect(result.ok && aiChatSettings(result.env)).toEqual({
       baseUrl: "http://127.0.0.1:8080/v1",
       apiKey: "k",
@@ -28,7 +34,10 @@ describe("the AI provider settings", () => {
   });
 
   it("name each missing or bad variable", () => {
-    expect(parse({ AI_BASE_URL: "https://api.example.com/v1" })).toEqual({ ok: false, errors: ["AI_MODEL: required when AI_BASE_URL is set"] });
+    expect(parse({ AI_BASE_URL: "https://api.example.com/v1" })).toEqual({
+      ok: false,
+      errors: ["AI_MODEL: required when AI_BASE_URL is set"],
+    });
     expect(parse({ AI_API_KEY: "k" })).toEqual({ ok: false, errors: ["AI_BASE_URL: required when AI_MODEL or AI_API_KEY is set"] });
     const bad = parse({ AI_BASE_URL: "ftp://x", AI_MODEL: "m" });
     expect(bad.ok).toBe(false);

@@ -75,9 +75,7 @@ export async function completeChatAsJson(settings: ChatSettings, messages: ChatM
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       const tries = attempt + 1;
-      throw new ChatProviderError(
-        `the AI provider answered HTTP ${response.status}${tries > 1 ? ` after ${tries} attempts` : ""}`,
-      );
+      throw new ChatProviderError(`the AI provider answered HTTP ${response.status}${tries > 1 ? ` after ${tries} attempts` : ""}`);
     }
     let payload: unknown;
     try {
