@@ -40,13 +40,12 @@ export const HINGLISH_SENTIMENT: Readonly<Record<string, number>> = {
 /** Words that negate what follows ("accha nahi" = not good); flips the hit next to them. */
 export const HINGLISH_NEGATIONS: ReadonlySet<string> = new Set(["nahi", "nahin", "na", "mat"]);
 
-/** Hindi function words the English stop-word list misses; never themes. */
+/** Hindi function words the English stop-word list misses; never themes, and a sign a note is Hinglish (so no word that is also English). */
 export const HINGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   "hai",
   "hain",
   "tha",
   "thi",
-  "the",
   "ho",
   "hoga",
   "hogi",
@@ -61,14 +60,10 @@ export const HINGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   "ko",
   "se",
   "mein",
-  "me",
-  "par",
-  "pe",
   "aur",
   "bhi",
   "lekin",
   "toh",
-  "to",
   "yeh",
   "ye",
   "woh",
@@ -82,8 +77,6 @@ export const HINGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   "abhi",
   "kuch",
   "sab",
-  "hum",
-  "main",
   "mera",
   "meri",
   "apna",
@@ -96,7 +89,6 @@ export const HINGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
   "gaya",
   "lagta",
   "lagti",
-  "lag",
   "karna",
   "kar",
   "dekh",

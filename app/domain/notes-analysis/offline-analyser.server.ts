@@ -13,7 +13,7 @@ const THEME_POS = new Set(["NOUN", "PROPN", "ADJ"]);
 // Words that say how someone feels rather than what about; they never make a theme.
 const FEELING_WORDS = new Set(["good", "great", "bad", "love", "like", "nice", "best", "worst", "happy", "sure", "high", "low"]);
 
-type ScoredSentence = { text: string; score: number; terms: string[] };
+type ScoredSentence = { text: string; score: number; terms: string[]; nouns: string[] };
 type ScoredNote = { score: number; sentences: ScoredSentence[]; terms: Set<string>; hasEmoji: boolean; hinglish: boolean };
 
 let nlp: WinkMethods | undefined;
@@ -36,6 +36,7 @@ function scoreNote(text: string): ScoredNote {
   doc.sentences().each((sentence: ItemSentence) => {
     const words: string[] = [];
     const sentenceTerms: string[] = [];
+    const nouns: string[] = [];
     sentence.tokens().each((token: ItemToken) => {
       const type = token.out(its.type);
       if (type !== "word") return;
@@ -50,12 +51,13 @@ function scoreNote(text: string): ScoredNote {
       const lemma = token.out(its.lemma as unknown as typeof its.normal).toLowerCase();
       if (lemma.length < 3 || FEELING_WORDS.has(lemma) || !THEME_POS.has(token.out(its.pos))) return;
       sentenceTerms.push(lemma);
+      if (token.out(its.pos) !== "ADJ") nouns.push(lemma);
     });
     const english = sentence.out(its.sentiment) as number;
     const hindi = hinglishSentiment(words);
     const score = hindi === null ? english : english === 0 ? hindi : (english + hindi) / 2;
     sentenceTerms.forEach((term) => terms.add(term));
-    sentences.push({ text: sentence.out().trim(), score: clamp(score, -1, 1), terms: sentenceTerms });
+    sentences.push({ text: sentence.out().trim(), score: clamp(score, -1, 1), terms: sentenceTerms, nouns });
   });
   const hasEmoji =
     doc
@@ -77,7 +79,8 @@ function rankTerms(notes: readonly ScoredNote[]): Array<{ term: string; notes: n
 /** The terms most sentences of a group mention, ties broken alphabetically. */
 function topTerms(sentences: readonly ScoredSentence[], limit: number): string[] {
   const counts = new Map<string, number>();
-  for (const sentence of sentences) for (const term of new Set(sentence.terms)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  // Nouns name what a sentence is about ("maintenance", "access"), adjectives rarely do.
+  for (const sentence of sentences) for (const term of new Set(sentence.nouns)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, limit)
@@ -128,11 +131,12 @@ export function analyseNotesOffline(input: NotesAnalysisInput): AnalysisBody {
     `Notes average ${Math.round(mean(input.notes.map((text) => text.split(/\s+/).filter(Boolean).length)))} words.`,
   ];
   const withNumbers = input.notes.filter((text) => /\d/.test(text)).length;
-  if (withNumbers) behaviour.push(`${withNumbers} notes mention figures (prices, returns or amounts): investors are doing the maths.`);
+  const notesCount = (count: number) => `${count} ${count === 1 ? "note" : "notes"}`;
+  if (withNumbers) behaviour.push(`${notesCount(withNumbers)} mention figures (prices, returns or amounts).`);
   const hinglishCount = notes.filter((note) => note.hinglish).length;
-  if (hinglishCount) behaviour.push(`${hinglishCount} notes are written partly in Hinglish.`);
+  if (hinglishCount) behaviour.push(`${notesCount(hinglishCount)} ${hinglishCount === 1 ? "is" : "are"} written partly in Hinglish.`);
   const emojiCount = notes.filter((note) => note.hasEmoji).length;
-  if (emojiCount) behaviour.push(`${emojiCount} notes use emoji.`);
+  if (emojiCount) behaviour.push(`${notesCount(emojiCount)} ${emojiCount === 1 ? "uses" : "use"} emoji.`);
 
   const appeal = clamp(Math.round(5.5 + 4.5 * average), 1, 10);
   const themeList = themes.map((entry) => entry.term);

@@ -38,6 +38,8 @@ describe("the offline notes analyser", () => {
     expect(result.key_themes).toEqual(expect.arrayContaining(["location", "rental"]));
     expect(result.positive_highlights.length).toBeGreaterThan(0);
     expect(result.common_concerns).toEqual([]);
+    // Plain English is not mistaken for Hinglish ("the", "to" and "me" are English words too).
+    expect(result.user_behavior_insights.join(" ")).not.toMatch(/Hinglish/);
   });
 
   it("finds clearly negative notes negative, with a low appeal and the worries as concerns", () => {
