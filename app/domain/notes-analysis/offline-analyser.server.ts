@@ -1,5 +1,4 @@
-import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import type { ItemSentence, ItemToken, WinkMethods } from "wink-nlp";
 import type { NotesAnalyser, NotesAnalysisInput } from "./analyser";
 import { HINGLISH_STOP_WORDS, HINGLISH_SENTIMENT, hinglishSentiment } from "./hinglish-lexicon";
 import type { AnalysisBody } from "./result-schema";
@@ -16,9 +15,10 @@ const FEELING_WORDS = new Set(["good", "great", "bad", "love", "like", "nice", "
 type ScoredSentence = { text: string; score: number; terms: string[]; nouns: string[] };
 type ScoredNote = { score: number; sentences: ScoredSentence[]; terms: Set<string>; hasEmoji: boolean; hinglish: boolean };
 
-let nlp: WinkMethods | undefined;
-function language(): WinkMethods {
-  nlp ??= winkNLP(model);
+let nlp: Promise<WinkMethods> | undefined;
+/** Loaded on first use, not at start-up: the model is a few MB that most processes never need. */
+function language(): Promise<WinkMethods> {
+  nlp ??= Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]).then(([wink, model]) => wink.default(model.default));
   return nlp;
 }
 
@@ -27,9 +27,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
 const quote = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
 
-function scoreNote(text: string): ScoredNote {
-  const { its } = language();
-  const doc = language().readDoc(text);
+function scoreNote(nlp: WinkMethods, text: string): ScoredNote {
+  const { its } = nlp;
+  const doc = nlp.readDoc(text);
   const sentences: ScoredSentence[] = [];
   const terms = new Set<string>();
   let hinglish = false;
@@ -98,8 +98,9 @@ function overallSentiment(scores: readonly number[]): AnalysisBody["overall_sent
 }
 
 /** The whole analysis from the notes' text alone: deterministic and free of any network. */
-export function analyseNotesOffline(input: NotesAnalysisInput): AnalysisBody {
-  const notes = input.notes.map(scoreNote);
+export async function analyseNotesOffline(input: NotesAnalysisInput): Promise<AnalysisBody> {
+  const nlp = await language();
+  const notes = input.notes.map((text) => scoreNote(nlp, text));
   const scores = notes.map((note) => note.score);
   const average = round2(clamp(mean(scores), -1, 1));
   const sentiment = overallSentiment(scores);
@@ -164,5 +165,5 @@ export function analyseNotesOffline(input: NotesAnalysisInput): AnalysisBody {
 export const offlineNotesAnalyser: NotesAnalyser = {
   name: "offline",
   method: OFFLINE_METHOD,
-  analyse: async (input) => analyseNotesOffline(input),
+  analyse: analyseNotesOffline,
 };
