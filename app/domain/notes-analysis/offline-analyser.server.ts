@@ -120,7 +120,7 @@ export async function analyseNotesOffline(input: NotesAnalysisInput): Promise<An
   const praisedTerms = topTerms(best, 3);
 
   const improvement = concernTerms.length
-    ? concernTerms.map((term) => `Address what investors worry about regarding "${term}" in the listing and documents.`)
+    ? concernTerms.map((term) => `Answer the worries about "${term}" with facts in the listing and documents.`)
     : ["No recurring concern stands out; keep documents and updates current so it stays that way."];
   const marketing = praisedTerms.length
     ? praisedTerms.map((term) => `Lead with "${term}", which investors praise in their notes.`)
