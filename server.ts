@@ -5,6 +5,8 @@ import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
 import { loadEnvOrExit, setRuntimeDatabaseUrl } from "~/services/env.server";
 import { isPortFree } from "~/services/free-port.server";
+import { chooseNotesAnalyser, registerNotesAnalysisWorker } from "~/domain/notes-analysis/notes-analysis-job.server";
+import { aiChatSettings } from "~/services/ai/ai-settings.server";
 import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
 import { registerMarketExpiry } from "~/services/jobs/market-expiry.server";
 import { getPrisma } from "~/services/db.server";
@@ -50,6 +52,7 @@ async function main() {
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.resolve(env.DATA_DIR, "mail") },
       register: async (boss) => {
         await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, (now) => expireMarket(getPrisma(), now));
+        await registerNotesAnalysisWorker(boss, chooseNotesAnalyser(aiChatSettings(env)));
       },
     }),
   ]);

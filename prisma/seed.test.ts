@@ -177,6 +177,16 @@ describe("demo data", () => {
     expect(admin).toMatchObject({ isAdmin: true, subscriptionActive: true, kycStatus: "approved" });
   });
 
+  it("gives two properties enough watchlist notes for a meaningful notes analysis", async () => {
+    const prisma = db.current.prisma;
+    for (const propertyId of ["dummy-1", "chakan-logistics-park"]) {
+      const notes = (await prisma.watchlistEntry.findMany({ where: { propertyId, notes: { not: null } } })).map((w) => w.notes!);
+      expect(notes.length).toBeGreaterThanOrEqual(5);
+      expect(notes.some((text) => /\p{Extended_Pictographic}/u.test(text))).toBe(true);
+      expect(notes.some((text) => /\b(accha|badiya|mehenga)\b/i.test(text))).toBe(true);
+    }
+  });
+
   it("gives the investors a year of linked history, watchlist notes and alerts", async () => {
     const prisma = db.current.prisma;
     for (const email of ["small@demo.aangan.in", "large@demo.aangan.in"]) {

@@ -120,6 +120,8 @@ export const paths = {
     audit: definePath("/admin/audit"),
     /** The User Analytics CSV export (resource route). */
     analyticsCsv: definePath("/admin/analytics.csv"),
+    /** AI analysis of watchlist notes per property (runs as a background job). */
+    notesAnalysis: definePath("/admin/notes-analysis"),
   },
   oauthStandIn: {
     authorize: definePath("/oauth-stand-in/authorize"),

@@ -90,6 +90,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(admin.audit, "admin", "Admin"),
   page(admin.analyticsCsv, "admin", "Admin"),
   page(paths.testAnalytics, "user", "Analytics Test", { hasAction: true }),
+  page(admin.notesAnalysis, "admin", "Admin", { hasAction: true }),
 ];
 
 /** Sign-in plumbing: not pages of the table, but every one is guarded too. */

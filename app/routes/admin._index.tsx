@@ -4,6 +4,7 @@ import { ActivityTab } from "~/components/admin/dashboard/activity-tab";
 import { ADMIN_TABS, AdminTabs, type AdminTab } from "~/components/admin/dashboard/admin-tabs";
 import { AnalyticsTab } from "~/components/admin/dashboard/analytics-tab";
 import { NotesTab } from "~/components/admin/dashboard/notes-tab";
+import { listNotesAnalyses } from "~/domain/notes-analysis/notes-analysis-overview.server";
 import { OverviewTab } from "~/components/admin/dashboard/overview-tab";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { getAdminOverview, listLatestNotes, listRecentEvents, listUserEngagement } from "~/domain/admin/dashboard/admin-overview.server";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getPrisma();
   switch (tab) {
     case "notes":
-      return { tab, notes: await listLatestNotes(db) } as const;
+      return { tab, notes: await listLatestNotes(db), analyses: await listNotesAnalyses(db) } as const;
     case "analytics":
       return { tab, engagement: await listUserEngagement(db) } as const;
     case "activity":
@@ -38,7 +39,7 @@ export default function AdminDashboardPage() {
       <h1 className="text-2xl font-bold text-ink">Admin Panel</h1>
       <AdminTabs current={loaded.tab} />
       {loaded.tab === "overview" ? <OverviewTab counts={loaded.counts} /> : null}
-      {loaded.tab === "notes" ? <NotesTab notes={loaded.notes} /> : null}
+      {loaded.tab === "notes" ? <NotesTab notes={loaded.notes} analyses={loaded.analyses} /> : null}
       {loaded.tab === "analytics" ? <AnalyticsTab rows={loaded.engagement} /> : null}
       {loaded.tab === "activity" ? <ActivityTab events={loaded.events} /> : null}
     </div>

@@ -108,6 +108,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  // AI notes analysis through an OpenAI-compatible chat-completions API; without
+  // AI_BASE_URL the built-in offline analyser runs instead. The key never reaches the browser.
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.openai.com/v1" }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   // Largest form body the server reads (bytes); upload routes have their own, larger limits.
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -157,6 +164,8 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
   if (Object.keys(env).some((name) => name.startsWith("S3_") && env[name as keyof typeof env] !== undefined)) {
     for (const name of S3_REQUIRED) if (!env[name]) errors.push(`${name}: required when any S3_* variable is set`);
   }
+  if (env.AI_BASE_URL && !env.AI_MODEL) errors.push("AI_MODEL: required when AI_BASE_URL is set");
+  if (!env.AI_BASE_URL && (env.AI_MODEL || env.AI_API_KEY)) errors.push("AI_BASE_URL: required when AI_MODEL or AI_API_KEY is set");
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,

@@ -13,6 +13,17 @@ export type AlertSeed = {
 
 const { explorer, waitlist, small, large, kycPending } = PERSONAS;
 
+/** Notes by the bulk investors (investor05 onwards), one per investor, on one property. */
+function noteSeeds(propertyId: string, notes: string[], firstInvestor = propertyId === "dummy-1" ? 5 : 10): WatchSeed[] {
+  return notes.map((text, index) => ({
+    email: `investor${String(firstInvestor + index).padStart(2, "0")}@demo.aangan.in`,
+    propertyId,
+    notes: text,
+    addedDaysAgo: 20 + index * 9,
+    views: 3 + index,
+  }));
+}
+
 /** Watchlist entries; notes only for tiers allowed to write them (not explorers). */
 export const WATCHLIST: WatchSeed[] = [
   {
@@ -123,6 +134,21 @@ export const WATCHLIST: WatchSeed[] = [
     addedDaysAgo: 100,
     views: 4,
   },
+  // Enough notes on two properties for a meaningful notes analysis (admin → Notes Analysis):
+  // praise, worries, mixed feelings, Hinglish and emoji, as investors really write them.
+  ...noteSeeds("dummy-1", [
+    "Excellent location, the sea-facing units are beautiful and rental demand is strong. 😍",
+    "Location accha hai, rent bhi badiya milega. Price thoda mehenga hai though.",
+    "Worried about the maintenance charges and the old lift; management looks slow to respond.",
+    "Great tenant quality and a good rental yield for Bandra. Happy to add more shares.",
+    "Parking is a real problem here and the society fees keep rising. 😟",
+  ]),
+  ...noteSeeds("chakan-logistics-park", [
+    "Warehouse demand near Pune is booming; the tenant signed a long lease. Very positive 👍",
+    "Road access during monsoon is terrible and trucks get stuck. Big risk for the tenant.",
+    "Yield is solid and the location next to the auto cluster is smart. Badiya investment!",
+    "Rental income looks stable, but the warehouse roof needs repair soon.",
+  ]),
 ];
 
 /** Profiles that looked at a property without saving it. */

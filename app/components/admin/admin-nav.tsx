@@ -9,6 +9,7 @@ const ITEMS = [
   { to: paths.admin.support(), label: "Support" },
   { to: paths.admin.investments(), label: "Investments" },
   { to: paths.admin.shareTrading(), label: "Share Trading" },
+  { to: paths.admin.notesAnalysis(), label: "Notes Analysis" },
   { to: paths.admin.audit(), label: "Audit Log" },
 ];
 

@@ -1,8 +1,14 @@
+import { Link } from "@remix-run/react";
+import { NotesAnalysisPanel } from "~/components/admin/notes-analysis-panel";
+import type { PropertyNotesAnalysis } from "~/domain/notes-analysis/notes-analysis-overview.server";
+import { paths } from "~/lib/paths";
 import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 
 export type NoteRow = { id: string; notes: string; updatedAt: string | Date; author: string; propertyTitle: string };
 
-export function NotesTab({ notes }: { notes: NoteRow[] }) {
+/** The latest notes, and the analysis of every property that has notes (its Run form posts to the analysis page). */
+export function NotesTab({ notes, analyses }: { notes: NoteRow[]; analyses: PropertyNotesAnalysis[] }) {
+  const analysed = analyses.filter((item) => item.noteCount > 0);
   return (
     <div className="space-y-6">
       <section aria-labelledby="latest-notes">
@@ -24,16 +30,20 @@ export function NotesTab({ notes }: { notes: NoteRow[] }) {
           </ul>
         )}
       </section>
-      {/* AI ANALYSIS SLOT: the AI notes-analysis issue renders its per-property analysis here. */}
-      <section
-        aria-labelledby="ai-analysis"
-        data-slot="ai-notes-analysis"
-        className="rounded-xl border border-dashed border-slate-300 bg-white p-4"
-      >
-        <h2 id="ai-analysis" className="text-lg font-semibold">
-          AI analysis of notes
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">The analysis of notes per property will appear here.</p>
+      <section aria-labelledby="ai-analysis" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="ai-analysis" className="text-lg font-semibold">
+            AI analysis of notes
+          </h2>
+          <Link to={paths.admin.notesAnalysis()} className="text-sm font-semibold text-brand-700 underline">
+            Every property&apos;s analysis
+          </Link>
+        </div>
+        {analysed.length === 0 ? (
+          <p className="text-sm text-slate-600">No property has notes yet, so there is nothing to analyse.</p>
+        ) : (
+          analysed.map((item) => <NotesAnalysisPanel key={item.propertyId} item={item} action={paths.admin.notesAnalysis()} />)
+        )}
       </section>
     </div>
   );
