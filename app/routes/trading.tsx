@@ -32,9 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     select: { id: true, title: true, sharesSellable: true },
   });
   const wanted = new URL(request.url).searchParams.get("property");
-  const selected = properties.find((p) => p.id === wanted)?.id ?? properties[0]?.id ?? null;
+  // "all" shows the whole marketplace; otherwise one property, the first preselected.
+  const all = wanted === "all";
+  const selected = all ? null : (properties.find((p) => p.id === wanted)?.id ?? properties[0]?.id ?? null);
   const [market, sell, orders, holds] = await Promise.all([
-    selected ? loadMarketplace(user, selected) : null,
+    selected || all ? loadMarketplace(user, selected ?? undefined) : null,
     selected ? loadSellDialog(user, selected) : null,
     listSellerOrders(prisma, user.id, selected ?? undefined),
     holdsMode() ? listBuyerOpenHolds(prisma, user.id) : [],
@@ -91,10 +93,11 @@ export default function TradingPage() {
           <select
             id="trading-property"
             name="property"
-            defaultValue={data.selected ?? ""}
+            defaultValue={data.selected ?? "all"}
             onChange={(event) => submit(event.currentTarget.form)}
             className="mt-1 max-w-full rounded-lg border border-slate-300 px-3 py-2"
           >
+            <option value="all">All properties</option>
             {data.properties.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}

@@ -166,5 +166,6 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
 
 function duplicateLink(error: DuplicateSubmitError): string {
   if (error.link.kind === "trade") return paths.dashboard.transaction(error.link.id);
-  return paths.dashboard.sellRequests();
+  // Buyers of any tier see their holds on /trading; sellers (investors) see orders on their page.
+  return error.link.kind === "hold" ? paths.trading() : paths.dashboard.sellRequests();
 }
