@@ -149,6 +149,10 @@ test("a new investor completes the wizard across two sessions; rejected, resubmi
   await otherDevice.goto("/invest/dummy-1");
   await expect(otherDevice.locator("html[data-hydrated]")).toHaveCount(1);
   await otherDevice.getByRole("button", { name: "Invest Now" }).click();
+  // Invest Now leads to the review; only Confirm spends.
+  await expect(otherDevice.getByRole("heading", { name: "Review your investment" })).toBeVisible();
+  await otherDevice.getByLabel("I have read the risk disclosure").check();
+  await otherDevice.getByRole("button", { name: /^Confirm and pay ₹/ }).click();
   await expect(otherDevice.getByRole("status").filter({ hasText: "Investment Successful" }).first()).toBeVisible();
 });
 

@@ -34,6 +34,9 @@ test.afterAll(async () => {
 
 async function arrange() {
   const { property, seller } = await createMarket(prisma);
+  // As the admin's share-selling switch leaves it (funded, nothing left to issue), so these properties
+  // never take the catalogue's open-first places that the catalogue specs read.
+  await prisma.property.update({ where: { id: property.id }, data: { propertyStatus: "funded", availableShares: 0 } });
   const buyer = await createInvestor(prisma, { balance: "5000" });
   return { property, seller, buyer };
 }

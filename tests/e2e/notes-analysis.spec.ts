@@ -6,7 +6,7 @@ import { expect, test } from "./support/fixtures";
 const PAGE = "/admin/notes-analysis";
 const NO_NOTES = "No notes found for this property. Users need to add notes before analysis can be performed.";
 
-const panel = (page: import("@playwright/test").Page, propertyId: string) => page.locator(`section[data-property-id="${propertyId}"]`);
+const panel = (page: import("@playwright/test").Page, propertyId: string) => page.locator(`article[data-property-id="${propertyId}"]`);
 
 test("an admin runs the analysis of a demo property and sees the result; a property without notes says so", async ({ page, signInAs }) => {
   await signInAs("admin", { redirectTo: PAGE });
@@ -37,7 +37,7 @@ test("an admin runs the analysis of a demo property and sees the result; a prope
   });
   expect(refused.status()).toBe(422);
   expect(await refused.text()).toContain(NO_NOTES);
-  expect((await new AxeBuilder({ page }).include('section[data-property-id="dummy-1"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await new AxeBuilder({ page }).include('article[data-property-id="dummy-1"]').analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 
 test("a non-admin is sent away from the notes analysis page", async ({ page, signInAs }) => {

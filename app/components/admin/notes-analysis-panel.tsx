@@ -96,8 +96,9 @@ export function NotesAnalysisPanel({ item, action, error }: NotesAnalysisPanelPr
   const running = item.run?.status === "queued" || item.run?.status === "running";
   const submitting = useIsPending({ formAction: action, state: "submitting" });
   const failed = item.run?.status === "failed" ? item.run.error : null;
+  // An article, not a region landmark: two properties may share a name, and landmarks must not.
   return (
-    <section
+    <article
       aria-labelledby={headingId}
       className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
       data-property-id={item.propertyId}
@@ -149,6 +150,6 @@ export function NotesAnalysisPanel({ item, action, error }: NotesAnalysisPanelPr
       ) : (
         <p className="mt-3 text-sm text-slate-600">Not analysed yet.</p>
       )}
-    </section>
+    </article>
   );
 }
