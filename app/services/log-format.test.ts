@@ -42,7 +42,9 @@ describe("pretty log format", () => {
 
   it("labels an expected failure on one line without a stack", () => {
     const lines = logThrough((logger) => logger.warn("expected (test probe): E2E probe failure: internal detail"));
-    expect(lines).toEqual([expect.stringMatching(/^\d\d:\d\d:\d\d WARN {2}expected \(test probe\): E2E probe failure: internal detail\n$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^\d\d:\d\d:\d\d WARN {2}expected \(test probe\): E2E probe failure: internal detail\n$/),
+    ]);
   });
 
   it("passes a line that is not JSON through unchanged", () => {
