@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
+import { logger } from "~/services/logger.server";
+import { expectedFailureLine } from "~/web/test-probe.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,10 +45,26 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "rendering failed after the page started streaming");
         },
       },
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
+
+/**
+ * Remix's default prints every loader or action failure with console.error. Here a failure
+ * is one log line through the app's logger (with its stack only when it is a real one), a
+ * request the visitor abandoned is not an error, and the e2e probes' deliberate failures
+ * say that they are expected.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const expected = expectedFailureLine(error);
+  if (expected) {
+    logger.warn(expected);
+    return;
+  }
+  logger.error({ err: error, url: new URL(request.url).pathname }, "request failed");
+};

@@ -12,6 +12,8 @@ import { createClock } from "./seed/clock";
 import { buildMoneyPlan } from "./seed/money-plan";
 import { PROPERTIES } from "./seed/properties";
 import { seedDemoData } from "./seed-data";
+import { PHOTOS_DIR } from "./seed/photos-dir";
+import sharp from "sharp";
 
 const db = useTestDatabase();
 const dataDirs: string[] = [];
@@ -297,6 +299,22 @@ describe("demo data", () => {
       expect(url.startsWith("/media/properties/")).toBe(true);
       expect(existsSync(path.join(dataDir, "uploads/public", url.slice("/media/".length))), url).toBe(true);
     }
+  });
+
+  it("uses the committed photographs, one distinct picture per image, photo-sized", async () => {
+    const properties = await db.current.prisma.property.findMany({ select: { images: true } });
+    const urls = properties.flatMap((p) => p.images);
+    const contents = new Set<string>();
+    for (const url of urls) {
+      const name = path.basename(url);
+      const seeded = readFileSync(path.join(dataDir, "uploads/public/properties", name));
+      expect(seeded.equals(readFileSync(path.join(PHOTOS_DIR, name))), name).toBe(true);
+      contents.add(seeded.toString("base64"));
+    }
+    // No two listings share a picture, so the catalogue does not repeat one skyline.
+    expect(contents.size).toBe(urls.length);
+    const hero = await sharp(path.join(PHOTOS_DIR, path.basename(urls[0]!))).metadata();
+    expect(hero).toMatchObject({ format: "webp", width: 1200, height: 800 });
   });
 
   it(

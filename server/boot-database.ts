@@ -21,7 +21,7 @@ export async function bootDatabase(options: { databaseUrl?: string; dataDir: str
   }
   try {
     const applied = await migrateDatabase(url);
-    if (applied.length > 0) logger.info({ applied }, "migrations applied");
+    if (applied.length > 0) logger.info({ latest: applied.at(-1) }, `${applied.length} migrations applied`);
     const shouldSeed = options.seedDemoData ?? (embedded !== undefined && (await isEmpty(url)));
     if (shouldSeed) {
       const { seedDemoData } = await import("../prisma/seed-data");

@@ -125,6 +125,9 @@ export function createHttpApp(options: HttpAppOptions) {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // The message alone reads as the request ("GET /wallet 200 12ms") in the pretty format.
+      customSuccessMessage: (req, res, responseTime) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)}ms`,
+      customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
     }),
   );
   app.use(assignCspNonce);

@@ -12,16 +12,30 @@ describe("pageTitle", () => {
     ["/properties", "Properties · Aangan"],
     ["/invest/abc-123", "Invest · Aangan"],
     ["/dashboard", "Dashboard · Aangan"],
-    ["/dashboard/wallet", "Dashboard · Aangan"],
-    ["/waitlist-dashboard/overview", "Waitlist · Aangan"],
+    ["/dashboard/wallet", "Wallet · Dashboard · Aangan"],
+    ["/dashboard/transactions", "Transactions · Dashboard · Aangan"],
+    ["/dashboard/overview", "Overview · Dashboard · Aangan"],
+    ["/dashboard/p/prop-42", "Property · Dashboard · Aangan"],
+    ["/waitlist-dashboard/overview", "Overview · Waitlist · Aangan"],
+    ["/waitlist-dashboard/learn", "Learning Resources · Waitlist · Aangan"],
     ["/admin", "Admin · Aangan"],
-    ["/admin/support", "Admin · Aangan"],
+    ["/admin/support", "Support Tickets · Admin · Aangan"],
+    ["/admin/users/user-7", "User Details · Admin · Aangan"],
     ["/kyc", "KYC · Aangan"],
     ["/trial-expired", "Trial Expired · Aangan"],
     ["/trading", "Trading · Aangan"],
     ["/test-analytics", "Analytics Test · Aangan"],
   ])("titles %s as %s", (pathname, title) => {
     expect(pageTitle(pathname)).toBe(title);
+  });
+
+  it("names a page below a named page after it", () => {
+    expect(pageTitle("/dashboard/transactions/tx-1")).toBe("Transactions · Dashboard · Aangan");
+    expect(pageTitle("/dashboard/transactions/tx-1/print")).toBe("Transactions · Dashboard · Aangan");
+  });
+
+  it("keeps the section alone when the page failed", () => {
+    expect(pageTitle("/dashboard/wallet", 500)).toBe("Dashboard · Aangan");
   });
 
   it("matches whole path segments only", () => {
@@ -33,6 +47,7 @@ describe("pageTitle", () => {
 
   it("ignores case and a trailing slash, as route matching does", () => {
     expect(pageTitle("/Dashboard/")).toBe("Dashboard · Aangan");
+    expect(pageTitle("/Dashboard/Wallet/")).toBe("Wallet · Dashboard · Aangan");
     expect(pageTitle("/AUTH")).toBe("Sign In · Aangan");
   });
 

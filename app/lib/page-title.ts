@@ -1,4 +1,4 @@
-import { ROUTE_TABLE } from "~/lib/route-table";
+import { findRoute, ROUTE_TABLE } from "~/lib/route-table";
 
 export const BRAND = "Aangan";
 
@@ -23,13 +23,30 @@ export function sectionForPath(pathname: string): string | undefined {
 }
 
 /**
- * The browser title for a path: '{Section} · Aangan', the brand alone on the home page.
+ * The name of the page at `pathname`, or of the nearest page above it (a transaction's
+ * details are part of Transactions), so the title says which page of a section is open.
+ */
+export function pageNameForPath(pathname: string): string | undefined {
+  const segments = normalise(pathname).split("/");
+  for (let length = segments.length; length > 1; length -= 1) {
+    const entry = findRoute(segments.slice(0, length).join("/"));
+    if (entry) return entry.name;
+  }
+  return undefined;
+}
+
+/**
+ * The browser title for a path: '{Section} · Aangan', the brand alone on the home page,
+ * and '{Page} · {Section} · Aangan' on pages that have a name of their own (ADR 0022).
  * Paths outside every section are the 404 page, unless they failed for another reason.
  */
 export function pageTitle(pathname: string, errorStatus?: number): string {
   if (normalise(pathname) === "/") return BRAND;
   const section = sectionForPath(pathname);
-  if (section) return `${section} · ${BRAND}`;
+  if (section) {
+    const name = errorStatus === undefined ? pageNameForPath(pathname) : undefined;
+    return name ? `${name} · ${section} · ${BRAND}` : `${section} · ${BRAND}`;
+  }
   if (errorStatus !== undefined && errorStatus !== 404) return `Something Went Wrong · ${BRAND}`;
   return `Page Not Found · ${BRAND}`;
 }

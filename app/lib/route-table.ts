@@ -27,6 +27,8 @@ export type RouteEntry = {
   guard: RouteGuard;
   /** Page title section ("{Section} · Aangan"); null for the brand name alone. */
   section: string | null;
+  /** The page's own name, put before the section ("Wallet · Dashboard · Aangan", ADR 0022). */
+  name?: string;
   /** Bare paths that only forward to a child. */
   redirectsTo?: string;
   /** The route has an action (a form posts to it). */
@@ -38,7 +40,7 @@ function page(
   path: PathBuilder,
   guard: RouteGuard,
   section: string | null,
-  extra: Pick<RouteEntry, "redirectsTo" | "hasAction"> = {},
+  extra: Pick<RouteEntry, "redirectsTo" | "hasAction" | "name"> = {},
 ): RouteEntry {
   return { path, pattern: path.pattern, guard, section, ...extra };
 }
@@ -51,19 +53,19 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.properties, "public", "Properties"),
   page(paths.welcome, "welcome", "Welcome", { hasAction: true }),
   page(dashboard.root, "dashboard", "Dashboard", { redirectsTo: dashboard.overview() }),
-  page(dashboard.overview, "dashboard", "Dashboard"),
-  page(dashboard.wallet, "dashboard", "Dashboard"),
-  page(dashboard.transactions, "dashboard", "Dashboard"),
-  page(dashboard.sellRequests, "dashboard", "Dashboard"),
-  page(dashboard.watchlist, "dashboard", "Dashboard"),
-  page(dashboard.notifications, "dashboard", "Dashboard"),
-  page(dashboard.property, "dashboard", "Dashboard"),
+  page(dashboard.overview, "dashboard", "Dashboard", { name: "Overview" }),
+  page(dashboard.wallet, "dashboard", "Dashboard", { name: "Wallet" }),
+  page(dashboard.transactions, "dashboard", "Dashboard", { name: "Transactions" }),
+  page(dashboard.sellRequests, "dashboard", "Dashboard", { name: "Sell Requests" }),
+  page(dashboard.watchlist, "dashboard", "Dashboard", { name: "Watchlist" }),
+  page(dashboard.notifications, "dashboard", "Dashboard", { name: "Notifications" }),
+  page(dashboard.property, "dashboard", "Dashboard", { name: "Property" }),
   page(waitlistDashboard.root, "waitlist-dashboard", "Waitlist", { redirectsTo: waitlistDashboard.overview() }),
-  page(waitlistDashboard.overview, "waitlist-dashboard", "Waitlist"),
-  page(waitlistDashboard.wallet, "waitlist-dashboard", "Waitlist"),
-  page(waitlistDashboard.watchlist, "waitlist-dashboard", "Waitlist"),
-  page(waitlistDashboard.learn, "waitlist-dashboard", "Waitlist"),
-  page(waitlistDashboard.support, "waitlist-dashboard", "Waitlist"),
+  page(waitlistDashboard.overview, "waitlist-dashboard", "Waitlist", { name: "Overview" }),
+  page(waitlistDashboard.wallet, "waitlist-dashboard", "Waitlist", { name: "Wallet" }),
+  page(waitlistDashboard.watchlist, "waitlist-dashboard", "Waitlist", { name: "Watchlist" }),
+  page(waitlistDashboard.learn, "waitlist-dashboard", "Waitlist", { name: "Learning Resources" }),
+  page(waitlistDashboard.support, "waitlist-dashboard", "Waitlist", { name: "Support" }),
   page(paths.trialExpired, "trial-expired", "Trial Expired", { hasAction: true }),
   page(paths.kyc, "user", "KYC"),
   page(paths.invest, "user", "Invest", { hasAction: true }),
@@ -76,21 +78,21 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.legal.faq, "public", "FAQ"),
   page(paths.legal.contact, "public", "Contact"),
   page(admin.root, "admin", "Admin"),
-  page(admin.users, "admin", "Admin", { hasAction: true }),
-  page(admin.kyc, "admin", "Admin", { hasAction: true }),
-  page(admin.properties, "admin", "Admin", { hasAction: true }),
-  page(admin.newProperty, "admin", "Admin", { hasAction: true }),
-  page(admin.shareTrading, "admin", "Admin", { hasAction: true }),
-  page(admin.support, "admin", "Admin", { hasAction: true }),
-  page(admin.investments, "admin", "Admin"),
+  page(admin.users, "admin", "Admin", { hasAction: true, name: "User Management" }),
+  page(admin.kyc, "admin", "Admin", { hasAction: true, name: "KYC Management" }),
+  page(admin.properties, "admin", "Admin", { hasAction: true, name: "Property Management" }),
+  page(admin.newProperty, "admin", "Admin", { hasAction: true, name: "Add New Property" }),
+  page(admin.shareTrading, "admin", "Admin", { hasAction: true, name: "Share Trading" }),
+  page(admin.support, "admin", "Admin", { hasAction: true, name: "Support Tickets" }),
+  page(admin.investments, "admin", "Admin", { name: "Investments" }),
   // Beyond the spec's table (ADR 0015): the pages its dialogs become without JavaScript,
   // the audit log and the CSV export. Same guard as every admin page.
-  page(admin.user, "admin", "Admin", { hasAction: true }),
-  page(admin.editProperty, "admin", "Admin", { hasAction: true }),
-  page(admin.audit, "admin", "Admin"),
+  page(admin.user, "admin", "Admin", { hasAction: true, name: "User Details" }),
+  page(admin.editProperty, "admin", "Admin", { hasAction: true, name: "Edit Property" }),
+  page(admin.audit, "admin", "Admin", { name: "Audit Log" }),
   page(admin.analyticsCsv, "admin", "Admin"),
   page(paths.testAnalytics, "user", "Analytics Test", { hasAction: true }),
-  page(admin.notesAnalysis, "admin", "Admin", { hasAction: true }),
+  page(admin.notesAnalysis, "admin", "Admin", { hasAction: true, name: "Notes Analysis" }),
 ];
 
 /** Sign-in plumbing: not pages of the table, but every one is guarded too. */

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ActivityTab } from "~/components/admin/dashboard/activity-tab";
 import { ADMIN_TABS, AdminTabs, type AdminTab } from "~/components/admin/dashboard/admin-tabs";
@@ -10,8 +10,6 @@ import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation
 import { getAdminOverview, listLatestNotes, listRecentEvents, listUserEngagement } from "~/domain/admin/dashboard/admin-overview.server";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "Admin · Aangan" }];
 
 /** Only the open tab's data is read. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { Pager } from "~/components/admin/pager";
@@ -8,8 +8,6 @@ import { listAuditLog, readAuditFilters } from "~/domain/admin/list-audit-log.se
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "Audit Log · Aangan" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

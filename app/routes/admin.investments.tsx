@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { Pager, StatCard } from "~/components/admin/pager";
@@ -8,8 +8,6 @@ import { listAllInvestments } from "~/domain/admin/list-investments.server";
 import { formatINR } from "~/lib/money";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "Investments · Aangan" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { KycQueueList } from "~/components/admin/kyc/kyc-queue-table";
 import { KycReviewDialog } from "~/components/admin/kyc/kyc-review-dialog";
@@ -15,8 +15,6 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { mailKycDecision } from "~/web/kyc-mail.server";
-
-export const meta: MetaFunction = () => [{ title: "KYC Management" }];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

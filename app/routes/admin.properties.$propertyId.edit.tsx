@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DocumentManager } from "~/components/admin/properties/document-manager";
 import { ImageManager } from "~/components/admin/properties/image-manager";
@@ -11,8 +11,6 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { submitPropertyEdit } from "~/web/admin-property-edit.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "Edit Property · Aangan" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StatCard } from "~/components/admin/pager";
 import { PropertyCard } from "~/components/admin/properties/property-card";
@@ -14,8 +14,6 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "Property Management · Aangan" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { ImagePicker, PropertyFormFields } from "~/components/admin/properties/property-form-fields";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -12,8 +12,6 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { readPropertyForm } from "~/web/admin-property-form.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "Add New Property · Aangan" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

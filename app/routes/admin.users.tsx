@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { KycStatusBadge, formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { Pager } from "~/components/admin/pager";
@@ -13,8 +13,6 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { submitUserAction } from "~/web/admin-users.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "User Management · Aangan" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

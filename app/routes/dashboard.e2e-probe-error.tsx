@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireDashboardUser } from "~/web/guards.server";
+import { TestProbeFailure } from "~/web/test-probe.server";
 
 // Fails on purpose inside the dashboard layout, so end-to-end tests can see that a failing
 // page keeps the sidebar and header. Like the other probes it exists only when the e2e
@@ -7,7 +8,7 @@ import { requireDashboardUser } from "~/web/guards.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   if (process.env.E2E_PROBES !== "true") throw new Response("Not Found", { status: 404 });
   await requireDashboardUser(request);
-  throw new Error("E2E dashboard probe failure: internal detail that must never reach the page");
+  throw new TestProbeFailure("E2E dashboard probe failure: internal detail that must never reach the page");
 }
 
 export default function DashboardErrorProbe() {

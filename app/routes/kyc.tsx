@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { KycProgress } from "~/components/kyc/kyc-progress";
 import {
@@ -23,8 +23,6 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { redirectWithToast } from "~/web/flash.server";
 import { requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
 import { readKycForm } from "~/web/kyc-upload.server";
-
-export const meta: MetaFunction = () => [{ title: "KYC Verification" }];
 
 const STEP_NUMBERS = { personal: 1, documents: 2, bank: 3, photo: 4, review: 5 } as const;
 type StepKey = keyof typeof STEP_NUMBERS;

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -9,8 +9,6 @@ import { logEventFor } from "~/web/analytics.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireUserWithinTrial } from "~/web/guards.server";
-
-export const meta: MetaFunction = () => [{ title: "Analytics Test · Aangan" }];
 
 /** The debugging page of spec 2.13: the signed-in user's own events only. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { AvailableShares } from "~/components/market/available-shares";
 import { HoldsList } from "~/components/market/holds-list";
@@ -17,8 +17,6 @@ import { MARKET_MESSAGES } from "~/domain/market/market-errors";
 
 const SELLING_DISABLED = MARKET_MESSAGES.sellingDisabled;
 const NOTHING_TO_SELL = "You have no unlisted shares of this property to sell.";
-
-export const meta: MetaFunction = () => [{ title: "Trading | Aangan" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Public (the route table): a signed-out visitor reads the log-in notice; every form's

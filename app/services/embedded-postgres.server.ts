@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { findFreePort } from "./free-port.server";
+import { classifyPostgresLog } from "./postgres-log.server";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -30,8 +31,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     createPostgresUser: runAsPostgresUser,
     onLog: () => undefined,
     onError: (message) => {
-      const text = String(message);
-      if (/ERROR|FATAL|PANIC/.test(text) && !/does not exist|already exists/.test(text)) console.error(text.trim());
+      const line = classifyPostgresLog(String(message));
+      if (line) console.error(line.text);
     },
   });
   if (firstRun) await server.initialise();

@@ -21,6 +21,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO_DATA: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // The logger reads it itself (logger.server.ts); parsed here so a typo stops the start.
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

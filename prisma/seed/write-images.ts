@@ -1,18 +1,21 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { publicUploadsDir, writeFileAtomically } from "~/services/storage/local-disk.server";
-import { propertySvg } from "./artwork";
+import { PHOTOS_DIR } from "./photos-dir";
 import { imageFileName, PROPERTIES } from "./properties";
+import { renderPropertyPhoto } from "./render-photo";
 
-/** Renders an SVG to a small WebP (effort 0: encoding dominates, and these are flat illustrations). */
+/** Renders an SVG to a small WebP (effort 0: encoding dominates, and these are flat drawings). */
 export async function renderWebp(svg: string, quality = 72): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality, effort: 0 }).toBuffer();
 }
 
 /**
- * Writes the property images the catalogue points at, skipping files already on disk, so
- * only the very first start pays for rendering. Returns how many it rendered.
+ * Puts the property photographs the catalogue points at in place, skipping files already on
+ * disk. They are committed under prisma/seed/photos (scripts/generate-property-photos.ts),
+ * so a first start only copies them; one missing there is rendered on the spot instead.
+ * Returns how many it had to render.
  */
 export async function writePropertyImages(dataDir: string): Promise<number> {
   const directory = path.join(publicUploadsDir(dataDir), "properties");
@@ -20,17 +23,19 @@ export async function writePropertyImages(dataDir: string): Promise<number> {
     Array.from({ length: property.imageCount }, (_, index) => ({
       property,
       index,
-      file: path.join(directory, imageFileName(property.id, index)),
+      name: imageFileName(property.id, index),
     })),
-  ).filter(({ file }) => !existsSync(file));
-  // Two lanes rather than all at once: rendering gets about a core, leaving the rest of a
-  // two-core machine to PostgreSQL and the seeding transaction that runs meanwhile.
-  const queue = [...missing];
-  const lane = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      writeFileAtomically(next.file, await renderWebp(propertySvg(next.property.id, next.property.type, next.index)));
+  ).filter(({ name }) => !existsSync(path.join(directory, name)));
+  let rendered = 0;
+  for (const { property, index, name } of missing) {
+    const committed = path.join(PHOTOS_DIR, name);
+    const target = path.join(directory, name);
+    if (existsSync(committed)) {
+      writeFileAtomically(target, readFileSync(committed));
+      continue;
     }
-  };
-  await Promise.all([lane(), lane()]);
-  return missing.length;
+    writeFileAtomically(target, await renderPropertyPhoto(property.id, property.type, index));
+    rendered++;
+  }
+  return rendered;
 }

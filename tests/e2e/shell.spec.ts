@@ -126,6 +126,24 @@ test.describe("page titles", () => {
     await page.goto("/definitely-not-a-page");
     await expect(page).toHaveTitle("Page Not Found · Aangan");
   });
+
+  test("name the dashboard page inside its section", async ({ page, signInAs }) => {
+    await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
+    await expect(page).toHaveTitle("Wallet · Dashboard · Aangan");
+    await page.goto("/dashboard/transactions");
+    await expect(page).toHaveTitle("Transactions · Dashboard · Aangan");
+    await waitForHydration(page);
+    // A client-side navigation renames the tab too.
+    await page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("link", { name: "Overview", exact: true }).click();
+    await expect(page).toHaveTitle("Overview · Dashboard · Aangan");
+  });
+
+  test("name the admin page and keep the spec's Admin section", async ({ page, signInAs }) => {
+    await signInAs("admin@demo.aangan.in", { redirectTo: "/admin/users" });
+    await expect(page).toHaveTitle("User Management · Admin · Aangan");
+    await page.goto("/admin");
+    await expect(page).toHaveTitle("Admin · Aangan");
+  });
 });
 
 test.describe("header", () => {
@@ -181,6 +199,37 @@ test.describe("header", () => {
       await expect(menuButton).toHaveAttribute("aria-expanded", "true");
       await page.keyboard.press("Space");
       await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    });
+
+    test("an open menu sits above a toast, so its links stay clickable @mobile", async ({ page }) => {
+      // An error toast stays until dismissed, and on a phone it spans the width under the header.
+      await page.goto("/e2e-probe/toast?kind=error&to=/properties");
+      await expect(page).toHaveURL((url) => url.pathname === "/properties");
+      const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
+      await expect(alert).toBeVisible();
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Menu" }).click();
+      const menuLinks = page.getByRole("navigation", { name: "Main menu" }).getByRole("link");
+      await expect(menuLinks.first()).toBeVisible();
+      const toast = (await alert.boundingBox())!;
+      let overlapping = 0;
+      for (const link of await menuLinks.all()) {
+        const box = (await link.boundingBox())!;
+        if (box.y < toast.y + toast.height && toast.y < box.y + box.height) overlapping += 1;
+        // What a finger at the link's centre touches is the link itself, not the toast.
+        const hit = await link.evaluate(
+          (element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
+        expect(hit, `${await link.textContent()} is covered`).toBe(true);
+      }
+      // The links really lie where the toast is, so this checks stacking, not layout luck.
+      expect(overlapping).toBeGreaterThan(0);
+      // Playwright's click refuses an element another one covers.
+      await menuLinks.filter({ hasText: "Properties" }).click({ timeout: 3_000 });
+      await expect(page).toHaveURL((url) => url.pathname === "/properties");
+      // Closed again, the toast is back on top of the page.
+      await expect(alert).toBeVisible();
     });
 
     test.describe("without JavaScript", () => {

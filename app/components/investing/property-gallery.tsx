@@ -49,7 +49,7 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
               aria-label={`Open photo ${index + 1} of ${images.length}`}
               className={`block overflow-hidden rounded-lg ${focusRing}`}
             >
-              <img src={src} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+              <img src={src} alt="" loading="lazy" width={160} height={160} className="aspect-square w-full object-cover" />
             </Link>
           </li>
         ))}
@@ -107,7 +107,9 @@ function PhotoViewer({ title, images, index, search }: { title: string; images: 
         <img
           src={images[index]}
           alt={`${title} (${index + 1} of ${images.length})`}
-          className="max-h-[75vh] w-auto rounded-lg object-contain"
+          width={1200}
+          height={800}
+          className="h-auto max-h-[75vh] w-auto max-w-full rounded-lg object-contain"
         />
         <p className="text-sm text-white" aria-live="polite">
           Photo {index + 1} of {images.length}

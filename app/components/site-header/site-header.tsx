@@ -8,8 +8,10 @@ import { NotificationBell, type BellView } from "./notification-bell";
 
 export function SiteHeader({ pathname, user, bell = null }: { pathname: string; user: HeaderUserView | null; bell?: BellView | null }) {
   const model = buildHeaderModel(pathname, user);
+  // While a menu or the bell's panel is open the header rises above the toasts (z-50), so a
+  // toast never covers what the visitor just opened; closed, it stays below dialogs.
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b has-[[aria-expanded=true]]:z-60 has-[details[open]]:z-60 border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           to="/"

@@ -68,7 +68,7 @@ function WatchlistCard({ card, notesAllowed, returnTo }: { card: WatchlistCardVi
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
       <div className="relative aspect-[16/9] bg-slate-100">
-        {card.image ? <img src={card.image} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+        {card.image ? <img src={card.image} alt="" loading="lazy" width={800} height={450} className="h-full w-full object-cover" /> : null}
         <div className="absolute top-3 left-3">
           <PropertyStatusBadge status={card.status} label={card.statusLabel} />
         </div>

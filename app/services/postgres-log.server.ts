@@ -1,0 +1,34 @@
+/**
+ * What to print for a line the embedded PostgreSQL writes to stderr. The app lets the
+ * database decide races (unique keys, CHECKs, conditional updates, row locks) and catches
+ * the refusals, so those ERROR lines are expected: they print as one labelled line, without
+ * the DETAIL and STATEMENT that follow. Anything else at ERROR or worse prints as it is;
+ * notices and harmless "does not exist / already exists" lines print nothing.
+ */
+const HANDLED_REFUSALS = [
+  /duplicate key value violates unique constraint/,
+  /violates check constraint/,
+  /violates exclusion constraint/,
+  /could not serialize access/,
+  /could not obtain lock/,
+  /deadlock detected/,
+  /canceling statement due to user request/,
+];
+
+export type PostgresLogLine = { expected: boolean; text: string };
+
+export function classifyPostgresLog(message: string): PostgresLogLine | null {
+  const text = message.trim();
+  // A chunk may hold several entries; each entry's severity is on its first line.
+  const severe = text.split("\n").filter((line) => /ERROR|FATAL|PANIC/.test(line) && !/does not exist|already exists/.test(line));
+  if (severe.length === 0) return null;
+  const handled = (line: string) =>
+    /ERROR/.test(line) && !/FATAL|PANIC/.test(line) && HANDLED_REFUSALS.some((pattern) => pattern.test(line));
+  if (!severe.every(handled)) return { expected: false, text };
+  return {
+    expected: true,
+    text: severe
+      .map((line) => `expected (database refused a conflicting write; the app handles it): ${line.replace(/^.*?ERROR:\s*/, "")}`)
+      .join("\n"),
+  };
+}

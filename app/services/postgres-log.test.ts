@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { classifyPostgresLog } from "./postgres-log.server";
+
+describe("embedded PostgreSQL log lines", () => {
+  it("labels a refused conflicting write as expected, on one line without its statement", () => {
+    const line = classifyPostgresLog(
+      '2026-11-22 06:00:00.000 UTC [123] ERROR:  duplicate key value violates unique constraint "positions_pkey"\nDETAIL:  Key (id)=(1) already exists.\nSTATEMENT:  INSERT INTO positions ...',
+    );
+    expect(line).toEqual({
+      expected: true,
+      text: 'expected (database refused a conflicting write; the app handles it): duplicate key value violates unique constraint "positions_pkey"',
+    });
+  });
+
+  it("prints any other error as it is", () => {
+    const message = '2026-11-22 06:00:00.000 UTC [123] ERROR:  syntax error at or near "SELEC"';
+    expect(classifyPostgresLog(message)).toEqual({ expected: false, text: message });
+    expect(classifyPostgresLog("FATAL:  the database system is shutting down")?.expected).toBe(false);
+  });
+
+  it("stays quiet for notices and the harmless start-up lines", () => {
+    expect(classifyPostgresLog("LOG:  database system is ready to accept connections")).toBeNull();
+    expect(classifyPostgresLog('ERROR:  database "aangan" already exists')).toBeNull();
+  });
+});
+
+describe("a chunk with several entries", () => {
+  it("prints everything when any entry is a real error", () => {
+    const chunk = 'ERROR:  duplicate key value violates unique constraint "a"\nERROR:  relation "nope" is missing';
+    expect(classifyPostgresLog(chunk)).toEqual({ expected: false, text: chunk });
+  });
+
+  it("finds an error after a notice in the same chunk", () => {
+    expect(classifyPostgresLog("LOG:  checkpoint starting\nERROR:  could not serialize access due to concurrent update")?.text).toBe(
+      "expected (database refused a conflicting write; the app handles it): could not serialize access due to concurrent update",
+    );
+  });
+});
