@@ -69,6 +69,8 @@ test("an admin creates a property with two images, edits it, reorders the images
   const investorContext = await browser.newContext();
   const investor = await investorContext.newPage();
   await signInAs("waitlist", { page: investor, redirectTo: `/invest/${propertyId}` });
+  // The gallery offers the sharp-resized widths of the uploaded cover, so a phone fetches the small one.
+  await expect(investor.getByRole("img", { name: `${title} (edited) (1 of 2)` })).toHaveAttribute("srcset", /480w.*960w.*1600w/);
   const download = investor.waitForEvent("download");
   await investor.getByRole("link", { name: "Title Report E2E", exact: true }).click();
   const file = await (await download).path();

@@ -1,4 +1,5 @@
 import { HIGH_FETCH_PRIORITY } from "~/components/ui/image-priority";
+import { propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CloseIcon } from "~/components/ui/icons";
@@ -32,7 +33,9 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
       <Link to={photoHref(search, 0)} preventScrollReset className={`block overflow-hidden rounded-xl ${focusRing}`}>
         {/* The page's largest paint: fetched first. */}
         <img
-          src={images[0]}
+          src={propertyImageSrc(images[0]!)}
+          srcSet={propertyImageSrcSet(images[0]!)}
+          sizes="(min-width: 1024px) 66vw, 100vw"
           alt={`${title} (1 of ${images.length})`}
           width={1280}
           height={720}
@@ -49,7 +52,14 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
               aria-label={`Open photo ${index + 1} of ${images.length}`}
               className={`block overflow-hidden rounded-lg ${focusRing}`}
             >
-              <img src={src} alt="" loading="lazy" width={160} height={160} className="aspect-square w-full object-cover" />
+              <img
+                src={propertyImageSrc(src)}
+                alt=""
+                loading="lazy"
+                width={160}
+                height={160}
+                className="aspect-square w-full object-cover"
+              />
             </Link>
           </li>
         ))}
@@ -105,7 +115,9 @@ function PhotoViewer({ title, images, index, search }: { title: string; images: 
         className="flex w-full max-w-4xl flex-col items-center gap-3 focus:outline-none"
       >
         <img
-          src={images[index]}
+          src={propertyImageSrc(images[index]!)}
+          srcSet={propertyImageSrcSet(images[index]!)}
+          sizes="100vw"
           alt={`${title} (${index + 1} of ${images.length})`}
           width={1200}
           height={800}

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
 import { formatPercent, propertyTypeLabel } from "~/components/properties/property-format";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -68,7 +69,18 @@ function WatchlistCard({ card, notesAllowed, returnTo }: { card: WatchlistCardVi
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
       <div className="relative aspect-[16/9] bg-slate-100">
-        {card.image ? <img src={card.image} alt="" loading="lazy" width={800} height={450} className="h-full w-full object-cover" /> : null}
+        {card.image ? (
+          <img
+            src={propertyImageSrc(card.image)}
+            srcSet={propertyImageSrcSet(card.image)}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            alt=""
+            loading="lazy"
+            width={800}
+            height={450}
+            className="h-full w-full object-cover"
+          />
+        ) : null}
         <div className="absolute top-3 left-3">
           <PropertyStatusBadge status={card.status} label={card.statusLabel} />
         </div>
