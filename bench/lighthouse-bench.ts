@@ -185,7 +185,17 @@ function scripts(lhr: Lhr): { url: string; transferBytes: number }[] {
 
 const scriptBytes = (lhr: Lhr) => scripts(lhr).reduce((sum, script) => sum + script.transferBytes, 0);
 
-async function measure(url: string, port: number, cookie: string | null): Promise<Lhr> {
+/** Chromium sometimes loses a run's trace (NO_NAVSTART); such a run measured nothing, so it is taken again, twice at most. */
+async function measure(url: string, port: number, cookie: string | null, attempt = 1): Promise<Lhr> {
+  try {
+    return await measureOnce(url, port, cookie);
+  } catch (error) {
+    if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test((error as Error).message)) throw error;
+    return measure(url, port, cookie, attempt + 1);
+  }
+}
+
+async function measureOnce(url: string, port: number, cookie: string | null): Promise<Lhr> {
   const result = await lighthouse(url, {
     port,
     output: "json",
