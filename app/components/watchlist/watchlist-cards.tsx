@@ -7,22 +7,10 @@ import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { NotesField } from "./notes-field";
 import { WATCHLIST_INTENTS } from "./watchlist-intents";
+import type { WatchlistCard } from "~/domain/watchlist/list-watchlist.server";
 
-export type WatchlistCardView = {
-  propertyId: string;
-  title: string;
-  city: string;
-  country: string;
-  propertyType: string;
-  status: string;
-  statusLabel: string;
-  image: string | null;
-  sharePrice: string;
-  expectedAnnualReturn: string | null;
-  minimumInvestment: string;
-  notes: string;
-  hasActiveSellOffers: boolean;
-};
+/** A card as the watchlist loader sends it (the date it was added is not shown). */
+export type WatchlistCardView = Omit<WatchlistCard, "addedAt">;
 
 type NotesAccess = { allowed: true } | { allowed: false; reason: string };
 

@@ -6,34 +6,10 @@ import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatINR } from "~/lib/money";
 import { STATUS_LABELS, TYPE_LABELS } from "./ticket-list";
+import type { TicketDetail } from "~/domain/support/list-tickets.server";
 
-export type TicketView = {
-  id: string;
-  reference: string;
-  subject: string;
-  type: string;
-  status: string;
-  priority: string;
-  amount: string | null;
-  userName: string | null;
-  userEmail: string;
-  userPhone: string | null;
-  createdAt: string;
-  description: string;
-  adminResponse: string | null;
-  referenceCode: string | null;
-  receivedAmount: string | null;
-  subscriptionActive: boolean;
-  history: {
-    id: string;
-    fromStatus: string | null;
-    toStatus: string;
-    adminResponse: string | null;
-    note: string;
-    actor: string | null;
-    createdAt: string;
-  }[];
-};
+/** A ticket as the admin page shows it (the contact details and update time stay on the server). */
+export type TicketView = Omit<TicketDetail, "contactInfo" | "updatedAt">;
 
 export type TicketReply = { ticketId: string; updated: boolean; fieldErrors: Record<string, string>; formError: string | null };
 

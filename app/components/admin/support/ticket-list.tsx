@@ -2,19 +2,9 @@ import { Form, Link } from "@remix-run/react";
 import { formatDateTimeIN } from "~/components/transactions/format";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
+import type { TicketListRow } from "~/domain/support/list-tickets.server";
 
-export type TicketRow = {
-  id: string;
-  reference: string;
-  subject: string;
-  type: string;
-  status: string;
-  priority: string;
-  amount: string | null;
-  userName: string | null;
-  userEmail: string;
-  createdAt: string;
-};
+export type TicketRow = TicketListRow;
 
 export const TYPE_LABELS: Record<string, string> = {
   add_funds: "Add funds",
