@@ -1,6 +1,7 @@
 // Remix's own options. vite.config.ts passes this object to the Remix Vite plugin, so
 // this file is the single place for future flags and route conventions.
 import { buildServiceWorker } from "./scripts/build-service-worker.mjs";
+import { buildStaticPageScript } from "./scripts/build-static-page-script.mjs";
 
 /** @type {import('@remix-run/dev').VitePluginConfig} */
 export default {
@@ -14,9 +15,10 @@ export default {
     v3_lazyRouteDiscovery: true,
     v3_singleFetch: true,
   },
-  // Every build (npm run build, npm test, npm start's rebuild) ends with the service worker,
-  // generated from the client build it precaches.
+  // Every build (npm run build, npm test, npm start's rebuild) ends with the script of pages
+  // served without React (ADR 0024) and the service worker, generated from the client build it precaches.
   buildEnd: async ({ remixConfig }) => {
+    await buildStaticPageScript({ clientDir: `${remixConfig.buildDirectory}/client` });
     await buildServiceWorker({ clientDir: `${remixConfig.buildDirectory}/client` });
   },
 };

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -18,7 +19,10 @@ import { ServiceWorkerUpdates } from "~/components/pwa/service-worker-updates";
 import { ConnectionNotices } from "~/components/toast/connection-notices";
 import { ToastProvider } from "~/components/toast/toast-provider";
 import { HydrationFlag } from "~/components/ui/hydration-flag";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { StaticPageEnhancements } from "~/components/pwa/static-page-enhancements";
 import { useNonce } from "~/lib/nonce";
+import { servedWithoutReact } from "~/lib/route-handle";
 import { pageTitle } from "~/lib/page-title";
 import type { Toast } from "~/lib/toast";
 import { getFlashToasts } from "~/web/flash.server";
@@ -84,6 +88,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   // The Layout also wraps error pages, where the root loader may not have produced data.
   const rootData = useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+  // A route whose handle says `hydrate: false` is served without React's scripts (ADR 0024), unless
+  // the app is already running (a client-side navigation there keeps it running).
+  const matches = useMatches();
+  const hydrated = useHydrated();
+  const withoutReact = servedWithoutReact(matches) && !hydrated;
   return (
     <html lang="en-IN">
       <head>
@@ -115,8 +124,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ServiceWorkerUpdates />
           <HydrationFlag />
         </ToastProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withoutReact ? (
+          <StaticPageEnhancements nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

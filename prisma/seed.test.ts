@@ -13,6 +13,7 @@ import { buildMoneyPlan } from "./seed/money-plan";
 import { PROPERTIES } from "./seed/properties";
 import { seedDemoData } from "./seed-data";
 import { PHOTOS_DIR } from "./seed/photos-dir";
+import { DEMO_PHOTO_WIDTHS, demoPhotoVariant } from "~/lib/property-image";
 import sharp from "sharp";
 
 const db = useTestDatabase();
@@ -315,6 +316,23 @@ describe("demo data", () => {
     expect(contents.size).toBe(urls.length);
     const hero = await sharp(path.join(PHOTOS_DIR, path.basename(urls[0]!))).metadata();
     expect(hero).toMatchObject({ format: "webp", width: 1200, height: 800 });
+  });
+
+  it("puts every srcset copy of every photograph on disk, at its width and smaller than the original", async () => {
+    const properties = await db.current.prisma.property.findMany({ select: { images: true } });
+    for (const url of properties.flatMap((p) => p.images)) {
+      const original = readFileSync(path.join(dataDir, "uploads/public", url.slice("/media/".length)));
+      let previousBytes = 0;
+      for (const width of DEMO_PHOTO_WIDTHS) {
+        const variantUrl = demoPhotoVariant(url, width);
+        const seeded = readFileSync(path.join(dataDir, "uploads/public", variantUrl.slice("/media/".length)));
+        expect(seeded.equals(readFileSync(path.join(PHOTOS_DIR, path.basename(variantUrl)))), variantUrl).toBe(true);
+        expect(await sharp(seeded).metadata(), variantUrl).toMatchObject({ format: "webp", width, height: (width * 2) / 3 });
+        expect(seeded.length, variantUrl).toBeGreaterThan(previousBytes);
+        expect(seeded.length, variantUrl).toBeLessThan(original.length);
+        previousBytes = seeded.length;
+      }
+    }
   });
 
   it(

@@ -45,7 +45,15 @@ export type HttpAppOptions = {
  * The service worker and what it decides from are revalidated on every fetch, so a new
  * build reaches browsers on their next visit instead of an hour later.
  */
-const REVALIDATED_FILES = new Set(["/sw.js", "/sw-session.js", "/manifest.webmanifest", "/offline.html", "/offline.css", "/offline.js"]);
+const REVALIDATED_FILES = new Set([
+  "/sw.js",
+  "/sw-session.js",
+  "/manifest.webmanifest",
+  "/offline.html",
+  "/offline.css",
+  "/offline.js",
+  "/static-page.js",
+]);
 
 function setPwaHeaders(res: express.Response, filePath: string) {
   const urlPath = `/${path.relative(path.resolve("build/client"), filePath).split(path.sep).join("/")}`;

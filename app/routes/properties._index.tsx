@@ -16,8 +16,9 @@ import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 
 // Public: anyone may browse; signing in only changes the watchlist control.
-// On a phone the first card fills the screen (on a desktop, the first row of three): their photos load at once.
-const ABOVE_THE_FOLD_CARDS = 3;
+// On a phone the first card fills the screen and its photo is the largest paint: it loads at once, with high
+// priority. Every other photo is lazy (on a desktop the rest of the first row is in view, so it loads right after layout).
+const ABOVE_THE_FOLD_CARDS = 1;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

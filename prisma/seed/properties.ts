@@ -405,3 +405,8 @@ export function imageUrls(property: PropertySeed): string[] {
 export function imageFileName(propertyId: string, index: number): string {
   return `${propertyId}-${index + 1}.webp`;
 }
+
+/** The resized copy's file name; `demoPhotoVariant` (app/lib/property-image.ts) builds the same URL. */
+export function variantFileName(propertyId: string, index: number, width: number): string {
+  return `${propertyId}-${index + 1}-${width}w.webp`;
+}

@@ -32,3 +32,8 @@ export async function renderPropertyPhoto(propertyId: string, type: PropertyType
     .webp({ quality: 68, effort: 5 })
     .toBuffer();
 }
+
+/** A photograph at a smaller width for srcset (app/lib/property-image.ts names the files). */
+export async function resizePropertyPhoto(photo: Buffer, width: number): Promise<Buffer> {
+  return sharp(photo).resize({ width }).webp({ quality: 68, effort: 5 }).toBuffer();
+}

@@ -1,5 +1,9 @@
+import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+
+// The landing page is served without React (ADR 0024): its one small module marks <html data-enhanced>.
+const waitForItsScript = (page: Page) => page.locator("html[data-enhanced]").waitFor({ state: "attached" });
 
 const CALLS_TO_ACTION = [/Start your free 14-day trial/, /Create your free account/, /Get started free/, /^Get Started$/];
 
@@ -42,13 +46,13 @@ test.describe("landing page with JavaScript", () => {
 
   test("every call to action leads to /auth", async ({ page }) => {
     await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await waitForItsScript(page);
     await expectCallsToActionLeadToAuth(page);
   });
 
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await waitForItsScript(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
@@ -60,10 +64,57 @@ test.describe("landing page with JavaScript", () => {
     });
     page.on("pageerror", (error) => problems.push(error.message));
     await page.goto("/");
-    // The flag is set by React after hydration, so scripts provably ran under the policy.
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The flag is set by the page's script, so it provably ran under the policy (workbox-window loads after it).
+    await waitForItsScript(page);
     await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);
+  });
+
+  test("ships no React: only its own small module and workbox-window, within 90 kB gzip, and still registers the worker", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await waitForItsScript(page);
+    // The service worker is registered (and takes the page) from that module.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    expect(await page.evaluate(() => "__remixContext" in window || "__remixRouter" in window)).toBe(false);
+    expect(scripts).toContain("/static-page.js");
+    expect(scripts.filter((path) => path !== "/static-page.js" && !/^\/assets\/workbox-window[\w.-]*\.js$/.test(path))).toEqual([]);
+
+    let gzipBytes = 0;
+    for (const path of scripts) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      gzipBytes += gzipSync(await response.body()).length;
+    }
+    expect(gzipBytes).toBeLessThanOrEqual(90 * 1024);
+    // A fixed name, so it is revalidated like the worker itself.
+    expect((await page.request.get("/static-page.js")).headers()["cache-control"]).toBe("no-cache");
+  });
+
+  test("connection notices show, time out and close without React", async ({ page }) => {
+    await page.goto("/");
+    await waitForItsScript(page);
+    await page.context().setOffline(true);
+    const lost = page.getByRole("alert").filter({ hasText: "Connection Lost" });
+    await expect(lost).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(lost).toHaveCount(0);
+    const back = page.getByRole("status").filter({ hasText: "Back Online" });
+    await expect(back).toBeVisible();
+    // 'Back Online' lasts three seconds, as everywhere else.
+    await expect(back).toHaveCount(0, { timeout: 6_000 });
+    await page.context().setOffline(true);
+    await expect(lost).toBeVisible();
+    await page.locator('[data-toast-name="connection-lost"] summary').click();
+    await expect(lost).toHaveCount(0);
+    await page.context().setOffline(false);
   });
 });
 

@@ -74,6 +74,44 @@ test("signed in, every card offers the watchlist itself, never a sign-in", async
   ).toHaveCount(12);
 });
 
+test.describe("photos on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+
+  test("cards offer sharp-resized copies with their size; the first loads at once, a copy fits, and media is cached long", async ({
+    page,
+  }) => {
+    await page.goto("/properties");
+    const photos = page.getByRole("list", { name: "Property results" }).locator("article img");
+    await expect(photos).toHaveCount(12);
+    for (const photo of await photos.all()) {
+      await expect(photo).toHaveAttribute("srcset", /-480w\.webp 480w, .*-720w\.webp 720w, .*-960w\.webp 960w, .*\.webp 1200w$/);
+      await expect(photo).toHaveAttribute("width", "800");
+      await expect(photo).toHaveAttribute("height", "600");
+      await expect(photo).toHaveAttribute("sizes", /calc\(100vw - 2rem\)$/);
+    }
+    // The first card fills a phone's screen and is its largest paint; the rest wait until scrolled to.
+    await expect(photos.first()).toHaveAttribute("loading", "eager");
+    await expect(photos.first()).toHaveAttribute("fetchpriority", "high");
+    await expect(photos.nth(1)).toHaveAttribute("loading", "lazy");
+    await expect(photos.nth(1)).not.toHaveAttribute("fetchpriority", /.*/);
+
+    // 358 CSS px at 2x: the 720 px copy, not the 1200 px original.
+    await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(720);
+    const chosen = await photos.first().evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(chosen).toMatch(/-720w\.webp$/);
+
+    const copy = await page.request.get(chosen);
+    const original = await page.request.get(chosen.replace(/-720w\.webp$/, ".webp"));
+    for (const response of [copy, original]) {
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/webp");
+      const maxAge = Number(/max-age=(\d+)/.exec(response.headers()["cache-control"] ?? "")?.[1]);
+      expect(maxAge).toBeGreaterThanOrEqual(180 * 24 * 60 * 60);
+    }
+    expect((await copy.body()).length).toBeLessThan((await original.body()).length / 2);
+  });
+});
+
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 

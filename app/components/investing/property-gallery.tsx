@@ -35,7 +35,7 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
         <img
           src={propertyImageSrc(images[0]!)}
           srcSet={propertyImageSrcSet(images[0]!)}
-          sizes="(min-width: 1024px) 66vw, 100vw"
+          sizes="(min-width: 1280px) 810px, (min-width: 1024px) 64vw, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)"
           alt={`${title} (1 of ${images.length})`}
           width={1280}
           height={720}
@@ -54,6 +54,9 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
             >
               <img
                 src={propertyImageSrc(src)}
+                srcSet={propertyImageSrcSet(src)}
+                // A sixth of the main photo's column.
+                sizes="(min-width: 1024px) 130px, 16vw"
                 alt=""
                 loading="lazy"
                 width={160}

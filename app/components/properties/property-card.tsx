@@ -7,7 +7,7 @@ import { PropertyStatusBadge } from "./status-badge";
 import { formatPercent, propertyTypeLabel } from "./property-format";
 import { paths } from "~/lib/paths";
 import { HIGH_FETCH_PRIORITY } from "~/components/ui/image-priority";
-import { propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
+import { CARD_IMAGE_SIZES, propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
 
 export type CardWatchlist = {
@@ -17,7 +17,7 @@ export type CardWatchlist = {
   signInHref: string;
 };
 
-/** `aboveTheFold`: the photo is on screen at load (and likely the largest paint), so it is fetched at once, not lazily. */
+/** `aboveTheFold`: the photo is on screen at load on a phone (the page's largest paint there), so it is fetched first, not lazily. */
 export function PropertyCard({
   property,
   watchlist,
@@ -39,7 +39,7 @@ export function PropertyCard({
           <img
             src={propertyImageSrc(property.image)}
             srcSet={propertyImageSrcSet(property.image)}
-            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            sizes={CARD_IMAGE_SIZES}
             alt=""
             width={800}
             height={600}

@@ -53,7 +53,8 @@ export function ServiceWorkerUpdates() {
   return <UpdatePrompt onReload={waiting.activate} onDismiss={() => setWaiting(null)} />;
 }
 
-function UpdatePrompt({ onReload, onDismiss }: { onReload: () => void; onDismiss: () => void }) {
+/** Also rendered as a template for pages served without React, whose script wires up `data-action`. */
+export function UpdatePrompt({ onReload, onDismiss }: { onReload?: () => void; onDismiss?: () => void }) {
   return (
     <div data-update-prompt className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4">
       <div
@@ -64,10 +65,10 @@ function UpdatePrompt({ onReload, onDismiss }: { onReload: () => void; onDismiss
         <InfoIcon className="shrink-0 text-xl text-brand-700" aria-hidden="true" />
         <p className="min-w-0 flex-1 font-semibold text-ink">A new version is available</p>
         <div className="flex gap-2">
-          <button type="button" className={buttonClasses("ghost", "sm")} onClick={onDismiss}>
+          <button type="button" data-action="dismiss" className={buttonClasses("ghost", "sm")} onClick={onDismiss}>
             Later
           </button>
-          <button type="button" className={buttonClasses("primary", "sm")} onClick={onReload}>
+          <button type="button" data-action="reload" className={buttonClasses("primary", "sm")} onClick={onReload}>
             Reload
           </button>
         </div>

@@ -39,8 +39,9 @@ export function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: 
 
   if (!hydrated) {
     // Without JavaScript the close control is a <summary>: closing the <details> hides it entirely.
+    // On a page served without React (the landing page, ADR 0024) its small script reads the timeout.
     return (
-      <details open className="relative [&:not([open])]:hidden">
+      <details open className="relative [&:not([open])]:hidden" data-toast-timeout={duration ?? undefined}>
         <summary className={`absolute top-3 right-3 list-none [&::-webkit-details-marker]:hidden ${closeClasses}`}>
           <CloseIcon />
           <span className="sr-only">Dismiss notification</span>

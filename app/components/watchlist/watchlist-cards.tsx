@@ -61,7 +61,8 @@ function WatchlistCard({ card, notesAllowed, returnTo }: { card: WatchlistCardVi
           <img
             src={propertyImageSrc(card.image)}
             srcSet={propertyImageSrcSet(card.image)}
-            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            // One column inside the dashboard (sidebar from 768 px), two from 1024 px.
+            sizes="(min-width: 1280px) 480px, (min-width: 1024px) 40vw, (min-width: 768px) 70vw, calc(100vw - 2rem)"
             alt=""
             loading="lazy"
             width={800}

@@ -17,7 +17,18 @@ export type AdminPropertyCard = {
 };
 
 export function ResponsiveImage({ url, alt, className, sizes }: { url: string; alt: string; className?: string; sizes: string }) {
-  return <img src={propertyImageSrc(url)} srcSet={propertyImageSrcSet(url)} sizes={sizes} alt={alt} loading="lazy" className={className} />;
+  return (
+    <img
+      src={propertyImageSrc(url)}
+      srcSet={propertyImageSrcSet(url)}
+      sizes={sizes}
+      alt={alt}
+      loading="lazy"
+      width={800}
+      height={450}
+      className={className}
+    />
+  );
 }
 
 export function PropertyCard({ property, deleteHref }: { property: AdminPropertyCard; deleteHref: string }) {
