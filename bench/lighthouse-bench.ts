@@ -4,7 +4,7 @@
 // pages use a session written straight into that database, as the e2e fixtures do.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
@@ -14,6 +14,8 @@ import pg from "pg";
 import { findFreePort } from "~/services/free-port.server";
 
 export const RUNS_PER_PAGE = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** When set, the median run's full Lighthouse report of each page is written there (for reading every audit). */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PERSONA = "large@demo.aangan.in";
 const SESSION_COOKIE = "__Host-aangan_session";
@@ -42,6 +44,8 @@ export type LighthousePageResult = {
   largestScripts: { url: string; transferBytes: number }[];
   /** Audits that lost points in the median run, for fixing what stands in the way. */
   failedAudits: string[];
+  /** The element Lighthouse took as the largest paint in the median run (its HTML, shortened). */
+  lcpElement: string | null;
   /**
    * Lighthouse's CPU benchmark of this machine during the runs (median). Its 4x CPU slowdown
    * assumes a host of about 1000 or more; below that, TBT and the performance score come out worse
@@ -183,6 +187,13 @@ function scripts(lhr: Lhr): { url: string; transferBytes: number }[] {
     .sort((a, b) => b.transferBytes - a.transferBytes);
 }
 
+function lcpElement(lhr: Lhr): string | null {
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const snippet = details?.items?.[0]?.items?.[0]?.node?.snippet;
+  return snippet ? snippet.slice(0, 300) : null;
+}
+
 const scriptBytes = (lhr: Lhr) => scripts(lhr).reduce((sum, script) => sum + script.transferBytes, 0);
 
 /** Chromium sometimes loses a run's trace (NO_NAVSTART); such a run measured nothing, so it is taken again, twice at most. */
@@ -258,6 +269,11 @@ export async function runLighthouseBench(log: (line: string) => void = console.l
       // The run whose performance score is the median stands for the page's metrics and findings.
       const byPerformance = [...lhrs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const typical = byPerformance[Math.floor(byPerformance.length / 2)]!;
+      if (REPORTS_DIR) {
+        mkdirSync(REPORTS_DIR, { recursive: true });
+        const name = page.path.replace(/^\/$/, "landing").replace(/^\//, "").replace(/\//g, "_");
+        writeFileSync(path.join(REPORTS_DIR, `${name}.json`), JSON.stringify(typical));
+      }
       const budget = page.signedIn ? SIGNED_IN_BUDGET : PUBLIC_BUDGET;
       const budgetMet = CATEGORIES.every((id) => budget[id] === null || scores[id] >= budget[id]!);
       results.push({
@@ -276,6 +292,7 @@ export async function runLighthouseBench(log: (line: string) => void = console.l
         scriptTransferBytes: median(lhrs.map(scriptBytes)),
         largestScripts: scripts(typical).slice(0, 6),
         failedAudits: failedAudits(typical),
+        lcpElement: lcpElement(typical),
         benchmarkIndex: Math.round(median(lhrs.map((lhr) => lhr.environment.benchmarkIndex))),
         budgetMet,
       });

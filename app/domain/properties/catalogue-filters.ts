@@ -51,15 +51,19 @@ export type CategoryFilter = keyof typeof PROPERTY_CATEGORY_OPTIONS;
 const keysOf = <T extends object>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
 // Each field falls back on its own, so one bad value in a shared link drops that filter, not the page.
-const catalogueFiltersSchema = z.object({
-  price: z.enum(keysOf(PRICE_BANDS)).optional().catch(undefined),
-  roi: z.enum(keysOf(ROI_BANDS)).optional().catch(undefined),
-  type: z.enum(keysOf(PROPERTY_CATEGORY_OPTIONS)).optional().catch(undefined),
-  ticket: z.enum(keysOf(TICKET_BANDS)).optional().catch(undefined),
-  city: z.string().trim().min(1).max(80).optional().catch(undefined),
-  sort: z.enum(keysOf(SORT_OPTIONS)).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-});
+// Built on first use, not at module load: the filter form imports this module's bands in the browser,
+// and a schema built at the top level would keep zod (about 27 KB gzip) in the catalogue's bundle.
+const buildCatalogueFiltersSchema = () =>
+  z.object({
+    price: z.enum(keysOf(PRICE_BANDS)).optional().catch(undefined),
+    roi: z.enum(keysOf(ROI_BANDS)).optional().catch(undefined),
+    type: z.enum(keysOf(PROPERTY_CATEGORY_OPTIONS)).optional().catch(undefined),
+    ticket: z.enum(keysOf(TICKET_BANDS)).optional().catch(undefined),
+    city: z.string().trim().min(1).max(80).optional().catch(undefined),
+    sort: z.enum(keysOf(SORT_OPTIONS)).optional().catch(undefined),
+    page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  });
+let catalogueFiltersSchema: ReturnType<typeof buildCatalogueFiltersSchema> | undefined;
 
 export type CatalogueFilters = {
   price?: PriceBand;
@@ -82,6 +86,7 @@ export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters
     sort: params.get("sort") ?? undefined,
     page: params.get("page") ?? undefined,
   };
+  catalogueFiltersSchema ??= buildCatalogueFiltersSchema();
   return catalogueFiltersSchema.parse(raw) as CatalogueFilters;
 }
 
