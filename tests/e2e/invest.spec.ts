@@ -99,6 +99,15 @@ test("the gallery shows five thumbnails then +N, and its viewer steps and closes
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const photos = page.getByRole("region", { name: "Photos" });
   await expect(photos.getByRole("link", { name: /^Open photo \d of 7$/ })).toHaveCount(5);
+  // Every photo offers the resized copies and declares its size; only the main one is fetched first.
+  const main = photos.getByRole("img", { name: /\(1 of 7\)$/ });
+  await expect(main).toHaveAttribute("srcset", /-480w\.webp 480w, .*-720w\.webp 720w, .*-960w\.webp 960w, .*\.webp 1200w$/);
+  await expect(main).toHaveAttribute("fetchpriority", "high");
+  for (const thumbnail of await photos.locator("ul img").all()) {
+    await expect(thumbnail).toHaveAttribute("srcset", /-480w\.webp 480w/);
+    await expect(thumbnail).toHaveAttribute("loading", "lazy");
+    await expect(thumbnail).toHaveAttribute("width", "160");
+  }
   await photos.getByRole("link", { name: "Show 2 more photos" }).click();
   const viewer = page.getByRole("dialog", { name: /photos/ });
   await expect(viewer.getByText("Photo 6 of 7")).toBeVisible();

@@ -98,6 +98,19 @@ test.describe("landing page with JavaScript", () => {
     expect((await page.request.get("/static-page.js")).headers()["cache-control"]).toBe("no-cache");
   });
 
+  test("a flashed toast times out, or closes, without React", async ({ page }) => {
+    await page.goto("/e2e-probe/toast");
+    await expect(page).toHaveURL(/\/$/);
+    await waitForItsScript(page);
+    await expect(page.getByRole("status").filter({ hasText: "Probe Succeeded" })).toBeVisible();
+    await expect(page.getByText("Probe Succeeded")).toHaveCount(0, { timeout: 9_000 });
+    await page.goto("/e2e-probe/toast?kind=error");
+    const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
+    await expect(alert).toBeVisible();
+    await page.locator("summary", { hasText: "Dismiss notification" }).click();
+    await expect(alert).toHaveCount(0);
+  });
+
   test("connection notices show, time out and close without React", async ({ page }) => {
     await page.goto("/");
     await waitForItsScript(page);

@@ -96,9 +96,10 @@ test.describe("photos on a phone", () => {
     await expect(photos.nth(1)).not.toHaveAttribute("fetchpriority", /.*/);
 
     // 358 CSS px at 2x: the 720 px copy, not the 1200 px original.
-    await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(720);
+    await expect
+      .poll(() => photos.first().evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : "")))
+      .toMatch(/-720w\.webp$/);
     const chosen = await photos.first().evaluate((img: HTMLImageElement) => img.currentSrc);
-    expect(chosen).toMatch(/-720w\.webp$/);
 
     const copy = await page.request.get(chosen);
     const original = await page.request.get(chosen.replace(/-720w\.webp$/, ".webp"));

@@ -303,9 +303,11 @@ test.describe("header for signed-in people", () => {
 });
 
 test.describe("toasts", () => {
+  // The landing page is served without React (ADR 0024; landing.spec covers its notices), so the
+  // React toasts are watched on a hydrated page.
   test("a toast flashed before a redirect shows once and can be dismissed", async ({ page }) => {
-    await page.goto("/e2e-probe/toast");
-    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/e2e-probe/toast?to=/properties");
+    await expect(page).toHaveURL(/\/properties$/);
     const toast = page.getByRole("status").filter({ hasText: "Probe Succeeded" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("A flashed success toast.");
@@ -317,11 +319,11 @@ test.describe("toasts", () => {
   });
 
   test("a success toast leaves by itself; an error toast stays as an alert", async ({ page }) => {
-    await page.goto("/e2e-probe/toast");
+    await page.goto("/e2e-probe/toast?to=/properties");
     await expect(page.getByRole("status").filter({ hasText: "Probe Succeeded" })).toBeVisible();
     await expect(page.getByText("Probe Succeeded")).toHaveCount(0, { timeout: 9_000 });
 
-    await page.goto("/e2e-probe/toast?kind=error");
+    await page.goto("/e2e-probe/toast?kind=error&to=/properties");
     const alert = page.getByRole("alert").filter({ hasText: "Probe Failed" });
     await expect(alert).toBeVisible();
     await waitForHydration(page);
@@ -353,7 +355,7 @@ test.describe("toasts", () => {
 
 test.describe("connection notices", () => {
   test("going offline and back online is announced", async ({ page, context }) => {
-    await page.goto("/");
+    await page.goto("/properties");
     await waitForHydration(page);
 
     await context.setOffline(true);

@@ -67,7 +67,10 @@ async function registerServiceWorker() {
 
 document.querySelectorAll<HTMLElement>("[data-toast-list] > li").forEach(armToast);
 connectionNotices();
-if ("serviceWorker" in navigator) {
+if ("serviceWorker" in navigator && import.meta.env.DEV) {
+  // As in ServiceWorkerUpdates: a worker left by a production run would stand between Vite and the page.
+  void navigator.serviceWorker.getRegistrations().then((registrations) => registrations.forEach((r) => void r.unregister()));
+} else if ("serviceWorker" in navigator) {
   // After the page has loaded, so installing (and precaching the shell) never competes with it.
   const start = () => void registerServiceWorker().catch(() => undefined);
   if (document.readyState === "complete") start();
