@@ -88,7 +88,7 @@ export default function PropertyDistributionsPage() {
       <h1 className="text-2xl font-bold text-ink">Distributions: {property.title}</h1>
       <p className="text-sm text-slate-600">
         {warning
-          ? `${warning.holders} investors hold shares; the largest holding is ${warning.largestPercent}% of ${property.totalShares} shares.`
+          ? `${warning.holders} ${warning.holders === 1 ? "investor holds" : "investors hold"} shares; the largest holding is ${warning.largestPercent}% of ${property.totalShares} shares.`
           : "No investor holds shares yet."}
       </p>
       {warning ? <HolderWarningList warnings={warning.warnings} /> : null}
