@@ -37,7 +37,10 @@ test("an admin declares and pays a distribution; the holder sees the dividend in
   signInAs,
 }) => {
   const { property, seller } = await createMarket(prisma, { sellerShares: 20 });
-  await prisma.property.update({ where: { id: property.id }, data: { propertyStatus: "funded", availableShares: 0, title: "Record Date Court" } });
+  await prisma.property.update({
+    where: { id: property.id },
+    data: { propertyStatus: "funded", availableShares: 0, title: "Record Date Court" },
+  });
   await prisma.transaction.updateMany({
     where: { userId: seller.id, propertyId: property.id },
     data: { createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) },
@@ -66,8 +69,9 @@ test("an admin declares and pays a distribution; the holder sees the dividend in
   const context = await browser.newContext();
   const holder = await context.newPage();
   await signInAs(seller.email as `${string}@${string}`, { page: holder, redirectTo: "/dashboard/transactions?type=dividend" });
-  await expect(holder.getByText(/Rent distribution from Record Date Court/).first()).toBeVisible();
-  await expect(holder.getByText("₹500.00").first()).toBeVisible();
+  const dividend = holder.getByRole("link", { name: /Dividend from Record Date Court/ });
+  await expect(dividend).toBeVisible();
+  await expect(dividend).toContainText("+₹500");
 
   await holder.goto(`/dashboard/p/${property.id}`);
   await expect(holder.getByText(/you received ₹500\.00 for 20 shares/)).toBeVisible();
@@ -77,7 +81,10 @@ test("an admin declares and pays a distribution; the holder sees the dividend in
   await expect(holder.getByText("Record Date Court: ₹500.00 for 20 shares")).toBeVisible();
   expect((await new AxeBuilder({ page: holder }).analyze()).violations.map((v) => v.id)).toEqual([]);
   const pdf = await holder.request.get(
-    await holder.getByRole("link", { name: "Account statement (PDF)" }).getAttribute("href").then((href) => href ?? ""),
+    await holder
+      .getByRole("link", { name: "Account statement (PDF)" })
+      .getAttribute("href")
+      .then((href) => href ?? ""),
   );
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");

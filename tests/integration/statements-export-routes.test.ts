@@ -37,7 +37,12 @@ beforeAll(async () => {
     const user = await createInvestor(prisma, { balance: "5000" });
     emails[who] = user.email;
     cookies[who] = await createSession(prisma, user.id);
-    await purchaseShares(prisma, { userId: user.id, propertyId: property.id, shares: who === "asha" ? 3 : 7, idempotencyKey: newIdempotencyKey() });
+    await purchaseShares(prisma, {
+      userId: user.id,
+      propertyId: property.id,
+      shares: who === "asha" ? 3 : 7,
+      idempotencyKey: newIdempotencyKey(),
+    });
   }
 });
 
