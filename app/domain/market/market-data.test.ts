@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createElement } from "react";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { holderWarnings } from "~/domain/admin/properties/holder-warnings.server";
-import { MarketDataPanel } from "~/components/market/market-data-panel";
 import { createSellOrder } from "./sell-orders.server";
 import { instantBuyShares } from "./settle-trades.server";
 import { getMarketData } from "./market-data.server";
@@ -24,9 +21,6 @@ describe("market data", () => {
       bestPrice: null,
       history: [],
     });
-    const html = renderToStaticMarkup(createElement(MarketDataPanel, { data }));
-    expect(html).toContain("No resale trades yet");
-    expect(html).not.toContain("<svg");
     expect(await getMarketData(prisma, "no-such-property")).toBeNull();
   });
 
@@ -66,10 +60,6 @@ describe("market data", () => {
       ["110.00", 3],
       ["125.50", 2],
     ]);
-    const html = renderToStaticMarkup(createElement(MarketDataPanel, { data }));
-    expect(html).toContain('role="img"');
-    expect(html).toContain('aria-labelledby="price-history-summary"');
-    expect(html).toMatch(/2 settled trades from .* first ₹110\.00, last ₹125\.50/);
   });
 
   it("warns at 200 holders and above the concentration limit", async () => {
