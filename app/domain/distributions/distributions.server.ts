@@ -241,13 +241,21 @@ export async function payDueDistributions(prisma: PrismaClient, now = new Date()
   });
   let paid = 0;
   let holders = 0;
+  let failed = 0;
   for (const { id } of due) {
-    const outcome = await payDistribution(prisma, id, now);
-    if (outcome) {
-      paid += 1;
-      holders += outcome.holders;
+    try {
+      const outcome = await payDistribution(prisma, id, now);
+      if (outcome) {
+        paid += 1;
+        holders += outcome.holders;
+      }
+    } catch (error) {
+      // One distribution that cannot be paid (its transaction rolled back whole) does not hold up the others.
+      failed += 1;
+      logger.error({ err: error, distributionId: id }, "distribution payment failed; it stays declared");
     }
   }
+  if (failed > 0) throw new Error(`${failed} distribution payment(s) failed; paid ${paid}`);
   return { paid, holders };
 }
 
