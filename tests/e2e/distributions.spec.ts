@@ -36,6 +36,8 @@ test("an admin declares and pays a distribution; the holder sees the dividend in
   page,
   signInAs,
 }) => {
+  // Two signed-in browsers, two PDFs and a zip: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const { property, seller } = await createMarket(prisma, { sellerShares: 20 });
   await prisma.property.update({
     where: { id: property.id },
@@ -76,6 +78,12 @@ test("an admin declares and pays a distribution; the holder sees the dividend in
   await holder.goto(`/dashboard/p/${property.id}`);
   await expect(holder.getByText(/you received ₹500\.00 for 20 shares/)).toBeVisible();
 
+  await holder.goto(`/invest/${property.id}`);
+  const market = holder.getByRole("region", { name: "Market data" });
+  await expect(market.getByText("Issue price")).toBeVisible();
+  await expect(market.getByText("No resale trades yet: the price history appears after the first settled trade.")).toBeVisible();
+  await expect(holder.getByRole("list", { name: "Past distributions" })).toContainText("₹25.00 a share");
+
   await holder.goto("/dashboard/statements");
   await expect(holder.getByRole("heading", { level: 1, name: "Statements" })).toBeVisible();
   await expect(holder.getByText("Record Date Court: ₹500.00 for 20 shares")).toBeVisible();
@@ -97,4 +105,18 @@ test("an admin declares and pays a distribution; the holder sees the dividend in
   expect(zip.headers()["content-type"]).toBe("application/zip");
   expect(zip.headers()["cache-control"]).toBe("no-store");
   await context.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the statements page chooses its financial year with a plain GET form", async ({ page, signInAs }) => {
+    const investor = await createUser(prisma, { tier: "small_investor", subscriptionActive: true, kycStatus: "approved" });
+    await signInAs(investor.email as `${string}@${string}`, { redirectTo: "/dashboard/statements" });
+    await expect(page.getByRole("heading", { level: 1, name: "Statements" })).toBeVisible();
+    const year = await page.getByLabel("Financial year").inputValue();
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/statements\\?year=${year}$`));
+    await expect(page.getByText("No shares sold in this year.")).toBeVisible();
+  });
 });
