@@ -9,6 +9,7 @@ import { chooseNotesAnalyser, registerNotesAnalysisWorker } from "~/domain/notes
 import { aiChatSettings } from "~/services/ai/ai-settings.server";
 import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
 import { registerMarketExpiry } from "~/services/jobs/market-expiry.server";
+import { registerDistributionPayments } from "~/domain/distributions/distribution-job.server";
 import { getPrisma } from "~/services/db.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
 import { logger } from "~/services/logger.server";
@@ -53,6 +54,7 @@ async function main() {
       register: async (boss) => {
         await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, (now) => expireMarket(getPrisma(), now));
         await registerNotesAnalysisWorker(boss, chooseNotesAnalyser(aiChatSettings(env)));
+        await registerDistributionPayments(boss, env.JOBS_DISTRIBUTIONS_CRON);
       },
     }),
   ]);

@@ -97,6 +97,13 @@ export const paths = {
     watchlist: definePath("/dashboard/watchlist"),
     notifications: definePath("/dashboard/notifications"),
     property: definePath("/dashboard/p/:propertyId"),
+    /** Yearly statements (issue 17): the page, and the files it links to (resource routes). */
+    statements: definePath("/dashboard/statements"),
+    accountStatementPdf: definePath("/dashboard/statements/account.pdf"),
+    capitalGainsPdf: definePath("/dashboard/statements/capital-gains.pdf"),
+    capitalGainsCsv: definePath("/dashboard/statements/capital-gains.csv"),
+    /** Everything Aangan holds about the signed-in investor, as one zip (resource route). */
+    dataExport: definePath("/dashboard/data-export.zip"),
   },
   waitlistDashboard: {
     root: definePath("/waitlist-dashboard"),
@@ -114,6 +121,8 @@ export const paths = {
     properties: definePath("/admin/properties"),
     newProperty: definePath("/admin/properties/new"),
     editProperty: definePath("/admin/properties/:propertyId/edit"),
+    /** Declare, list and pay a property's rent distributions (issue 17). */
+    propertyDistributions: definePath("/admin/properties/:propertyId/distributions"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     investments: definePath("/admin/investments"),

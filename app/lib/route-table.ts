@@ -93,6 +93,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(admin.analyticsCsv, "admin", "Admin"),
   page(paths.testAnalytics, "user", "Analytics Test", { hasAction: true }),
   page(admin.notesAnalysis, "admin", "Admin", { hasAction: true, name: "Notes Analysis" }),
+  // Issue 17: distributions, statements and the investor's own data.
+  page(admin.propertyDistributions, "admin", "Admin", { hasAction: true, name: "Distributions" }),
+  page(dashboard.statements, "dashboard", "Dashboard", { name: "Statements" }),
+  page(dashboard.accountStatementPdf, "dashboard", "Dashboard"),
+  page(dashboard.capitalGainsPdf, "dashboard", "Dashboard"),
+  page(dashboard.capitalGainsCsv, "dashboard", "Dashboard"),
+  page(dashboard.dataExport, "dashboard", "Dashboard"),
 ];
 
 /** Sign-in plumbing: not pages of the table, but every one is guarded too. */

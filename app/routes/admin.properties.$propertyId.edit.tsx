@@ -11,6 +11,8 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { submitPropertyEdit } from "~/web/admin-property-edit.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { adminHolderWarnings } from "~/web/holder-warnings.server";
+import { HolderWarningList } from "~/components/admin/properties/holder-warning-list";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -18,7 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const property = await getPropertyForEdit(db, params.propertyId ?? "");
   if (!property) throw data("Property not found.", { status: 404 });
   const documents = await listPropertyDocuments(db, property.id, admin);
-  return { property, documents, confirmDelete: new URL(request.url).searchParams.get("deleteDocument") };
+  const warnings = (await adminHolderWarnings(db, [property.id]))[property.id]?.warnings ?? [];
+  return { property, documents, warnings, confirmDelete: new URL(request.url).searchParams.get("deleteDocument") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditPropertyPage() {
-  const { property, documents, confirmDelete } = useLoaderData<typeof loader>();
+  const { property, documents, confirmDelete, warnings } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const error = (section: string) => (reply?.section === section ? reply : null);
@@ -38,8 +41,12 @@ export default function EditPropertyPage() {
       </Link>
       <h1 className="text-2xl font-bold text-ink">Edit {property.title}</h1>
       <p className="text-sm text-slate-600">
-        {property.availableShares} of {property.totalShares} shares available.
+        {property.availableShares} of {property.totalShares} shares available.{" "}
+        <Link to={paths.admin.propertyDistributions(property.id)} className="text-brand-700 underline">
+          Distributions
+        </Link>
       </p>
+      <HolderWarningList warnings={warnings} />
       {reply?.formError ? (
         <p role="alert" className={formErrorClasses}>
           {reply.formError}

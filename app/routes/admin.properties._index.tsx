@@ -14,12 +14,13 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { adminHolderWarnings } from "~/web/holder-warnings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const deleting = new URL(request.url).searchParams.get("delete");
-  const listing = await listAdminProperties(getPrisma());
-  return { ...listing, deleting: listing.properties.find((p) => p.id === deleting) ?? null };
+  const [listing, warnings] = await Promise.all([listAdminProperties(getPrisma()), adminHolderWarnings(getPrisma())]);
+  return { ...listing, warnings, deleting: listing.properties.find((p) => p.id === deleting) ?? null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPropertiesPage() {
-  const { summary, properties, deleting } = useLoaderData<typeof loader>();
+  const { summary, properties, deleting, warnings } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6">
@@ -104,7 +105,12 @@ export default function AdminPropertiesPage() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Properties">
           {properties.map((property) => (
-            <PropertyCard key={property.id} property={property} deleteHref={paths.admin.properties({ delete: property.id })} />
+            <PropertyCard
+              key={property.id}
+              property={property}
+              deleteHref={paths.admin.properties({ delete: property.id })}
+              warnings={warnings[property.id]?.warnings}
+            />
           ))}
         </ul>
       )}

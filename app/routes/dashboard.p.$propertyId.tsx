@@ -8,14 +8,21 @@ import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/marke
 import { getPropertyPosition } from "~/domain/portfolio/property-position.server";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
+import { DistributionList } from "~/components/investing/distribution-list";
+import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   // An unknown property and one the investor never held read the same.
   const position = await getPropertyPosition(getPrisma(), user.id, params.propertyId ?? "");
   if (!position) throw data(null, { status: 404 });
-  const [market, sell] = await Promise.all([loadMarketplace(user, position.propertyId), loadSellDialog(user, position.propertyId)]);
-  return { position, market, sell };
+  const [market, sell, distributions, received] = await Promise.all([
+    loadMarketplace(user, position.propertyId),
+    loadSellDialog(user, position.propertyId),
+    listPropertyDistributions(getPrisma(), position.propertyId),
+    listReceivedDistributions(getPrisma(), user.id, { propertyId: position.propertyId }),
+  ]);
+  return { position, market, sell, distributions, received };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -24,11 +31,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PositionPage() {
-  const { position, market, sell } = useLoaderData<typeof loader>();
+  const { position, market, sell, distributions, received } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
       <PositionView position={position} sellDialog={(blocked) => <SellSharesDialog sell={sell} blocked={blocked} />} />
+      <DistributionList distributions={distributions} received={received} />
       <AvailableShares market={market} />
     </div>
   );

@@ -25,6 +25,10 @@ import { PurchaseReview, type PurchaseReviewData } from "~/components/investing/
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { buyBoxState } from "~/lib/investing/buy-box-state";
 import { PropertyDocumentList } from "~/components/properties/property-document-list";
+import { MarketDataPanel } from "~/components/market/market-data-panel";
+import { DistributionList } from "~/components/investing/distribution-list";
+import { getMarketData } from "~/domain/market/market-data.server";
+import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
 import { loadPropertyDocuments } from "~/web/property-documents.server";
 import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
@@ -124,6 +128,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notesAllowed: mayUseNotes(user),
     },
     market: await loadMarketplace(user, view.property.id),
+    marketData: await getMarketData(getPrisma(), view.property.id),
+    distributions: await listPropertyDistributions(getPrisma(), view.property.id),
+    received: await listReceivedDistributions(getPrisma(), user.id, { propertyId: view.property.id }),
   };
 }
 
@@ -319,7 +326,9 @@ export default function InvestPage() {
           </section>
           <PropertyFactsSection facts={view.facts} />
           <PropertyDocumentList documents={view.documentList} />
+          {view.marketData ? <MarketDataPanel data={view.marketData} /> : null}
           <AvailableShares market={view.market} action={paths.trading()} live={false} />
+          <DistributionList distributions={view.distributions} received={view.received} />
         </div>
         <div className="space-y-6">
           <InvestmentDetails property={property} funding={view.funding} />

@@ -103,6 +103,13 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("* * * * *"),
+  // pg-boss cron (UTC) for paying due rent distributions; 18:45 UTC is 00:15 IST, daily.
+  JOBS_DISTRIBUTIONS_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("45 18 * * *"),
+  // The admin is warned when one investor holds more than this share (percent) of a property.
+  CONCENTRATION_WARNING_PERCENT: z.coerce.number().positive().max(100).default(10),
   // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" }).optional(),
   S3_REGION: z.string().min(1).optional(),

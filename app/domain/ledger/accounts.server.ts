@@ -6,7 +6,8 @@ export type AccountRef =
   | { kind: "user_held"; userId: string }
   | { kind: "platform_cash" }
   | { kind: "fees" }
-  | { kind: "property_issue"; propertyId: string };
+  | { kind: "property_issue"; propertyId: string }
+  | { kind: "property_distribution"; propertyId: string };
 
 export function accountCode(account: AccountRef): string {
   switch (account.kind) {
@@ -16,6 +17,8 @@ export function accountCode(account: AccountRef): string {
       return `user:${account.userId}:held`;
     case "property_issue":
       return `property:${account.propertyId}:issue`;
+    case "property_distribution":
+      return `property:${account.propertyId}:distribution`;
     case "platform_cash":
       return "platform:cash";
     case "fees":
@@ -28,3 +31,5 @@ export const userHeld = (userId: string): AccountRef => ({ kind: "user_held", us
 export const propertyIssue = (propertyId: string): AccountRef => ({ kind: "property_issue", propertyId });
 export const platformCash: AccountRef = { kind: "platform_cash" };
 export const platformFees: AccountRef = { kind: "fees" };
+/** Money declared for a property's distribution until it is paid (ADR 0035). */
+export const propertyDistribution = (propertyId: string): AccountRef => ({ kind: "property_distribution", propertyId });

@@ -100,7 +100,7 @@ export function issuerLines(issuer: ReceiptIssuer): string[] {
 const require = createRequire(import.meta.url);
 const fontFile = (subset: string, weight: number) =>
   require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
-const FONTS = {
+export const FONTS = {
   regular: fontFile("latin", 400),
   bold: fontFile("latin", 700),
   rupee: fontFile("latin-ext", 400),
@@ -111,7 +111,7 @@ const FONTS = {
  * Writes text at (x, y) within `width`, switching to the subset that has ₹ for that one
  * glyph: pdfkit has no font fallback, and no single Noto subset has both.
  */
-function writeText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, bold = false) {
+export function writeText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, bold = false) {
   const parts = text.split(/(₹)/).filter((part) => part !== "");
   parts.forEach((part, index) => {
     doc.font(part === "₹" ? (bold ? "rupeeBold" : "rupee") : bold ? "bold" : "regular");

@@ -3,6 +3,7 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
+import { HolderWarningList } from "./holder-warning-list";
 
 export type AdminPropertyCard = {
   id: string;
@@ -31,7 +32,15 @@ export function ResponsiveImage({ url, alt, className, sizes }: { url: string; a
   );
 }
 
-export function PropertyCard({ property, deleteHref }: { property: AdminPropertyCard; deleteHref: string }) {
+export function PropertyCard({
+  property,
+  deleteHref,
+  warnings = [],
+}: {
+  property: AdminPropertyCard;
+  deleteHref: string;
+  warnings?: string[];
+}) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
       {property.cover ? (
@@ -60,13 +69,21 @@ export function PropertyCard({ property, deleteHref }: { property: AdminProperty
           <dt className="text-slate-600">Expected return</dt>
           <dd>{property.expectedAnnualReturn ? `${property.expectedAnnualReturn}%` : "—"}</dd>
         </dl>
-        <div className="mt-auto flex gap-2 pt-2">
+        <HolderWarningList warnings={warnings} />
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Link
             to={paths.admin.editProperty(property.id)}
             className={buttonClasses("secondary", "sm")}
             aria-label={`Edit ${property.title}`}
           >
             Edit
+          </Link>
+          <Link
+            to={paths.admin.propertyDistributions(property.id)}
+            className={buttonClasses("secondary", "sm")}
+            aria-label={`Distributions of ${property.title}`}
+          >
+            Distributions
           </Link>
           <Link
             to={deleteHref}

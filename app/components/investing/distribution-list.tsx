@@ -1,0 +1,62 @@
+import { formatINR } from "~/lib/money";
+
+export type DistributionView = {
+  id: string;
+  basis: "total" | "per_share";
+  amount: string;
+  recordDate: string;
+  paymentDate: string;
+  note: string;
+  status: "declared" | "paid";
+  perShareAmount: string | null;
+};
+
+export type ReceivedView = { transactionId: string; distributionId: string | null; shares: number; amount: string };
+
+const rupees = (value: string) => formatINR(value, { paise: true });
+
+/** A property's upcoming and past rent distributions, and what this investor received from each. */
+export function DistributionList({ distributions, received = [] }: { distributions: DistributionView[]; received?: ReceivedView[] }) {
+  const upcoming = distributions.filter((d) => d.status === "declared");
+  const past = distributions.filter((d) => d.status === "paid");
+  const receivedBy = new Map(received.map((r) => [r.distributionId, r]));
+  return (
+    <section aria-labelledby="distributions-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="distributions-heading" className="text-lg font-semibold text-ink">
+        Rent distributions
+      </h2>
+      <p className="text-xs text-slate-600">
+        Paid on the payment date to everyone holding shares at the end of the record date (India time), rounded down to the paisa per share.
+      </p>
+      <h3 className="text-sm font-semibold">Upcoming</h3>
+      {upcoming.length === 0 ? (
+        <p className="text-sm text-slate-600">No distribution is declared.</p>
+      ) : (
+        <ul className="space-y-1 text-sm" aria-label="Upcoming distributions">
+          {upcoming.map((d) => (
+            <li key={d.id}>
+              {rupees(d.amount)} {d.basis === "per_share" ? "a share" : "in total"}: record date {d.recordDate}, paid on {d.paymentDate}
+              {d.note ? ` (${d.note})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="text-sm font-semibold">Past</h3>
+      {past.length === 0 ? (
+        <p className="text-sm text-slate-600">No distribution has been paid yet.</p>
+      ) : (
+        <ul className="space-y-1 text-sm" aria-label="Past distributions">
+          {past.map((d) => {
+            const mine = receivedBy.get(d.id);
+            return (
+              <li key={d.id}>
+                Paid {d.paymentDate}: {rupees(d.perShareAmount ?? "0")} a share (record date {d.recordDate})
+                {mine ? ` — you received ${rupees(mine.amount)} for ${mine.shares} ${mine.shares === 1 ? "share" : "shares"}` : ""}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

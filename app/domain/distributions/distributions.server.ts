@@ -1,0 +1,413 @@
+import { Decimal, formatINR } from "~/lib/money";
+import { runTransaction, type Db, type PrismaClient, type Tx } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { enqueueMail } from "~/services/mail/mail-queue.server";
+import { platformCash, propertyDistribution, userAvailable } from "~/domain/ledger/accounts.server";
+import { postJournal } from "~/domain/ledger/post-journal.server";
+import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
+import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import {
+  allocate,
+  DistributionError,
+  endOfIstDate,
+  istDate,
+  parseDeclaration,
+  type DeclarationInput,
+  type Holding,
+} from "./distribution-rules";
+
+/**
+ * Every investor's shares of a property at a moment, replayed from the history of completed
+ * trades (primary purchases and resale purchases add, resale sales take away) created before
+ * it, so shares bought or sold afterwards do not move the answer.
+ */
+export async function holdingsAt(db: Db, propertyId: string, moment: Date): Promise<Holding[]> {
+  const rows = await db.$queryRaw<{ user_id: string; shares: number }[]>`
+    SELECT user_id::text AS user_id,
+           SUM(CASE WHEN transaction_type = 'share_sale' THEN -shares ELSE shares END)::int AS shares
+      FROM transactions
+     WHERE property_id = ${propertyId}
+       AND status = 'completed'
+       AND transaction_type IN ('investment', 'share_purchase', 'share_sale')
+       AND shares IS NOT NULL
+       AND created_at < ${moment}
+     GROUP BY user_id
+    HAVING SUM(CASE WHEN transaction_type = 'share_sale' THEN -shares ELSE shares END) > 0
+     ORDER BY user_id`;
+  return rows.map((row) => ({ userId: row.user_id, shares: Number(row.shares) }));
+}
+
+/**
+ * An admin declares a distribution: the row and the funding journal (platform cash into the
+ * property's distribution account, ADR 0035) are written together, with an audit entry.
+ * A per-share declaration is funded for every issued share; what no investor held is the
+ * remainder when it is paid.
+ */
+export async function declareDistribution(
+  prisma: PrismaClient,
+  input: { adminId: string; propertyId: string } & DeclarationInput,
+): Promise<{ distributionId: string }> {
+  const declaration = parseDeclaration(input);
+  return runTransaction(prisma, "distributions.declare", async (tx) => {
+    const property = await tx.property.findUnique({
+      where: { id: input.propertyId },
+      select: { id: true, title: true, totalShares: true },
+    });
+    if (!property) throw new DistributionError("property_not_found", "Property not found.", 404);
+    const funded = declaration.basis === "total" ? declaration.amount : declaration.amount.times(property.totalShares);
+    const { journalId } = await postJournal(tx, {
+      kind: "distribution",
+      description: `Rent distribution declared for ${property.title} (record date ${declaration.recordDate})`,
+      postings: [
+        { account: platformCash, amount: funded.negated().toFixed(2) },
+        { account: propertyDistribution(property.id), amount: funded.toFixed(2) },
+      ],
+      createdBy: input.adminId,
+    });
+    const row = await tx.propertyDistribution.create({
+      data: {
+        propertyId: property.id,
+        basis: declaration.basis,
+        totalAmount: declaration.basis === "total" ? declaration.amount.toFixed(2) : null,
+        declaredPerShare: declaration.basis === "per_share" ? declaration.amount.toFixed(2) : null,
+        recordDate: new Date(`${declaration.recordDate}T00:00:00Z`),
+        paymentDate: new Date(`${declaration.paymentDate}T00:00:00Z`),
+        note: declaration.note,
+        fundedAmount: funded.toFixed(2),
+        fundingJournalId: journalId,
+        declaredBy: input.adminId,
+      },
+      select: { id: true },
+    });
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: "distribution.declare",
+      targetType: "property_distribution",
+      targetId: row.id,
+      after: {
+        propertyId: property.id,
+        basis: declaration.basis,
+        amount: declaration.amount.toFixed(2),
+        funded: funded.toFixed(2),
+        recordDate: declaration.recordDate,
+        paymentDate: declaration.paymentDate,
+      },
+      note: declaration.note || undefined,
+    });
+    return { distributionId: row.id };
+  });
+}
+
+type ClaimedDistribution = {
+  id: string;
+  property_id: string;
+  title: string;
+  basis: "total" | "per_share";
+  declared_per_share: string | null;
+  funded_amount: string;
+  record_date: string;
+  payment_date: string;
+};
+
+export type DistributionMail = { to: string; name: string | null; subject: string; text: string };
+
+export type PaymentOutcome = {
+  distributionId: string;
+  holders: number;
+  paid: string;
+  remainder: string;
+  perShare: string;
+  mails: DistributionMail[];
+};
+
+/**
+ * Pays one distribution, exactly once: the row is locked only while it is still declared and
+ * due (a second run waits for the first and then finds it paid), the holders at the end of the
+ * record date are paid from the distribution account in one journal, each gets a `dividend`
+ * transaction and an alert, and the status flips by a conditional update in the same
+ * transaction. Returns null when there was nothing to pay.
+ */
+async function payInTransaction(tx: Tx, distributionId: string, now: Date): Promise<PaymentOutcome | null> {
+  const today = istDate(now);
+  const [row] = await tx.$queryRaw<ClaimedDistribution[]>`
+    SELECT d.id::text AS id, d.property_id, p.title, d.basis, d.declared_per_share::text AS declared_per_share,
+           d.funded_amount::text AS funded_amount, d.record_date::text AS record_date, d.payment_date::text AS payment_date
+      FROM property_distributions d JOIN properties p ON p.id = d.property_id
+     WHERE d.id = ${distributionId}::uuid AND d.status = 'declared' AND d.payment_date <= ${today}::date
+       FOR UPDATE OF d`;
+  if (!row) return null;
+  const cutoff = endOfIstDate(row.record_date);
+  if (cutoff > now) return null;
+  const holdings = await holdingsAt(tx, row.property_id, cutoff);
+  const allocation = allocate(row.funded_amount, row.basis, row.declared_per_share, holdings);
+  let journalId: string | null = null;
+  if (allocation.payments.length > 0) {
+    const posted = await postJournal(tx, {
+      kind: "distribution",
+      description: `Rent distribution for ${row.title} (record date ${row.record_date})`,
+      idempotencyKey: `distribution:${row.id}:payment`,
+      postings: [
+        { account: propertyDistribution(row.property_id), amount: allocation.paid.negated().toFixed(2) },
+        ...allocation.payments.map((p) => ({ account: userAvailable(p.userId), amount: p.amount.toFixed(2) })),
+      ],
+    });
+    journalId = posted.journalId;
+  }
+  const flipped = await tx.$executeRaw`
+    UPDATE property_distributions
+       SET status = 'paid', paid_at = ${now}, payment_journal_id = ${journalId}::uuid,
+           eligible_shares = ${allocation.eligibleShares}, holder_count = ${allocation.payments.length},
+           per_share_amount = ${allocation.perShare.toFixed(2)}::numeric,
+           paid_amount = ${allocation.paid.toFixed(2)}::numeric, remainder_amount = ${allocation.remainder.toFixed(2)}::numeric
+     WHERE id = ${row.id}::uuid AND status = 'declared'`;
+  if (flipped !== 1) throw new Error("the distribution was paid by another run");
+  const perShareText = formatINR(allocation.perShare, { paise: true });
+  if (allocation.payments.length > 0) {
+    await tx.transaction.createMany({
+      data: allocation.payments.map((p) => ({
+        userId: p.userId,
+        propertyId: row.property_id,
+        transactionType: "dividend" as const,
+        amount: p.amount.toFixed(2),
+        shares: p.shares,
+        pricePerShare: allocation.perShare.toFixed(2),
+        description: `Rent distribution from ${row.title}: ${p.shares} ${p.shares === 1 ? "share" : "shares"} held on ${row.record_date} at ${perShareText} a share`,
+        referenceId: row.id,
+        idempotencyKey: `distribution:${row.id}`,
+        journalId,
+      })),
+    });
+  }
+  const users = await tx.userProfile.findMany({
+    where: { id: { in: allocation.payments.map((p) => p.userId) } },
+    select: { id: true, email: true, fullName: true },
+  });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const mails: DistributionMail[] = [];
+  for (const p of allocation.payments) {
+    const amount = formatINR(p.amount, { paise: true });
+    const message = `${amount} from ${row.title} was credited to your wallet: ${p.shares} ${p.shares === 1 ? "share" : "shares"} held at the end of ${row.record_date}, at ${perShareText} a share.`;
+    await createUserAlert(tx, {
+      userId: p.userId,
+      propertyId: row.property_id,
+      alertType: "distribution_paid",
+      title: "Rent distribution received",
+      message,
+    });
+    const user = byId.get(p.userId);
+    if (user) {
+      mails.push({
+        to: user.email,
+        name: user.fullName,
+        subject: `Rent distribution from ${row.title}: ${amount}`,
+        text: [`Hello ${user.fullName ?? ""}`.trim() + ",", "", message, "", "Aangan"].join("\n"),
+      });
+    }
+  }
+  return {
+    distributionId: row.id,
+    holders: allocation.payments.length,
+    paid: allocation.paid.toFixed(2),
+    remainder: allocation.remainder.toFixed(2),
+    perShare: allocation.perShare.toFixed(2),
+    mails,
+  };
+}
+
+async function sendMails(mails: DistributionMail[], distributionId: string) {
+  for (const mail of mails) {
+    try {
+      await enqueueMail({ to: mail.to, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      // The payment stands and the investor has the alert and the transaction.
+      logger.warn({ err: error, distributionId }, "could not queue the distribution mail");
+    }
+  }
+}
+
+/** Pays one distribution now if it is due (its payment date has come, its record date ended). */
+export async function payDistribution(prisma: PrismaClient, distributionId: string, now = new Date()): Promise<PaymentOutcome | null> {
+  const outcome = await runTransaction(prisma, "distributions.pay", (tx) => payInTransaction(tx, distributionId, now));
+  if (outcome) await sendMails(outcome.mails, outcome.distributionId);
+  return outcome;
+}
+
+/** The job's work: every declared distribution whose payment date has come, each in its own transaction. */
+export async function payDueDistributions(prisma: PrismaClient, now = new Date()): Promise<{ paid: number; holders: number }> {
+  const due = await prisma.propertyDistribution.findMany({
+    where: { status: "declared", paymentDate: { lte: new Date(`${istDate(now)}T00:00:00Z`) } },
+    orderBy: [{ paymentDate: "asc" }, { createdAt: "asc" }],
+    select: { id: true },
+  });
+  let paid = 0;
+  let holders = 0;
+  let failed = 0;
+  for (const { id } of due) {
+    try {
+      const outcome = await payDistribution(prisma, id, now);
+      if (outcome) {
+        paid += 1;
+        holders += outcome.holders;
+      }
+    } catch (error) {
+      // One distribution that cannot be paid (its transaction rolled back whole) does not hold up the others.
+      failed += 1;
+      logger.error({ err: error, distributionId: id }, "distribution payment failed; it stays declared");
+    }
+  }
+  if (failed > 0) throw new Error(`${failed} distribution payment(s) failed; paid ${paid}`);
+  return { paid, holders };
+}
+
+/** The admin's "Pay now": refused with a reason when the distribution is not yet due or already paid. */
+export async function payDistributionNow(prisma: PrismaClient, input: { adminId: string; distributionId: string }, now = new Date()) {
+  const row = await prisma.propertyDistribution.findUnique({
+    where: { id: input.distributionId },
+    select: { status: true, paymentDate: true },
+  });
+  if (!row) throw new DistributionError("distribution_not_found", "Distribution not found.", 404);
+  if (row.status === "paid") throw new DistributionError("already_paid", "This distribution has already been paid.", 409);
+  if (row.paymentDate.toISOString().slice(0, 10) > istDate(now)) {
+    throw new DistributionError("not_due", "This distribution is not due yet: its payment date has not come.", 409);
+  }
+  const outcome = await payDistribution(prisma, input.distributionId, now);
+  if (!outcome) throw new DistributionError("already_paid", "This distribution has already been paid.", 409);
+  return outcome;
+}
+
+export type DistributionRow = {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  basis: "total" | "per_share";
+  amount: string;
+  recordDate: string;
+  paymentDate: string;
+  note: string;
+  status: "declared" | "paid";
+  fundedAmount: string;
+  perShareAmount: string | null;
+  paidAmount: string | null;
+  remainderAmount: string | null;
+  holderCount: number | null;
+  eligibleShares: number | null;
+  paidAt: string | null;
+};
+
+const ROW_SELECT = {
+  id: true,
+  propertyId: true,
+  basis: true,
+  totalAmount: true,
+  declaredPerShare: true,
+  recordDate: true,
+  paymentDate: true,
+  note: true,
+  status: true,
+  fundedAmount: true,
+  perShareAmount: true,
+  paidAmount: true,
+  remainderAmount: true,
+  holderCount: true,
+  eligibleShares: true,
+  paidAt: true,
+  property: { select: { title: true } },
+} as const;
+
+type RawRow = {
+  id: string;
+  propertyId: string;
+  basis: string;
+  totalAmount: Decimal | null;
+  declaredPerShare: Decimal | null;
+  recordDate: Date;
+  paymentDate: Date;
+  note: string;
+  status: string;
+  fundedAmount: Decimal;
+  perShareAmount: Decimal | null;
+  paidAmount: Decimal | null;
+  remainderAmount: Decimal | null;
+  holderCount: number | null;
+  eligibleShares: number | null;
+  paidAt: Date | null;
+  property: { title: string };
+};
+
+function toRow(row: RawRow): DistributionRow {
+  return {
+    id: row.id,
+    propertyId: row.propertyId,
+    propertyTitle: row.property.title,
+    basis: row.basis === "per_share" ? "per_share" : "total",
+    amount: (row.totalAmount ?? row.declaredPerShare ?? new Decimal(0)).toFixed(2),
+    recordDate: row.recordDate.toISOString().slice(0, 10),
+    paymentDate: row.paymentDate.toISOString().slice(0, 10),
+    note: row.note,
+    status: row.status === "paid" ? "paid" : "declared",
+    fundedAmount: row.fundedAmount.toFixed(2),
+    perShareAmount: row.perShareAmount?.toFixed(2) ?? null,
+    paidAmount: row.paidAmount?.toFixed(2) ?? null,
+    remainderAmount: row.remainderAmount?.toFixed(2) ?? null,
+    holderCount: row.holderCount,
+    eligibleShares: row.eligibleShares,
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** A property's distributions, newest record date first (upcoming and past). */
+export async function listPropertyDistributions(db: Db, propertyId: string): Promise<DistributionRow[]> {
+  const rows = await db.propertyDistribution.findMany({
+    where: { propertyId },
+    orderBy: [{ recordDate: "desc" }, { createdAt: "desc" }],
+    select: ROW_SELECT,
+    take: 100,
+  });
+  return rows.map(toRow);
+}
+
+export type ReceivedDistribution = {
+  transactionId: string;
+  distributionId: string | null;
+  propertyId: string | null;
+  propertyTitle: string;
+  shares: number;
+  amount: string;
+  paidAt: string;
+};
+
+/** The dividends one investor received, newest first, optionally for one property or a period. */
+export async function listReceivedDistributions(
+  db: Db,
+  userId: string,
+  options: { propertyId?: string; from?: Date; to?: Date } = {},
+): Promise<ReceivedDistribution[]> {
+  const rows = await db.transaction.findMany({
+    where: {
+      userId,
+      transactionType: "dividend",
+      status: "completed",
+      ...(options.propertyId ? { propertyId: options.propertyId } : {}),
+      ...(options.from || options.to ? { createdAt: { gte: options.from, lt: options.to } } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: {
+      id: true,
+      referenceId: true,
+      propertyId: true,
+      shares: true,
+      amount: true,
+      createdAt: true,
+      property: { select: { title: true } },
+    },
+  });
+  return rows.map((row) => ({
+    transactionId: row.id,
+    distributionId: row.referenceId,
+    propertyId: row.propertyId,
+    propertyTitle: row.property?.title ?? "",
+    shares: row.shares ?? 0,
+    amount: row.amount.toFixed(2),
+    paidAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,149 @@
+import { createRequire } from "node:module";
+import { PassThrough, type Readable } from "node:stream";
+import type { Archiver, ArchiverError } from "archiver";
+import { stringify } from "csv-stringify/sync";
+import type { Db } from "~/services/db.server";
+
+// archiver 7 is CommonJS (a function of the format); the installed types describe v8's classes.
+const archiver = createRequire(import.meta.url)("archiver") as (format: "zip", options?: { zlib?: { level?: number } }) => Archiver;
+
+type Row = Record<string, string | number | boolean | null>;
+
+export type DataExport = {
+  exportedAt: string;
+  profile: Row;
+  kyc: { status: string; submittedAt: string | null; approvedAt: string | null; rejectionReason: string | null; documents: Row[] };
+  transactions: Row[];
+  holdings: Row[];
+  distributions: Row[];
+  alerts: Row[];
+};
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/**
+ * Everything Aangan holds about one investor, for that investor: the profile, KYC status and
+ * the list of KYC documents (not the files), every transaction, holdings, the distributions
+ * received and the alerts. Read for the given user id only (ADR 0037).
+ */
+export async function collectDataExport(db: Db, userId: string, now = new Date()): Promise<DataExport | null> {
+  const profile = await db.userProfile.findUnique({ where: { id: userId } });
+  if (!profile) return null;
+  const [documents, transactions, positions, alerts] = await Promise.all([
+    db.kycDocument.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.transaction.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      include: { property: { select: { title: true } } },
+    }),
+    db.userPropertyPosition.findMany({ where: { userId }, include: { property: { select: { title: true, sharePrice: true } } } }),
+    db.userAlert.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+  ]);
+  const transactionRows: Row[] = transactions.map((t) => ({
+    id: t.id,
+    date: t.createdAt.toISOString(),
+    type: t.transactionType,
+    status: t.status,
+    property: t.property?.title ?? null,
+    shares: t.shares,
+    pricePerShare: t.pricePerShare?.toFixed(2) ?? null,
+    amount: t.amount.toFixed(2),
+    fee: t.fee.toFixed(2),
+    description: t.description,
+    reference: t.referenceId,
+  }));
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      id: profile.id,
+      email: profile.email,
+      fullName: profile.fullName,
+      phone: profile.phone,
+      dateOfBirth: profile.dateOfBirth ? profile.dateOfBirth.toISOString().slice(0, 10) : null,
+      address: profile.address,
+      city: profile.city,
+      state: profile.state,
+      postalCode: profile.postalCode,
+      country: profile.country,
+      tier: profile.tier,
+      subscriptionActive: profile.subscriptionActive,
+      trialExpiresAt: iso(profile.trialExpiresAt),
+      signInWithGoogle: profile.googleSubject !== null,
+      createdAt: iso(profile.createdAt),
+      lastActivityAt: iso(profile.lastActivityAt),
+    },
+    kyc: {
+      status: profile.kycStatus,
+      submittedAt: iso(profile.kycSubmittedAt),
+      approvedAt: iso(profile.kycApprovedAt),
+      rejectionReason: profile.kycRejectionReason,
+      documents: documents.map((d) => ({
+        id: d.id,
+        type: d.documentType,
+        fileName: d.fileName,
+        mimeType: d.mimeType,
+        fileSize: d.fileSize,
+        verificationStatus: d.verificationStatus,
+        uploadedAt: d.createdAt.toISOString(),
+        reviewedAt: iso(d.reviewedAt),
+        details: JSON.stringify(d.metadata ?? {}),
+      })),
+    },
+    transactions: transactionRows,
+    holdings: positions.map((p) => ({
+      propertyId: p.propertyId,
+      property: p.property.title,
+      shares: p.shares,
+      sharesListedForSale: p.committedShares,
+      averagePrice: p.avgPrice.toFixed(2),
+      costBasis: p.costBasis.toFixed(2),
+      realisedProfit: p.realisedProfit.toFixed(2),
+      currentSharePrice: p.property.sharePrice.toFixed(2),
+      updatedAt: p.updatedAt.toISOString(),
+    })),
+    distributions: transactionRows.filter((t) => t.type === "dividend"),
+    alerts: alerts.map((a) => ({
+      id: a.id,
+      date: a.createdAt.toISOString(),
+      type: a.alertType,
+      title: a.title,
+      message: a.message,
+      read: a.isRead,
+    })),
+  };
+}
+
+function csv(rows: Row[]): string {
+  if (rows.length === 0) return "";
+  return stringify(rows, { header: true, columns: Object.keys(rows[0]!), bom: true, record_delimiter: "windows" });
+}
+
+const README = `Your data from Aangan
+
+Every file comes as JSON (complete, nested) and, where it is a list, CSV (for spreadsheets):
+- profile.json: your profile as Aangan keeps it.
+- kyc.json, kyc-documents.csv: your KYC status and the documents you uploaded (the list, not the files).
+- transactions.json/.csv: every transaction on your account.
+- holdings.json/.csv: the shares you hold in each property.
+- distributions.json/.csv: the rent distributions paid to you.
+- alerts.json/.csv: the notifications Aangan sent you.
+`;
+
+/** The export as a zip stream (archiver), written as it is read. */
+export function dataExportZip(data: DataExport): Readable {
+  const archive = archiver("zip", { zlib: { level: 6 } });
+  const out = new PassThrough();
+  archive.on("error", (error: ArchiverError) => out.destroy(error));
+  archive.pipe(out);
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  archive.append(README, { name: "README.txt" });
+  archive.append(json({ exportedAt: data.exportedAt, ...data.profile }), { name: "profile.json" });
+  archive.append(json(data.kyc), { name: "kyc.json" });
+  archive.append(csv(data.kyc.documents), { name: "kyc-documents.csv" });
+  for (const name of ["transactions", "holdings", "distributions", "alerts"] as const) {
+    archive.append(json(data[name]), { name: `${name}.json` });
+    archive.append(csv(data[name]), { name: `${name}.csv` });
+  }
+  void archive.finalize();
+  return out;
+}

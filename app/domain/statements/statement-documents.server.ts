@@ -1,0 +1,265 @@
+import { stringify } from "csv-stringify/sync";
+import PDFDocument from "pdfkit";
+import { Decimal } from "~/lib/money";
+import { FONTS, issuerLines, writeText, type ReceiptIssuer } from "~/domain/receipts/receipt.server";
+import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE, istDateOf, type StatementFigures } from "./statement-figures";
+
+const grouped = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount as both documents print it: Indian digit grouping, two decimals, no symbol (the column says ₹). */
+export function amountText(value: Decimal.Value): string {
+  return grouped.format(new Decimal(value).toNumber());
+}
+
+export const statementFileName = (kind: "account-statement" | "capital-gains", figures: StatementFigures, ext: "pdf" | "csv") =>
+  `aangan-${kind}-${figures.financialYear.replace(/^FY /, "fy-")}.${ext}`;
+
+/** The capital-gains CSV columns, in order. */
+export const CAPITAL_GAINS_COLUMNS = [
+  "Property",
+  "Sale date",
+  "Acquired from",
+  "Acquired to",
+  "Shares",
+  "Sale price (INR)",
+  "Average cost per share (INR)",
+  "Cost of acquisition (INR)",
+  "Gain or loss (INR)",
+  "Holding period (days)",
+  "Term",
+] as const;
+
+/** The capital-gains statement as CSV (UTF-8 with BOM for spreadsheet apps): one line per row, totals, then the rule applied. */
+export function capitalGainsCsv(figures: StatementFigures): string {
+  const rows: (string | number)[][] = figures.gains.map((g) => [
+    g.propertyTitle,
+    g.saleDate,
+    g.acquiredFrom,
+    g.acquiredTo,
+    g.shares,
+    g.salePrice,
+    g.averageCostPerShare,
+    g.costOfAcquisition,
+    g.gain,
+    g.holdingDays,
+    g.term,
+  ]);
+  const t = figures.gainsTotals;
+  rows.push([]);
+  rows.push(["Total", "", "", "", "", t.salePrice, "", t.cost, t.total, "", ""]);
+  rows.push(["Short-term total", "", "", "", "", "", "", "", t.shortTerm, "", ""]);
+  rows.push(["Long-term total", "", "", "", "", "", "", "", t.longTerm, "", ""]);
+  rows.push([]);
+  rows.push([`${figures.financialYear} (${figures.from} to ${figures.to}), ${figures.investor.name} <${figures.investor.email}>`]);
+  rows.push([CAPITAL_GAINS_RULE]);
+  rows.push([COST_METHOD]);
+  rows.push([NOT_TAX_ADVICE]);
+  return stringify(rows, { header: true, columns: [...CAPITAL_GAINS_COLUMNS], bom: true, record_delimiter: "windows" });
+}
+
+type Column = { header: string; width: number; align?: "left" | "right" };
+
+const LEFT = 40;
+const BOTTOM = 780;
+
+class Writer {
+  constructor(readonly doc: PDFKit.PDFDocument) {}
+
+  heading(text: string) {
+    this.room(60);
+    this.doc.fillColor("#1f2933").fontSize(12);
+    writeText(this.doc, text, LEFT, this.doc.y + 12, 515, true);
+    this.doc.y += 4;
+  }
+
+  paragraph(text: string, size = 8) {
+    this.room(30);
+    this.doc.fillColor("#444444").fontSize(size);
+    writeText(this.doc, text, LEFT, this.doc.y + 2, 515);
+  }
+
+  pairs(rows: [string, string][]) {
+    this.doc.fontSize(9);
+    for (const [label, value] of rows) {
+      this.room(16);
+      const y = this.doc.y + 2;
+      this.doc.fillColor("#1f2933");
+      writeText(this.doc, label, LEFT, y, 220);
+      const after = this.doc.y;
+      writeText(this.doc, value, 270, y, 150, true);
+      this.doc.y = Math.max(after, this.doc.y);
+    }
+  }
+
+  table(columns: Column[], rows: string[][], empty: string) {
+    if (rows.length === 0) {
+      this.paragraph(empty, 9);
+      return;
+    }
+    this.row(
+      columns,
+      columns.map((c) => c.header),
+      true,
+    );
+    for (const row of rows) this.row(columns, row, false);
+  }
+
+  private row(columns: Column[], cells: string[], bold: boolean) {
+    this.room(24);
+    this.doc.fillColor(bold ? "#1f2933" : "#333333").fontSize(7.5);
+    const y = this.doc.y + 3;
+    let x = LEFT;
+    let bottom = y;
+    columns.forEach((column, index) => {
+      const text = cells[index] ?? "";
+      this.doc.font(bold ? "bold" : "regular");
+      if (column.align === "right") {
+        this.doc.text(text, x, y, { width: column.width - 4, align: "right" });
+      } else {
+        writeText(this.doc, text, x, y, column.width - 4, bold);
+      }
+      bottom = Math.max(bottom, this.doc.y);
+      x += column.width;
+    });
+    this.doc.y = bottom;
+  }
+
+  private room(needed: number) {
+    if (this.doc.y + needed > BOTTOM) {
+      this.doc.addPage();
+      this.doc.y = 48;
+    }
+  }
+}
+
+function render(title: string, figures: StatementFigures, issuer: ReceiptIssuer, body: (w: Writer) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: LEFT, info: { Title: `${title} ${figures.financialYear}`, Author: issuer.name } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+    doc.fillColor("#a4510b").fontSize(18);
+    writeText(doc, "Aangan", LEFT, 40, 515, true);
+    doc.fillColor("#1f2933").fontSize(12);
+    writeText(doc, `${title}, ${figures.financialYear}`, LEFT, doc.y + 2, 515, true);
+    doc.fillColor("#555555").fontSize(8);
+    writeText(doc, `1 April ${figures.from.slice(0, 4)} to 31 March ${figures.to.slice(0, 4)} (India time)`, LEFT, doc.y + 2, 515);
+    for (const line of issuerLines(issuer)) writeText(doc, line, LEFT, doc.y + 1, 515);
+    doc.fillColor("#1f2933").fontSize(9);
+    writeText(doc, `Investor: ${figures.investor.name} <${figures.investor.email}>`, LEFT, doc.y + 6, 515);
+    body(new Writer(doc));
+    doc.end();
+  });
+}
+
+const GAIN_COLUMNS: Column[] = [
+  { header: "Property", width: 92 },
+  { header: "Sale date", width: 52 },
+  { header: "Acquired", width: 62 },
+  { header: "Shares", width: 34, align: "right" },
+  { header: "Sale price (₹)", width: 60, align: "right" },
+  { header: "Avg cost/share (₹)", width: 52, align: "right" },
+  { header: "Cost (₹)", width: 58, align: "right" },
+  { header: "Gain or loss (₹)", width: 58, align: "right" },
+  { header: "Days", width: 28, align: "right" },
+  { header: "Term", width: 44 },
+];
+
+function gainRows(figures: StatementFigures): string[][] {
+  return figures.gains.map((g) => [
+    g.propertyTitle,
+    g.saleDate,
+    g.acquiredFrom === g.acquiredTo ? g.acquiredFrom : `${g.acquiredFrom} to ${g.acquiredTo}`,
+    String(g.shares),
+    amountText(g.salePrice),
+    amountText(g.averageCostPerShare),
+    amountText(g.costOfAcquisition),
+    amountText(g.gain),
+    String(g.holdingDays),
+    g.term,
+  ]);
+}
+
+function gainTotals(w: Writer, figures: StatementFigures) {
+  const t = figures.gainsTotals;
+  w.pairs([
+    ["Total sale price (₹)", amountText(t.salePrice)],
+    ["Total cost of acquisition (₹)", amountText(t.cost)],
+    ["Short-term gain or loss (₹)", amountText(t.shortTerm)],
+    ["Long-term gain or loss (₹)", amountText(t.longTerm)],
+    ["Net realised gain or loss (₹)", amountText(t.total)],
+  ]);
+}
+
+function notes(w: Writer) {
+  w.heading("Rules applied");
+  w.paragraph(CAPITAL_GAINS_RULE);
+  w.paragraph(COST_METHOD);
+  w.paragraph(NOT_TAX_ADVICE);
+}
+
+/** The yearly account statement: balances, every movement, holdings, distributions and realised gains. */
+export function renderAccountStatementPdf(figures: StatementFigures, issuer: ReceiptIssuer): Promise<Buffer> {
+  return render("Account statement", figures, issuer, (w) => {
+    w.heading("Summary");
+    w.pairs([
+      ["Opening wallet balance (₹)", amountText(figures.openingBalance)],
+      ["Money in (₹)", amountText(figures.totalIn)],
+      ["Money out (₹)", amountText(figures.totalOut)],
+      ["Closing wallet balance (₹)", amountText(figures.closingBalance)],
+      ["Distributions received (₹)", amountText(figures.distributionsTotal)],
+      ["Net realised gain or loss (₹)", amountText(figures.gainsTotals.total)],
+    ]);
+    w.heading("Wallet movements");
+    w.table(
+      [
+        { header: "Date", width: 60 },
+        { header: "Type", width: 80 },
+        { header: "Description", width: 215 },
+        { header: "Amount (₹)", width: 80, align: "right" },
+        { header: "Balance (₹)", width: 80, align: "right" },
+      ],
+      figures.movements.map((m) => [istDateOf(m.at), m.kind, m.description, amountText(m.amount), amountText(m.balance)]),
+      "No wallet movements in this year.",
+    );
+    w.heading(`Holdings on ${figures.to}`);
+    w.table(
+      [
+        { header: "Property", width: 235 },
+        { header: "Shares", width: 60, align: "right" },
+        { header: "Cost (₹)", width: 110, align: "right" },
+        { header: "Average cost (₹)", width: 110, align: "right" },
+      ],
+      figures.holdings.map((h) => [h.propertyTitle, String(h.shares), amountText(h.cost), amountText(h.averageCost)]),
+      "No shares held at the year's end.",
+    );
+    w.heading("Distributions received");
+    w.table(
+      [
+        { header: "Date", width: 80 },
+        { header: "Property", width: 255 },
+        { header: "Shares", width: 70, align: "right" },
+        { header: "Amount (₹)", width: 110, align: "right" },
+      ],
+      figures.distributions.map((d) => [istDateOf(d.at), d.propertyTitle, String(d.shares), amountText(d.amount)]),
+      "No distributions received in this year.",
+    );
+    w.heading("Realised gains");
+    w.table(GAIN_COLUMNS, gainRows(figures), "No shares sold in this year.");
+    gainTotals(w, figures);
+    notes(w);
+  });
+}
+
+/** The capital-gains statement for resales in the year. */
+export function renderCapitalGainsPdf(figures: StatementFigures, issuer: ReceiptIssuer): Promise<Buffer> {
+  return render("Capital-gains statement", figures, issuer, (w) => {
+    notes(w);
+    w.heading("Sales in the year");
+    w.table(GAIN_COLUMNS, gainRows(figures), "No shares sold in this year.");
+    w.heading("Totals");
+    gainTotals(w, figures);
+  });
+}

@@ -1,0 +1,247 @@
+import { Decimal } from "~/lib/money";
+
+/**
+ * The figures of an investor's yearly statements, computed once from plain rows so the PDF,
+ * the CSV and the tests all read the same numbers (ADR 0036).
+ */
+
+/** India has one time zone: IST, UTC+05:30 all year. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+export const istDateOf = (iso: string | Date): string => new Date(new Date(iso).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The financial year starting 1 April of `startYear` (IST): [start, end). */
+export function financialYearBounds(startYear: number): { start: Date; end: Date; label: string; from: string; to: string } {
+  return {
+    start: new Date(Date.parse(`${startYear}-04-01T00:00:00Z`) - IST_OFFSET_MS),
+    end: new Date(Date.parse(`${startYear + 1}-04-01T00:00:00Z`) - IST_OFFSET_MS),
+    label: `FY ${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`,
+    from: `${startYear}-04-01`,
+    to: `${startYear + 1}-03-31`,
+  };
+}
+
+/** The financial year (its starting year) a moment falls in, in India. */
+export function financialYearOfMoment(moment: Date): number {
+  const [year, month] = istDateOf(moment).split("-").map(Number) as [number, number];
+  return month >= 4 ? year : year - 1;
+}
+
+/**
+ * The rule applied to classify a resale, stated on every statement. Aangan's shares are
+ * unlisted securities; after the Finance (No. 2) Act, 2024 (transfers on or after 23 July
+ * 2024) section 2(42A) of the Income-tax Act, 1961 treats an unlisted share (like immovable
+ * property) as a long-term capital asset when held for more than 24 months.
+ */
+export const HOLDING_PERIOD_MONTHS = 24;
+export const CAPITAL_GAINS_RULE =
+  "Short or long term under section 2(42A) of the Income-tax Act, 1961, as amended by the Finance (No. 2) Act, 2024 for transfers on or after 23 July 2024: " +
+  "shares that are not listed on a recognised stock exchange (as Aangan's are) are a long-term capital asset when held for more than 24 months before the sale, otherwise short-term.";
+export const COST_METHOD =
+  "Cost of acquisition by the average-cost method: each sale is costed at the average price of all shares of that property held just before it (platform fees excluded). " +
+  "The holding period is counted from the acquisition of the oldest shares still held (first in, first out); a sale spanning purchases on either side of 24 months is split into a short-term and a long-term line.";
+export const NOT_TAX_ADVICE = "This statement reports figures from Aangan's records; it does not compute tax and is not tax advice.";
+
+export type TradeRow = {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  kind: "buy" | "sell";
+  shares: number;
+  /** What the shares cost (buy) or fetched (sell), without fees. */
+  amount: string;
+  at: string;
+};
+
+export type GainRow = {
+  propertyId: string;
+  propertyTitle: string;
+  saleDate: string;
+  acquiredFrom: string;
+  acquiredTo: string;
+  shares: number;
+  salePrice: string;
+  costOfAcquisition: string;
+  averageCostPerShare: string;
+  gain: string;
+  holdingDays: number;
+  term: "Short term" | "Long term";
+};
+
+export type Holding = { propertyId: string; propertyTitle: string; shares: number; cost: string; averageCost: string };
+
+/** A date plus whole calendar months (the day clamps to the month's end). */
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+export function isLongTerm(acquired: string, sold: string): boolean {
+  return sold > addMonths(acquired, HOLDING_PERIOD_MONTHS);
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+type Pool = { title: string; shares: number; cost: Decimal; lots: { date: string; shares: number }[] };
+
+/**
+ * Replays every trade (oldest first) into an average-cost pool per property. Returns each
+ * sale in [from, to) as one or two gain rows (split by term) and the holdings left at `to`.
+ */
+export function replayTrades(trades: TradeRow[], period: { start: Date; end: Date }): { gains: GainRow[]; holdings: Holding[] } {
+  const pools = new Map<string, Pool>();
+  const gains: GainRow[] = [];
+  const sorted = [...trades].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  for (const trade of sorted) {
+    const at = new Date(trade.at);
+    if (at >= period.end) break;
+    const pool = pools.get(trade.propertyId) ?? { title: trade.propertyTitle, shares: 0, cost: new Decimal(0), lots: [] };
+    pools.set(trade.propertyId, pool);
+    const date = istDateOf(trade.at);
+    if (trade.kind === "buy") {
+      pool.shares += trade.shares;
+      pool.cost = pool.cost.plus(trade.amount);
+      pool.lots.push({ date, shares: trade.shares });
+      continue;
+    }
+    const sold = Math.min(trade.shares, pool.shares);
+    if (sold <= 0) continue;
+    const average = pool.cost.div(pool.shares);
+    const totalCost = pool.cost.times(sold).div(pool.shares).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    // FIFO over the lots for the holding period, grouped into a short and a long part.
+    const parts = new Map<"Short term" | "Long term", { shares: number; from: string; to: string }>();
+    let left = sold;
+    while (left > 0 && pool.lots.length > 0) {
+      const lot = pool.lots[0]!;
+      const take = Math.min(left, lot.shares);
+      const term = isLongTerm(lot.date, date) ? "Long term" : "Short term";
+      const part = parts.get(term) ?? { shares: 0, from: lot.date, to: lot.date };
+      part.shares += take;
+      part.to = lot.date;
+      parts.set(term, part);
+      lot.shares -= take;
+      left -= take;
+      if (lot.shares === 0) pool.lots.shift();
+    }
+    const entries = [...parts.entries()].sort(([a], [b]) => (a === "Long term" ? -1 : b === "Long term" ? 1 : 0));
+    let costLeft = totalCost;
+    let priceLeft = new Decimal(trade.amount).times(sold).div(trade.shares).toDecimalPlaces(2);
+    entries.forEach(([term, part], index) => {
+      const lastPart = index === entries.length - 1;
+      const cost = lastPart ? costLeft : totalCost.times(part.shares).div(sold).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      const price = lastPart
+        ? priceLeft
+        : new Decimal(trade.amount).times(part.shares).div(trade.shares).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      costLeft = costLeft.minus(cost);
+      priceLeft = priceLeft.minus(price);
+      if (at >= period.start) {
+        gains.push({
+          propertyId: trade.propertyId,
+          propertyTitle: pool.title,
+          saleDate: date,
+          acquiredFrom: part.from,
+          acquiredTo: part.to,
+          shares: part.shares,
+          salePrice: price.toFixed(2),
+          costOfAcquisition: cost.toFixed(2),
+          averageCostPerShare: average.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+          gain: price.minus(cost).toFixed(2),
+          holdingDays: daysBetween(part.from, date),
+          term,
+        });
+      }
+    });
+    pool.shares -= sold;
+    pool.cost = pool.shares === 0 ? new Decimal(0) : pool.cost.minus(totalCost);
+  }
+  const holdings = [...pools.entries()]
+    .filter(([, pool]) => pool.shares > 0)
+    .map(([propertyId, pool]) => ({
+      propertyId,
+      propertyTitle: pool.title,
+      shares: pool.shares,
+      cost: pool.cost.toFixed(2),
+      averageCost: pool.cost.div(pool.shares).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    }))
+    .sort((a, b) => a.propertyTitle.localeCompare(b.propertyTitle));
+  return { gains, holdings };
+}
+
+export type Movement = { at: string; kind: string; description: string; amount: string };
+export type DistributionReceived = { at: string; propertyTitle: string; shares: number; amount: string };
+
+export type StatementFigures = {
+  financialYear: string;
+  from: string;
+  to: string;
+  investor: { name: string; email: string };
+  openingBalance: string;
+  closingBalance: string;
+  movements: (Movement & { balance: string })[];
+  totalIn: string;
+  totalOut: string;
+  holdings: Holding[];
+  distributions: DistributionReceived[];
+  distributionsTotal: string;
+  gains: GainRow[];
+  gainsTotals: { shortTerm: string; longTerm: string; total: string; salePrice: string; cost: string };
+};
+
+/** Puts the rows together: running balance, totals and the capital-gains summary. */
+export function buildStatement(input: {
+  startYear: number;
+  investor: { name: string; email: string };
+  openingBalance: string;
+  movements: Movement[];
+  trades: TradeRow[];
+  distributions: DistributionReceived[];
+}): StatementFigures {
+  const bounds = financialYearBounds(input.startYear);
+  let balance = new Decimal(input.openingBalance);
+  let totalIn = new Decimal(0);
+  let totalOut = new Decimal(0);
+  const movements = [...input.movements]
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map((m) => {
+      const amount = new Decimal(m.amount);
+      balance = balance.plus(amount);
+      if (amount.isNegative()) totalOut = totalOut.plus(amount.abs());
+      else totalIn = totalIn.plus(amount);
+      return { ...m, amount: amount.toFixed(2), balance: balance.toFixed(2) };
+    });
+  const { gains, holdings } = replayTrades(input.trades, bounds);
+  const sum = (rows: GainRow[], pick: (row: GainRow) => string) => rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);
+  const distributions = [...input.distributions].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    financialYear: bounds.label,
+    from: bounds.from,
+    to: bounds.to,
+    investor: input.investor,
+    openingBalance: new Decimal(input.openingBalance).toFixed(2),
+    closingBalance: balance.toFixed(2),
+    movements,
+    totalIn: totalIn.toFixed(2),
+    totalOut: totalOut.toFixed(2),
+    holdings,
+    distributions,
+    distributionsTotal: distributions.reduce((s, d) => s.plus(d.amount), new Decimal(0)).toFixed(2),
+    gains,
+    gainsTotals: {
+      shortTerm: sum(
+        gains.filter((g) => g.term === "Short term"),
+        (g) => g.gain,
+      ),
+      longTerm: sum(
+        gains.filter((g) => g.term === "Long term"),
+        (g) => g.gain,
+      ),
+      total: sum(gains, (g) => g.gain),
+      salePrice: sum(gains, (g) => g.salePrice),
+      cost: sum(gains, (g) => g.costOfAcquisition),
+    },
+  };
+}

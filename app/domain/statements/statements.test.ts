@@ -1,0 +1,192 @@
+import { parse } from "csv-parse/sync";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/setup/test-database";
+import { createUser } from "../../../tests/setup/factories";
+import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { purchaseShares } from "~/domain/investing/purchase-shares.server";
+import { createSellOrder } from "~/domain/market/sell-orders.server";
+import { instantBuyShares } from "~/domain/market/settle-trades.server";
+import { createInvestor, createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
+import { declareDistribution, payDueDistributions } from "~/domain/distributions/distributions.server";
+import type { PrismaClient } from "~/services/db.server";
+import { buildStatement, financialYearOfMoment, isLongTerm, istDateOf, type TradeRow } from "./statement-figures";
+import { loadStatement } from "./statement.server";
+import {
+  amountText,
+  capitalGainsCsv,
+  CAPITAL_GAINS_COLUMNS,
+  renderAccountStatementPdf,
+  renderCapitalGainsPdf,
+} from "./statement-documents.server";
+
+const db = useTestDatabase();
+const issuer = {
+  name: "Aangan Proptech Private Limited",
+  address: "12 MG Road, Bengaluru",
+  cin: "U70100KA2024PTC123456",
+  gstin: "29ABCDE1234F1Z5",
+};
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+const trade = (id: string, kind: "buy" | "sell", shares: number, amount: string, at: string, title = "Alpha Towers"): TradeRow => ({
+  id,
+  propertyId: title,
+  propertyTitle: title,
+  kind,
+  shares,
+  amount,
+  at,
+});
+
+describe("statement figures: a worked example for FY 2025-26", () => {
+  // 10 shares bought May 2023 for ₹1,000 and 10 in May 2025 for ₹1,200 (average ₹110). In August
+  // 12 are sold for ₹1,800: first in, first out, 10 of them were held more than 24 months (long
+  // term: cost 10 × 110 = ₹1,100, price ₹1,500, gain ₹400) and 2 were not (cost ₹220, price
+  // ₹300, gain ₹80). In September 4 are sold for ₹360 (cost ₹440, a ₹80 loss). A ₹50
+  // distribution arrives in October; a sale in April 2026 belongs to the next year.
+  const figures = buildStatement({
+    startYear: 2025,
+    investor: { name: "Asha Rao", email: "asha@example.in" },
+    openingBalance: "5000.00",
+    movements: [
+      { at: "2025-05-01T05:00:00.000Z", kind: "Share purchase", description: "10 shares of Alpha Towers", amount: "-1224.00" },
+      { at: "2025-08-01T05:00:00.000Z", kind: "Resale", description: "Sale of 12 shares", amount: "1800.00" },
+      { at: "2025-09-01T05:00:00.000Z", kind: "Resale", description: "Sale of 4 shares", amount: "360.00" },
+      { at: "2025-10-01T05:00:00.000Z", kind: "Rent distribution", description: "Rent distribution for Alpha Towers", amount: "50.00" },
+    ],
+    trades: [
+      trade("1", "buy", 10, "1000.00", "2023-05-10T05:00:00.000Z"),
+      trade("2", "buy", 10, "1200.00", "2025-05-01T05:00:00.000Z"),
+      trade("3", "sell", 12, "1800.00", "2025-08-01T05:00:00.000Z"),
+      trade("4", "sell", 4, "360.00", "2025-09-01T05:00:00.000Z"),
+      trade("5", "sell", 1, "200.00", "2026-04-05T05:00:00.000Z"),
+    ],
+    distributions: [{ at: "2025-10-01T05:00:00.000Z", propertyTitle: "Alpha Towers", shares: 4, amount: "50.00" }],
+  });
+
+  it("costs each sale at the average price and splits it by the 24-month rule", () => {
+    expect(figures.financialYear).toBe("FY 2025-26");
+    expect(
+      figures.gains.map((g) => [g.saleDate, g.shares, g.salePrice, g.costOfAcquisition, g.gain, g.term, g.averageCostPerShare]),
+    ).toEqual([
+      ["2025-08-01", 10, "1500.00", "1100.00", "400.00", "Long term", "110.00"],
+      ["2025-08-01", 2, "300.00", "220.00", "80.00", "Short term", "110.00"],
+      ["2025-09-01", 4, "360.00", "440.00", "-80.00", "Short term", "110.00"],
+    ]);
+    expect(figures.gains[2]!.holdingDays).toBe(123);
+    expect(figures.gainsTotals).toEqual({ shortTerm: "0.00", longTerm: "400.00", total: "400.00", salePrice: "2160.00", cost: "1760.00" });
+  });
+
+  it("carries the wallet from opening to closing balance and lists holdings and distributions", () => {
+    expect([figures.openingBalance, figures.totalIn, figures.totalOut, figures.closingBalance]).toEqual([
+      "5000.00",
+      "2210.00",
+      "1224.00",
+      "5986.00",
+    ]);
+    expect(figures.movements.map((m) => m.balance)).toEqual(["3776.00", "5576.00", "5936.00", "5986.00"]);
+    expect(figures.holdings).toEqual([
+      { propertyId: "Alpha Towers", propertyTitle: "Alpha Towers", shares: 4, cost: "440.00", averageCost: "110.00" },
+    ]);
+    expect(figures.distributionsTotal).toBe("50.00");
+  });
+
+  it("reads 'more than 24 months' on calendar dates", () => {
+    expect(isLongTerm("2023-05-10", "2025-05-10")).toBe(false);
+    expect(isLongTerm("2023-05-10", "2025-05-11")).toBe(true);
+    expect(isLongTerm("2024-02-29", "2026-03-01")).toBe(true);
+  });
+
+  it("prints the same figures in the PDF and the CSV", async () => {
+    const csv = capitalGainsCsv(figures);
+    const records = parse(csv.replace(/^\uFEFF/, ""), { columns: true, relax_column_count: true, skip_empty_lines: true }) as Record<
+      string,
+      string
+    >[];
+    const lines = records.filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r["Sale date"] ?? ""));
+    expect(lines.map((r) => [r["Sale price (INR)"], r["Cost of acquisition (INR)"], r["Gain or loss (INR)"], r.Term])).toEqual(
+      figures.gains.map((g) => [g.salePrice, g.costOfAcquisition, g.gain, g.term]),
+    );
+    expect(Object.keys(records[0]!)).toEqual([...CAPITAL_GAINS_COLUMNS]);
+    for (const render of [renderCapitalGainsPdf, renderAccountStatementPdf]) {
+      const text = await pdfText(await render(figures, issuer));
+      for (const line of lines) {
+        for (const column of ["Sale price (INR)", "Cost of acquisition (INR)", "Gain or loss (INR)"]) {
+          expect(text).toContain(amountText(line[column]!));
+        }
+      }
+      expect(text).toContain(amountText(figures.gainsTotals.total));
+      expect(text).toContain("held for more than 24 months");
+      expect(text).toContain("Finance (No. 2) Act, 2024");
+    }
+    const account = await pdfText(await renderAccountStatementPdf(figures, issuer));
+    for (const value of ["5,000.00", "5,986.00", "2,210.00", "1,224.00", "440.00"]) expect(account).toContain(value);
+    expect(account).toContain("Alpha Towers");
+  });
+});
+
+describe("statements from the database", () => {
+  async function sell(prisma: PrismaClient, sellerId: string, propertyId: string, buyerId: string, shares: number, price: string) {
+    const order = await createSellOrder(prisma, {
+      sellerId,
+      propertyId,
+      shares: String(shares),
+      pricePerShare: price,
+      idempotencyKey: newKey(),
+    });
+    await instantBuyShares(prisma, { buyerId, orderId: order.orderId, shares: String(shares), idempotencyKey: newKey() });
+  }
+
+  it("reads purchases, a sale at a gain, one at a loss and a distribution, and agrees with the wallet", async () => {
+    const { prisma } = db.current;
+    const { property, seller } = await createMarket(prisma, { sellerShares: 20 });
+    const investor = await createInvestor(prisma, { balance: "10000" });
+    const other = await createInvestor(prisma, { balance: "10000" });
+    await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 10, idempotencyKey: newKey() });
+    await sell(prisma, seller.id, property.id, investor.id, 10, "120");
+    await sell(prisma, investor.id, property.id, other.id, 5, "150");
+    await sell(prisma, investor.id, property.id, other.id, 5, "90");
+    // The trades happened three days ago (order kept), so yesterday's record date sees them.
+    await prisma.$executeRaw`UPDATE transactions SET created_at = created_at - interval '3 days' WHERE property_id = ${property.id}`;
+    const admin = await createUser(prisma, { isAdmin: true });
+    const today = istDateOf(new Date());
+    const yesterday = istDateOf(new Date(Date.now() - 86_400_000));
+    await declareDistribution(prisma, {
+      adminId: admin.id,
+      propertyId: property.id,
+      basis: "total",
+      amount: "300",
+      recordDate: yesterday,
+      paymentDate: today,
+      note: "",
+    });
+    expect(await payDueDistributions(prisma)).toEqual({ paid: 1, holders: 3 });
+
+    const year = financialYearOfMoment(new Date());
+    const figures = (await loadStatement(prisma, investor.id, year))!;
+    expect(figures.gains.map((g) => [g.shares, g.salePrice, g.costOfAcquisition, g.gain, g.term])).toEqual([
+      [5, "750.00", "550.00", "200.00", "Short term"],
+      [5, "450.00", "550.00", "-100.00", "Short term"],
+    ]);
+    expect(figures.distributions.map((d) => [d.shares, d.amount])).toEqual([[10, "100.00"]]);
+    expect(figures.holdings.map((h) => [h.shares, h.cost, h.averageCost])).toEqual([[10, "1100.00", "110.00"]]);
+    // Opening balance plus every movement is the wallet today.
+    const now = await wallet(prisma, investor.id);
+    expect(figures.openingBalance).toBe("0.00");
+    expect(figures.closingBalance).toBe((Number(now.available) + Number(now.held)).toFixed(2));
+    expect(figures.movements.some((m) => m.kind === "Rent distribution" && m.amount === "100.00")).toBe(true);
+
+    const pdf = await pdfText(await renderAccountStatementPdf(figures, issuer));
+    expect(pdf).toContain(amountText(figures.closingBalance));
+    expect(pdf).toContain("100.00");
+    const csv = capitalGainsCsv(figures);
+    expect(csv).toContain("750.00,110.00,550.00,200.00");
+    expect(csv).toContain("450.00,110.00,550.00,-100.00");
+    expect(await checkLedger(prisma)).toEqual([]);
+  });
+});

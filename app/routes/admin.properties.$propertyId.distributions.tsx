@@ -1,0 +1,256 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { controlClasses, fieldErrorClasses, formErrorClasses, helpTextClasses, labelClasses } from "~/components/ui/field-styles";
+import { HolderWarningList } from "~/components/admin/properties/holder-warning-list";
+import { declareDistribution, listPropertyDistributions, payDistributionNow } from "~/domain/distributions/distributions.server";
+import { istDate } from "~/domain/distributions/distribution-rules";
+import { isDomainError } from "~/domain/errors";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { adminHolderWarnings } from "~/web/holder-warnings.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const db = getPrisma();
+  const property = await db.property.findUnique({
+    where: { id: params.propertyId ?? "" },
+    select: { id: true, title: true, totalShares: true, availableShares: true },
+  });
+  if (!property) throw data("Property not found.", { status: 404 });
+  const [distributions, warnings] = await Promise.all([listPropertyDistributions(db, property.id), adminHolderWarnings(db, [property.id])]);
+  return { property, distributions, warning: warnings[property.id] ?? null, today: istDate(new Date()) };
+}
+
+type Reply = { error: string; field?: string; values?: Partial<Record<string, string>> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request);
+  const propertyId = params.propertyId ?? "";
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const field = (name: string) => String(form.get(name) ?? "");
+  const values = {
+    basis: field("basis"),
+    amount: field("amount"),
+    recordDate: field("recordDate"),
+    paymentDate: field("paymentDate"),
+    note: field("note"),
+  };
+  try {
+    if (intent === "declare") {
+      await declareDistribution(getPrisma(), { adminId: admin.id, propertyId, ...values });
+      return redirectWithToast(paths.admin.propertyDistributions(propertyId), {
+        kind: "success",
+        title: "Distribution declared",
+        description: `Funded and due on ${values.paymentDate}.`,
+      });
+    }
+    if (intent === "pay") {
+      const outcome = await payDistributionNow(getPrisma(), {
+        adminId: admin.id,
+        distributionId: String(form.get("distributionId") ?? ""),
+      });
+      return redirectWithToast(paths.admin.propertyDistributions(propertyId), {
+        kind: "success",
+        title: "Distribution paid",
+        description: `${formatINR(outcome.paid, { paise: true })} paid to ${outcome.holders} ${outcome.holders === 1 ? "holder" : "holders"}; ${formatINR(outcome.remainder, { paise: true })} remainder recorded.`,
+      });
+    }
+    return data<Reply>({ error: "This form could not be processed. Please reload the page." }, 400);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<Reply>({ error: error.message, field: error.field, values }, error.status);
+  }
+}
+
+export default function PropertyDistributionsPage() {
+  const { property, distributions, warning, today } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const busy = useNavigation().state === "submitting";
+  const fieldError = (name: string) =>
+    reply?.field === name ? (
+      <p id={`${name}-error`} className={fieldErrorClasses}>
+        {reply.error}
+      </p>
+    ) : null;
+  const invalid = (name: string) => (reply?.field === name ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const value = (name: string, fallback = "") => reply?.values?.[name] ?? fallback;
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6">
+      <Link to={paths.admin.properties()} className="text-sm text-brand-700 underline">
+        ← Back to properties
+      </Link>
+      <h1 className="text-2xl font-bold text-ink">Distributions: {property.title}</h1>
+      <p className="text-sm text-slate-600">
+        {warning
+          ? `${warning.holders} ${warning.holders === 1 ? "investor holds" : "investors hold"} shares; the largest holding is ${warning.largestPercent}% of ${property.totalShares} shares.`
+          : "No investor holds shares yet."}
+      </p>
+      {warning ? <HolderWarningList warnings={warning.warnings} /> : null}
+      {reply?.error && !reply.field ? (
+        <p role="alert" className={formErrorClasses}>
+          {reply.error}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="declared-heading" className="space-y-2">
+        <h2 id="declared-heading" className="text-lg font-semibold">
+          Declared distributions
+        </h2>
+        {distributions.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+            No distributions yet.
+          </p>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Record date
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Payment date
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Declared
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Funded
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Paid
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Remainder
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Action
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {distributions.map((d) => (
+                  <tr key={d.id} className="border-t border-slate-100">
+                    <td className="px-3 py-2">{d.recordDate}</td>
+                    <td className="px-3 py-2">{d.paymentDate}</td>
+                    <td className="px-3 py-2">
+                      {formatINR(d.amount, { paise: true })} {d.basis === "per_share" ? "a share" : "in total"}
+                      {d.note ? <span className="block text-xs text-slate-600">{d.note}</span> : null}
+                    </td>
+                    <td className="px-3 py-2">{formatINR(d.fundedAmount, { paise: true })}</td>
+                    <td className="px-3 py-2">{d.status === "paid" ? "Paid" : "Declared"}</td>
+                    <td className="px-3 py-2">
+                      {d.paidAmount
+                        ? `${formatINR(d.paidAmount, { paise: true })} to ${d.holderCount} (${formatINR(d.perShareAmount ?? "0", { paise: true })} × ${d.eligibleShares} shares)`
+                        : "—"}
+                    </td>
+                    <td className="px-3 py-2">{d.remainderAmount ? formatINR(d.remainderAmount, { paise: true }) : "—"}</td>
+                    <td className="px-3 py-2">
+                      {d.status === "declared" ? (
+                        d.paymentDate <= today ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="pay" />
+                            <input type="hidden" name="distributionId" value={d.id} />
+                            <button type="submit" className={buttonClasses("primary", "sm")} disabled={busy}>
+                              Pay now
+                            </button>
+                          </Form>
+                        ) : (
+                          <span className="text-xs text-slate-600">Paid on its payment date</span>
+                        )
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="declare-heading" className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="declare-heading" className="text-lg font-semibold">
+          Declare a distribution
+        </h2>
+        <p className={helpTextClasses}>
+          Declaring moves the amount from platform cash into this property&apos;s distribution account (ADR 0035). On the payment date every
+          investor is paid for the shares they held at the end of the record date (India time); the amount per share is rounded down to the
+          paisa and the remainder is recorded.
+        </p>
+        <Form method="post" className="space-y-3" noValidate>
+          <input type="hidden" name="intent" value="declare" />
+          <fieldset>
+            <legend className={labelClasses}>The amount is</legend>
+            <label className="mr-4 text-sm">
+              <input type="radio" name="basis" value="total" defaultChecked={value("basis", "total") === "total"} /> the total to share
+            </label>
+            <label className="text-sm">
+              <input type="radio" name="basis" value="per_share" defaultChecked={value("basis") === "per_share"} /> per share
+            </label>
+            {fieldError("basis")}
+          </fieldset>
+          <div>
+            <label htmlFor="amount" className={labelClasses}>
+              Amount (₹)
+            </label>
+            <input
+              id="amount"
+              name="amount"
+              inputMode="decimal"
+              defaultValue={value("amount")}
+              className={controlClasses}
+              {...invalid("amount")}
+            />
+            {fieldError("amount")}
+          </div>
+          <div>
+            <label htmlFor="recordDate" className={labelClasses}>
+              Record date
+            </label>
+            <input
+              id="recordDate"
+              name="recordDate"
+              type="date"
+              defaultValue={value("recordDate")}
+              className={controlClasses}
+              {...invalid("recordDate")}
+            />
+            {fieldError("recordDate")}
+          </div>
+          <div>
+            <label htmlFor="paymentDate" className={labelClasses}>
+              Payment date
+            </label>
+            <input
+              id="paymentDate"
+              name="paymentDate"
+              type="date"
+              defaultValue={value("paymentDate")}
+              className={controlClasses}
+              {...invalid("paymentDate")}
+            />
+            {fieldError("paymentDate")}
+          </div>
+          <div>
+            <label htmlFor="note" className={labelClasses}>
+              Note
+            </label>
+            <input id="note" name="note" maxLength={500} defaultValue={value("note")} className={controlClasses} />
+          </div>
+          <button type="submit" className={buttonClasses("primary", "md")} disabled={busy}>
+            Declare distribution
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

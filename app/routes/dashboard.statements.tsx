@@ -1,0 +1,165 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { controlClasses, labelClasses } from "~/components/ui/field-styles";
+import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { requireDashboardUser } from "~/web/guards.server";
+import { ownStatement } from "~/web/statements.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  const { years, year, figures } = await ownStatement(request, user);
+  return { years, year, figures };
+}
+
+const fyLabel = (year: number) => `FY ${year}-${String((year + 1) % 100).padStart(2, "0")} (April ${year} to March ${year + 1})`;
+const rupees = (value: string) => formatINR(value, { paise: true });
+
+export default function StatementsPage() {
+  const { years, year, figures } = useLoaderData<typeof loader>();
+  const query = { year: String(year) };
+  const summary: [string, string][] = [
+    ["Opening wallet balance", rupees(figures.openingBalance)],
+    ["Money in", rupees(figures.totalIn)],
+    ["Money out", rupees(figures.totalOut)],
+    ["Closing wallet balance", rupees(figures.closingBalance)],
+    ["Distributions received", rupees(figures.distributionsTotal)],
+    ["Short-term gain or loss", rupees(figures.gainsTotals.shortTerm)],
+    ["Long-term gain or loss", rupees(figures.gainsTotals.longTerm)],
+    ["Net realised gain or loss", rupees(figures.gainsTotals.total)],
+  ];
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">Statements</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="year" className={labelClasses}>
+            Financial year
+          </label>
+          <select id="year" name="year" defaultValue={String(year)} className={controlClasses}>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {fyLabel(y)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClasses("secondary", "md")}>
+          Show
+        </button>
+      </Form>
+
+      <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="summary-heading" className="text-lg font-semibold">
+          {fyLabel(year)}
+        </h2>
+        <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          {summary.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-2 border-b border-slate-100 py-1">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <a href={paths.dashboard.accountStatementPdf(query)} className={buttonClasses("primary", "sm")} download>
+            Account statement (PDF)
+          </a>
+          <a href={paths.dashboard.capitalGainsPdf(query)} className={buttonClasses("secondary", "sm")} download>
+            Capital-gains statement (PDF)
+          </a>
+          <a href={paths.dashboard.capitalGainsCsv(query)} className={buttonClasses("secondary", "sm")} download>
+            Capital-gains statement (CSV)
+          </a>
+        </div>
+      </section>
+
+      <section aria-labelledby="gains-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="gains-heading" className="text-lg font-semibold">
+          Sales in the year
+        </h2>
+        {figures.gains.length === 0 ? (
+          <p className="text-sm text-slate-600">No shares sold in this year.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-600">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">
+                    Property
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Sale date
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Shares
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Sale price
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Cost
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Gain or loss
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Term
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.gains.map((g, index) => (
+                  <tr key={index} className="border-t border-slate-100">
+                    <td className="py-1 pr-3">{g.propertyTitle}</td>
+                    <td className="py-1 pr-3">{g.saleDate}</td>
+                    <td className="py-1 pr-3">{g.shares}</td>
+                    <td className="py-1 pr-3">{rupees(g.salePrice)}</td>
+                    <td className="py-1 pr-3">{rupees(g.costOfAcquisition)}</td>
+                    <td className="py-1 pr-3">{rupees(g.gain)}</td>
+                    <td className="py-1 pr-3">{g.term}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className="text-xs text-slate-600">{CAPITAL_GAINS_RULE}</p>
+        <p className="text-xs text-slate-600">{COST_METHOD}</p>
+        <p className="text-xs text-slate-600">{NOT_TAX_ADVICE}</p>
+      </section>
+
+      <section aria-labelledby="distributions-received-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="distributions-received-heading" className="text-lg font-semibold">
+          Distributions received
+        </h2>
+        {figures.distributions.length === 0 ? (
+          <p className="text-sm text-slate-600">No distributions received in this year.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {figures.distributions.map((d, index) => (
+              <li key={index}>
+                {d.propertyTitle}: {rupees(d.amount)} for {d.shares} {d.shares === 1 ? "share" : "shares"}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="your-data-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="your-data-heading" className="text-lg font-semibold">
+          Your data
+        </h2>
+        <p className="text-sm text-slate-600">
+          Download everything Aangan holds about you — profile, KYC status and document list, transactions, holdings, distributions and
+          alerts — as one zip of JSON and CSV files.
+        </p>
+        <a href={paths.dashboard.dataExport()} className={buttonClasses("secondary", "sm")} download>
+          Download my data (zip)
+        </a>
+      </section>
+    </div>
+  );
+}
