@@ -1,11 +1,7 @@
-import { createRequire } from "node:module";
 import { PassThrough, type Readable } from "node:stream";
-import type { Archiver, ArchiverError } from "archiver";
+import archiver, { type ArchiverError } from "archiver";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "~/services/db.server";
-
-// archiver 7 is CommonJS (a function of the format); the installed types describe v8's classes.
-const archiver = createRequire(import.meta.url)("archiver") as (format: "zip", options?: { zlib?: { level?: number } }) => Archiver;
 
 type Row = Record<string, string | number | boolean | null>;
 
