@@ -130,6 +130,23 @@ export async function getSessionUser(request: Request, now = new Date()): Promis
   return session.user;
 }
 
+/**
+ * When this browser's session began, which is when its user last signed in with Google
+ * (every sign-in starts a new session); null when signed out. Re-authentication reads it.
+ */
+export async function getSessionSignedInAt(request: Request): Promise<Date | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const row = await getPrisma().session.findUnique({ where: { idHash: hashSessionId(sessionId) }, select: { createdAt: true } });
+  return row?.createdAt ?? null;
+}
+
+/** Ends every session of the user, on every device ('Sign out everywhere'); returns how many. */
+export async function destroyAllUserSessions(userId: string): Promise<number> {
+  const { count } = await getPrisma().session.deleteMany({ where: { userId } });
+  return count;
+}
+
 /** Deletes this browser's session row (if any) and returns the Set-Cookie value that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request);
