@@ -168,7 +168,7 @@ describe("cookies in production", () => {
     });
     setCookies.push(...signOut.headers.getSetCookie());
     expect(new Set(setCookies.map((c) => c.split("=")[0]))).toEqual(
-      new Set(["__Host-aangan_oauth", "__Host-aangan_return_to", "__Host-aangan_session", "__Host-aangan_flash"]),
+      new Set(["__Host-aangan_oauth", "__Host-aangan_return_to", "__Host-aangan_reauth", "__Host-aangan_session", "__Host-aangan_flash"]),
     );
     for (const cookie of setCookies) {
       expect(cookie).toMatch(/^__Host-/);
