@@ -16,7 +16,8 @@ export function noStoreWhenSignedIn({ exempt = /^\/property-images\// }: { exemp
     if (exempt.test(req.path) || !SESSION_COOKIE.test(req.get("cookie") ?? "")) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: unknown[]) {
-      this.setHeader("Cache-Control", "no-store");
+      // A route that already said no-store keeps its words (the event stream adds no-transform).
+      if (!/\bno-store\b/.test(String(this.getHeader("Cache-Control") ?? ""))) this.setHeader("Cache-Control", "no-store");
       this.removeHeader("Expires");
       return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
     } as typeof res.writeHead;
