@@ -120,15 +120,17 @@ beforeAll(async () => {
   userIds.set("admin", admin.id);
   // Someone else's objects, whose ids the fuzz offers every persona: an order, a hold, a withdrawal request.
   const victim = await createMarket(prisma, { sellerShares: 25 });
+  // Their idempotency keys too: a key someone else already used must not replay or reveal their request.
+  const victimKeys = [newIdempotencyKey(), newIdempotencyKey()];
   const order = await createSellOrder(prisma, {
     sellerId: victim.seller.id,
     propertyId: victim.property.id,
     shares: 5,
     pricePerShare: "120",
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey: victimKeys[0]!,
   });
   const buyer = await createInvestor(prisma, { balance: "100000" });
-  const hold = await createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: 2, idempotencyKey: newIdempotencyKey() });
+  const hold = await createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: 2, idempotencyKey: victimKeys[1]! });
   const withdrawal = await requestWithdrawal(prisma, {
     userId: victim.seller.id,
     amount: "1000",
@@ -136,7 +138,16 @@ beforeAll(async () => {
     priority: "medium",
     opsRecipients: [],
   });
-  foreignIds.push(victim.seller.id, buyer.id, victim.property.id, property.id, order.orderId, hold.holdId, withdrawal.ticketId);
+  foreignIds.push(
+    victim.seller.id,
+    buyer.id,
+    victim.property.id,
+    property.id,
+    order.orderId,
+    hold.holdId,
+    withdrawal.ticketId,
+    ...victimKeys,
+  );
   for (const persona of PERSONAS) await signInAgain(persona);
 
   // Every route module with an action, and the field names its pages' forms use.
