@@ -42,7 +42,9 @@ export default function StandInConsentPage() {
       <p className="text-sm font-medium uppercase tracking-wide text-slate-500">Local stand-in for Google</p>
       <h1 className="mt-1 text-2xl font-bold">{confirming ? "Confirm it's you" : "Choose an account"}</h1>
       {confirming ? (
-        <p className="mt-2 text-sm text-slate-600">Aangan asks you to sign in again before this request. Choose your account to continue.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Aangan asks you to sign in again before this request. Choose your account to continue.
+        </p>
       ) : null}
       <p className="mt-2 text-sm text-slate-600">
         Google sign-in is not configured here, so this page plays Google&apos;s part. Pick a demo persona or enter any e-mail address.

@@ -86,7 +86,8 @@ export async function submitFundRequest(request: Request, user: SessionUser, wal
     opsRecipients: opsRecipients(),
   };
   // Money leaving the platform needs a recent sign-in; else Google again, and back to this form filled in.
-  if (intent === "withdraw") await requireRecentSignIn(request, user, { purpose: "withdraw", returnTo: `${walletPath}?request=withdraw`, draft: values });
+  if (intent === "withdraw")
+    await requireRecentSignIn(request, user, { purpose: "withdraw", returnTo: `${walletPath}?request=withdraw`, draft: values });
   try {
     const receipt = intent === "add-funds" ? await requestDeposit(getPrisma(), input) : await requestWithdrawal(getPrisma(), input);
     if (intent === "withdraw") await clearDraft(user, "withdraw");

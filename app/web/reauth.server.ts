@@ -1,4 +1,10 @@
-import { clearReauthDraft, readReauthDraft, saveReauthDraft, type DraftPayload, type ReauthPurpose } from "~/domain/access/reauth-drafts.server";
+import {
+  clearReauthDraft,
+  readReauthDraft,
+  saveReauthDraft,
+  type DraftPayload,
+  type ReauthPurpose,
+} from "~/domain/access/reauth-drafts.server";
 import { authenticator, GOOGLE_REAUTH_STRATEGY } from "~/services/auth/authenticator.server";
 import { reauthCookie, returnToCookie } from "~/services/auth/oauth-cookies.server";
 import { getPrisma } from "~/services/db.server";

@@ -15,7 +15,10 @@ const authorizeParams = z.object({
   state: z.string().min(1).max(512),
   // As Google: prompt=login asks the person to sign in again; max_age puts auth_time in the ID token.
   prompt: z.enum(["none", "consent", "select_account", "login"]).optional(),
-  max_age: z.string().regex(/^\d{1,9}$/).optional(),
+  max_age: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .optional(),
 });
 
 export type ConsentRequest = z.infer<typeof authorizeParams>;
