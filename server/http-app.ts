@@ -16,7 +16,8 @@ import { remixHandler } from "./remix-handler";
 import { formBodiesOnly, knownMethodsOnly, limitBodies, type BodyLimitRule } from "./request-guards";
 import { sameOriginMutations } from "./same-origin-mutations";
 import { canonicalOrigin } from "./canonical-origin";
-import { assignCspNonce, securityHeaders } from "./security-headers";
+import { noStoreWhenSignedIn } from "./no-store";
+import { assignCspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 
 export type HttpAppOptions = {
   mode: "production" | "development";
@@ -69,6 +70,16 @@ export function createHttpApp(options: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (options.trustProxy) app.set("trust proxy", 1);
+  // First, so every answer carries them: health checks, probes, static files, 404s and errors too.
+  app.use(assignCspNonce);
+  app.use(
+    securityHeaders({
+      production: options.production,
+      development: options.mode === "development",
+      formTargets: options.formTargets,
+    }),
+  );
+  app.use(permissionsPolicy());
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -138,14 +149,6 @@ export function createHttpApp(options: HttpAppOptions) {
       customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
     }),
   );
-  app.use(assignCspNonce);
-  app.use(
-    securityHeaders({
-      production: options.production,
-      development: options.mode === "development",
-      formTargets: options.formTargets,
-    }),
-  );
   // An event stream must reach the client chunk by chunk; compressing it would buffer it.
   app.use(
     compression({
@@ -182,6 +185,8 @@ export function createHttpApp(options: HttpAppOptions) {
     app.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders: setPwaHeaders }));
   }
 
+  // Only what Remix renders: static files above are public and never reach this.
+  app.use(noStoreWhenSignedIn());
   const handleWithRemix = remixHandler({
     mode: options.mode,
     build: options.build,

@@ -39,7 +39,8 @@ export function securityHeaders({
         "manifest-src": ["'self'"],
         "worker-src": ["'self'"],
         "object-src": ["'none'"],
-        "base-uri": ["'self'"],
+        // No <base> element is ever needed; 'none' stops an injected one redirecting relative URLs.
+        "base-uri": ["'none'"],
         "form-action": ["'self'", ...formTargets],
         "frame-ancestors": ["'none'"],
         ...(production ? { "upgrade-insecure-requests": [] } : {}),
@@ -50,4 +51,21 @@ export function securityHeaders({
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+}
+
+/** Powerful features the app never uses; the camera is the exception on the KYC page. */
+const DENIED_FEATURES = ["microphone", "geolocation", "payment", "usb", "display-capture", "screen-wake-lock"];
+/** The KYC wizard's selfie step offers the front camera (`<input capture="user">`); nowhere else may use it. */
+const CAMERA_PAGES = /^\/kyc\/?$/;
+
+/**
+ * Permissions-Policy on every response: the camera only on /kyc (the selfie step), and
+ * never in a frame of another origin; the other features listed are off everywhere.
+ */
+export function permissionsPolicy(): RequestHandler {
+  const rest = [...DENIED_FEATURES.map((feature) => `${feature}=()`), "fullscreen=(self)"].join(", ");
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", `camera=${CAMERA_PAGES.test(req.path) ? "(self)" : "()"}, ${rest}`);
+    next();
+  };
 }

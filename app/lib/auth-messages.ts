@@ -44,3 +44,12 @@ export const SIGNED_IN_NOTICES = {
 } satisfies Record<string, Notice>;
 
 export const SIGNED_OUT_NOTICE: Notice = { title: "Goodbye", description: "You have been signed out." };
+
+/** After 'Sign out everywhere': this browser and every other device. */
+export const SIGNED_OUT_EVERYWHERE_NOTICE = (others: number): Notice => ({
+  title: "Signed out everywhere",
+  description:
+    others > 0
+      ? `You have been signed out here and on ${others} other ${others === 1 ? "device" : "devices"}.`
+      : "You have been signed out. No other device was signed in.",
+});

@@ -7,13 +7,21 @@ import { authFailureNotice, SIGNED_IN_NOTICES } from "~/lib/auth-messages";
 import { safeRedirectTo } from "~/lib/redirect-to";
 import { signInProfile } from "~/domain/profiles/sign-in-profile.server";
 import { authenticator, GOOGLE_STRATEGY } from "~/services/auth/authenticator.server";
-import { clearSignInCookies, returnToCookie } from "~/services/auth/oauth-cookies.server";
+import { clearSignInCookies, readReauthClaim, returnToCookie } from "~/services/auth/oauth-cookies.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { logger } from "~/services/logger.server";
 import { getPrisma } from "~/services/db.server";
 import { getEnv, getFeatureFlags } from "~/services/env.server";
 import { createUserSession, destroyUserSession } from "~/services/session.server";
 import { paths } from "~/lib/paths";
+
+// Google's clock and ours may differ a little; auth_time is in whole seconds.
+const REAUTH_CLOCK_SKEW_MS = 2 * 60 * 1000;
+const REAUTH_CONFIRMED = { title: "Signed in again", description: "Thanks for confirming it's you. Check your request and send it." };
+const REAUTH_NOT_CONFIRMED = {
+  title: "We could not confirm it's you",
+  description: "Google did not confirm a fresh sign-in. Please send the form again.",
+};
 
 /**
  * Google (or the stand-in) sends the browser back here. The strategy checks the state
@@ -24,8 +32,9 @@ import { paths } from "~/lib/paths";
 export async function loader({ request }: LoaderFunctionArgs) {
   const clearCookies = await clearSignInCookies();
   let signedIn;
+  let identity;
   try {
-    const identity = await authenticator().authenticate(GOOGLE_STRATEGY, request);
+    identity = await authenticator().authenticate(GOOGLE_STRATEGY, request);
     signedIn = await signInProfile(getPrisma(), identity, {
       adminEmails: getEnv().ADMIN_EMAILS,
       analyticsEnabled: getFeatureFlags().analytics_enabled,
@@ -40,12 +49,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const returnTo = safeRedirectTo(await returnToCookie().parse(request.headers.get("Cookie")), "/welcome");
+  // A re-authentication (ADR 0030): Google must say the person signed in after we asked.
+  const reauth = await readReauthClaim(request.headers.get("Cookie"));
+  const reauthenticated = reauth !== null && reauth.userId === signedIn.userId;
+  if (reauthenticated && !(identity.authTime && identity.authTime.getTime() >= reauth.startedAt - REAUTH_CLOCK_SKEW_MS)) {
+    logger.warn({ userId: signedIn.userId }, "re-authentication without a fresh auth_time");
+    const headers = new Headers();
+    for (const cookie of clearCookies) headers.append("Set-Cookie", cookie);
+    return redirectWithToast(returnTo, { kind: "error", ...REAUTH_NOT_CONFIRMED }, { headers });
+  }
   const headers = new Headers();
   // Whatever session this browser had ends here; the new one gets a new id.
   await destroyUserSession(request);
   headers.append("Set-Cookie", await createUserSession(signedIn.userId, request));
   for (const cookie of clearCookies) headers.append("Set-Cookie", cookie);
-  const notice = signedIn.created ? SIGNED_IN_NOTICES.firstTime : SIGNED_IN_NOTICES.returning;
+  const notice = reauthenticated ? REAUTH_CONFIRMED : signedIn.created ? SIGNED_IN_NOTICES.firstTime : SIGNED_IN_NOTICES.returning;
   return redirectWithToast(returnTo, { kind: "success", ...notice }, { headers });
 }
 

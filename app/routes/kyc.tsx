@@ -23,6 +23,7 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { redirectWithToast } from "~/web/flash.server";
 import { requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
 import { readKycForm } from "~/web/kyc-upload.server";
+import { clearDraft, readDraft, requireRecentSignIn } from "~/web/reauth.server";
 
 const STEP_NUMBERS = { personal: 1, documents: 2, bank: 3, photo: 4, review: 5 } as const;
 type StepKey = keyof typeof STEP_NUMBERS;
@@ -31,11 +32,19 @@ function dashboardOf(user: SessionUser): string {
   return user.tier === "waitlist_player" ? paths.waitlistDashboard.overview() : paths.dashboard.overview();
 }
 
+// Account numbers are never kept in a draft nor sent back to the page (the form asks for them again).
+const BANK_FIELDS = ["ifscCode", "bankName", "accountType"] as const;
+const pick = (fields: Record<string, string>, names: readonly string[]) =>
+  Object.fromEntries(names.filter((name) => typeof fields[name] === "string").map((name) => [name, fields[name]!]));
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithinTrial(request);
   const wizard = await getKycWizard(getPrisma(), user.id);
   if (wizard.status === "approved") throw redirect(dashboardOf(user));
-  return { wizard };
+  // The bank details typed before Google was asked to confirm the investor (ADR 0030); only for
+  // them, on a page nobody caches (no-store), right after they signed in again.
+  const bankDraft = wizard.currentStep === STEP_NUMBERS.bank ? await readDraft(user, "bank") : null;
+  return { wizard, bankDraft };
 }
 
 type ActionReply = { step: StepKey; errors: StepErrors; values: Record<string, string> };
@@ -120,7 +129,10 @@ export async function action({ request }: ActionFunctionArgs) {
           const toast = mismatchOnly ? KYC_TOASTS.accountMismatch : KYC_TOASTS.bank;
           return refusedReply(step, { title: toast.title, message: toast.description }, errors, values, 400);
         }
+        // New bank details (where withdrawals go) need a recent sign-in; else Google again, and back here filled in.
+        await requireRecentSignIn(request, user, { purpose: "bank", returnTo: paths.kyc(), draft: pick(fields, BANK_FIELDS) });
         await saveKycStep(db, { userId: user.id, step, data: fields }, systemClock);
+        await clearDraft(user, "bank");
         break;
       }
       case "photo":
@@ -167,7 +179,7 @@ function UnderReview({ submittedAt }: { submittedAt: Date | string | null }) {
 }
 
 export default function KycPage() {
-  const { wizard } = useLoaderData<typeof loader>();
+  const { wizard, bankDraft } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   useLiveRevalidation();
   const current = wizard.currentStep;
@@ -177,6 +189,7 @@ export default function KycPage() {
     ...wizard.personal,
     ...(wizard.bank ?? {}),
     ...(wizard.documents ?? {}),
+    ...(bankDraft ?? {}),
     ...(reply?.step === stepKey ? reply.values : {}),
   } as Record<string, string>;
 

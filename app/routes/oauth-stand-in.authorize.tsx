@@ -30,13 +30,22 @@ export default function StandInConsentPage() {
       <input type="hidden" name="client_id" value={consent.client_id} />
       <input type="hidden" name="redirect_uri" value={consent.redirect_uri} />
       <input type="hidden" name="state" value={consent.state} />
+      {consent.prompt ? <input type="hidden" name="prompt" value={consent.prompt} /> : null}
+      {consent.max_age ? <input type="hidden" name="max_age" value={consent.max_age} /> : null}
     </>
   );
+  // prompt=login: the app asked for a fresh sign-in (a withdrawal or new bank details).
+  const confirming = consent.prompt === "login";
 
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
       <p className="text-sm font-medium uppercase tracking-wide text-slate-500">Local stand-in for Google</p>
-      <h1 className="mt-1 text-2xl font-bold">Choose an account</h1>
+      <h1 className="mt-1 text-2xl font-bold">{confirming ? "Confirm it's you" : "Choose an account"}</h1>
+      {confirming ? (
+        <p className="mt-2 text-sm text-slate-600">
+          Aangan asks you to sign in again before this request. Choose your account to continue.
+        </p>
+      ) : null}
       <p className="mt-2 text-sm text-slate-600">
         Google sign-in is not configured here, so this page plays Google&apos;s part. Pick a demo persona or enter any e-mail address.
       </p>

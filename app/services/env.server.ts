@@ -93,6 +93,26 @@ const envSchema = z.object({
   GRIEVANCE_OFFICER_NAME: z.string().min(1).default("Grievance Officer (demo)"),
   GRIEVANCE_OFFICER_EMAIL: z.email("must be an e-mail address").default("grievance@aangan.example"),
   SUPPORT_PHONE: z.string().min(6).default("+91 80 0000 0000"),
+  // Sessions (ASVS V7): end after this long without a request, and this long after sign-in in any case.
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
+  // How recent a sign-in a withdrawal request or a change of bank details needs (re-authentication).
+  REAUTH_MAX_AGE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // pg-boss cron (UTC) for deleting expired sessions; hourly unless told otherwise.
   JOBS_SESSION_SWEEP_CRON: z
     .string()

@@ -1,22 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../tests/setup/factories";
 import { useTestDatabase } from "../../tests/setup/test-database";
-import {
-  createUserSession,
-  destroyUserSession,
-  getSessionUser,
-  hashSessionId,
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-  sessionCookie,
-} from "./session.server";
+import { createUserSession, destroyUserSession, getSessionUser, hashSessionId, sessionCookie, sessionLifetimes } from "./session.server";
+import { reloadEnv } from "./env.server";
 
 const db = useTestDatabase();
 
 beforeAll(() => {
   process.env.DATABASE_URL = db.current.url;
   process.env.SESSION_SECRET = "session-test-secret-0123456789abcdef0123";
+  reloadEnv();
 });
+
+const { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS } = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
 
 function requestWith(setCookie: string): Request {
   return new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } });
@@ -68,15 +64,41 @@ describe("database sessions", () => {
     expect(await db.current.prisma.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it("last 30 minutes idle and 12 hours in all by default, as the environment may change", async () => {
+    expect(sessionLifetimes()).toEqual({ idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS });
+    const { setCookie } = await signedIn();
+    expect(setCookie).toContain(`Max-Age=${12 * 3600}`);
+    process.env.SESSION_IDLE_MINUTES = "5";
+    process.env.SESSION_ABSOLUTE_HOURS = "1";
+    reloadEnv();
+    try {
+      expect(sessionLifetimes()).toEqual({ idleMs: 5 * 60_000, absoluteMs: 3_600_000 });
+      const { user, setCookie: short } = await signedIn();
+      const row = await db.current.prisma.session.findFirstOrThrow({ where: { userId: user.id } });
+      expect(row.idleExpiresAt.getTime() - row.createdAt.getTime()).toBe(5 * 60_000);
+      expect(row.absoluteExpiresAt.getTime() - row.createdAt.getTime()).toBe(3_600_000);
+      expect(await getSessionUser(requestWith(short), new Date(Date.now() + 6 * 60_000))).toBeNull();
+    } finally {
+      delete process.env.SESSION_IDLE_MINUTES;
+      delete process.env.SESSION_ABSOLUTE_HOURS;
+      reloadEnv();
+    }
+  });
+
+  it("stay alive at 29 minutes idle", async () => {
+    const { user, setCookie } = await signedIn();
+    expect((await getSessionUser(requestWith(setCookie), new Date(Date.now() + SESSION_IDLE_MS - 60_000)))?.id).toBe(user.id);
+  });
+
   it("slide the idle expiry while in use, but never past the absolute limit", async () => {
     const { user, setCookie } = await signedIn();
     const request = requestWith(setCookie);
     const start = Date.now();
-    const sixDays = 6 * 24 * 60 * 60 * 1000;
+    const step = 20 * 60 * 1000;
     let now = start;
-    // Visit every six days: each visit is within the idle window, yet the absolute limit wins.
-    while (now + sixDays < start + SESSION_ABSOLUTE_MS - 60_000) {
-      now += sixDays;
+    // Visit every twenty minutes: each visit is within the idle window, yet the absolute limit wins.
+    while (now + step < start + SESSION_ABSOLUTE_MS - 60_000) {
+      now += step;
       expect((await getSessionUser(request, new Date(now)))?.id).toBe(user.id);
     }
     expect(await getSessionUser(request, new Date(Date.now() + SESSION_ABSOLUTE_MS + 1000))).toBeNull();

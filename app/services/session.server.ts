@@ -4,12 +4,17 @@ import { getPrisma, type Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 
-/** A session ends after this long without a request... */
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-/** ...and after this long in any case. */
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-// Pushing the idle expiry on every request would write on every page view.
-const TOUCH_AFTER_MS = 5 * 60 * 1000;
+/**
+ * A session ends after SESSION_IDLE_MINUTES without a request (default 30) and
+ * SESSION_ABSOLUTE_HOURS after sign-in in any case (default 12); see ADR 0029.
+ */
+export function sessionLifetimes(): { idleMs: number; absoluteMs: number } {
+  const env = getEnv();
+  return { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000 };
+}
+// Pushing the idle expiry on every request would write on every page view; at most a tenth
+// of the idle window (and five minutes) is lost by not doing so.
+const touchAfterMs = (idleMs: number) => Math.min(5 * 60 * 1000, idleMs / 10);
 
 const SESSION_ID_BYTES = 32;
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -45,7 +50,8 @@ let cookieKey: string | undefined;
 // that sign in to a production app process ask for its cookie explicitly.
 export function sessionCookie(production = getEnv().NODE_ENV === "production"): Cookie {
   const { SESSION_SECRET: secret } = getEnv();
-  const key = `${production}:${secret}`;
+  const { absoluteMs } = sessionLifetimes();
+  const key = `${production}:${secret}:${absoluteMs}`;
   if (!cookie || cookieKey !== key) {
     cookie = createCookie(production ? "__Host-aangan_session" : "aangan_session", {
       httpOnly: true,
@@ -53,7 +59,7 @@ export function sessionCookie(production = getEnv().NODE_ENV === "production"): 
       secure: production,
       path: "/",
       secrets: [secret],
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
+      maxAge: Math.floor(absoluteMs / 1000),
     });
     cookieKey = key;
   }
@@ -80,14 +86,15 @@ async function readSessionId(request: Request): Promise<string | null> {
  */
 export async function createUserSession(userId: string, request: Request, now = new Date()): Promise<string> {
   const sessionId = randomBytes(SESSION_ID_BYTES).toString("base64url");
+  const { idleMs, absoluteMs } = sessionLifetimes();
   await getPrisma().session.create({
     data: {
       idHash: hashSessionId(sessionId),
       userId,
       createdAt: now,
       lastSeenAt: now,
-      idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
-      absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      idleExpiresAt: new Date(now.getTime() + Math.min(idleMs, absoluteMs)),
+      absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
       userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
       ipAddress: request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim().slice(0, 64) ?? null,
     },
@@ -113,13 +120,31 @@ export async function getSessionUser(request: Request, now = new Date()): Promis
     await prisma.session.deleteMany({ where: { idHash } });
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    const idleExpiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
+  const { idleMs } = sessionLifetimes();
+  if (now.getTime() - session.lastSeenAt.getTime() > touchAfterMs(idleMs)) {
+    const idleExpiresAt = new Date(Math.min(now.getTime() + idleMs, session.absoluteExpiresAt.getTime()));
     await prisma.session
       .updateMany({ where: { idHash }, data: { lastSeenAt: now, idleExpiresAt } })
       .catch((error: unknown) => logger.warn({ err: error }, "could not extend session"));
   }
   return session.user;
+}
+
+/**
+ * When this browser's session began, which is when its user last signed in with Google
+ * (every sign-in starts a new session); null when signed out. Re-authentication reads it.
+ */
+export async function getSessionSignedInAt(request: Request): Promise<Date | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const row = await getPrisma().session.findUnique({ where: { idHash: hashSessionId(sessionId) }, select: { createdAt: true } });
+  return row?.createdAt ?? null;
+}
+
+/** Ends every session of the user, on every device ('Sign out everywhere'); returns how many. */
+export async function destroyAllUserSessions(userId: string): Promise<number> {
+  const { count } = await getPrisma().session.deleteMany({ where: { userId } });
+  return count;
 }
 
 /** Deletes this browser's session row (if any) and returns the Set-Cookie value that clears the cookie. */

@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { opsRecipients } from "~/web/ops-mail.server";
+import { clearDraft, readDraft, requireRecentSignIn } from "~/web/reauth.server";
 
 /** Who hears about requests the team must act on: OPS_EMAIL, else the ADMIN_EMAILS. */
 export function escrowAccount() {
@@ -24,17 +25,31 @@ export async function loadWallet(request: Request, user: SessionUser) {
   const prisma = getPrisma();
   const url = new URL(request.url);
   const submitted = url.searchParams.get("submitted");
-  const [wallet, funds, instructions] = await Promise.all([
+  const dialog = url.searchParams.get("request");
+  const [wallet, funds, instructions, draft] = await Promise.all([
     getWalletSummary(prisma, user.id),
     listFundRequests(prisma, user.id),
     submitted ? getDepositInstructions(prisma, user.id, submitted) : Promise.resolve(null),
+    dialog === "withdraw" ? readDraft(user, "withdraw") : Promise.resolve(null),
   ]);
   return {
     wallet,
     funds,
     kycApproved: user.kycStatus === "approved",
-    dialog: url.searchParams.get("request"),
+    dialog,
     instructions: instructions ? { ...instructions, escrow: escrowAccount() } : null,
+    // What was typed before Google was asked to confirm the investor (re-authentication).
+    draft: draft ? draftReply(draft) : null,
+  };
+}
+
+function draftReply(draft: Record<string, string>): FundRequestActionData {
+  return {
+    intent: "withdraw",
+    values: { amount: draft.amount ?? "", description: draft.description ?? "", priority: draft.priority ?? "medium" },
+    fieldErrors: {},
+    formError: null,
+    followUp: null,
   };
 }
 
@@ -70,8 +85,12 @@ export async function submitFundRequest(request: Request, user: SessionUser, wal
     priority: values.priority,
     opsRecipients: opsRecipients(),
   };
+  // Money leaving the platform needs a recent sign-in; else Google again, and back to this form filled in.
+  if (intent === "withdraw")
+    await requireRecentSignIn(request, user, { purpose: "withdraw", returnTo: `${walletPath}?request=withdraw`, draft: values });
   try {
     const receipt = intent === "add-funds" ? await requestDeposit(getPrisma(), input) : await requestWithdrawal(getPrisma(), input);
+    if (intent === "withdraw") await clearDraft(user, "withdraw");
     const next = receipt.referenceCode ? `${walletPath}?submitted=${receipt.ticketId}` : walletPath;
     return redirectWithToast(next, { kind: "success", ...REQUEST_SUBMITTED, topic: "wallet" });
   } catch (error) {

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { PrismaClient } from "../../app/services/db.server";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
-import { hashSessionId, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookie } from "../../app/services/session.server";
+import { hashSessionId, sessionCookie, sessionLifetimes } from "../../app/services/session.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -131,14 +131,15 @@ export async function createSession(
   { now = new Date(), production }: { now?: Date; production?: boolean } = {},
 ): Promise<string> {
   const sessionId = randomBytes(32).toString("base64url");
+  const { idleMs, absoluteMs } = sessionLifetimes();
   await prisma.session.create({
     data: {
       idHash: hashSessionId(sessionId),
       userId,
       createdAt: now,
       lastSeenAt: now,
-      idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
-      absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      idleExpiresAt: new Date(now.getTime() + idleMs),
+      absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
     },
   });
   const setCookie = await sessionCookie(production).serialize(sessionId);

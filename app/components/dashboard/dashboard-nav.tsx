@@ -26,7 +26,7 @@ export function DashboardNav({ properties }: { properties: SidebarProperty[] }) 
           ))}
         </ul>
         <MyProperties properties={properties} defaultOpen />
-        <SignOut className="mt-6 px-3" />
+        <SignOut className="mt-6 px-3" everywhere />
       </nav>
       <nav aria-label="Dashboard sections" className="border-b border-slate-200 md:hidden print:hidden">
         <ul className="grid grid-cols-2 gap-1 px-4 py-2 min-[420px]:grid-cols-3">
@@ -71,12 +71,23 @@ function MyProperties({ properties, defaultOpen = false }: { properties: Sidebar
   );
 }
 
-function SignOut({ className = "" }: { className?: string }) {
+/** Sign Out; the sidebar adds 'Sign out everywhere', which ends the sessions on every device too. */
+function SignOut({ className = "", everywhere = false }: { className?: string; everywhere?: boolean }) {
   return (
     <Form method="post" action={paths.auth.signOut()} className={className}>
       <button type="submit" className={buttonClasses("secondary", "sm")}>
         Sign Out
       </button>
+      {everywhere ? (
+        <button
+          type="submit"
+          name="scope"
+          value="everywhere"
+          className="mt-2 block text-sm text-slate-600 underline hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Sign out everywhere
+        </button>
+      ) : null}
     </Form>
   );
 }

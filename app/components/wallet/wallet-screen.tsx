@@ -16,10 +16,21 @@ export type WalletScreenData = {
     amount: string;
     escrow: { name: string; accountNumber: string; ifsc: string; upiId: string };
   } | null;
+  /** The withdrawal typed before a re-authentication, to fill the form in again. */
+  draft?: FundRequestReply | null;
 };
 
 /** Both wallet pages (dashboard and waitlist dashboard): balance, requests, holds, activity, and the request dialogs. */
-export function WalletScreen({ data, reply, walletPath }: { data: WalletScreenData; reply: FundRequestReply | null; walletPath: string }) {
+export function WalletScreen({
+  data,
+  reply: actionReply,
+  walletPath,
+}: {
+  data: WalletScreenData;
+  reply: FundRequestReply | null;
+  walletPath: string;
+}) {
+  const reply = actionReply ?? data.draft ?? null;
   // A refused submission keeps its dialog open with the message, whatever the URL says.
   const dialog = openFundRequest(reply?.intent ?? data.dialog, data.wallet.available);
   return (

@@ -5,4 +5,6 @@ export type GoogleIdentity = {
   emailVerified: boolean;
   fullName: string | null;
   avatarUrl: string | null;
+  /** When the person last actually authenticated to Google (the ID token's auth_time), if it says. */
+  authTime?: Date | null;
 };

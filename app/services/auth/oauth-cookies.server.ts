@@ -4,7 +4,7 @@ import { getEnv } from "~/services/env.server";
 // A sign-in round trip must finish within this time; after it the state is gone.
 const SIGN_IN_WINDOW_SECONDS = 10 * 60;
 
-type Built = { key: string; stateStorage: SessionStorage; returnTo: Cookie };
+type Built = { key: string; stateStorage: SessionStorage; returnTo: Cookie; reauth: Cookie };
 let built: Built | undefined;
 
 function build(): Built {
@@ -27,6 +27,7 @@ function build(): Built {
       cookie: { name: production ? "__Host-aangan_oauth" : "aangan_oauth", ...options },
     }),
     returnTo: createCookie(production ? "__Host-aangan_return_to" : "aangan_return_to", options),
+    reauth: createCookie(production ? "__Host-aangan_reauth" : "aangan_reauth", options),
   };
   return built;
 }
@@ -41,9 +42,26 @@ export function returnToCookie(): Cookie {
   return build().returnTo;
 }
 
-/** Set-Cookie values that drop both sign-in cookies once the round trip is over. */
+/** Who asked to confirm it is them, and when: set when a form sends a signed-in investor back to Google (ADR 0030). */
+export function reauthCookie(): Cookie {
+  return build().reauth;
+}
+
+export type ReauthClaim = { userId: string; startedAt: number };
+
+export async function readReauthClaim(cookieHeader: string | null): Promise<ReauthClaim | null> {
+  const value: unknown = await reauthCookie()
+    .parse(cookieHeader)
+    .catch(() => null);
+  if (!value || typeof value !== "object") return null;
+  const { userId, startedAt } = value as Record<string, unknown>;
+  return typeof userId === "string" && typeof startedAt === "number" ? { userId, startedAt } : null;
+}
+
+/** Set-Cookie values that drop the sign-in cookies once the round trip is over. */
 export async function clearSignInCookies(): Promise<string[]> {
-  const { stateStorage, returnTo } = build();
+  const { stateStorage, returnTo, reauth } = build();
   const stateSession = await stateStorage.getSession();
-  return [await stateStorage.destroySession(stateSession), await returnTo.serialize("", { maxAge: 0, expires: new Date(0) })];
+  const gone = { maxAge: 0, expires: new Date(0) };
+  return [await stateStorage.destroySession(stateSession), await returnTo.serialize("", gone), await reauth.serialize("", gone)];
 }

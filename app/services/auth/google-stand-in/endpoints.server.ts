@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isStandInAllowed, providerConfig, STAND_IN_CLIENT_ID } from "../provider-config.server";
 import { DEMO_PERSONAS } from "./personas";
-import { issueAccessToken, issueCode, readAccessToken, redeemCode, secretsMatch, standInSubject } from "./tokens.server";
+import { issueAccessToken, issueCode, issueIdToken, readAccessToken, redeemCode, secretsMatch, standInSubject } from "./tokens.server";
 
 /** The stand-in's guard: it answers 404 whenever real Google is configured or it is not allowed. */
 export function requireStandIn(): void {
@@ -13,6 +13,12 @@ const authorizeParams = z.object({
   client_id: z.literal(STAND_IN_CLIENT_ID),
   redirect_uri: z.string(),
   state: z.string().min(1).max(512),
+  // As Google: prompt=login asks the person to sign in again; max_age puts auth_time in the ID token.
+  prompt: z.enum(["none", "consent", "select_account", "login"]).optional(),
+  max_age: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .optional(),
 });
 
 export type ConsentRequest = z.infer<typeof authorizeParams>;
@@ -49,7 +55,13 @@ export function approveConsent(form: FormData): ConsentOutcome {
   if (!request) return { error: "This sign-in request is not valid. Start again from the app.", status: 400 };
   const email = consentForm.safeParse({ email: String(form.get("email") ?? "").trim() });
   if (!email.success) return { error: "Enter a valid e-mail address", status: 400 };
-  const code = issueCode({ email: email.data.email, clientId: request.client_id, redirectUri: request.redirect_uri });
+  // Choosing an account here is the sign-in, so it is the moment of authentication.
+  const code = issueCode({
+    email: email.data.email,
+    clientId: request.client_id,
+    redirectUri: request.redirect_uri,
+    authTime: Math.floor(Date.now() / 1000),
+  });
   const target = new URL(request.redirect_uri);
   target.searchParams.set("code", code);
   target.searchParams.set("state", request.state);
@@ -77,7 +89,13 @@ export async function exchangeCode(request: Request): Promise<Response> {
   });
   if (!result.ok) return oauthError("invalid_grant", result.error);
   return Response.json(
-    { access_token: issueAccessToken(result.email), token_type: "Bearer", expires_in: 300, scope: "openid email profile" },
+    {
+      access_token: issueAccessToken(result.email),
+      id_token: issueIdToken({ email: result.email, clientId, authTime: result.authTime }),
+      token_type: "Bearer",
+      expires_in: 300,
+      scope: "openid email profile",
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -12,6 +12,7 @@ const codeClaims = z.object({
   email: z.email(),
   clientId: z.string(),
   redirectUri: z.string(),
+  authTime: z.number().int().optional(),
   exp: z.number(),
 });
 const accessClaims = z.object({ typ: z.literal("access"), email: z.email(), exp: z.number() });
@@ -38,7 +39,7 @@ function verify(token: string): unknown {
   }
 }
 
-export function issueCode(input: { email: string; clientId: string; redirectUri: string }, now = Date.now()): string {
+export function issueCode(input: { email: string; clientId: string; redirectUri: string; authTime?: number }, now = Date.now()): string {
   return sign({ typ: "code", jti: randomBytes(16).toString("base64url"), ...input, exp: now + CODE_TTL_MS });
 }
 
@@ -46,12 +47,12 @@ export function issueCode(input: { email: string; clientId: string; redirectUri:
 // to the holder of the client secret, which bounds a replay across processes to that window.
 const redeemed = new Map<string, number>();
 
-export type RedeemResult = { ok: true; email: string } | { ok: false; error: string };
+export type RedeemResult = { ok: true; email: string; authTime?: number } | { ok: false; error: string };
 
 export function redeemCode(code: string, expected: { clientId: string; redirectUri: string }, now = Date.now()): RedeemResult {
   const claims = codeClaims.safeParse(verify(code));
   if (!claims.success) return { ok: false, error: "Invalid authorization code" };
-  const { jti, exp, clientId, redirectUri, email } = claims.data;
+  const { jti, exp, clientId, redirectUri, email, authTime } = claims.data;
   if (exp <= now) return { ok: false, error: "Authorization code expired" };
   if (clientId !== expected.clientId || redirectUri !== expected.redirectUri) {
     return { ok: false, error: "Authorization code was issued to another client" };
@@ -59,7 +60,28 @@ export function redeemCode(code: string, expected: { clientId: string; redirectU
   for (const [key, expiry] of redeemed) if (expiry <= now) redeemed.delete(key);
   if (redeemed.has(jti)) return { ok: false, error: "Authorization code already used" };
   redeemed.set(jti, exp);
-  return { ok: true, email };
+  return { ok: true, email, authTime };
+}
+
+/**
+ * An OpenID Connect ID token in JWT form (HS256 with the stand-in's secret), carrying
+ * auth_time as Google's does when asked with max_age. The app reads it as it reads Google's.
+ */
+export function issueIdToken(input: { email: string; clientId: string; authTime?: number }, now = Date.now()): string {
+  const header = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+  const iat = Math.floor(now / 1000);
+  const claims = {
+    iss: "aangan-google-stand-in",
+    aud: input.clientId,
+    sub: standInSubject(input.email),
+    email: input.email,
+    email_verified: true,
+    iat,
+    exp: iat + 300,
+    ...(input.authTime ? { auth_time: input.authTime } : {}),
+  };
+  const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
+  return `${body}.${createHmac("sha256", standInSecret("token-signing")).update(body).digest("base64url")}`;
 }
 
 export function issueAccessToken(email: string, now = Date.now()): string {
