@@ -89,7 +89,13 @@ function expectedPost(entry: RouteEntry, persona: Persona): Outcome {
     return persona === "expired explorer, enforcement on" ? "/trial-expired" : 400;
   }
   // The upgrade forms need only a signed-in user and come back to the page they were sent from.
-  return entry.pattern as Outcome;
+  if (entry.pattern === "/welcome" || entry.pattern === "/trial-expired") return entry.pattern as Outcome;
+  // Marking one's own alerts read needs only a session; past it, an unknown intent is bad input.
+  if (entry.pattern === "/dashboard/notifications") return 400;
+  // Every other form is behind its page's guard (the trading page's notice is public, its forms are not);
+  // past the guard, the matrix's unknown intent is bad input.
+  const refusal = expectedGet(entry.pattern === "/trading" ? "user" : entry.guard, persona, entry);
+  return typeof refusal === "string" ? refusal : 400;
 }
 
 function concretePath(pattern: string): string {
