@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { isLiveChannel } from "~/lib/live-channels";
 import { logger } from "~/services/logger.server";
+import { RequestTimings, runWithRequestTimings } from "~/services/request-timing.server";
 import { runInRequestScope } from "~/web/request-scope.server";
 import { getRealtimeBus } from "~/services/realtime/bus.server";
 import { publish } from "~/services/realtime/publish.server";
@@ -180,6 +181,9 @@ export function createHttpApp(options: HttpAppOptions) {
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
   });
   // One scope per request, so its loaders share what they look up (the signed-in user).
-  app.all("*", (req, res, next) => runInRequestScope(() => handleWithRemix(req, res, next)));
+  // and one collector of where its time goes (the Server-Timing header).
+  app.all("*", (req, res, next) =>
+    runWithRequestTimings(new RequestTimings(), () => runInRequestScope(() => handleWithRemix(req, res, next))),
+  );
   return app;
 }

@@ -6,6 +6,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { currentRequestTimings, timed } from "~/services/request-timing.server";
 import { requestBodyOf } from "./request-guards";
 
 export type RemixHandlerOptions = {
@@ -20,10 +21,13 @@ export type RemixHandlerOptions = {
  * behalf (the 413 for a body that grew too large mid-read) is not sent twice.
  */
 export function remixHandler(options: RemixHandlerOptions): RequestHandler {
-  const handle = createRequestHandler(options.build, options.mode);
+  const build = typeof options.build === "function" ? withTimedBuild(options.build) : timedBuild(options.build);
+  const handle = createRequestHandler(build, options.mode);
   return async (req, res, next) => {
     try {
       const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      const timings = currentRequestTimings();
+      if (timings && !res.headersSent) res.setHeader("Server-Timing", timings.header());
       if (res.headersSent) {
         await response.body?.cancel().catch(() => undefined);
         return;
@@ -77,4 +81,38 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+type ServerRoute = ServerBuild["routes"][string];
+type RouteModule = ServerRoute["module"];
+const timedBuilds = new WeakMap<ServerBuild, ServerBuild>();
+
+function withTimedBuild(load: () => Promise<ServerBuild>): () => Promise<ServerBuild> {
+  return async () => timedBuild(await load());
+}
+
+/**
+ * The same build with every loader and action timed for Server-Timing: its wall time as
+ * `loader-<route>` / `action-<route>`, and its queries counted under `db-<route>`.
+ */
+function timedBuild(build: ServerBuild): ServerBuild {
+  let timedVersion = timedBuilds.get(build);
+  if (!timedVersion) {
+    const routes: Record<string, ServerRoute> = {};
+    for (const [id, route] of Object.entries(build.routes)) routes[id] = route && { ...route, module: timedModule(id, route.module) };
+    timedVersion = { ...build, routes };
+    timedBuilds.set(build, timedVersion);
+  }
+  return timedVersion;
+}
+
+function timedModule(id: string, module: RouteModule): RouteModule {
+  const { loader, action } = module;
+  if (!loader && !action) return module;
+  const label = id.replace(/^routes\//, "");
+  return {
+    ...module,
+    ...(loader && { loader: (args: Parameters<typeof loader>[0]) => timed(label, `loader-${label}`, async () => loader(args)) }),
+    ...(action && { action: (args: Parameters<typeof action>[0]) => timed(label, `action-${label}`, async () => action(args)) }),
+  };
 }
