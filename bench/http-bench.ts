@@ -12,6 +12,8 @@ export type PageResult = {
   statuses: Record<string, number>;
   failures: number;
   latencyMs: { p50: number; p99: number };
+  /** Mean of each Server-Timing metric over the answers, in ms: where the time went. */
+  serverTiming?: Record<string, number>;
 };
 
 export type PageBenchResult =
@@ -70,8 +72,15 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs: numbe
 }
 
 /** Closed-loop load: `concurrency` workers each send the next request when the last answers, until time is up. */
-async function drive(url: string, concurrency: number, seconds: number): Promise<Omit<PageResult, "path">> {
+async function drive(
+  url: string,
+  concurrency: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Omit<PageResult, "path">> {
   const statuses: Record<string, number> = {};
+  const timingSums: Record<string, number> = {};
+  let timed = 0;
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
@@ -81,8 +90,15 @@ async function drive(url: string, concurrency: number, seconds: number): Promise
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
-          const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+          const response = await fetch(url, { redirect: "manual", headers, signal: AbortSignal.timeout(10_000) });
           await response.arrayBuffer();
+          const serverTiming = response.headers.get("server-timing");
+          if (serverTiming) {
+            timed++;
+            for (const [, name, dur] of serverTiming.matchAll(/([^\s,;]+);dur=([\d.]+)/g)) {
+              timingSums[name!] = (timingSums[name!] ?? 0) + Number(dur);
+            }
+          }
           statuses[response.status] = (statuses[response.status] ?? 0) + 1;
         } catch {
           failures++;
@@ -93,7 +109,8 @@ async function drive(url: string, concurrency: number, seconds: number): Promise
   );
   const elapsed = (performance.now() - started) / 1000;
   const ok = Object.entries(statuses).reduce((sum, [status, n]) => (status.startsWith("2") ? sum + n : sum), 0);
-  return { requests: latencies.length, rps: round(ok / elapsed), statuses, failures, latencyMs: latencySummary(latencies) };
+  const serverTiming = timed ? Object.fromEntries(Object.entries(timingSums).map(([name, sum]) => [name, round(sum / timed)])) : undefined;
+  return { requests: latencies.length, rps: round(ok / elapsed), statuses, failures, latencyMs: latencySummary(latencies), serverTiming };
 }
 
 /**

@@ -86,6 +86,19 @@ export function classifyDatabaseFailure(error: unknown): DatabaseFailure {
   return "other";
 }
 
+/** Everything an error says, through the layers that wrapped it (for matching constraint names). */
+export function databaseErrorText(error: unknown): string {
+  return collectCodes(error).join(" | ");
+}
+
+/**
+ * The refusal code a database function raised (`RAISE EXCEPTION 'aangan:<code>'`, SQLSTATE
+ * P0001; see docs/decisions/0026), or null for any other failure.
+ */
+export function databaseRefusal(error: unknown): string | null {
+  return /\baangan:([a-z_]+)/.exec(databaseErrorText(error))?.[1] ?? null;
+}
+
 export const isUniqueViolation = (error: unknown): boolean => classifyDatabaseFailure(error) === "unique_violation";
 
 /** Failures after which PostgreSQL rolled everything back, so running the work again is safe. */
