@@ -15,6 +15,7 @@ import { logger } from "~/services/logger.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
 import { createHttpApp } from "./server/http-app";
+import { MicroCache } from "./server/micro-cache";
 import { UPLOAD_BODY_LIMITS } from "./server/upload-limits";
 
 const env = loadEnvOrExit();
@@ -64,6 +65,14 @@ async function main() {
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
   await services;
 
+  // Public pages for signed-out visitors, kept a few seconds; emptied whenever a property changes.
+  const pageCacheTtlMs = env.PAGE_CACHE_TTL_MS ?? (development ? 0 : 3_000);
+  const pageCache =
+    pageCacheTtlMs > 0
+      ? new MicroCache({ ttlMs: pageCacheTtlMs, paths: [/^\/properties(\.data)?$/, /^\/invest\/[^/]+(\.data)?$/] })
+      : undefined;
+  await pageCache?.listen(database.url);
+
   const app = createHttpApp({
     mode: development ? "development" : "production",
     production: env.NODE_ENV === "production",
@@ -82,6 +91,7 @@ async function main() {
     probes: env.E2E_PROBES ?? false,
     build,
     vite,
+    pageCache,
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -111,6 +121,7 @@ async function main() {
     // Event streams never finish on their own: end them so clients reconnect elsewhere. A
     // connection whose response just ended sits idle until closed here, not for its keep-alive.
     await stopRealtime().catch(() => undefined);
+    await pageCache?.stop();
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     await closed;
     clearInterval(idleSweep);

@@ -13,6 +13,7 @@ import { RequestTimings, runWithRequestTimings } from "~/services/request-timing
 import { runInRequestScope } from "~/web/request-scope.server";
 import { getRealtimeBus } from "~/services/realtime/bus.server";
 import { publish } from "~/services/realtime/publish.server";
+import type { MicroCache } from "./micro-cache";
 import { remixHandler } from "./remix-handler";
 import { formBodiesOnly, knownMethodsOnly, limitBodies, type BodyLimitRule } from "./request-guards";
 import { sameOriginMutations } from "./same-origin-mutations";
@@ -40,6 +41,8 @@ export type HttpAppOptions = {
   probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
   vite?: ViteDevServer;
+  /** Public pages for signed-out visitors, kept a few seconds (PAGE_CACHE_TTL_MS). */
+  pageCache?: MicroCache;
 };
 
 /**
@@ -179,6 +182,8 @@ export function createHttpApp(options: HttpAppOptions) {
     mode: options.mode,
     build: options.build,
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    cache: options.pageCache,
+    nonceOf: (res) => res.locals.cspNonce as string,
   });
   // One scope per request, so its loaders share what they look up (the signed-in user).
   // and one collector of where its time goes (the Server-Timing header).

@@ -7,12 +7,17 @@ import {
 } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { currentRequestTimings, timed } from "~/services/request-timing.server";
+import { keptHeaders, type CachedPage, type MicroCache } from "./micro-cache";
 import { requestBodyOf } from "./request-guards";
 
 export type RemixHandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** Public pages for signed-out visitors, kept a few seconds (server/micro-cache.ts). */
+  cache?: MicroCache;
+  /** This response's CSP nonce (a cached page's is swapped for it). */
+  nonceOf?: (res: ExpressResponse) => string;
 };
 
 /**
@@ -25,9 +30,26 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
   const handle = createRequestHandler(build, options.mode);
   return async (req, res, next) => {
     try {
+      const cacheKey = options.cache?.keyFor(req) ?? null;
+      const nonce = options.nonceOf?.(res) ?? "";
+      if (cacheKey) {
+        const hit = options.cache!.get(cacheKey);
+        if (hit) return sendCachedPage(res, hit, nonce, "hit");
+      }
+      const version = options.cache?.currentVersion ?? 0;
       const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
       const timings = currentRequestTimings();
       if (timings && !res.headersSent) res.setHeader("Server-Timing", timings.header());
+      if (cacheKey && !res.headersSent && cacheable(response)) {
+        const page = {
+          status: response.status,
+          headers: keptHeaders(response.headers),
+          body: Buffer.from(await response.arrayBuffer()),
+          nonce,
+        };
+        options.cache!.set(cacheKey, page, version);
+        return sendCachedPage(res, page, nonce, "miss");
+      }
       if (res.headersSent) {
         await response.body?.cancel().catch(() => undefined);
         return;
@@ -41,6 +63,26 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       next(error);
     }
   };
+}
+
+/** A whole, ordinary page: a 200 that sets no cookie and is not an event stream. */
+function cacheable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has("set-cookie") &&
+    !/text\/event-stream/i.test(response.headers.get("content-type") ?? "")
+  );
+}
+
+function sendCachedPage(res: ExpressResponse, page: Omit<CachedPage, "expiresAt">, nonce: string, outcome: "hit" | "miss"): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.setHeader("X-Page-Cache", outcome);
+  if (outcome === "hit") res.setHeader("Server-Timing", "cache;desc=hit");
+  const html = /text\/html/i.test(res.getHeader("content-type")?.toString() ?? "");
+  // The page was rendered for another visitor's nonce: this answer's CSP names its own.
+  if (html && page.nonce && nonce && page.nonce !== nonce) res.end(page.body.toString("utf8").replaceAll(page.nonce, nonce));
+  else res.end(page.body);
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
