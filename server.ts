@@ -1,5 +1,6 @@
 // Process entry: validate the environment, get a migrated database (DATABASE_URL or an
 // embedded PostgreSQL), serve the Remix app, and shut down cleanly on SIGTERM/SIGINT.
+import cluster from "node:cluster";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
@@ -14,24 +15,26 @@ import { expireMarket } from "~/domain/market/expire-market.server";
 import { logger } from "~/services/logger.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
+import { runClusterPrimary, webConcurrency } from "./server/cluster";
 import { createHttpApp } from "./server/http-app";
 import { MicroCache } from "./server/micro-cache";
 import { UPLOAD_BODY_LIMITS } from "./server/upload-limits";
 
 const env = loadEnvOrExit();
 const development = process.argv.includes("--dev");
+// One worker per CPU in production (WEB_CONCURRENCY); the primary boots the database and forks them.
+const workers = webConcurrency({ production: env.NODE_ENV === "production" && !development, configured: env.WEB_CONCURRENCY });
 
 async function main() {
   // Checked before the database starts, so a taken port costs one line and nothing to clean up.
-  if (!(await isPortFree(env.PORT, env.HOST))) {
+  if (cluster.isPrimary && !(await isPortFree(env.PORT, env.HOST))) {
     console.error(`port ${env.PORT} is in use — set PORT to a free port (e.g. PORT=3001 npm run dev)`);
     process.exit(1);
   }
-  const database = await bootDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    seedDemoData: env.SEED_DEMO_DATA,
-  });
+  const boot = () => bootDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seedDemoData: env.SEED_DEMO_DATA });
+  if (cluster.isPrimary && workers > 1) return runClusterPrimary({ workers, boot });
+  // A worker's database was booted (and migrated) by the primary, which passed its URL.
+  const database = cluster.isWorker ? { url: env.DATABASE_URL!, embedded: undefined } : await boot();
   // The Remix build reads the database (and the session secret) from the parsed environment.
   setRuntimeDatabaseUrl(database.url);
 

@@ -86,6 +86,10 @@ export function createHttpApp(options: HttpAppOptions) {
       const ms = Math.min(Number(req.query.ms) || 500, 5_000);
       setTimeout(() => res.type("text/plain").send("finished"), ms);
     });
+    // Which process answered (a cluster's workers share the port).
+    app.get("/__probe/pid", (_req, res) => {
+      res.set("Cache-Control", "no-store").json({ pid: process.pid });
+    });
     // How many event streams this process is serving (tests check disconnects clean up).
     app.get("/__probe/live-subscribers", (_req, res) => {
       res.set("Cache-Control", "no-store").json({ subscribers: getRealtimeBus().subscriberCount });
