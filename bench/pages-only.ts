@@ -1,7 +1,9 @@
 // `npx tsx bench/pages-only.ts`: only the page measurements (GET /properties, /invest/{id},
-// /dashboard/overview next to /healthz), with the mean Server-Timing of each, for a quick before/after.
+// /dashboard/overview of an investor with 5,000 transactions, next to /healthz), with the
+// mean Server-Timing of each, for a quick before/after. BENCH_WORKERS sets WEB_CONCURRENCY.
+import { randomBytes } from "node:crypto";
 import { createFreshDatabase, openBenchServer } from "./database";
-import { runPageBench, seedCatalogue } from "./http-bench";
+import { runPageBench, seedCatalogue, standardPages } from "./http-bench";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -11,8 +13,22 @@ async function main(): Promise<number> {
     const database = await createFreshDatabase(server.adminUrl, "pages");
     try {
       await seedCatalogue(database.url, 1000);
-      const pages = await runPageBench(database.url, { concurrency: 50, seconds: SECONDS, propertiesSeeded: 1000 });
-      console.log(JSON.stringify(pages, null, 2));
+      const sessionSecret = randomBytes(32).toString("hex");
+      const pages = await runPageBench(database.url, {
+        concurrency: 50,
+        seconds: SECONDS,
+        propertiesSeeded: 1000,
+        sessionSecret,
+        pages: await standardPages(database.url, sessionSecret, 5000),
+        workers: process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : undefined,
+      });
+      if (pages.ran) {
+        for (const page of pages.pages) {
+          console.log(
+            `${page.path}: ${page.rps} req/s ${JSON.stringify(page.statuses)} p50 ${page.latencyMs.p50} p99 ${page.latencyMs.p99} ms; server-timing ${JSON.stringify(page.serverTiming ?? {})}`,
+          );
+        }
+      } else console.log(pages.reason);
       return 0;
     } finally {
       await database.drop().catch(() => undefined);

@@ -31,6 +31,7 @@ export type MicroCacheOptions = {
  */
 export class MicroCache {
   private readonly entries = new Map<string, CachedPage>();
+  private readonly inFlight = new Map<string, Promise<CachedPage | undefined>>();
   private version = 0;
   private listening = false;
   private client: pg.Client | undefined;
@@ -106,6 +107,26 @@ export class MicroCache {
       return undefined;
     }
     return entry;
+  }
+
+  /**
+   * Marks `key` as being rendered; until the returned function is called with the page (or
+   * undefined when it may not be kept), `rendering(key)` answers with that promise, so a burst
+   * of signed-out visitors costs one render.
+   */
+  startRendering(key: string): (page: CachedPage | undefined) => void {
+    if (this.inFlight.has(key)) return () => undefined;
+    let settle: (page: CachedPage | undefined) => void = () => undefined;
+    this.inFlight.set(key, new Promise((resolve) => (settle = resolve)));
+    return (page) => {
+      this.inFlight.delete(key);
+      settle(page);
+    };
+  }
+
+  /** The page being rendered for `key` right now, if any (undefined when it could not be kept). */
+  rendering(key: string): Promise<CachedPage | undefined> | undefined {
+    return this.inFlight.get(key);
   }
 
   /** A token to pass to `set`: a page rendered before a change finished is not kept. */

@@ -33,11 +33,19 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       const cacheKey = options.cache?.keyFor(req) ?? null;
       const nonce = options.nonceOf?.(res) ?? "";
       if (cacheKey) {
-        const hit = options.cache!.get(cacheKey);
+        const hit = options.cache!.get(cacheKey) ?? (await options.cache!.rendering(cacheKey));
         if (hit) return sendCachedPage(res, hit, nonce, "hit");
       }
       const version = options.cache?.currentVersion ?? 0;
-      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      // Signed-out visitors asking for the same page meanwhile wait for this render instead of repeating it.
+      const finishRendering = cacheKey ? options.cache!.startRendering(cacheKey) : undefined;
+      let response: Response;
+      try {
+        response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      } catch (error) {
+        finishRendering?.(undefined);
+        throw error;
+      }
       const timings = currentRequestTimings();
       if (timings && !res.headersSent) res.setHeader("Server-Timing", timings.header());
       if (cacheKey && !res.headersSent && cacheable(response)) {
@@ -48,8 +56,10 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
           nonce,
         };
         options.cache!.set(cacheKey, page, version);
+        finishRendering?.({ ...page, expiresAt: 0 });
         return sendCachedPage(res, page, nonce, "miss");
       }
+      finishRendering?.(undefined);
       if (res.headersSent) {
         await response.body?.cancel().catch(() => undefined);
         return;

@@ -20,16 +20,19 @@ const RECEIVED = ["share_sale", "dividend"] as const;
 
 /** Everything /dashboard/overview shows, from positions, confirmed investments and completed transactions. */
 export async function getPortfolioOverview(db: Db, userId: string, now: Date = new Date()): Promise<PortfolioOverview> {
+  // Thousands of rows for a busy investor: read as plain values (no model mapping), and each
+  // cash flow's signed amount computed by PostgreSQL on NUMERIC, then read as a float (XIRR's type).
   const [positions, investments, flows] = await Promise.all([
     listOpenPositions(db, userId),
-    db.investment.findMany({
-      where: { userId, investmentStatus: "confirmed" },
-      select: { totalInvestment: true, investmentDate: true },
-    }),
-    db.transaction.findMany({
-      where: { userId, status: "completed", transactionType: { in: [...PAID, ...RECEIVED] } },
-      select: { transactionType: true, amount: true, fee: true, createdAt: true },
-    }),
+    db.$queryRaw<{ investment_date: Date; total_investment: string }[]>`
+      SELECT investment_date, total_investment::text AS total_investment
+        FROM investments WHERE user_id = ${userId}::uuid AND investment_status = 'confirmed'`,
+    db.$queryRaw<{ created_at: Date; amount: number }[]>`
+      SELECT created_at,
+             (CASE WHEN transaction_type::text = ANY(${[...PAID]}::text[]) THEN -(amount + fee) ELSE amount - fee END)::float8 AS amount
+        FROM transactions
+       WHERE user_id = ${userId}::uuid AND status = 'completed'
+         AND transaction_type::text = ANY(${[...PAID, ...RECEIVED]}::text[])`,
   ]);
 
   const totals = portfolioTotals(positions);
@@ -40,16 +43,12 @@ export async function getPortfolioOverview(db: Db, userId: string, now: Date = n
     investments.length === 0
       ? []
       : dailyCumulativeSeries(
-          investments.map((row) => ({ date: row.investmentDate, amount: row.totalInvestment })),
+          investments.map((row) => ({ date: row.investment_date, amount: row.total_investment })),
           now,
         );
 
-  const cashFlows: CashFlow[] = flows.map((row) => {
-    const paid = (PAID as readonly string[]).includes(row.transactionType);
-    // A purchase's platform fee is money the investor paid too.
-    const amount = paid ? new Decimal(row.amount).plus(row.fee).negated() : new Decimal(row.amount).minus(row.fee);
-    return { date: row.createdAt, amount: amount.toNumber() };
-  });
+  // A purchase's platform fee is money the investor paid too (the SQL above adds it).
+  const cashFlows: CashFlow[] = flows.map((row) => ({ date: row.created_at, amount: Number(row.amount) }));
   if (new Decimal(totals.currentValue).gt(0)) cashFlows.push({ date: now, amount: Number(totals.currentValue) });
 
   return { totals, distribution, series, annualisedReturn: xirr(cashFlows) };
