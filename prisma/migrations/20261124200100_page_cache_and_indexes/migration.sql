@@ -14,3 +14,6 @@ CREATE TRIGGER "property_images_page_cache" AFTER INSERT OR UPDATE OR DELETE OR 
     FOR EACH STATEMENT EXECUTE FUNCTION "page_cache_invalidate"();
 CREATE TRIGGER "property_documents_page_cache" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "property_documents"
     FOR EACH STATEMENT EXECUTE FUNCTION "page_cache_invalidate"();
+
+-- The admin investments list: newest first, a page at a time (tests/integration/query-plans.test.ts).
+CREATE INDEX "investments_investment_date_id_idx" ON "investments"("investment_date" DESC, "id");
