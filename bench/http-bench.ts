@@ -268,5 +268,5 @@ export async function benchSessionCookie(url: string, sessionSecret: string, use
 export async function standardPages(url: string, sessionSecret: string, transactions: number) {
   const investorId = await seedInvestor(url, transactions);
   const cookie = await benchSessionCookie(url, sessionSecret, investorId);
-  return [{ path: "/properties" }, { path: "/invest/bench-1" }, { path: "/dashboard/overview", cookie }];
+  return [{ path: "/properties" }, { path: "/invest/bench-1", cookie }, { path: "/dashboard/overview", cookie }];
 }
