@@ -99,13 +99,16 @@ export class MicroCache {
     return req.originalUrl;
   }
 
+  /**
+   * The kept page for `key`. Past its time it is still given out while another request is
+   * rendering its successor (stale while revalidating: a change to a property has emptied
+   * the cache anyway, so a stale page differs only by the seconds it has aged); otherwise the
+   * caller renders it again.
+   */
   get(key: string, now = Date.now()): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    if (entry.expiresAt <= now && !this.inFlight.has(key)) return undefined;
     return entry;
   }
 
