@@ -52,6 +52,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
+      // One process: specs probe per-process state (event-stream subscribers).
+      WEB_CONCURRENCY: "1",
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,

@@ -1,5 +1,6 @@
 // Process entry: validate the environment, get a migrated database (DATABASE_URL or an
 // embedded PostgreSQL), serve the Remix app, and shut down cleanly on SIGTERM/SIGINT.
+import cluster from "node:cluster";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
@@ -15,23 +16,26 @@ import { expireMarket } from "~/domain/market/expire-market.server";
 import { logger } from "~/services/logger.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
+import { runClusterPrimary, webConcurrency } from "./server/cluster";
 import { createHttpApp } from "./server/http-app";
+import { MicroCache } from "./server/micro-cache";
 import { UPLOAD_BODY_LIMITS } from "./server/upload-limits";
 
 const env = loadEnvOrExit();
 const development = process.argv.includes("--dev");
+// One worker per CPU in production (WEB_CONCURRENCY); the primary boots the database and forks them.
+const workers = webConcurrency({ production: env.NODE_ENV === "production" && !development, configured: env.WEB_CONCURRENCY });
 
 async function main() {
   // Checked before the database starts, so a taken port costs one line and nothing to clean up.
-  if (!(await isPortFree(env.PORT, env.HOST))) {
+  if (cluster.isPrimary && !(await isPortFree(env.PORT, env.HOST))) {
     console.error(`port ${env.PORT} is in use — set PORT to a free port (e.g. PORT=3001 npm run dev)`);
     process.exit(1);
   }
-  const database = await bootDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    seedDemoData: env.SEED_DEMO_DATA,
-  });
+  const boot = () => bootDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seedDemoData: env.SEED_DEMO_DATA });
+  if (cluster.isPrimary && workers > 1) return runClusterPrimary({ workers, boot });
+  // A worker's database was booted (and migrated) by the primary, which passed its URL.
+  const database = cluster.isWorker ? { url: env.DATABASE_URL!, embedded: undefined } : await boot();
   // The Remix build reads the database (and the session secret) from the parsed environment.
   setRuntimeDatabaseUrl(database.url);
 
@@ -66,6 +70,14 @@ async function main() {
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
   await services;
 
+  // Public pages for signed-out visitors, kept a few seconds; emptied whenever a property changes.
+  const pageCacheTtlMs = env.PAGE_CACHE_TTL_MS ?? (development ? 0 : 3_000);
+  const pageCache =
+    pageCacheTtlMs > 0
+      ? new MicroCache({ ttlMs: pageCacheTtlMs, paths: [/^\/properties(\.data)?$/, /^\/invest\/[^/]+(\.data)?$/] })
+      : undefined;
+  await pageCache?.listen(database.url);
+
   const app = createHttpApp({
     mode: development ? "development" : "production",
     production: env.NODE_ENV === "production",
@@ -84,6 +96,7 @@ async function main() {
     probes: env.E2E_PROBES ?? false,
     build,
     vite,
+    pageCache,
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -113,6 +126,7 @@ async function main() {
     // Event streams never finish on their own: end them so clients reconnect elsewhere. A
     // connection whose response just ended sits idle until closed here, not for its keep-alive.
     await stopRealtime().catch(() => undefined);
+    await pageCache?.stop();
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     await closed;
     clearInterval(idleSweep);

@@ -12,6 +12,8 @@ export type PageResult = {
   statuses: Record<string, number>;
   failures: number;
   latencyMs: { p50: number; p99: number };
+  /** Mean of each Server-Timing metric over the answers, in ms: where the time went. */
+  serverTiming?: Record<string, number>;
 };
 
 export type PageBenchResult =
@@ -55,6 +57,49 @@ export async function seedCatalogue(url: string, count: number) {
   }
 }
 
+export const BENCH_INVESTOR_EMAIL = "bench-investor@example.in";
+
+/**
+ * An investor with `count` completed purchases (and as many confirmed investments) spread over
+ * two years across the catalogue's open properties, with their positions: what
+ * /dashboard/overview reads. Returns the investor's user id.
+ */
+export async function seedInvestor(url: string, count: number): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ user_id: string }>(
+      `INSERT INTO user_profiles (email, trial_expires_at, tier, subscription_active, kyc_status)
+       VALUES ($1, now() + interval '14 days', 'large_investor', true, 'approved') RETURNING user_id::text`,
+      [BENCH_INVESTOR_EMAIL],
+    );
+    const userId = rows[0]!.user_id;
+    await client.query(
+      `WITH bought AS (
+         SELECT g, 'bench-' || (1 + (g * 7) % 600) AS property_id, now() - make_interval(hours => g * 3) AS at
+           FROM generate_series(1, $2::int) AS g
+       ), tx AS (
+         INSERT INTO transactions (user_id, property_id, transaction_type, status, amount, fee, shares, price_per_share,
+                                   description, created_at)
+         SELECT $1::uuid, property_id, 'investment', 'completed', 10000, 200, 1, 10000, '1 share of ' || property_id, at FROM bought
+         RETURNING id, property_id, created_at
+       )
+       INSERT INTO investments (user_id, property_id, shares_owned, price_per_share, total_investment, investment_date, transaction_id)
+       SELECT $1::uuid, property_id, 1, 10000, 10000, created_at, id FROM tx`,
+      [userId, count],
+    );
+    await client.query(
+      `INSERT INTO user_property_positions (user_id, property_id, shares, cost_basis, avg_price)
+       SELECT user_id, property_id, sum(shares_owned), sum(total_investment), 10000 FROM investments
+        WHERE user_id = $1::uuid GROUP BY user_id, property_id`,
+      [userId],
+    );
+    return userId;
+  } finally {
+    await client.end();
+  }
+}
+
 async function waitForHealth(base: string, child: ChildProcess, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -70,8 +115,15 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs: numbe
 }
 
 /** Closed-loop load: `concurrency` workers each send the next request when the last answers, until time is up. */
-async function drive(url: string, concurrency: number, seconds: number): Promise<Omit<PageResult, "path">> {
+async function drive(
+  url: string,
+  concurrency: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Omit<PageResult, "path">> {
   const statuses: Record<string, number> = {};
+  const timingSums: Record<string, number> = {};
+  let timed = 0;
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
@@ -81,8 +133,15 @@ async function drive(url: string, concurrency: number, seconds: number): Promise
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
-          const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+          const response = await fetch(url, { redirect: "manual", headers, signal: AbortSignal.timeout(10_000) });
           await response.arrayBuffer();
+          const serverTiming = response.headers.get("server-timing");
+          if (serverTiming) {
+            timed++;
+            for (const [, name, dur] of serverTiming.matchAll(/([^\s,;]+);dur=([\d.]+)/g)) {
+              timingSums[name!] = (timingSums[name!] ?? 0) + Number(dur);
+            }
+          }
           statuses[response.status] = (statuses[response.status] ?? 0) + 1;
         } catch {
           failures++;
@@ -93,7 +152,8 @@ async function drive(url: string, concurrency: number, seconds: number): Promise
   );
   const elapsed = (performance.now() - started) / 1000;
   const ok = Object.entries(statuses).reduce((sum, [status, n]) => (status.startsWith("2") ? sum + n : sum), 0);
-  return { requests: latencies.length, rps: round(ok / elapsed), statuses, failures, latencyMs: latencySummary(latencies) };
+  const serverTiming = timed ? Object.fromEntries(Object.entries(timingSums).map(([name, sum]) => [name, round(sum / timed)])) : undefined;
+  return { requests: latencies.length, rps: round(ok / elapsed), statuses, failures, latencyMs: latencySummary(latencies), serverTiming };
 }
 
 /**
@@ -102,7 +162,16 @@ async function drive(url: string, concurrency: number, seconds: number): Promise
  */
 export async function runPageBench(
   url: string,
-  options: { concurrency: number; seconds: number; propertiesSeeded: number },
+  options: {
+    concurrency: number;
+    seconds: number;
+    propertiesSeeded: number;
+    /** Pages to measure after /healthz, with the Cookie to send (a signed-in investor's). */
+    pages?: { path: string; cookie?: string }[];
+    sessionSecret?: string;
+    /** WEB_CONCURRENCY for the server (default: its own, one worker per CPU). */
+    workers?: number;
+  },
 ): Promise<PageBenchResult> {
   if (!existsSync("build/server/index.js")) return { ran: false, reason: "no production build (run npm run build first)" };
   const port = await findFreePort();
@@ -114,7 +183,8 @@ export async function runPageBench(
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
+      SESSION_SECRET: options.sessionSecret ?? randomBytes(32).toString("hex"),
+      ...(options.workers ? { WEB_CONCURRENCY: String(options.workers) } : {}),
       HOST: "127.0.0.1",
       PORT: String(port),
       SEED_DEMO_DATA: "false",
@@ -129,9 +199,10 @@ export async function runPageBench(
   try {
     await waitForHealth(base, child, 60_000);
     const pages: PageResult[] = [];
-    for (const path of ["/healthz", "/properties"]) {
-      await drive(`${base}${path}`, 4, 1); // warm-up: JIT, connection pool, Prisma engine
-      pages.push({ path, ...(await drive(`${base}${path}`, options.concurrency, options.seconds)) });
+    for (const { path, cookie } of [{ path: "/healthz" }, ...(options.pages ?? [{ path: "/properties" }])]) {
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+      await drive(`${base}${path}`, 4, 1, headers); // warm-up: JIT, connection pool, Prisma engine
+      pages.push({ path, ...(await drive(`${base}${path}`, options.concurrency, options.seconds, headers)) });
     }
     const catalogueRendered = (await (await fetch(`${base}/properties`)).text()).includes("Bench property");
     const note = catalogueRendered
@@ -173,4 +244,29 @@ async function stopProcessGroup(child: ChildProcess) {
   }, 15_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * A signed-in browser's Cookie header for `userId` on the server the bench starts (the same
+ * SESSION_SECRET, production cookie settings): a real session row, created as the app does.
+ */
+export async function benchSessionCookie(url: string, sessionSecret: string, userId: string): Promise<string> {
+  const { reloadEnv } = await import("~/services/env.server");
+  const { disconnectPrisma } = await import("~/services/db.server");
+  const { createUserSession } = await import("~/services/session.server");
+  await disconnectPrisma();
+  Object.assign(process.env, { DATABASE_URL: url, SESSION_SECRET: sessionSecret, NODE_ENV: "production", DEMO_MODE: "true" });
+  reloadEnv();
+  try {
+    return (await createUserSession(userId, new Request("http://127.0.0.1/"))).split(";")[0]!;
+  } finally {
+    await disconnectPrisma();
+  }
+}
+
+/** The pages `npm run bench` measures next to /healthz: the catalogue, an invest page, and the overview of a busy investor. */
+export async function standardPages(url: string, sessionSecret: string, transactions: number) {
+  const investorId = await seedInvestor(url, transactions);
+  const cookie = await benchSessionCookie(url, sessionSecret, investorId);
+  return [{ path: "/properties" }, { path: "/invest/bench-1", cookie }, { path: "/dashboard/overview", cookie }];
 }

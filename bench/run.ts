@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createFreshDatabase, openBenchServer } from "./database";
-import { runPageBench, seedCatalogue, type PageBenchResult } from "./http-bench";
+import { randomBytes } from "node:crypto";
+import { runPageBench, seedCatalogue, standardPages, type PageBenchResult } from "./http-bench";
 import { lighthouseTable, runLighthouseBench } from "./lighthouse-bench";
 import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
@@ -20,6 +21,7 @@ const APP_POOL_SIZE = 10; // createPrismaClient's pool: pgbench gets as many con
 const HTTP_CONCURRENCY = 50;
 const TRADERS = 50;
 const CATALOGUE_SIZE = 1000;
+const INVESTOR_TRANSACTIONS = 5000;
 
 async function serverVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
@@ -52,11 +54,17 @@ async function main(): Promise<number> {
     const pageDb = await createFreshDatabase(server.adminUrl, "pages");
     databases.push(pageDb);
     await seedCatalogue(pageDb.url, CATALOGUE_SIZE);
-    console.log(`pages: GET /properties (${CATALOGUE_SIZE} properties) and GET /healthz ...`);
+    const sessionSecret = randomBytes(32).toString("hex");
+    const measuredPages = await standardPages(pageDb.url, sessionSecret, INVESTOR_TRANSACTIONS);
+    console.log(
+      `pages: GET /healthz, /properties (${CATALOGUE_SIZE} properties), /invest/{id}, /dashboard/overview (${INVESTOR_TRANSACTIONS} transactions), one worker per CPU ...`,
+    );
     const pages: PageBenchResult = await runPageBench(pageDb.url, {
       concurrency: HTTP_CONCURRENCY,
       seconds: SECONDS,
       propertiesSeeded: CATALOGUE_SIZE,
+      sessionSecret,
+      pages: measuredPages,
     });
 
     const pgbenchCell = pgbench.available ? `${pgbench.tps.toFixed(1)} tps` : `n/a: ${pgbench.reason}`;
@@ -73,14 +81,20 @@ async function main(): Promise<number> {
     ];
     if (pages.ran) {
       const health = pages.pages.find((p) => p.path === "/healthz")!;
-      const catalogue = pages.pages.find((p) => p.path === "/properties")!;
-      rows.push([
-        `GET /properties req/s (${CATALOGUE_SIZE} props, c=${HTTP_CONCURRENCY}${pages.catalogueRendered ? "" : ", placeholder page"})`,
-        `${catalogue.rps.toFixed(1)} ${JSON.stringify(catalogue.statuses)}`,
-        `${catalogue.latencyMs.p50} / ${catalogue.latencyMs.p99}`,
-        `GET /healthz: ${health.rps.toFixed(1)} req/s (p50 ${health.latencyMs.p50} ms)`,
-        ratio(catalogue.rps, health.rps),
-      ]);
+      const labels: Record<string, string> = {
+        "/properties": `GET /properties req/s (${CATALOGUE_SIZE} props, signed out, c=${HTTP_CONCURRENCY})`,
+        "/invest/bench-1": `GET /invest/{id} req/s (signed in, c=${HTTP_CONCURRENCY})`,
+        "/dashboard/overview": `GET /dashboard/overview req/s (${INVESTOR_TRANSACTIONS} transactions, c=${HTTP_CONCURRENCY})`,
+      };
+      for (const page of pages.pages.filter((p) => p.path !== "/healthz")) {
+        rows.push([
+          labels[page.path] ?? `GET ${page.path} req/s`,
+          `${page.rps.toFixed(1)} ${JSON.stringify(page.statuses)}`,
+          `${page.latencyMs.p50} / ${page.latencyMs.p99}`,
+          `GET /healthz: ${health.rps.toFixed(1)} req/s (p50 ${health.latencyMs.p50} / p99 ${health.latencyMs.p99} ms)`,
+          ratio(page.rps, health.rps),
+        ]);
+      }
     } else {
       rows.push([`GET /properties vs /healthz`, "not run", "", pages.reason, "n/a"]);
     }
@@ -109,8 +123,8 @@ async function main(): Promise<number> {
       `market holds settled/s (${TRADERS} traders)`,
       market.settledPerSecond.toFixed(1),
       "",
-      `${market.holdsSettled} settled`,
-      "",
+      `${market.holdsSettled} settled; pgbench TPC-B: ${pgbenchCell}`,
+      ratio(market.settledPerSecond, pgbench.available ? pgbench.tps : undefined),
     ]);
     rows.push([
       "market refusals",
@@ -133,6 +147,10 @@ async function main(): Promise<number> {
 
     console.log(`\n${markdownTable(rows)}`);
     if (pages.ran && pages.note) console.log(`note: ${pages.note}`);
+    if (pages.ran) {
+      console.log("\nmean Server-Timing per page (ms):");
+      for (const page of pages.pages) if (page.serverTiming) console.log(`  ${page.path}: ${JSON.stringify(page.serverTiming)}`);
+    }
     if (lighthouse.ran) {
       console.log(`\nLighthouse ${lighthouse.lighthouseVersion}, mobile emulation, median of ${lighthouse.pages[0]?.runs ?? 0} runs:`);
       console.log(markdownTable(lighthouseTable(lighthouse)));

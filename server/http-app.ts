@@ -9,9 +9,11 @@ import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
 import { isLiveChannel } from "~/lib/live-channels";
 import { logger } from "~/services/logger.server";
+import { RequestTimings, runWithRequestTimings } from "~/services/request-timing.server";
 import { runInRequestScope } from "~/web/request-scope.server";
 import { getRealtimeBus } from "~/services/realtime/bus.server";
 import { publish } from "~/services/realtime/publish.server";
+import type { MicroCache } from "./micro-cache";
 import { remixHandler } from "./remix-handler";
 import { formBodiesOnly, knownMethodsOnly, limitBodies, type BodyLimitRule } from "./request-guards";
 import { sameOriginMutations } from "./same-origin-mutations";
@@ -40,6 +42,8 @@ export type HttpAppOptions = {
   probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
   vite?: ViteDevServer;
+  /** Public pages for signed-out visitors, kept a few seconds (PAGE_CACHE_TTL_MS). */
+  pageCache?: MicroCache;
 };
 
 /**
@@ -100,6 +104,10 @@ export function createHttpApp(options: HttpAppOptions) {
     app.get("/__probe/slow", (req, res) => {
       const ms = Math.min(Number(req.query.ms) || 500, 5_000);
       setTimeout(() => res.type("text/plain").send("finished"), ms);
+    });
+    // Which process answered (a cluster's workers share the port).
+    app.get("/__probe/pid", (_req, res) => {
+      res.set("Cache-Control", "no-store").json({ pid: process.pid });
     });
     // How many event streams this process is serving (tests check disconnects clean up).
     app.get("/__probe/live-subscribers", (_req, res) => {
@@ -191,8 +199,13 @@ export function createHttpApp(options: HttpAppOptions) {
     mode: options.mode,
     build: options.build,
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    cache: options.pageCache,
+    nonceOf: (res) => res.locals.cspNonce as string,
   });
   // One scope per request, so its loaders share what they look up (the signed-in user).
-  app.all("*", (req, res, next) => runInRequestScope(() => handleWithRemix(req, res, next)));
+  // and one collector of where its time goes (the Server-Timing header).
+  app.all("*", (req, res, next) =>
+    runWithRequestTimings(new RequestTimings(), () => runInRequestScope(() => handleWithRemix(req, res, next))),
+  );
   return app;
 }

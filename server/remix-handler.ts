@@ -6,12 +6,18 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { currentRequestTimings, timed } from "~/services/request-timing.server";
+import { keptHeaders, type CachedPage, type MicroCache } from "./micro-cache";
 import { requestBodyOf } from "./request-guards";
 
 export type RemixHandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** Public pages for signed-out visitors, kept a few seconds (server/micro-cache.ts). */
+  cache?: MicroCache;
+  /** This response's CSP nonce (a cached page's is swapped for it). */
+  nonceOf?: (res: ExpressResponse) => string;
 };
 
 /**
@@ -20,10 +26,40 @@ export type RemixHandlerOptions = {
  * behalf (the 413 for a body that grew too large mid-read) is not sent twice.
  */
 export function remixHandler(options: RemixHandlerOptions): RequestHandler {
-  const handle = createRequestHandler(options.build, options.mode);
+  const build = typeof options.build === "function" ? withTimedBuild(options.build) : timedBuild(options.build);
+  const handle = createRequestHandler(build, options.mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      const cacheKey = options.cache?.keyFor(req) ?? null;
+      const nonce = options.nonceOf?.(res) ?? "";
+      if (cacheKey) {
+        const hit = options.cache!.get(cacheKey) ?? (await options.cache!.rendering(cacheKey));
+        if (hit) return sendCachedPage(res, hit, nonce, "hit");
+      }
+      const version = options.cache?.currentVersion ?? 0;
+      // Signed-out visitors asking for the same page meanwhile wait for this render instead of repeating it.
+      const finishRendering = cacheKey ? options.cache!.startRendering(cacheKey) : undefined;
+      let response: Response;
+      try {
+        response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      } catch (error) {
+        finishRendering?.(undefined);
+        throw error;
+      }
+      const timings = currentRequestTimings();
+      if (timings && !res.headersSent) res.setHeader("Server-Timing", timings.header());
+      if (cacheKey && !res.headersSent && cacheable(response)) {
+        const page = {
+          status: response.status,
+          headers: keptHeaders(response.headers),
+          body: Buffer.from(await response.arrayBuffer()),
+          nonce,
+        };
+        options.cache!.set(cacheKey, page, version);
+        finishRendering?.({ ...page, expiresAt: 0 });
+        return sendCachedPage(res, page, nonce, "miss");
+      }
+      finishRendering?.(undefined);
       if (res.headersSent) {
         await response.body?.cancel().catch(() => undefined);
         return;
@@ -37,6 +73,26 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       next(error);
     }
   };
+}
+
+/** A whole, ordinary page: a 200 that sets no cookie and is not an event stream. */
+function cacheable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has("set-cookie") &&
+    !/text\/event-stream/i.test(response.headers.get("content-type") ?? "")
+  );
+}
+
+function sendCachedPage(res: ExpressResponse, page: Omit<CachedPage, "expiresAt">, nonce: string, outcome: "hit" | "miss"): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.setHeader("X-Page-Cache", outcome);
+  if (outcome === "hit") res.setHeader("Server-Timing", "cache;desc=hit");
+  const html = /text\/html/i.test(res.getHeader("content-type")?.toString() ?? "");
+  // The page was rendered for another visitor's nonce: this answer's CSP names its own.
+  if (html && page.nonce && nonce && page.nonce !== nonce) res.end(page.body.toString("utf8").replaceAll(page.nonce, nonce));
+  else res.end(page.body);
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -77,4 +133,38 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+type ServerRoute = ServerBuild["routes"][string];
+type RouteModule = ServerRoute["module"];
+const timedBuilds = new WeakMap<ServerBuild, ServerBuild>();
+
+function withTimedBuild(load: () => Promise<ServerBuild>): () => Promise<ServerBuild> {
+  return async () => timedBuild(await load());
+}
+
+/**
+ * The same build with every loader and action timed for Server-Timing: its wall time as
+ * `loader-<route>` / `action-<route>`, and its queries counted under `db-<route>`.
+ */
+function timedBuild(build: ServerBuild): ServerBuild {
+  let timedVersion = timedBuilds.get(build);
+  if (!timedVersion) {
+    const routes: Record<string, ServerRoute> = {};
+    for (const [id, route] of Object.entries(build.routes)) routes[id] = route && { ...route, module: timedModule(id, route.module) };
+    timedVersion = { ...build, routes };
+    timedBuilds.set(build, timedVersion);
+  }
+  return timedVersion;
+}
+
+function timedModule(id: string, module: RouteModule): RouteModule {
+  const { loader, action } = module;
+  if (!loader && !action) return module;
+  const label = id.replace(/^routes\//, "");
+  return {
+    ...module,
+    ...(loader && { loader: (args: Parameters<typeof loader>[0]) => timed(label, `loader-${label}`, async () => loader(args)) }),
+    ...(action && { action: (args: Parameters<typeof action>[0]) => timed(label, `action-${label}`, async () => action(args)) }),
+  };
 }

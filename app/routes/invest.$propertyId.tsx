@@ -112,6 +112,15 @@ function startingShares(sharePrice: string, minimumInvestment: string): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
   const view = await loadProperty(user, params.propertyId ?? "");
+  // Independent reads, sent together rather than one after another.
+  const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
+    loadPropertyDocuments(view.property.id, user),
+    savedPropertyIds(getPrisma(), user.id, [view.property.id]),
+    loadMarketplace(user, view.property.id),
+    getMarketData(getPrisma(), view.property.id),
+    listPropertyDistributions(getPrisma(), view.property.id),
+    listReceivedDistributions(getPrisma(), user.id, { propertyId: view.property.id }),
+  ]);
   return {
     ...view,
     rules: rulesOf(view),
@@ -121,16 +130,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     walletPath: ownWalletPath(user),
     // A fresh key per render: a double submit of one rendered form buys once.
     idempotencyKey: randomUUID(),
-    documentList: await loadPropertyDocuments(view.property.id, user),
+    documentList,
     startingShares: startingShares(view.property.sharePrice, view.property.minimumInvestment),
     watchlist: {
-      saved: (await savedPropertyIds(getPrisma(), user.id, [view.property.id])).length > 0,
+      saved: saved.length > 0,
       notesAllowed: mayUseNotes(user),
     },
-    market: await loadMarketplace(user, view.property.id),
-    marketData: await getMarketData(getPrisma(), view.property.id),
-    distributions: await listPropertyDistributions(getPrisma(), view.property.id),
-    received: await listReceivedDistributions(getPrisma(), user.id, { propertyId: view.property.id }),
+    market,
+    marketData,
+    distributions,
+    received,
   };
 }
 

@@ -1,7 +1,9 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { startQueryTimer } from "~/services/request-timing.server";
 
 export { Prisma } from "~/generated/prisma/client";
 export type { PrismaClient } from "~/generated/prisma/client";
@@ -11,8 +13,31 @@ export type Db = PrismaClient | Prisma.TransactionClient;
 /** An open interactive transaction. */
 export type Tx = Prisma.TransactionClient;
 
+/**
+ * A pg client that adds each query's time (on the wire and in PostgreSQL) to the current
+ * request's Server-Timing (app/services/request-timing.server.ts); outside a request it
+ * is a plain client.
+ */
+class TimedClient extends pg.Client {
+  // pg's overloads (callback or promise) are passed through; either way the answer is timed.
+  query(...args: unknown[]): never {
+    const done = startQueryTimer();
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (...results: unknown[]) => {
+        done();
+        return (callback as (...r: unknown[]) => unknown)(...results);
+      };
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) return result.finally(done) as never;
+    return result as never;
+  }
+}
+
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10, Client: TimedClient }) });
 }
 
 const holder = globalThis as typeof globalThis & { __aanganPrisma?: PrismaClient };
@@ -59,6 +84,19 @@ export function classifyDatabaseFailure(error: unknown): DatabaseFailure {
   if (/\b(55P03|P2028)\b|lock timeout|Transaction already closed|Unable to start a transaction/i.test(text)) return "lock_timeout";
   if (/\b23514\b|violates check constraint/i.test(text)) return "check_violation";
   return "other";
+}
+
+/** Everything an error says, through the layers that wrapped it (for matching constraint names). */
+export function databaseErrorText(error: unknown): string {
+  return collectCodes(error).join(" | ");
+}
+
+/**
+ * The refusal code a database function raised (`RAISE EXCEPTION 'aangan:<code>'`, SQLSTATE
+ * P0001; see docs/decisions/0026), or null for any other failure.
+ */
+export function databaseRefusal(error: unknown): string | null {
+  return /\baangan:([a-z_]+)/.exec(databaseErrorText(error))?.[1] ?? null;
 }
 
 export const isUniqueViolation = (error: unknown): boolean => classifyDatabaseFailure(error) === "unique_violation";

@@ -24,6 +24,10 @@ const envSchema = z.object({
   // The logger reads it itself (logger.server.ts); parsed here so a typo stops the start.
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** How long a public page read by a signed-out visitor is kept in memory (0: never; docs/decisions/0027). */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Worker processes `npm start` runs in production (default: one per CPU; docs/decisions/0028). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -1,4 +1,5 @@
 import { getSessionUser, type SessionUser } from "~/services/session.server";
+import { timed } from "~/services/request-timing.server";
 import { rememberForRequest } from "~/web/request-scope.server";
 
 export type { SessionUser } from "~/services/session.server";
@@ -17,7 +18,7 @@ export function getRequestUser(request: Request): Promise<SessionUser | null> {
   return rememberForRequest(SESSION_USER, () => {
     let user = usersByRequest.get(request);
     if (!user) {
-      user = getSessionUser(request);
+      user = timed("session", "session", () => getSessionUser(request));
       usersByRequest.set(request, user);
     }
     return user;

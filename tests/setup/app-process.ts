@@ -23,6 +23,8 @@ export async function startAppProcess(env: Record<string, string | undefined>, {
       SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
       DEMO_MODE: "true",
       LOG_LEVEL: "warn",
+      // One process unless a test asks for a cluster: tests count per-process state.
+      WEB_CONCURRENCY: "1",
       HOST: "127.0.0.1",
       PORT: String(port),
       ...env,

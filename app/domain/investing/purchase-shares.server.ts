@@ -2,15 +2,10 @@ import { isWholeShareCount } from "~/lib/investing/share-input";
 import { mayInvest, type InvestorStanding } from "~/lib/investing/invest-eligibility";
 import { validatePurchase } from "~/lib/investing/validate-purchase";
 import { formatINR } from "~/lib/money";
-import { classifyDatabaseFailure, isRetryableFailure, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { classifyDatabaseFailure, databaseErrorText, databaseRefusal, isRetryableFailure, type PrismaClient } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { publishAll } from "~/services/realtime/publish.server";
-import { alertsChannel, marketChannel } from "~/lib/live-channels";
-import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
-import { platformFees, propertyIssue, userAvailable, type AccountRef } from "~/domain/ledger/accounts.server";
+import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { DuplicateJournalError, InsufficientFundsError } from "~/domain/ledger/errors.server";
-import { postJournal } from "~/domain/ledger/post-journal.server";
-import { recalculateTier } from "~/domain/tiers/recalculate-tier.server";
 import {
   ConcurrentPurchaseError,
   DuplicatePurchaseError,
@@ -78,74 +73,104 @@ export type PurchaseReceipt = {
 };
 
 /**
- * Buys new shares of a property from its issue, for rupees from the buyer's wallet, in
- * one interactive transaction. PostgreSQL decides every race: the property row is
- * locked, shares go down with a conditional update, the wallet is debited through the
- * ledger's conditional update, and the idempotency key is unique in the ledger and in
- * transactions. Every refusal is a PurchaseError carrying the spec's message; no raw
- * database error escapes.
+ * Buys new shares of a property from its issue, for rupees from the buyer's wallet, in two
+ * round trips to PostgreSQL (docs/decisions/0026): one read of what the rules need, then
+ * one call of the database function `purchase_shares`, which under the property's row lock
+ * checks again everything that may have changed, writes every record of the purchase (the
+ * ledger journal, the transaction, the investment, the position, the tier, the alert) and
+ * sends its live events, all in one statement. PostgreSQL decides every race: the property
+ * row is locked, shares go down with a conditional update, the wallet's CHECK refuses an
+ * overdraft, and the idempotency key is unique in the ledger and in transactions. Every
+ * refusal is a PurchaseError carrying the spec's message; no raw database error escapes.
  */
 export async function purchaseShares(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
   if (!isWholeShareCount(input.shares)) {
     throw new InvalidPurchaseError("invalid_shares", "Please enter a valid number of shares");
   }
   try {
-    // runTransaction already retried deadlocks and serialization failures; one that
-    // still fails becomes 'Multiple purchases detected' below.
-    return await runTransaction(prisma, "purchase-shares", (tx) => purchaseInTransaction(tx, input));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await purchaseOnce(prisma, input);
+      } catch (error) {
+        // A deadlock or a price changed between the read and the call: nothing was written.
+        const again = error instanceof StaleReadError || isRetryableFailure(error);
+        if (!again || attempt >= PURCHASE_ATTEMPTS) throw error instanceof StaleReadError ? new ConcurrentPurchaseError() : error;
+        logger.warn({ transaction: "purchase-shares", attempt }, "purchase conflict; retrying");
+        await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+      }
+    }
   } catch (error) {
     throw toPurchaseError(error, input);
   }
 }
 
-type LockedProperty = {
-  id: string;
-  title: string;
-  property_status: string;
-  share_price: string;
-  minimum_investment: string;
+const PURCHASE_ATTEMPTS = 3;
+
+class StaleReadError extends Error {}
+
+type PurchaseFacts = {
+  kyc_status: string | null;
+  tier: string | null;
+  tier_override_by_admin: boolean | null;
+  title: string | null;
+  property_status: string | null;
+  share_price: string | null;
+  minimum_investment: string | null;
   maximum_investment: string | null;
-  available_shares: number;
+  available_shares: number | null;
+  available_balance: string | null;
+  seen: boolean;
 };
 
-async function purchaseInTransaction(tx: Tx, input: PurchaseInput): Promise<PurchaseReceipt> {
+type PurchaseRow = {
+  transaction_id: string;
+  investment_id: string;
+  journal_id: string;
+  alert_id: string;
+  available_shares: number;
+  property_status: string;
+};
+
+/** Refusals the database function raises, as `aangan:<code>` with SQLSTATE P0001. */
+const REFUSALS: Record<string, () => Error> = {
+  property_not_found: () => new PropertyNotFoundError(),
+  duplicate: () => new DuplicatePurchaseError(),
+  property_not_open: () => new PropertyNotOpenError(),
+  stale: () => new StaleReadError("the property's price or limits changed"),
+  insufficient_balance: () => new InsufficientBalanceError(),
+  shares_unavailable: () => new SharesUnavailableError(),
+};
+
+async function purchaseOnce(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
   const { userId, propertyId, shares, idempotencyKey } = input;
   const journalKey = purchaseJournalKey(userId, idempotencyKey);
 
-  const profile = await tx.userProfile.findUnique({
-    where: { id: userId },
-    select: { kycStatus: true, tier: true, tierOverrideByAdmin: true },
-  });
-  if (!profile) throw new NotSignedInError();
-  assertMayPurchase(profile);
-
-  // The property row lock queues every purchase of this property; later purchases see
-  // the committed state of earlier ones.
-  const [property] = await tx.$queryRaw<LockedProperty[]>`
-    SELECT id, title, property_status::text AS property_status, share_price::text AS share_price,
-           minimum_investment::text AS minimum_investment, maximum_investment::text AS maximum_investment,
-           available_shares
-      FROM properties WHERE id = ${propertyId} FOR UPDATE`;
-  if (!property || property.property_status === "draft") throw new PropertyNotFoundError();
-
+  // Round trip 1: the buyer's standing, the property, the wallet and whether the key was used.
+  const [facts] = await prisma.$queryRaw<PurchaseFacts[]>`
+    SELECT u.kyc_status::text AS kyc_status, u.tier::text AS tier, u.tier_override_by_admin,
+           p.title, p.property_status::text AS property_status, p.share_price::text AS share_price,
+           p.minimum_investment::text AS minimum_investment, p.maximum_investment::text AS maximum_investment,
+           p.available_shares, e.available_balance::text AS available_balance,
+           (EXISTS (SELECT 1 FROM ledger_journals WHERE idempotency_key = ${journalKey})
+             OR EXISTS (SELECT 1 FROM transactions WHERE user_id = ${userId}::uuid AND idempotency_key = ${idempotencyKey})) AS seen
+      FROM (SELECT 1) AS one
+      LEFT JOIN user_profiles u ON u.user_id = ${userId}::uuid
+      LEFT JOIN properties p ON p.id = ${propertyId}
+      LEFT JOIN escrow_balances e ON e.user_id = ${userId}::uuid`;
+  if (!facts?.kyc_status) throw new NotSignedInError();
+  assertMayPurchase({ kycStatus: facts.kyc_status, tier: facts.tier ?? "", tierOverrideByAdmin: facts.tier_override_by_admin ?? false });
+  if (!facts.property_status || facts.property_status === "draft") throw new PropertyNotFoundError();
   // Checked before the rules, so a repeated submit reports the duplicate and not, say,
   // the balance its own first submit just spent. Only this user's keys count.
-  const [seen] = await tx.$queryRaw<{ found: number }[]>`
-    SELECT 1 AS found FROM ledger_journals WHERE idempotency_key = ${journalKey}
-    UNION ALL SELECT 1 FROM transactions WHERE user_id = ${userId}::uuid AND idempotency_key = ${idempotencyKey}
-    LIMIT 1`;
-  if (seen) throw new DuplicatePurchaseError();
+  if (facts.seen) throw new DuplicatePurchaseError();
+  if (facts.property_status !== "open") throw new PropertyNotOpenError();
 
-  if (property.property_status !== "open") throw new PropertyNotOpenError();
-
-  const [wallet] = await tx.$queryRaw<{ available_balance: string }[]>`
-    SELECT available_balance::text AS available_balance FROM escrow_balances WHERE user_id = ${userId}::uuid`;
   const check = validatePurchase(shares, {
-    sharePrice: property.share_price,
-    minimumInvestment: property.minimum_investment,
-    maximumInvestment: property.maximum_investment,
-    availableShares: property.available_shares,
-    walletBalance: wallet?.available_balance ?? "0",
+    sharePrice: facts.share_price!,
+    minimumInvestment: facts.minimum_investment!,
+    maximumInvestment: facts.maximum_investment,
+    availableShares: facts.available_shares ?? 0,
+    walletBalance: facts.available_balance ?? "0",
   });
   if (!check.ok) {
     if (check.code === "insufficient_balance") throw new InsufficientBalanceError();
@@ -153,118 +178,43 @@ async function purchaseInTransaction(tx: Tx, input: PurchaseInput): Promise<Purc
     throw new InvalidPurchaseError(check.code, check.message);
   }
   const { subtotal, fee, total } = check.breakdown;
+  const title = facts.title!;
+  const description = `${shares} ${shares === 1 ? "share" : "shares"} of ${title}`;
+  // The same figure the wallet, the history and the receipt show: what left the wallet.
+  const alertMessage = `You bought ${description} for ${formatINR(total, { paise: true })}, including a ${formatINR(fee, { paise: true })} platform fee.`;
 
-  const [afterSale] = await tx.$queryRaw<{ available_shares: number; property_status: string }[]>`
-    UPDATE properties
-       SET available_shares = available_shares - ${shares},
-           funded_amount = funded_amount + ${subtotal.toFixed(2)}::numeric,
-           property_status = CASE WHEN available_shares = ${shares} THEN 'funded'::property_status ELSE property_status END,
-           updated_at = now()
-     WHERE id = ${propertyId} AND property_status = 'open' AND available_shares >= ${shares}
-    RETURNING available_shares, property_status::text AS property_status`;
-  if (!afterSale) throw new SharesUnavailableError();
-
-  const description = `${shares} ${shares === 1 ? "share" : "shares"} of ${property.title}`;
-  const postings: { account: AccountRef; amount: string }[] = [
-    { account: userAvailable(userId), amount: total.negated().toFixed(2) },
-    { account: propertyIssue(propertyId), amount: subtotal.toFixed(2) },
-  ];
-  // A purchase under ₹0.25 rounds to no fee; the ledger refuses zero postings.
-  if (!fee.isZero()) postings.push({ account: platformFees, amount: fee.toFixed(2) });
-  const { journalId } = await postJournal(tx, {
-    kind: "investment",
-    description,
-    postings,
-    idempotencyKey: journalKey,
-    createdBy: userId,
-  });
-
-  const transaction = await tx.transaction.create({
-    data: {
-      userId,
-      propertyId,
-      transactionType: "investment",
-      status: "completed",
-      amount: subtotal.toFixed(2),
-      fee: fee.toFixed(2),
-      shares,
-      pricePerShare: property.share_price,
-      description,
-      idempotencyKey,
-      journalId,
-    },
-    select: { id: true },
-  });
-
-  const investment = await tx.investment.create({
-    data: {
-      userId,
-      propertyId,
-      sharesOwned: shares,
-      pricePerShare: property.share_price,
-      totalInvestment: subtotal.toFixed(2),
-      investmentStatus: "confirmed",
-      transactionId: transaction.id,
-    },
-    select: { id: true },
-  });
-
-  await addToPosition(tx, { userId, propertyId, shares, cost: subtotal.toFixed(2) });
-  await recalculateTier(tx, userId);
-
-  const alert = await createUserAlert(tx, {
-    userId,
-    propertyId,
-    alertType: "investment_success",
-    title: "Investment Successful",
-    // The same figure the wallet, the history and the receipt show: what left the wallet.
-    message: `You bought ${description} for ${formatINR(total, { paise: true })}, including a ${formatINR(fee, { paise: true })} platform fee.`,
-  });
-
-  // Sent with the transaction: PostgreSQL delivers a NOTIFY only when the purchase
-  // commits, and drops it with a rolled-back attempt, so no page hears of a sale that
-  // did not happen and none misses one that did.
-  await publishAll(
-    [
-      { channel: alertsChannel(userId), type: "alert", id: alert.id },
-      { channel: marketChannel(propertyId), type: "purchase", id: propertyId },
-    ],
-    tx,
-  );
+  // Round trip 2: the purchase itself, checked again under the property's lock.
+  let row: PurchaseRow | undefined;
+  try {
+    [row] = await prisma.$queryRaw<PurchaseRow[]>`
+      SELECT transaction_id::text AS transaction_id, investment_id::text AS investment_id, journal_id::text AS journal_id,
+             alert_id::text AS alert_id, available_shares, property_status
+        FROM purchase_shares(${userId}::uuid, ${propertyId}, ${shares}::int, ${idempotencyKey}, ${journalKey},
+                             ${facts.share_price}::numeric, ${facts.minimum_investment}::numeric, ${facts.maximum_investment}::numeric,
+                             ${subtotal.toFixed(2)}::numeric, ${fee.toFixed(2)}::numeric, ${description}, ${alertMessage},
+                             ${PHYSICAL_CHANNEL})`;
+  } catch (error) {
+    const refusal = databaseRefusal(error);
+    throw refusal ? (REFUSALS[refusal]?.() ?? error) : error;
+  }
+  if (!row) throw new PurchaseFailedError();
 
   return {
-    transactionId: transaction.id,
-    investmentId: investment.id,
-    journalId,
-    alertId: alert.id,
+    transactionId: row.transaction_id,
+    investmentId: row.investment_id,
+    journalId: row.journal_id,
+    alertId: row.alert_id,
     userId,
     propertyId,
-    propertyTitle: property.title,
+    propertyTitle: title,
     sharesPurchased: shares,
-    pricePerShare: property.share_price,
+    pricePerShare: facts.share_price!,
     amountPaid: subtotal.toFixed(2),
     fee: fee.toFixed(2),
     totalDebited: total.toFixed(2),
-    availableSharesLeft: afterSale.available_shares,
-    propertyFunded: afterSale.property_status === "funded",
+    availableSharesLeft: row.available_shares,
+    propertyFunded: row.property_status === "funded",
   };
-}
-
-/**
- * Adds bought shares to the user's position snapshot. Cost basis is what the shares
- * cost (the fee is recorded apart, ADR 0003); the average price is cost basis ÷ shares,
- * rounded half-up to paise, computed by PostgreSQL on NUMERIC.
- */
-async function addToPosition(tx: Tx, input: { userId: string; propertyId: string; shares: number; cost: string }) {
-  await tx.$executeRaw`
-    INSERT INTO user_property_positions AS p (user_id, property_id, shares, cost_basis, avg_price, updated_at)
-    VALUES (${input.userId}::uuid, ${input.propertyId}, ${input.shares}, ${input.cost}::numeric,
-            round(${input.cost}::numeric / ${input.shares}, 2), now())
-    ON CONFLICT (user_id, property_id) DO UPDATE
-       SET shares = p.shares + EXCLUDED.shares,
-           cost_basis = p.cost_basis + EXCLUDED.cost_basis,
-           avg_price = round((p.cost_basis + EXCLUDED.cost_basis) / (p.shares + EXCLUDED.shares), 2),
-           updated_at = now()`;
 }
 
 function toPurchaseError(error: unknown, input: PurchaseInput): PurchaseError {
@@ -273,6 +223,10 @@ function toPurchaseError(error: unknown, input: PurchaseInput): PurchaseError {
   if (error instanceof DuplicateJournalError) return new DuplicatePurchaseError();
   // The only unique keys a purchase can hit are its idempotency keys.
   if (classifyDatabaseFailure(error) === "unique_violation") return new DuplicatePurchaseError();
+  // The wallet's CHECK: another debit of the same wallet committed first.
+  if (classifyDatabaseFailure(error) === "check_violation" && /escrow_balances_available_not_negative/.test(databaseErrorText(error))) {
+    return new InsufficientBalanceError();
+  }
   if (isRetryableFailure(error)) return new ConcurrentPurchaseError();
   logger.error({ err: error, userId: input.userId, propertyId: input.propertyId }, "purchase failed");
   return new PurchaseFailedError();

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadEnv } from "../../app/services/env.server";
+import { startAppProcess, type AppProcess } from "../setup/app-process";
+import { createProperty, createUser } from "../setup/factories";
+import { useTestDatabase } from "../setup/test-database";
+import { sessionCookieFor } from "./support/production-build";
+
+/**
+ * The page cache (server/micro-cache.ts): public pages read by signed-out visitors are kept a
+ * while (here a minute, so only an invalidation can explain a fresh page), a signed-in visitor
+ * is never served from it, and a change to a property empties it at once.
+ */
+const db = useTestDatabase();
+const SESSION_SECRET = "page-cache-session-secret-0123456789abcdef";
+let app: AppProcess;
+let propertyId: string;
+
+beforeAll(async () => {
+  propertyId = (await createProperty(db.current.prisma, { title: "Cached Residency" })).id;
+  app = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", SESSION_SECRET, PAGE_CACHE_TTL_MS: "60000" });
+  Object.assign(process.env, { DATABASE_URL: db.current.url, SESSION_SECRET, NODE_ENV: "production", DEMO_MODE: "true" });
+  reloadEnv();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${app.baseUrl}${pathname}`, { headers, redirect: "manual" });
+
+function nonceOf(response: Response): string {
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+}
+
+/** Waits until `check` holds (the invalidation travels as a NOTIFY through PostgreSQL). */
+async function eventually(check: () => Promise<boolean>, ms = 3_000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("the page cache", () => {
+  it("serves a signed-out visitor's second read from memory, with that visitor's own CSP nonce", async () => {
+    const first = await get("/properties");
+    expect(first.status).toBe(200);
+    await first.text();
+    const second = await get("/properties");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    const nonce = nonceOf(second);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(first));
+    const html = await second.text();
+    expect(html).toContain("Cached Residency");
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("never serves a signed-in visitor from the cache, nor keeps their page", async () => {
+    const user = await createUser(db.current.prisma);
+    const cookie = await sessionCookieFor(user.id);
+    await (await get("/properties")).text(); // a signed-out copy is in the cache
+    for (let i = 0; i < 2; i++) {
+      const signedIn = await get("/properties", { Cookie: cookie });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get("x-page-cache")).toBeNull();
+      // The header's signed-in user travels in the page's data.
+      expect(await signedIn.text()).toContain('\\"displayName\\"');
+    }
+    const anonymous = await get("/properties");
+    expect(anonymous.headers.get("x-page-cache")).toBe("hit");
+    expect(await anonymous.text()).not.toContain('\\"displayName\\"');
+    // Any cookie at all (a flash message, a stale session) skips the cache too.
+    expect((await get("/properties", { Cookie: "other=1" })).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("forgets every page when a property changes", async () => {
+    await (await get(`/properties`)).text();
+    expect((await get("/properties")).headers.get("x-page-cache")).toBe("hit");
+    await db.current.prisma.property.update({ where: { id: propertyId }, data: { title: "Renamed Residency" } });
+    await eventually(async () => (await (await get("/properties")).text()).includes("Renamed Residency"));
+  });
+
+  it("caches the data request apart from the document", async () => {
+    await (await get("/properties.data")).arrayBuffer();
+    const again = await get("/properties.data");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(again.headers.get("content-type")).not.toMatch(/html/);
+  });
+});

@@ -1,0 +1,146 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient, type PrismaClient } from "../../app/services/db.server";
+import { listCatalogue, catalogueCities } from "../../app/domain/properties/list-catalogue.server";
+import { parseCatalogueFilters } from "../../app/domain/properties/catalogue-filters";
+import { getPortfolioOverview } from "../../app/domain/portfolio/portfolio-overview.server";
+import { listAvailableShares } from "../../app/domain/market/market-reads.server";
+import { listAllInvestments } from "../../app/domain/admin/list-investments.server";
+import { useTestDatabase } from "../setup/test-database";
+import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
+
+/**
+ * With 100,000 rows in each of the tables that grow with use (transactions, investments,
+ * marketplace listings), the queries behind the catalogue, the dashboard overview, the
+ * marketplace and the admin investments list never read a large table from end to end.
+ * The statements are the ones the app really sends (caught on the wire), planned by
+ * PostgreSQL with their parameters unknown (EXPLAIN (GENERIC_PLAN)), as a prepared
+ * statement would be. A statement without any WHERE (a whole-table statistic, such as the
+ * admin page's totals) reads everything by definition and is not judged here.
+ */
+const db = useTestDatabase();
+const ROWS = 100_000;
+const LARGE = 10_000;
+let counter: StatementCounter;
+let prisma: PrismaClient;
+let admin: pg.Client;
+let investorId: string;
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: db.current.url });
+  await admin.connect();
+  await admin.query(`
+    INSERT INTO properties (id, title, city, property_type, property_status, total_value, share_price, total_shares,
+                            available_shares, minimum_investment, expected_annual_return, funding_goal, created_at)
+    SELECT 'plan-' || g, 'Plan property ' || g, (ARRAY['Mumbai','Pune','Bengaluru','Chennai'])[1 + g % 4],
+           (enum_range(NULL::property_type))[1 + g % 8],
+           (ARRAY['open','open','funded','upcoming','closed','draft']::property_status[])[1 + g % 6],
+           1000000, 10000, 1000, 1000, 10000, 8, 1000000, now() - make_interval(mins => g)
+      FROM generate_series(1, 1000) AS g`);
+  await admin.query(`
+    INSERT INTO user_profiles (email, trial_expires_at, tier, subscription_active, kyc_status)
+    SELECT 'plan-' || g || '@example.in', now() + interval '14 days', 'large_investor', true, 'approved'
+      FROM generate_series(1, 2000) AS g`);
+  await admin.query(
+    `WITH users AS (SELECT array_agg(user_id) AS ids FROM user_profiles WHERE email LIKE 'plan-%'),
+     tx AS (
+       INSERT INTO transactions (user_id, property_id, transaction_type, status, amount, fee, shares, price_per_share, created_at)
+       SELECT users.ids[1 + g % 2000], 'plan-' || (1 + g % 1000), 'investment', 'completed', 10000, 200, 1, 10000,
+              now() - make_interval(mins => g)
+         FROM generate_series(1, $1::int) AS g, users
+       RETURNING id, user_id, property_id, created_at)
+     INSERT INTO investments (user_id, property_id, shares_owned, price_per_share, total_investment, investment_date, transaction_id)
+     SELECT user_id, property_id, 1, 10000, 10000, created_at, id FROM tx`,
+    [ROWS],
+  );
+  await admin.query(
+    `WITH users AS (SELECT array_agg(user_id) AS ids FROM user_profiles WHERE email LIKE 'plan-%')
+     INSERT INTO share_sell_requests (seller_id, property_id, shares_to_sell, remaining_shares, price_per_share, total_amount,
+                                      status, expires_at, created_at)
+     SELECT users.ids[1 + g % 2000], 'plan-' || (1 + g % 1000), 5, CASE WHEN g % 50 = 0 THEN 5 ELSE 0 END, 10000 + g % 500, 50000,
+            CASE WHEN g % 50 = 0 THEN 'active' ELSE 'completed' END::sell_request_status,
+            now() + interval '30 days', now() - make_interval(mins => g)
+       FROM generate_series(1, $1::int) AS g, users`,
+    [ROWS],
+  );
+  await admin.query("VACUUM ANALYZE");
+  investorId = (await admin.query<{ user_id: string }>(`SELECT user_id::text FROM user_profiles WHERE email = 'plan-7@example.in'`))
+    .rows[0]!.user_id;
+  counter = await startStatementCounter(db.current.url);
+  prisma = createPrismaClient(counter.url);
+}, 240_000);
+
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await counter?.close();
+  await admin?.end();
+});
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+
+function seqScans(node: PlanNode): string[] {
+  const here = node["Node Type"] === "Seq Scan" && node["Relation Name"] ? [node["Relation Name"]] : [];
+  return [...here, ...(node.Plans ?? []).flatMap(seqScans)];
+}
+
+async function largeTables(): Promise<Set<string>> {
+  const { rows } = await admin.query<{ relname: string }>(
+    `SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples >= $1`,
+    [LARGE],
+  );
+  return new Set(rows.map((row) => row.relname));
+}
+
+/** Runs `work` through the counter and returns every full read of a large table its statements would do. */
+async function fullReadsOfLargeTables(work: () => Promise<unknown>): Promise<string[]> {
+  counter.reset();
+  await work();
+  const statements = counter
+    .statements()
+    .filter((sql) => /^\s*(SELECT|WITH)\b/i.test(sql))
+    .filter((sql) => /\bWHERE\b/i.test(sql.replace(/\bWHERE 1=1\b/gi, "")));
+  expect(statements.length).toBeGreaterThan(0);
+  const large = await largeTables();
+  const problems: string[] = [];
+  for (const sql of statements) {
+    const { rows } = await admin.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${sql}`);
+    for (const table of seqScans(rows[0]!["QUERY PLAN"][0].Plan)) {
+      if (large.has(table)) problems.push(`Seq Scan on ${table}: ${sql.replace(/\s+/g, " ").slice(0, 300)}`);
+    }
+  }
+  return problems;
+}
+
+describe("query plans with 100,000 rows", () => {
+  it("has large tables to judge", async () => {
+    const large = await largeTables();
+    for (const table of ["transactions", "investments", "share_sell_requests"]) expect(large.has(table)).toBe(true);
+  });
+
+  it("the catalogue reads no large table in full", async () => {
+    expect(
+      await fullReadsOfLargeTables(() =>
+        Promise.all([listCatalogue(prisma, parseCatalogueFilters(new URLSearchParams())), catalogueCities(prisma)]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the dashboard overview reads no large table in full", async () => {
+    expect(await fullReadsOfLargeTables(() => getPortfolioOverview(prisma, investorId))).toEqual([]);
+  });
+
+  it("the marketplace reads no large table in full", async () => {
+    expect(await fullReadsOfLargeTables(() => listAvailableShares(prisma))).toEqual([]);
+    expect(await fullReadsOfLargeTables(() => listAvailableShares(prisma, { propertyId: "plan-50" }))).toEqual([]);
+  });
+
+  it("the admin investments list reads no large table in full", async () => {
+    expect(await fullReadsOfLargeTables(() => listAllInvestments(prisma, { search: "", page: 3 }))).toEqual([]);
+  });
+
+  it("would catch a full read (the check can fail)", async () => {
+    expect(await fullReadsOfLargeTables(() => prisma.$queryRaw`SELECT count(*) FROM transactions WHERE fee + 0 = 200`)).toEqual([
+      expect.stringContaining("Seq Scan on transactions"),
+    ]);
+  });
+});
