@@ -24,6 +24,13 @@ const envSchema = z.object({
   // The logger reads it itself (logger.server.ts); parsed here so a typo stops the start.
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Shared by every process through PostgreSQL (ADR 0032); per client and minute.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_DOWNLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Deposits, withdrawals and settlements above this many rupees need a second admin (ADR 0033).
+  FOUR_EYES_THRESHOLD_INR: z.coerce.number().positive().default(500000),
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
