@@ -17,6 +17,7 @@ import { sameOriginMutations } from "./same-origin-mutations";
 import { canonicalOrigin } from "./canonical-origin";
 import { assignCspNonce, securityHeaders } from "./security-headers";
 import { createRateLimiters, type RateLimitSettings } from "./rate-limits";
+import { databaseOutageGate } from "./database-outage-gate";
 
 export type HttpAppOptions = {
   mode: "production" | "development";
@@ -148,6 +149,8 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
   app.use(knownMethodsOnly());
+  // While the database is known to be unreachable, a friendly 503 instead of failing loaders (ADR 0034).
+  app.use(databaseOutageGate(options.readinessPool));
 
   // Counted in PostgreSQL, so every process shares one budget per client (ADR 0032).
   app.use(
