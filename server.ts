@@ -52,7 +52,12 @@ async function main() {
     startJobs({
       databaseUrl: database.url,
       sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
-      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.resolve(env.DATA_DIR, "mail") },
+      mail: {
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        outboxDir: path.resolve(env.DATA_DIR, "mail"),
+        retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
+      },
       register: async (boss) => {
         await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, (now) => expireMarket(getPrisma(), now));
         await registerNotesAnalysisWorker(boss, chooseNotesAnalyser(aiChatSettings(env)));

@@ -62,6 +62,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Aangan <no-reply@aangan.local>"),
+  // A message the SMTP server did not take is retried by its job, first after this many seconds (then backing off).
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
   OPS_EMAIL: z
     .string()
     .transform((value) =>

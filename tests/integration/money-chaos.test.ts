@@ -55,5 +55,10 @@ describe("money chaos across two app processes", () => {
     const bought = await db.current.prisma.investment.count();
     expect(settled).toBeGreaterThan(0);
     expect(bought).toBeGreaterThan(0);
+    // Deposits and withdrawals were raised and completed over HTTP too.
+    const tickets = await db.current.prisma.supportTicket.groupBy({ by: ["ticketType", "status"], _count: true });
+    const count = (type: string, status: string) => tickets.find((t) => t.ticketType === type && t.status === status)?._count ?? 0;
+    expect(count("add_funds", "resolved")).toBeGreaterThan(0);
+    expect(count("withdraw_funds", "resolved")).toBeGreaterThan(0);
   }, 150_000);
 });

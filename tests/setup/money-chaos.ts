@@ -244,9 +244,11 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
         return { path: "/admin/share-trading", cookie: admin.cookie, form: { intent: "cleanup" } };
       }
       case "deposit":
-      case "withdraw":
+      case "withdraw": {
+        // A waitlist player's wallet is on the waitlist dashboard; a purchase may have moved them on.
+        const { tier } = await prisma.userProfile.findUniqueOrThrow({ where: { id: investor.id }, select: { tier: true } });
         return {
-          path: "/dashboard/wallet",
+          path: tier === "waitlist_player" ? "/waitlist-dashboard/wallet" : "/dashboard/wallet",
           cookie: investor.cookie,
           form: {
             intent: op === "deposit" ? "add-funds" : "withdraw",
@@ -255,6 +257,7 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
             priority: "medium",
           },
         };
+      }
       case "resolve": {
         const ticket = pick(
           await prisma.supportTicket.findMany({
