@@ -336,6 +336,27 @@ export async function findViolations(prisma: PrismaClient, propertyId?: string):
   const orders = await prisma.$queryRaw<{ id: string }[]>`
     SELECT id::text FROM share_sell_requests WHERE remaining_shares < 0 OR remaining_shares > shares_to_sell`;
   for (const row of orders) problems.push(`order out of range: ${row.id}`);
+  // An order's held shares are exactly the shares of its open holds.
+  const heldShares = await prisma.$queryRaw<{ id: string; held: number; open: bigint }[]>`
+    SELECT o.id::text, o.held_shares AS held, COALESCE(SUM(h.shares) FILTER (WHERE h.hold_status IN ('pending', 'reserved')), 0) AS open
+      FROM share_sell_requests o LEFT JOIN share_buyer_holds h ON h.order_id = o.id
+     GROUP BY o.id HAVING o.held_shares <> COALESCE(SUM(h.shares) FILTER (WHERE h.hold_status IN ('pending', 'reserved')), 0)`;
+  for (const row of heldShares) problems.push(`order ${row.id} holds ${row.held} shares but its open holds are ${row.open}`);
+  // Every purchase is whole: its transaction, its investment and its journal, or none of them.
+  const partial = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT t.id::text FROM transactions t LEFT JOIN investments i ON i.transaction_id = t.id
+     WHERE t.transaction_type = 'investment' AND (i.id IS NULL OR t.journal_id IS NULL)
+    UNION ALL
+    SELECT i.id::text FROM investments i LEFT JOIN transactions t ON t.id = i.transaction_id WHERE t.id IS NULL`;
+  for (const row of partial) problems.push(`partial purchase: ${row.id}`);
+  // A settled reservation moved its money (its hold is settled and its journal posted); an open one moved nothing.
+  const reservations = await prisma.$queryRaw<{ id: string; status: string }[]>`
+    SELECT r.id::text, r.status::text FROM share_reservations r
+      JOIN share_buyer_holds h ON h.id = r.hold_id
+      LEFT JOIN ledger_journals res ON res.pending_journal_id = h.journal_id
+     WHERE (r.status = 'settled' AND (h.hold_status <> 'settled' OR res.id IS NULL))
+        OR (r.status = 'active' AND (h.hold_status <> 'reserved' OR res.id IS NOT NULL))`;
+  for (const row of reservations) problems.push(`reservation ${row.id} (${row.status}) half done`);
   // Every settled reservation moved its money once: one posted resolution per hold journal.
   const doubles = await prisma.$queryRaw<{ journal_id: string }[]>`
     SELECT h.journal_id::text FROM share_buyer_holds h
