@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { isDomainError } from "~/domain/errors";
 import { getTicketDetail, listTickets } from "~/domain/support/list-tickets.server";
-import { AWAITING_APPROVAL, updateTicketFourEyes } from "~/domain/approvals/four-eyes.server";
+import { AWAITING_APPROVAL, awaitingTargets, updateTicketFourEyes } from "~/domain/approvals/four-eyes.server";
 import { TICKET_UPDATED } from "~/domain/support/update-ticket.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
@@ -19,11 +19,14 @@ export async function loadSupportDesk(request: Request) {
   };
   const selectedId = url.searchParams.get("ticket");
   const prisma = getPrisma();
-  const [tickets, selected] = await Promise.all([
+  const [tickets, selected, awaiting] = await Promise.all([
     listTickets(prisma, filters),
     selectedId ? getTicketDetail(prisma, selectedId) : Promise.resolve(null),
+    awaitingTargets(prisma),
   ]);
-  return { tickets, selected, filters, search: url.search };
+  // A large deposit or withdrawal recorded by one admin waits for a second (ADR 0033).
+  const awaitingApproval = selected ? awaiting.has(selected.id) : false;
+  return { tickets, selected, filters, search: url.search, awaitingApproval };
 }
 
 export type TicketUpdateReply = { ticketId: string; updated: boolean; fieldErrors: Record<string, string>; formError: string | null };

@@ -66,6 +66,10 @@ describe("four-eyes on a large deposit, over HTTP", () => {
       "1000.00",
     );
 
+    // The ticket itself says it is waiting.
+    expect(await (await page(one, `/admin/support?ticket=${ticketId}`, secondCookie!)).text()).toContain(
+      "Awaiting approval: completing this request needs a second admin.",
+    );
     // The approvals page: the requester sees it waiting without buttons; another admin gets Approve/Reject forms.
     const own = await (await page(two, "/admin/approvals", firstCookie!)).text();
     expect(own).toContain("Awaiting approval");
