@@ -38,11 +38,12 @@ describe("money chaos across two app processes", () => {
       apps: apps.map((app) => app.baseUrl),
       prisma: db.current.prisma,
       operations: Number(process.env.CHAOS_OPERATIONS ?? 400),
-      concurrency: 12,
+      concurrency: Number(process.env.CHAOS_CONCURRENCY ?? 12),
       seed: SEED,
       burstShare: 0.2,
     });
     console.log(`money chaos (seed ${SEED}):`, JSON.stringify(report));
+    if (report.serverErrors.length > 0) for (const app of apps) console.log(app.output().slice(-20_000));
     expect(report.serverErrors).toEqual([]);
     expect(report.violations).toEqual([]);
     // The run did real work: every kind of operation, and successes as well as refusals.

@@ -58,13 +58,14 @@ type Pick = <T>(items: readonly T[]) => T | undefined;
 const OPERATIONS = ["buy", "list", "hold", "confirm", "settle", "cancel", "expire", "deposit", "withdraw", "resolve"] as const;
 type Operation = (typeof OPERATIONS)[number];
 const WEIGHTS: Record<Operation, number> = {
+  // CHAOS_EXPIRE_WEIGHT: more cleanup runs racing the other operations.
   buy: 14,
   list: 12,
   hold: 16,
   confirm: 16,
   settle: 8,
   cancel: 8,
-  expire: 4,
+  expire: Number(process.env.CHAOS_EXPIRE_WEIGHT ?? 4),
   deposit: 6,
   withdraw: 6,
   resolve: 10,
