@@ -33,7 +33,7 @@ export async function runChaosBench(adminUrl: string, options: ChaosBenchOptions
   const apps = await Promise.all([startAppProcess(env), startAppProcess(env)]);
   try {
     console.log(`money chaos: ${operations} operations, ${concurrency} clients, 2 app processes, seed ${seed} ...`);
-    return await runMoneyChaos({
+    const report = await runMoneyChaos({
       apps: apps.map((a) => a.baseUrl),
       prisma,
       operations,
@@ -42,6 +42,11 @@ export async function runChaosBench(adminUrl: string, options: ChaosBenchOptions
       investors: 16,
       burstShare: 0.15,
     });
+    // A 5xx is a finding: keep what the processes logged (LOG_LEVEL=error) next to it.
+    if (report.serverErrors.length > 0) {
+      for (const [i, app] of apps.entries()) console.log(`--- app process ${i + 1} log (end) ---\n${app.output().slice(-30_000)}`);
+    }
+    return report;
   } finally {
     await Promise.all(apps.map((a) => a.stop()));
     await prisma.$disconnect();
