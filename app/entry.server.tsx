@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 import { isDatabaseUnreachable, noteDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from "~/services/database-outage.server";
+import { classifyDatabaseFailure, isRetryableFailure } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { expectedFailureLine } from "~/web/test-probe.server";
 
@@ -73,6 +74,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     (context as Record<string, unknown>).databaseUnavailable = true;
     noteDatabaseOutage();
     logger.warn({ url: new URL(request.url).pathname }, "database unreachable: answering 503");
+    return;
+  }
+  if (isRetryableFailure(error)) {
+    // Still a conflict (deadlock, serialization, lock wait) after runTransaction's retries: all
+    // of it was rolled back, so "try again" (503 + Retry-After) is the honest answer, not 500.
+    (context as Record<string, unknown>).databaseUnavailable = true;
+    logger.error(
+      { url: new URL(request.url).pathname, failure: classifyDatabaseFailure(error) },
+      "conflict persisted after retries: answering 503",
+    );
     return;
   }
   const expected = expectedFailureLine(error);
