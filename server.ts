@@ -46,6 +46,9 @@ async function main() {
     query_timeout: 2_000,
   });
   readinessPool.on("error", () => undefined);
+  // Rate-limit counters every process shares (ADR 0032); short timeouts so an outage fails open fast.
+  const rateLimitPool = new pg.Pool({ connectionString: database.url, max: 4, connectionTimeoutMillis: 1_000, query_timeout: 1_000 });
+  rateLimitPool.on("error", () => undefined);
 
   // One LISTEN connection for the process's event streams, and pg-boss for its jobs; both
   // are up before the first request, set up while the app itself loads.
@@ -54,7 +57,12 @@ async function main() {
     startJobs({
       databaseUrl: database.url,
       sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
-      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.resolve(env.DATA_DIR, "mail") },
+      mail: {
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        outboxDir: path.resolve(env.DATA_DIR, "mail"),
+        retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
+      },
       register: async (boss) => {
         await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, (now) => expireMarket(getPrisma(), now));
         await registerNotesAnalysisWorker(boss, chooseNotesAnalyser(aiChatSettings(env)));
@@ -84,6 +92,13 @@ async function main() {
     dataDir: env.DATA_DIR,
     readinessPool,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimits: {
+      signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      moneyPerMinute: env.RATE_LIMIT_MONEY_PER_MINUTE,
+      expensiveReadsPerMinute: env.RATE_LIMIT_DOWNLOADS_PER_MINUTE,
+      readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
+    },
+    rateLimitPool,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     bodyLimits: UPLOAD_BODY_LIMITS,
     trustProxy: env.TRUST_PROXY ?? false,
@@ -135,6 +150,7 @@ async function main() {
     await stopJobs().catch((error: unknown) => logger.warn({ err: error }, "jobs did not stop cleanly"));
     await vite?.close();
     await readinessPool.end().catch(() => undefined);
+    await rateLimitPool.end().catch(() => undefined);
     const { disconnectPrisma } = await import("~/services/db.server");
     await disconnectPrisma().catch(() => undefined);
     await database.embedded?.stop().catch(() => undefined);

@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
+import { isDatabaseUnreachable, noteDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from "~/services/database-outage.server";
+import { classifyDatabaseFailure, isRetryableFailure } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { expectedFailureLine } from "~/web/test-probe.server";
 
@@ -18,6 +20,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // The database could not be reached: a 503 (try again shortly), not a 500 (ADR 0034).
+  if (loadContext.databaseUnavailable === true) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
@@ -59,12 +67,37 @@ export default function handleRequest(
  * request the visitor abandoned is not an error, and the e2e probes' deliberate failures
  * say that they are expected.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isDatabaseUnreachable(error)) {
+    // Marks this request (answered 503) and the process (server/database-outage-gate.ts).
+    (context as Record<string, unknown>).databaseUnavailable = true;
+    noteDatabaseOutage();
+    logger.warn({ url: new URL(request.url).pathname }, "database unreachable: answering 503");
+    return;
+  }
+  if (isRetryableFailure(error)) {
+    // Still a conflict (deadlock, serialization, lock wait) after runTransaction's retries: all
+    // of it was rolled back, so "try again" (503 + Retry-After) is the honest answer, not 500.
+    (context as Record<string, unknown>).databaseUnavailable = true;
+    logger.error(
+      { url: new URL(request.url).pathname, failure: classifyDatabaseFailure(error) },
+      "conflict persisted after retries: answering 503",
+    );
+    return;
+  }
   const expected = expectedFailureLine(error);
   if (expected) {
     logger.warn(expected);
     return;
   }
   logger.error({ err: error, url: new URL(request.url).pathname }, "request failed");
+};
+
+/** A data request (client navigation) that failed on an unreachable database answers 503 too. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (context.databaseUnavailable !== true) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 };

@@ -189,6 +189,10 @@ export async function runPageBench(
       PORT: String(port),
       SEED_DEMO_DATA: "false",
       LOG_LEVEL: "warn",
+      // Every bench client shares one address; the limiters still count each request (ADR 0032).
+      RATE_LIMIT_READS_PER_MINUTE: "100000000",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      RATE_LIMIT_MONEY_PER_MINUTE: "100000000",
       // Production refuses to start without Google credentials unless the built-in stand-in
       // is asked for; the bench reads only public pages on loopback.
       DEMO_MODE: "true",

@@ -1,6 +1,7 @@
 // `npm run bench`: purchase throughput next to pgbench, market holds created and settled per second, the catalogue page next to
 // /healthz, on fresh databases, and Lighthouse on the main pages (bench/lighthouse-bench.ts). Prints the tables and writes
 // bench/results/<timestamp>.json.
+// With --chaos (or BENCH_CHAOS=1) it also runs the long money-chaos run (bench/money-chaos-bench.ts).
 // Not part of `npm test`: numbers are reported, never asserted, except the safety counts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -13,6 +14,7 @@ import { lighthouseTable, runLighthouseBench } from "./lighthouse-bench";
 import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
 import { marketUnsafeCount, runMarketBench } from "./market-bench";
+import { chaosRows, runChaosBench } from "./money-chaos-bench";
 import { markdownTable, round } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,6 +24,8 @@ const HTTP_CONCURRENCY = 50;
 const TRADERS = 50;
 const CATALOGUE_SIZE = 1000;
 const INVESTOR_TRANSACTIONS = 5000;
+// Optional: the long money-chaos run over HTTP (10,000 operations, two app processes; needs a build).
+const CHAOS = process.argv.includes("--chaos") || process.env.BENCH_CHAOS === "1";
 
 async function serverVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
@@ -142,6 +146,8 @@ async function main(): Promise<number> {
       `overcommitted ${market.overcommittedPositions}, overheld ${market.overheldOrders}, held≠holds ${market.heldBalanceMismatches}, shares not conserved ${market.sharesNotConserved}, overdrawn ${market.overdrawnWallets}, ledger ${market.ledgerProblems}, unexpected ${market.unexpectedErrors}`,
       "",
     ]);
+    const chaos = CHAOS ? await runChaosBench(server.adminUrl) : null;
+    if (chaos) rows.push(...chaosRows(chaos));
     console.log("lighthouse: / , /properties, /invest/:id, /dashboard/overview, /dashboard/transactions ...");
     const lighthouse = await runLighthouseBench().catch((error: unknown) => ({ ran: false as const, reason: (error as Error).message }));
 
@@ -179,7 +185,7 @@ async function main(): Promise<number> {
     };
     writeFileSync(
       file,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, pgbench, pages, lighthouse }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, chaos, pgbench, pages, lighthouse }, null, 2)}\n`,
     );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 
@@ -188,7 +194,8 @@ async function main(): Promise<number> {
       purchase.overdrawnWallets +
       purchase.ledgerProblems +
       purchase.unexpectedErrors +
-      marketUnsafeCount(market);
+      marketUnsafeCount(market) +
+      (chaos ? chaos.violations.length + chaos.serverErrors.length : 0);
     return unsafe === 0 ? 0 : 1;
   } finally {
     for (const database of databases) await database.drop().catch(() => undefined);

@@ -3,7 +3,6 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { rateLimit } from "express-rate-limit";
 import type pg from "pg";
 import { pinoHttp } from "pino-http";
 import type { ViteDevServer } from "vite";
@@ -20,6 +19,8 @@ import { sameOriginMutations } from "./same-origin-mutations";
 import { canonicalOrigin } from "./canonical-origin";
 import { noStoreWhenSignedIn } from "./no-store";
 import { assignCspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
+import { createRateLimiters, type RateLimitSettings } from "./rate-limits";
+import { databaseOutageGate } from "./database-outage-gate";
 
 export type HttpAppOptions = {
   mode: "production" | "development";
@@ -27,6 +28,10 @@ export type HttpAppOptions = {
   dataDir: string;
   readinessPool: pg.Pool;
   rateLimitPerMinute: number;
+  /** The other limiters (sign-in, money, downloads, read floods); defaults in rate-limits.ts. */
+  rateLimits?: Partial<Omit<RateLimitSettings, "mutationsPerMinute">>;
+  /** Where limiters count, shared by every process (ADR 0032); without it, process memory. */
+  rateLimitPool?: pg.Pool;
   trustProxy: boolean;
   /** Extra origins allowed to post forms (the public origin behind a proxy). */
   allowedOrigins?: string[];
@@ -67,7 +72,6 @@ function setPwaHeaders(res: express.Response, filePath: string) {
   if (urlPath === "/manifest.webmanifest") res.setHeader("Content-Type", "application/manifest+json; charset=utf-8");
 }
 
-const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createHttpApp(options: HttpAppOptions) {
@@ -164,19 +168,22 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
   app.use(knownMethodsOnly());
+  // While the database is known to be unreachable, a friendly 503 instead of failing loaders (ADR 0034).
+  app.use(databaseOutageGate(options.readinessPool));
 
-  // Shared state per process; behind several processes the limit is per process (see README).
-  const mutationLimiter = rateLimit({
-    windowMs: 60_000,
-    limit: options.rateLimitPerMinute,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    skip: (req) => !MUTATING_METHODS.has(req.method),
-    handler: (_req, res) => {
-      res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
-    },
-  });
-  app.use(mutationLimiter);
+  // Counted in PostgreSQL, so every process shares one budget per client (ADR 0032).
+  app.use(
+    createRateLimiters(
+      {
+        mutationsPerMinute: options.rateLimitPerMinute,
+        signInPerMinute: options.rateLimits?.signInPerMinute ?? 20,
+        moneyPerMinute: options.rateLimits?.moneyPerMinute ?? 30,
+        expensiveReadsPerMinute: options.rateLimits?.expensiveReadsPerMinute ?? 30,
+        readsPerMinute: options.rateLimits?.readsPerMinute ?? 600,
+      },
+      options.rateLimitPool,
+    ),
+  );
   app.use(sameOriginMutations({ allowedOrigins: options.allowedOrigins ?? [] }));
   // Request bodies are refused by kind and size here, once, before any route reads them.
   app.use(formBodiesOnly());

@@ -127,6 +127,8 @@ export const paths = {
     support: definePath("/admin/support"),
     investments: definePath("/admin/investments"),
     audit: definePath("/admin/audit"),
+    /** Large money movements waiting for a second admin (four-eyes, ADR 0033). */
+    approvals: definePath("/admin/approvals"),
     /** The User Analytics CSV export (resource route). */
     analyticsCsv: definePath("/admin/analytics.csv"),
     /** AI analysis of watchlist notes per property (runs as a background job). */

@@ -90,6 +90,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(admin.user, "admin", "Admin", { hasAction: true, name: "User Details" }),
   page(admin.editProperty, "admin", "Admin", { hasAction: true, name: "Edit Property" }),
   page(admin.audit, "admin", "Admin", { name: "Audit Log" }),
+  page(admin.approvals, "admin", "Admin", { hasAction: true, name: "Approvals" }),
   page(admin.analyticsCsv, "admin", "Admin"),
   page(paths.testAnalytics, "user", "Analytics Test", { hasAction: true }),
   page(admin.notesAnalysis, "admin", "Admin", { hasAction: true, name: "Notes Analysis" }),

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { awaitingTargets } from "~/domain/approvals/four-eyes.server";
 import { getShareTradingOverview } from "~/domain/market/share-trading-admin.server";
 import { daysLeft } from "~/lib/market/market-rules";
 import { formatINR } from "~/lib/money";
@@ -13,8 +14,13 @@ import { handleShareTradingAction, type ShareTradingReply } from "~/web/share-tr
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const overview = await getShareTradingOverview(getPrisma());
-  return { ...overview, holdsMode: getFeatureFlags().secondary_market_enabled, now: new Date().toISOString() };
+  const [overview, awaiting] = await Promise.all([getShareTradingOverview(getPrisma()), awaitingTargets(getPrisma())]);
+  return {
+    ...overview,
+    awaitingApproval: [...awaiting],
+    holdsMode: getFeatureFlags().secondary_market_enabled,
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const rupees = (v: string) => formatINR(v, { paise: true });
 
 export default function ShareTradingAdmin() {
-  const { summary, orders, reservations, properties, holdsMode, now } = useLoaderData<typeof loader>();
+  const { summary, orders, reservations, properties, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ShareTradingReply | undefined;
   useLiveRevalidation({ admin: true });
   return (
@@ -72,6 +78,17 @@ export default function ShareTradingAdmin() {
                   <p className="text-sm text-ink">
                     <span className="font-semibold">{r.shares} shares</span> of {r.propertyTitle} for {rupees(r.amount)}: {r.seller} →{" "}
                     {r.buyer}
+                    {awaitingApproval.includes(r.id) ? (
+                      <>
+                        {" "}
+                        <Link
+                          to={paths.admin.approvals()}
+                          className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                        >
+                          Awaiting approval
+                        </Link>
+                      </>
+                    ) : null}
                   </p>
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="reservationId" value={r.id} />

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useToast } from "~/components/toast/toast-provider";
 import { TicketDetail } from "~/components/admin/support/ticket-detail";
 import { TicketList } from "~/components/admin/support/ticket-list";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { paths } from "~/lib/paths";
 import { loadSupportDesk, submitTicketUpdate } from "~/web/admin-support.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSupportPage() {
-  const { tickets, selected, filters, search } = useLoaderData<typeof loader>();
+  const { tickets, selected, filters, search, awaitingApproval } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() ?? null;
   useLiveRevalidation({ admin: true });
   const toast = useToast();
@@ -29,6 +30,14 @@ export default function AdminSupportPage() {
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-ink">Support Tickets</h1>
+      {awaitingApproval ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Awaiting approval: completing this request needs a second admin.{" "}
+          <Link to={paths.admin.approvals()} className="font-semibold underline">
+            Open Approvals
+          </Link>
+        </p>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <TicketList tickets={tickets} filters={filters} selectedId={selected?.id ?? null} />
         {selected ? (

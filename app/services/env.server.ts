@@ -28,6 +28,13 @@ const envSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Worker processes `npm start` runs in production (default: one per CPU; docs/decisions/0028). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // Shared by every process through PostgreSQL (ADR 0032); per client and minute.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_DOWNLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Deposits, withdrawals and settlements above this many rupees need a second admin (ADR 0033).
+  FOUR_EYES_THRESHOLD_INR: z.coerce.number().positive().default(500000),
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -59,6 +66,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Aangan <no-reply@aangan.local>"),
+  // A message the SMTP server did not take is retried by its job, first after this many seconds (then backing off).
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
   OPS_EMAIL: z
     .string()
     .transform((value) =>

@@ -2,11 +2,13 @@ import { data } from "@remix-run/node";
 import { isDomainError } from "~/domain/errors";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
-import { cancelReservation, RELEASED_TEXT, settleReservation, SETTLED_TEXT } from "~/domain/market/settle-trades.server";
+import { AWAITING_APPROVAL, settleReservationFourEyes } from "~/domain/approvals/four-eyes.server";
+import { cancelReservation, RELEASED_TEXT, SETTLED_TEXT } from "~/domain/market/settle-trades.server";
 import { setPropertyRoi, setShareSelling } from "~/domain/market/share-trading-admin.server";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { logEventFor } from "~/web/analytics.server";
@@ -45,17 +47,20 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
         });
       }
       case "settle": {
-        const settled = await settleReservation(prisma, { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") });
-        await logEventFor(admin.id, {
-          eventName: "trading_reservation_settled",
-          props: { reservationId: settled.reservationId, success: true },
-        });
-        await mailBothSides(
-          settled.buyerId,
-          settled.sellerId,
-          `${SETTLED_TEXT.title} - ${SETTLED_TEXT.description}`,
-          `${settled.shares} shares of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`,
+        const outcome = await settleReservationFourEyes(
+          prisma,
+          { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") },
+          getEnv().FOUR_EYES_THRESHOLD_INR,
         );
+        if (outcome.state === "awaiting") {
+          return redirectWithToast(paths.admin.approvals(), {
+            kind: "success",
+            title: AWAITING_APPROVAL,
+            description: "Settlement recorded; another admin must approve it before the money moves.",
+          });
+        }
+        const settled = outcome.result;
+        await announceSettled(admin.id, settled);
         return redirectWithToast(back(), { kind: "success", ...SETTLED_TEXT });
       }
       case "cancel-reservation": {
@@ -93,6 +98,23 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
     const prefix = intent === "settle" ? "Settle Failed - " : intent === "cancel-reservation" ? "Cancel Failed - " : "";
     return data<ShareTradingReply>({ intent, target, message: `${prefix}${error.message}` }, { status: error.status });
   }
+}
+
+/** After a settlement (directly or on a second admin's approval): the analytics event and both sides' mail. */
+export async function announceSettled(
+  adminId: string,
+  settled: { reservationId: string; buyerId: string; sellerId: string; shares: number; propertyTitle: string; amount: string },
+) {
+  await logEventFor(adminId, {
+    eventName: "trading_reservation_settled",
+    props: { reservationId: settled.reservationId, success: true },
+  });
+  await mailBothSides(
+    settled.buyerId,
+    settled.sellerId,
+    `${SETTLED_TEXT.title} - ${SETTLED_TEXT.description}`,
+    `${settled.shares} shares of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`,
+  );
 }
 
 async function mailBothSides(buyerId: string, sellerId: string, subject: string, body: string) {

@@ -118,6 +118,8 @@ describe("rate limits on form posts", () => {
   let limited: AppProcess;
   beforeAll(async () => {
     limited = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", RATE_LIMIT_PER_MINUTE: "3" });
+    // Counts are shared by every process on the database (ADR 0032): start from none.
+    await db.current.prisma.rateLimitCounter.deleteMany();
   });
   afterAll(async () => {
     await limited?.stop();

@@ -15,7 +15,7 @@ export type SmtpSink = {
  * receives. With `rejectFirst`, that many messages are refused with 451 after their data
  * arrives, as a struggling mail server would.
  */
-export async function startSmtpSink({ rejectFirst = 0 } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({ rejectFirst = 0, port: listenPort = 0 } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let rejected = 0;
   const server = new SMTPServer({
@@ -42,7 +42,7 @@ export async function startSmtpSink({ rejectFirst = 0 } = {}): Promise<SmtpSink>
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(listenPort, "127.0.0.1", () => resolve());
   });
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -10,6 +10,7 @@ const ITEMS = [
   { to: paths.admin.investments(), label: "Investments" },
   { to: paths.admin.shareTrading(), label: "Share Trading" },
   { to: paths.admin.notesAnalysis(), label: "Notes Analysis" },
+  { to: paths.admin.approvals(), label: "Approvals" },
   { to: paths.admin.audit(), label: "Audit Log" },
 ];
 

@@ -1,0 +1,280 @@
+import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { DomainError } from "~/domain/errors";
+import { settleReservation } from "~/domain/market/settle-trades.server";
+import { updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
+import { ticketReference } from "~/domain/wallet/request-funds.server";
+import { ADMIN_CHANNEL } from "~/lib/live-channels";
+import { Decimal, formatINR } from "~/lib/money";
+import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { publishAll } from "~/services/realtime/publish.server";
+
+/**
+ * Four-eyes on large money movements (ASVS 2.3.4, ADR 0033). Completing a deposit or a
+ * withdrawal, or settling a reservation, for more than the threshold is recorded by the
+ * first admin as 'awaiting approval' and carried out only when a different admin approves.
+ * The database decides: one conditional update claims the request, so of two approvals
+ * pressed together one wins, and the movement itself is guarded by its own conditional
+ * updates and ledger keys (it cannot happen twice).
+ */
+export type ApprovalKind = "ticket_resolve" | "reservation_settle";
+export const AWAITING_APPROVAL = "Awaiting approval";
+
+export class ApprovalError extends DomainError {}
+
+export type Gated<T> = { state: "done"; result: T } | { state: "awaiting"; approvalId: string; amount: string; summary: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/** Above the threshold (strictly): exactly ₹5,00,000 still goes through with one admin. */
+export function needsSecondAdmin(amount: Decimal.Value, threshold: Decimal.Value): boolean {
+  return new Decimal(amount).gt(new Decimal(threshold));
+}
+
+type TicketPayload = Pick<UpdateTicketInput, "status" | "adminResponse" | "receivedAmount" | "activateSubscription">;
+type SettlePayload = { notes: string | null };
+
+/** The ticket form's update, held for a second admin when it completes a large deposit or withdrawal. */
+export async function updateTicketFourEyes(
+  db: PrismaClient,
+  input: UpdateTicketInput,
+  threshold: Decimal.Value,
+): Promise<Gated<Awaited<ReturnType<typeof updateTicket>>>> {
+  if (input.status === "resolved" && UUID.test(input.ticketId)) {
+    const ticket = await db.supportTicket.findUnique({
+      where: { id: input.ticketId },
+      select: { id: true, ticketType: true, status: true, amount: true },
+    });
+    const open = ticket && ticket.status !== "resolved" && ticket.status !== "closed";
+    if (open && (ticket.ticketType === "add_funds" || ticket.ticketType === "withdraw_funds")) {
+      const typed = (input.receivedAmount ?? "").trim();
+      // An add-funds ticket moves what the admin says arrived; a malformed amount is left to
+      // updateTicket, which answers with the form's own message.
+      const amount =
+        ticket.ticketType === "add_funds" ? (MONEY_TEXT.test(typed) ? new Decimal(typed) : null) : new Decimal(ticket.amount ?? 0);
+      if (amount && needsSecondAdmin(amount, threshold)) {
+        const words = ticket.ticketType === "add_funds" ? "Deposit" : "Withdrawal";
+        const payload: TicketPayload = {
+          status: input.status,
+          adminResponse: input.adminResponse ?? "",
+          receivedAmount: input.receivedAmount,
+          activateSubscription: input.activateSubscription ?? false,
+        };
+        const approvalId = await requestApproval(db, {
+          kind: "ticket_resolve",
+          targetId: ticket.id,
+          targetType: "support_ticket",
+          amount: amount.toFixed(2),
+          summary: `${words} of ${formatINR(amount, { paise: true })} (request ${ticketReference(ticket.id)})`,
+          payload,
+          adminId: input.adminId,
+        });
+        return { state: "awaiting", approvalId, amount: amount.toFixed(2), summary: words };
+      }
+    }
+  }
+  return { state: "done", result: await updateTicket(db, input) };
+}
+
+/** Settling a reservation, held for a second admin when its amount is large. */
+export async function settleReservationFourEyes(
+  db: PrismaClient,
+  input: { adminId: string; reservationId: string; notes?: string | null },
+  threshold: Decimal.Value,
+): Promise<Gated<Awaited<ReturnType<typeof settleReservation>>>> {
+  if (UUID.test(input.reservationId)) {
+    const reservation = await db.shareReservation.findUnique({
+      where: { id: input.reservationId },
+      select: { id: true, status: true, amount: true, shares: true, property: { select: { title: true } } },
+    });
+    if (reservation && reservation.status === "active" && needsSecondAdmin(reservation.amount, threshold)) {
+      const payload: SettlePayload = { notes: (input.notes ?? "").trim().slice(0, 1000) || null };
+      const approvalId = await requestApproval(db, {
+        kind: "reservation_settle",
+        targetId: reservation.id,
+        targetType: "share_reservation",
+        amount: reservation.amount.toFixed(2),
+        summary: `Settlement of ${reservation.shares} shares of ${reservation.property.title} for ${formatINR(reservation.amount, { paise: true })}`,
+        payload,
+        adminId: input.adminId,
+      });
+      return { state: "awaiting", approvalId, amount: reservation.amount.toFixed(2), summary: "Settlement" };
+    }
+  }
+  return { state: "done", result: await settleReservation(db, input) };
+}
+
+type ApprovalRequest = {
+  kind: ApprovalKind;
+  targetId: string;
+  targetType: string;
+  amount: string;
+  summary: string;
+  payload: TicketPayload | SettlePayload;
+  adminId: string;
+};
+
+async function requestApproval(db: PrismaClient, request: ApprovalRequest): Promise<string> {
+  try {
+    return await runTransaction(db, "four-eyes.request", async (tx) => {
+      const approval = await tx.moneyApproval.create({
+        data: {
+          kind: request.kind,
+          targetId: request.targetId,
+          amount: request.amount,
+          summary: request.summary,
+          payload: request.payload,
+          requestedBy: request.adminId,
+        },
+        select: { id: true },
+      });
+      await recordAdminAction(tx, {
+        adminId: request.adminId,
+        action: `approval.request`,
+        targetType: request.targetType,
+        targetId: request.targetId,
+        after: { approvalId: approval.id, kind: request.kind, amount: request.amount, status: "awaiting" },
+        note: `${request.summary}: awaiting a second admin's approval`,
+      });
+      await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approval.id }], tx);
+      return approval.id;
+    });
+  } catch (error) {
+    // The partial unique index allows one waiting request per movement.
+    if (error && typeof error === "object" && "code" in error && error.code === "P2002") {
+      throw new ApprovalError("already_awaiting", "This movement is already awaiting a second admin's approval", 409);
+    }
+    throw error;
+  }
+}
+
+type ClaimedApproval = {
+  id: string;
+  kind: ApprovalKind;
+  target_id: string;
+  amount: string;
+  summary: string;
+  payload: unknown;
+  requested_by: string;
+};
+
+/**
+ * Claims an awaiting request for one decision. The conditional update is the only way from
+ * 'awaiting' to anything else, and it refuses the requester: of two admins pressing Approve
+ * together one claims it and the other is told it was already decided.
+ */
+async function claim(db: PrismaClient, approvalId: string, adminId: string, decision: "approved" | "rejected", note: string | null) {
+  if (!UUID.test(approvalId)) throw new ApprovalError("not_found", "Approval request not found", 404);
+  return runTransaction(db, `four-eyes.${decision}`, async (tx) => {
+    const [current] = await tx.$queryRaw<{ status: string; requested_by: string }[]>`
+      SELECT status, requested_by::text FROM money_approvals WHERE id = ${approvalId}::uuid`;
+    if (!current) throw new ApprovalError("not_found", "Approval request not found", 404);
+    if (current.requested_by === adminId) {
+      throw new ApprovalError("own_request", "You cannot approve or reject your own request - a second admin must decide it", 403);
+    }
+    const [claimed] = await tx.$queryRaw<ClaimedApproval[]>`
+      UPDATE money_approvals
+         SET status = ${decision}, decided_by = ${adminId}::uuid, decided_at = clock_timestamp(), decision_note = ${note}
+       WHERE id = ${approvalId}::uuid AND status = 'awaiting' AND requested_by <> ${adminId}::uuid
+       RETURNING id::text, kind, target_id::text, amount::text, summary, payload, requested_by::text`;
+    if (!claimed) throw new ApprovalError("already_decided", "This request was already decided by another admin", 409);
+    await recordAdminAction(tx, {
+      adminId,
+      action: decision === "approved" ? "approval.approve" : "approval.reject",
+      targetType: claimed.kind === "ticket_resolve" ? "support_ticket" : "share_reservation",
+      targetId: claimed.target_id,
+      before: { approvalId, status: "awaiting", requestedBy: claimed.requested_by },
+      after: { approvalId, status: decision, amount: claimed.amount },
+      note: note ?? claimed.summary,
+    });
+    await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approvalId }], tx);
+    return claimed;
+  });
+}
+
+/**
+ * A second admin approves: the request is claimed, then the movement is carried out with
+ * the approver as its actor. If the movement is refused (the ticket was closed meanwhile,
+ * the reservation expired), the request is marked failed with the reason and the error is
+ * passed on; the movement's own guards make sure it never happens twice.
+ */
+export async function approveMoneyMovement(db: PrismaClient, input: { approvalId: string; adminId: string }) {
+  const claimed = await claim(db, input.approvalId, input.adminId, "approved", null);
+  try {
+    if (claimed.kind === "ticket_resolve") {
+      const payload = claimed.payload as TicketPayload;
+      const outcome = await updateTicket(db, { ...payload, adminId: input.adminId, ticketId: claimed.target_id });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id, ticket: outcome, settled: null };
+    }
+    const payload = claimed.payload as SettlePayload;
+    const settled = await settleReservation(db, { adminId: input.adminId, reservationId: claimed.target_id, notes: payload.notes });
+    return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id, ticket: null, settled };
+  } catch (error) {
+    const reason = error instanceof DomainError ? error.message : "The movement could not be carried out";
+    await db.$executeRaw`
+      UPDATE money_approvals SET status = 'failed', decision_note = ${reason} WHERE id = ${claimed.id}::uuid AND status = 'approved'`;
+    throw error;
+  }
+}
+
+export async function rejectMoneyMovement(db: PrismaClient, input: { approvalId: string; adminId: string; note?: string | null }) {
+  const note = (input.note ?? "").trim().slice(0, 1000) || null;
+  const claimed = await claim(db, input.approvalId, input.adminId, "rejected", note);
+  return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id };
+}
+
+export type ApprovalRow = {
+  id: string;
+  kind: ApprovalKind;
+  targetId: string;
+  amount: string;
+  summary: string;
+  status: string;
+  requestedBy: { id: string; name: string };
+  decidedBy: { id: string; name: string } | null;
+  decisionNote: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+};
+
+/** The approvals page: everything awaiting, then the latest decisions. */
+export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: ApprovalRow[]; decided: ApprovalRow[] }> {
+  const select = {
+    id: true,
+    kind: true,
+    targetId: true,
+    amount: true,
+    summary: true,
+    status: true,
+    decisionNote: true,
+    createdAt: true,
+    decidedAt: true,
+    requester: { select: { id: true, fullName: true, email: true } },
+    decider: { select: { id: true, fullName: true, email: true } },
+  } as const;
+  const [awaiting, decided] = await Promise.all([
+    db.moneyApproval.findMany({ where: { status: "awaiting" }, orderBy: { createdAt: "asc" }, take: 200, select }),
+    db.moneyApproval.findMany({ where: { status: { not: "awaiting" } }, orderBy: { decidedAt: "desc" }, take: 30, select }),
+  ]);
+  const who = (p: { id: string; fullName: string | null; email: string }) => ({ id: p.id, name: p.fullName ?? p.email });
+  const row = (a: (typeof awaiting)[number]): ApprovalRow => ({
+    id: a.id,
+    kind: a.kind as ApprovalKind,
+    targetId: a.targetId,
+    amount: a.amount.toFixed(2),
+    summary: a.summary,
+    status: a.status,
+    requestedBy: who(a.requester),
+    decidedBy: a.decider ? who(a.decider) : null,
+    decisionNote: a.decisionNote,
+    createdAt: a.createdAt.toISOString(),
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+  });
+  return { awaiting: awaiting.map(row), decided: decided.map(row) };
+}
+
+/** Which targets are waiting, for badges on the support and share-trading pages. */
+export async function awaitingTargets(db: PrismaClient): Promise<Set<string>> {
+  const rows = await db.moneyApproval.findMany({ where: { status: "awaiting" }, select: { targetId: true } });
+  return new Set(rows.map((r) => r.targetId));
+}

@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import type express from "express";
+import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
+import type pg from "pg";
+import { logger } from "~/services/logger.server";
+import { PostgresRateLimitStore } from "./pg-rate-limit-store";
+
+/** Requests per minute, per limiter (env RATE_LIMIT_*; README "Rate limits"). */
+export type RateLimitSettings = {
+  /** Every form post, per client. */
+  mutationsPerMinute: number;
+  /** Starting or finishing a Google sign-in, per client. */
+  signInPerMinute: number;
+  /** Fund requests, purchases and market actions, per client. */
+  moneyPerMinute: number;
+  /** PDF receipts and statements, CSV exports, document downloads, per client. */
+  expensiveReadsPerMinute: number;
+  /** Any page or data read: high enough for a person, low enough to stop a flood. */
+  readsPerMinute: number;
+};
+
+const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const SIGN_IN = /^\/auth\/google(\/callback)?(\.data)?\/?$/;
+/** Fund requests, purchases and every market action an investor posts. */
+const MONEY =
+  /^\/(dashboard\/wallet|waitlist-dashboard\/wallet|invest\/[^/]+|trading|dashboard\/p\/[^/]+|dashboard\/sell-requests)(\.data)?\/?$/;
+/** Reads that render a PDF, build a CSV or stream a stored file. */
+const EXPENSIVE =
+  /(\.pdf|\.csv|\/print|\/statement[^/]*)(\.data)?\/?$|^\/kyc\/documents\/|^\/property-documents\/|^\/dashboard\/data-export/;
+/** Fingerprinted and static files are never counted. */
+const STATIC = /^\/(assets|media)\/|^\/(favicon\.ico|sw\.js|sw-session\.js|manifest\.webmanifest|offline\.(html|css|js)|icons\/)/;
+
+const clientIp = (req: express.Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? "unknown");
+
+/** A signed-in person is counted by their session cookie (several people may share an address). */
+function personKey(req: express.Request) {
+  const cookie = /(?:^|;\s*)(?:__Host-)?aangan_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+  if (!cookie) return clientIp(req);
+  return `s:${createHash("sha256").update(cookie).digest("base64url").slice(0, 22)}`;
+}
+
+export function retryAfterSeconds(resetTime: Date | undefined, now = Date.now()) {
+  return Math.max(1, Math.ceil(((resetTime?.getTime() ?? now + 60_000) - now) / 1000));
+}
+
+/**
+ * The limiters, in the order they run. With a pool their counts live in PostgreSQL and are
+ * shared by every process (ADR 0032); without one (unit tests) each keeps its own memory.
+ * If the database cannot count (it is down), the request goes on: the app then answers 503
+ * itself, and a limiter never turns an outage into a 500.
+ */
+export function createRateLimiters(settings: RateLimitSettings, pool?: pg.Pool): express.RequestHandler[] {
+  const limiter = (
+    name: string,
+    limit: number,
+    skip: (req: express.Request) => boolean,
+    keyGenerator: (req: express.Request) => string,
+    what: string,
+  ) => {
+    const store: Store | undefined = pool ? new PostgresRateLimitStore(pool, name) : undefined;
+    return rateLimit({
+      windowMs: 60_000,
+      limit,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      passOnStoreError: true,
+      skip,
+      keyGenerator,
+      ...(store ? { store } : {}),
+      validate: { singleCount: false, keyGeneratorIpFallback: false },
+      handler: (req, res) => {
+        const seconds = retryAfterSeconds((req as express.Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime);
+        logger.warn({ limiter: name, path: req.path }, "rate limit reached");
+        res
+          .status(429)
+          .set({ "Retry-After": String(seconds), "Cache-Control": "no-store" })
+          .type("text/plain")
+          .send(`Too many requests ${what}. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`);
+      },
+    });
+  };
+  const isRead = (req: express.Request) => req.method === "GET" || req.method === "HEAD";
+  return [
+    limiter(
+      "reads",
+      settings.readsPerMinute,
+      (req) => !isRead(req) || STATIC.test(req.path) || req.path === "/events",
+      clientIp,
+      "from your network",
+    ),
+    limiter("mutations", settings.mutationsPerMinute, (req) => !MUTATING_METHODS.has(req.method), clientIp, "from your network"),
+    limiter("sign-in", settings.signInPerMinute, (req) => !SIGN_IN.test(req.path), clientIp, "to sign in"),
+    limiter(
+      "money",
+      settings.moneyPerMinute,
+      (req) => !MUTATING_METHODS.has(req.method) || !MONEY.test(req.path),
+      personKey,
+      "for money and trading actions",
+    ),
+    limiter(
+      "expensive-reads",
+      settings.expensiveReadsPerMinute,
+      (req) => !isRead(req) || !EXPENSIVE.test(req.path),
+      personKey,
+      "for downloads",
+    ),
+  ];
+}

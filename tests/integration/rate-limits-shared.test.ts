@@ -1,0 +1,88 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PostgresRateLimitStore } from "../../server/pg-rate-limit-store";
+import { startAppProcess, type AppProcess } from "../setup/app-process";
+import { useTestDatabase } from "../setup/test-database";
+
+// Two real server.ts processes on one database: the rate-limit budget lives in PostgreSQL
+// (ADR 0032), so what one process counted, the other refuses.
+const db = useTestDatabase();
+let first: AppProcess;
+let second: AppProcess;
+const limits = {
+  SEED_DEMO_DATA: "false",
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: "4",
+  RATE_LIMIT_DOWNLOADS_PER_MINUTE: "3",
+  RATE_LIMIT_READS_PER_MINUTE: "40",
+  RATE_LIMIT_PER_MINUTE: "100000",
+};
+
+beforeAll(async () => {
+  [first, second] = await Promise.all([
+    startAppProcess({ DATABASE_URL: db.current.url, ...limits }),
+    startAppProcess({ DATABASE_URL: db.current.url, ...limits }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+});
+
+const get = (base: string, path: string) => fetch(`${base}${path}`, { redirect: "manual" });
+
+describe("rate limits shared by every process", () => {
+  it("refuses sign-in on the second process once the first has used the budget, with Retry-After and a clear message", async () => {
+    for (let i = 0; i < 4; i++) expect((await get(first.baseUrl, "/auth/google")).status).not.toBe(429);
+    const refused = await get(second.baseUrl, "/auth/google");
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await refused.text()).toMatch(/^Too many requests to sign in\. Please wait \d+ seconds? and try again\.$/);
+    // The first process refuses too: one budget, not one per process.
+    expect((await get(first.baseUrl, "/auth/google")).status).toBe(429);
+    // Counted in the database, under the limiter's own key.
+    const rows = await db.current.prisma.rateLimitCounter.findMany({ where: { key: { startsWith: "sign-in:" } } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.count).toBeGreaterThanOrEqual(6);
+  });
+
+  it("limits downloads (documents, PDFs, CSVs) across processes but not ordinary pages", async () => {
+    const statuses = [];
+    for (const app of [first, second, first, second]) statuses.push((await get(app.baseUrl, "/property-documents/nope")).status);
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses[3]).toBe(429);
+    // A page read is still answered: the reads ceiling is far higher.
+    expect((await get(second.baseUrl, "/properties")).status).toBe(200);
+  });
+
+  it("stops a flood of page reads at the per-IP ceiling, shared by both processes", async () => {
+    await db.current.prisma.rateLimitCounter.deleteMany({ where: { key: { startsWith: "reads:" } } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 44; i++) statuses.push((await get(i % 2 ? first.baseUrl : second.baseUrl, "/faq")).status);
+    expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(40).every((s) => s === 429)).toBe(true);
+    // Health checks are never limited.
+    expect((await get(first.baseUrl, "/healthz")).status).toBe(200);
+  });
+});
+
+describe("the PostgreSQL store", () => {
+  it("counts atomically under concurrency, starts a new window after the old one, and sweeps old windows", async () => {
+    const pool = new pg.Pool({ connectionString: db.current.url, max: 8 });
+    try {
+      const store = new PostgresRateLimitStore(pool, "unit");
+      store.init({ windowMs: 1_000 } as never);
+      const results = await Promise.all(Array.from({ length: 25 }, () => store.increment("k")));
+      expect(results.map((r) => r.totalHits).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      expect((await store.get("k"))?.totalHits).toBe(25);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await store.increment("k")).totalHits).toBe(1);
+      await pool.query(`UPDATE rate_limit_counters SET window_start = now() - interval '2 hours' WHERE key = 'unit:k'`);
+      expect(await store.sweep()).toBeGreaterThanOrEqual(1);
+      expect(await store.get("k")).toBeUndefined();
+      store.shutdown();
+    } finally {
+      await pool.end();
+    }
+  });
+});
