@@ -80,9 +80,10 @@ test.describe("photos on a phone", () => {
   test("cards offer sharp-resized copies with their size; the first loads at once, a copy fits, and media is cached long", async ({
     page,
   }) => {
-    await page.goto("/properties");
+    // One demo city, so properties other specs create (without photos) cannot push demo cards off the page.
+    await page.goto("/properties?city=Bengaluru");
     const photos = page.getByRole("list", { name: "Property results" }).locator("article img");
-    await expect(photos).toHaveCount(12);
+    await expect(photos).toHaveCount(2);
     for (const photo of await photos.all()) {
       await expect(photo).toHaveAttribute("srcset", /-480w\.webp 480w, .*-720w\.webp 720w, .*-960w\.webp 960w, .*\.webp 1200w$/);
       await expect(photo).toHaveAttribute("width", "800");

@@ -14,7 +14,7 @@ test("the dashboard sidebar lists the investor's properties and signs out with a
   await sidebar.getByText("My Properties").click();
   await position.click();
   await expect(page).toHaveURL((url) => url.pathname === "/dashboard/p/whitefield-tech-suites");
-  await expect(sidebar.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(sidebar.getByRole("button", { name: "Sign Out", exact: true })).toBeVisible();
 });
 
 test("the wallet shows the balance, recent ledger activity and the Add Funds dialog", async ({ page, signInAs }) => {
