@@ -36,10 +36,13 @@ export function InvestmentChart({ series }: { series: SeriesPoint[] }) {
     .domain([0, highest > 0 ? highest : 1])
     .nice(4)
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  // Coordinates to a tenth of a unit of a 640-wide viewBox: invisible, and a third of the bytes.
   const linePath = line<Point>()
+    .digits(1)
     .x((point) => x(point.date))
     .y((point) => y(point.total))(points);
   const areaPath = area<Point>()
+    .digits(1)
     .x((point) => x(point.date))
     .y0(y(0))
     .y1((point) => y(point.total))(points);

@@ -33,3 +33,16 @@ export function dailyCumulativeSeries(investments: readonly DatedAmount[], today
   }
   return points;
 }
+
+/**
+ * The same chart in fewer points: inside a run of equal totals only the run's first and last
+ * day are kept, so a line through the kept points is exactly the line through every day (the
+ * dropped points lie on the horizontal segments between them). The first and last day stay.
+ */
+export function compactSeries(series: readonly SeriesPoint[]): SeriesPoint[] {
+  return series.filter((point, i) => {
+    const before = series[i - 1];
+    const after = series[i + 1];
+    return !before || !after || before.total !== point.total || after.total !== point.total;
+  });
+}
