@@ -17,15 +17,19 @@ export type PortfolioOverview = {
 const PAID = ["investment", "share_purchase", "fee"] as const;
 const RECEIVED = ["share_sale", "dividend"] as const;
 const SERIES_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Everything /dashboard/overview shows, computed where the rows are (ADR 0038): PostgreSQL
  * returns a handful of rows whatever the investor's history — the open positions summed per
- * property type (exact NUMERIC), the 365 daily running totals (generate_series + a window sum)
+ * property type (exact NUMERIC), the 365 daily running totals (generate_series and a window sum)
  * and the cash flows summed per UTC day and direction — instead of every position and
  * transaction mapped into JavaScript.
  */
 export async function getPortfolioOverview(db: Db, userId: string, now: Date = new Date()): Promise<PortfolioOverview> {
+  const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const firstDay = new Date(lastDay.getTime() - (SERIES_DAYS - 1) * DAY_MS);
+  const isoDay = (date: Date) => date.toISOString().slice(0, 10);
   const [byType, [series], flows] = await Promise.all([
     db.$queryRaw<{ type: string; holdings: number; cost: string; value: string }[]>`
       SELECT p.property_type::text AS type, count(*)::int AS holdings,
@@ -33,39 +37,32 @@ export async function getPortfolioOverview(db: Db, userId: string, now: Date = n
         FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
        WHERE pos.user_id = ${userId}::uuid AND pos.shares > 0
        GROUP BY 1`,
-    db.$queryRaw<{ invested: boolean; days: Date[] | null; totals: number[] | null }[]>`
-      WITH mine AS (
-             SELECT date_trunc('day', investment_date, 'UTC') AS day, total_investment AS amount
-               FROM investments WHERE user_id = ${userId}::uuid AND investment_status = 'confirmed'),
-           bounds AS (
-             SELECT date_trunc('day', ${now}::timestamptz, 'UTC') AS last_day,
-                    date_trunc('day', ${now}::timestamptz, 'UTC') - make_interval(days => ${SERIES_DAYS - 1}) AS first_day),
-           start AS (
-             SELECT coalesce(sum(amount), 0) AS level FROM mine, bounds WHERE mine.day < bounds.first_day),
-           per_day AS (
-             SELECT mine.day, sum(amount) AS amount FROM mine, bounds
-              WHERE mine.day BETWEEN bounds.first_day AND bounds.last_day GROUP BY 1),
+    // Investments summed per UTC date (those before the window on the day before it, as the
+    // starting level), then a running sum over every date of the window.
+    db.$queryRaw<{ invested: boolean; totals: number[] | null }[]>`
+      WITH per_day AS (
+             SELECT greatest((investment_date AT TIME ZONE 'UTC')::date, ${isoDay(firstDay)}::date - 1) AS day, sum(total_investment) AS amount
+               FROM investments WHERE user_id = ${userId}::uuid AND investment_status = 'confirmed'
+              GROUP BY 1),
            running AS (
-             SELECT d.day, start.level + sum(coalesce(per_day.amount, 0)) OVER (ORDER BY d.day) AS total
-               FROM bounds CROSS JOIN start
-                    CROSS JOIN LATERAL generate_series(bounds.first_day, bounds.last_day, interval '1 day') AS d(day)
-                    LEFT JOIN per_day ON per_day.day = d.day)
-      SELECT EXISTS (SELECT 1 FROM mine) AS invested,
-             (SELECT array_agg(day ORDER BY day) FROM running) AS days,
-             (SELECT array_agg(total::float8 ORDER BY day) FROM running) AS totals`,
+             SELECT d.day, sum(coalesce(per_day.amount, 0)) OVER (ORDER BY d.day) AS total
+               FROM generate_series(${isoDay(firstDay)}::date - 1, ${isoDay(lastDay)}::date, interval '1 day') AS d(day)
+               LEFT JOIN per_day ON per_day.day = d.day::date)
+      SELECT EXISTS (SELECT 1 FROM per_day) AS invested,
+             array_agg(total::float8 ORDER BY day) FILTER (WHERE day >= ${isoDay(firstDay)}::date) AS totals
+        FROM running`,
     // Summed per UTC day and direction, each sum dated at its flows' amount-weighted mean time:
     // to first order the same present value at any rate, so the same rate to the displayed
     // precision (portfolio-overview.test.ts compares it with every flow on its own).
     db.$queryRaw<{ at_ms: number; amount: number }[]>`
-      SELECT (sum(extract(epoch FROM created_at) * 1000 * abs(signed)) / sum(abs(signed)))::float8 AS at_ms,
-             sum(signed)::float8 AS amount
-        FROM (SELECT created_at,
-                     CASE WHEN transaction_type::text = ANY(${[...PAID]}::text[]) THEN -(amount + fee) ELSE amount - fee END AS signed
+      SELECT (sum(at_s * abs(signed)) / sum(abs(signed)) * 1000)::float8 AS at_ms, sum(signed)::float8 AS amount
+        FROM (SELECT date_part('epoch', created_at) AS at_s, (created_at AT TIME ZONE 'UTC')::date AS day,
+                     (CASE WHEN transaction_type::text = ANY(${[...PAID]}::text[]) THEN -(amount + fee) ELSE amount - fee END)::float8 AS signed
                 FROM transactions
                WHERE user_id = ${userId}::uuid AND status = 'completed'
                  AND transaction_type::text = ANY(${[...PAID, ...RECEIVED]}::text[])) AS flow
        WHERE signed <> 0
-       GROUP BY date_trunc('day', created_at, 'UTC'), signed > 0`,
+       GROUP BY day, signed > 0`,
   ]);
 
   let cost = new Decimal(0);
@@ -87,7 +84,7 @@ export async function getPortfolioOverview(db: Db, userId: string, now: Date = n
 
   const points: SeriesPoint[] = !series?.invested
     ? []
-    : (series.days ?? []).map((day, i) => ({ date: new Date(day).toISOString().slice(0, 10), total: series.totals![i]! }));
+    : (series.totals ?? []).map((total, i) => ({ date: isoDay(new Date(firstDay.getTime() + i * DAY_MS)), total }));
 
   // A purchase's platform fee is money the investor paid too (the SQL above adds it).
   const cashFlows: CashFlow[] = flows.map((row) => ({ date: new Date(Number(row.at_ms)), amount: Number(row.amount) }));
