@@ -55,13 +55,14 @@ export async function getPortfolioOverview(db: Db, userId: string, now: Date = n
     // to first order the same present value at any rate, so the same rate to the displayed
     // precision (portfolio-overview.test.ts compares it with every flow on its own).
     db.$queryRaw<{ at_ms: number; amount: number }[]>`
-      SELECT (sum(at_s * abs(signed)) / sum(abs(signed)) * 1000)::float8 AS at_ms, sum(signed)::float8 AS amount
-        FROM (SELECT date_part('epoch', created_at) AS at_s, (created_at AT TIME ZONE 'UTC')::date AS day,
-                     (CASE WHEN transaction_type::text = ANY(${[...PAID]}::text[]) THEN -(amount + fee) ELSE amount - fee END)::float8 AS signed
-                FROM transactions
-               WHERE user_id = ${userId}::uuid AND status = 'completed'
-                 AND transaction_type::text = ANY(${[...PAID, ...RECEIVED]}::text[])) AS flow
-       WHERE signed <> 0
+      WITH flow AS MATERIALIZED (
+             SELECT date_part('epoch', created_at) AS at_s, (created_at AT TIME ZONE 'UTC')::date AS day,
+                    (CASE WHEN transaction_type = ANY(${[...PAID]}::transaction_type[]) THEN -(amount + fee) ELSE amount - fee END)::float8 AS signed
+               FROM transactions
+              WHERE user_id = ${userId}::uuid AND status = 'completed'
+                AND transaction_type = ANY(${[...PAID, ...RECEIVED]}::transaction_type[]))
+      SELECT (sum(at_s * abs(signed)) / sum(abs(signed)) * 1000)::float8 AS at_ms, sum(signed) AS amount
+        FROM flow WHERE signed <> 0
        GROUP BY day, signed > 0`,
   ]);
 
