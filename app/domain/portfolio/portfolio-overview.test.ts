@@ -3,7 +3,7 @@ import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createInvestor, createProperty, newIdempotencyKey } from "../../../tests/setup/factories";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { getPortfolioOverview } from "./portfolio-overview.server";
-import { listInvestedProperties } from "./invested-properties.server";
+import { listInvestedProperties, listInvestedPropertiesPage, SIDEBAR_PROPERTIES } from "./invested-properties.server";
 import { listOpenPositions } from "./positions.server";
 import { propertyCategory } from "~/domain/properties/property-display";
 import { dailyCumulativeSeries } from "~/lib/portfolio/cumulative-series";
@@ -140,5 +140,37 @@ describe("getPortfolioOverview with a long history (ADR 0038)", () => {
       expect(Math.abs(overview.annualisedReturn.rate - perRow.rate)).toBeLessThan(1e-5);
     }
     expect(describeXirr(overview.annualisedReturn)).toBe(describeXirr(perRow));
+  });
+});
+
+describe("listInvestedPropertiesPage (ADR 0038)", () => {
+  it("gives the sidebar the first holdings by title and how many there are; null gives them all", async () => {
+    const prisma = db.current.prisma;
+    const investor = await createInvestor(prisma, { balance: "1000" });
+    const letters = "OLNMKJIHGFEDCBA".split("");
+    for (const letter of letters) {
+      const property = await createProperty(prisma, { title: `Holding ${letter}` });
+      await prisma.userPropertyPosition.create({
+        data: { userId: investor.id, propertyId: property.id, shares: 1, costBasis: "10000", avgPrice: "10000" },
+      });
+    }
+    const sold = await createProperty(prisma, { title: "Holding 0 sold" });
+    await prisma.userPropertyPosition.create({
+      data: { userId: investor.id, propertyId: sold.id, shares: 0, costBasis: "0", avgPrice: "0" },
+    });
+
+    const first = await listInvestedPropertiesPage(prisma, investor.id);
+    expect(SIDEBAR_PROPERTIES).toBe(12);
+    expect(first.total).toBe(15);
+    expect(first.properties.map((entry) => entry.title)).toEqual(
+      [...letters]
+        .sort()
+        .slice(0, 12)
+        .map((letter) => `Holding ${letter}`),
+    );
+    const all = await listInvestedPropertiesPage(prisma, investor.id, null);
+    expect(all.total).toBe(15);
+    expect(all.properties).toEqual(await listInvestedProperties(prisma, investor.id));
+    expect(await listInvestedPropertiesPage(prisma, (await createInvestor(prisma)).id)).toEqual({ properties: [], total: 0 });
   });
 });
