@@ -21,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Everything /dashboard/overview shows, computed where the rows are (ADR 0038): PostgreSQL
- * returns a handful of rows whatever the investor's history — the open positions summed per
+ * returns, in one statement, a handful of values whatever the investor's history — the open positions summed per
  * property type (exact NUMERIC), the 365 daily running totals (generate_series and a window sum)
  * and the cash flows summed per UTC day and direction — instead of every position and
  * transaction mapped into JavaScript.
@@ -30,41 +30,52 @@ export async function getPortfolioOverview(db: Db, userId: string, now: Date = n
   const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const firstDay = new Date(lastDay.getTime() - (SERIES_DAYS - 1) * DAY_MS);
   const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-  const [byType, [series], flows] = await Promise.all([
-    db.$queryRaw<{ type: string; holdings: number; cost: string; value: string }[]>`
-      SELECT p.property_type::text AS type, count(*)::int AS holdings,
-             sum(pos.cost_basis)::text AS cost, sum(pos.shares * p.share_price)::text AS value
-        FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
-       WHERE pos.user_id = ${userId}::uuid AND pos.shares > 0
-       GROUP BY 1`,
-    // Investments summed per UTC date (those before the window on the day before it, as the
-    // starting level), then a running sum over every date of the window.
-    db.$queryRaw<{ invested: boolean; totals: number[] | null }[]>`
-      WITH per_day AS (
-             SELECT greatest((investment_date AT TIME ZONE 'UTC')::date, ${isoDay(firstDay)}::date - 1) AS day, sum(total_investment) AS amount
-               FROM investments WHERE user_id = ${userId}::uuid AND investment_status = 'confirmed'
-              GROUP BY 1),
-           running AS (
-             SELECT d.day, sum(coalesce(per_day.amount, 0)) OVER (ORDER BY d.day) AS total
-               FROM generate_series(${isoDay(firstDay)}::date - 1, ${isoDay(lastDay)}::date, interval '1 day') AS d(day)
-               LEFT JOIN per_day ON per_day.day = d.day::date)
-      SELECT EXISTS (SELECT 1 FROM per_day) AS invested,
-             array_agg(total::float8 ORDER BY day) FILTER (WHERE day >= ${isoDay(firstDay)}::date) AS totals
-        FROM running`,
-    // Summed per UTC day and direction, each sum dated at its flows' amount-weighted mean time:
-    // to first order the same present value at any rate, so the same rate to the displayed
-    // precision (portfolio-overview.test.ts compares it with every flow on its own).
-    db.$queryRaw<{ at_ms: number; amount: number }[]>`
-      WITH flow AS MATERIALIZED (
-             SELECT date_part('epoch', created_at) AS at_s, (created_at AT TIME ZONE 'UTC')::date AS day,
-                    (CASE WHEN transaction_type = ANY(${[...PAID]}::transaction_type[]) THEN -(amount + fee) ELSE amount - fee END)::float8 AS signed
-               FROM transactions
-              WHERE user_id = ${userId}::uuid AND status = 'completed'
-                AND transaction_type = ANY(${[...PAID, ...RECEIVED]}::transaction_type[]))
-      SELECT (sum(at_s * abs(signed)) / sum(abs(signed)) * 1000)::float8 AS at_ms, sum(signed) AS amount
-        FROM flow WHERE signed <> 0
-       GROUP BY day, signed > 0`,
-  ]);
+  const first = isoDay(firstDay);
+  // One statement, so one pooled connection and one round trip per overview.
+  const [row] = await db.$queryRaw<
+    {
+      by_type: { type: string; holdings: number; cost: string; value: string }[] | null;
+      invested: boolean;
+      totals: number[] | null;
+      flows: [number, number][] | null;
+    }[]
+  >`
+    WITH by_type AS (
+           SELECT p.property_type::text AS type, count(*)::int AS holdings,
+                  sum(pos.cost_basis)::text AS cost, sum(pos.shares * p.share_price)::text AS value
+             FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
+            WHERE pos.user_id = ${userId}::uuid AND pos.shares > 0
+            GROUP BY 1),
+         -- Investments summed per UTC date (those before the window on the day before it, as
+         -- the starting level), then a running sum over every date of the window.
+         per_day AS (
+           SELECT greatest((investment_date AT TIME ZONE 'UTC')::date, ${first}::date - 1) AS day, sum(total_investment) AS amount
+             FROM investments WHERE user_id = ${userId}::uuid AND investment_status = 'confirmed'
+            GROUP BY 1),
+         running AS (
+           SELECT d.day, sum(coalesce(per_day.amount, 0)) OVER (ORDER BY d.day) AS total
+             FROM generate_series(${first}::date - 1, ${isoDay(lastDay)}::date, interval '1 day') AS d(day)
+             LEFT JOIN per_day ON per_day.day = d.day::date),
+         -- Cash flows summed per UTC day and direction, each sum dated at its flows'
+         -- amount-weighted mean time: to first order the same present value at any rate, so the
+         -- same rate to the displayed precision (portfolio-overview.test.ts compares it with
+         -- every flow on its own).
+         flow AS MATERIALIZED (
+           SELECT date_part('epoch', created_at) AS at_s, (created_at AT TIME ZONE 'UTC')::date AS day,
+                  (CASE WHEN transaction_type = ANY(${[...PAID]}::transaction_type[]) THEN -(amount + fee) ELSE amount - fee END)::float8 AS signed
+             FROM transactions
+            WHERE user_id = ${userId}::uuid AND status = 'completed'
+              AND transaction_type = ANY(${[...PAID, ...RECEIVED]}::transaction_type[])),
+         per_day_flow AS (
+           SELECT sum(at_s * abs(signed)) / sum(abs(signed)) * 1000 AS at_ms, sum(signed) AS amount
+             FROM flow WHERE signed <> 0
+            GROUP BY day, signed > 0)
+    SELECT (SELECT json_agg(by_type) FROM by_type) AS by_type,
+           EXISTS (SELECT 1 FROM per_day) AS invested,
+           (SELECT array_agg(total::float8 ORDER BY day) FILTER (WHERE day >= ${first}::date) FROM running) AS totals,
+           (SELECT json_agg(json_build_array(at_ms, amount)) FROM per_day_flow) AS flows`;
+  const byType = row?.by_type ?? [];
+  const flows = (row?.flows ?? []).map(([at_ms, amount]) => ({ at_ms, amount }));
 
   let cost = new Decimal(0);
   let value = new Decimal(0);
@@ -83,9 +94,9 @@ export async function getPortfolioOverview(db: Db, userId: string, now: Date = n
     activeProperties,
   };
 
-  const points: SeriesPoint[] = !series?.invested
+  const points: SeriesPoint[] = !row?.invested
     ? []
-    : (series.totals ?? []).map((total, i) => ({ date: isoDay(new Date(firstDay.getTime() + i * DAY_MS)), total }));
+    : (row.totals ?? []).map((total, i) => ({ date: isoDay(new Date(firstDay.getTime() + i * DAY_MS)), total }));
 
   // A purchase's platform fee is money the investor paid too (the SQL above adds it).
   const cashFlows: CashFlow[] = flows.map((row) => ({ date: new Date(Number(row.at_ms)), amount: Number(row.amount) }));
