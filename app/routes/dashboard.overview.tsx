@@ -5,13 +5,16 @@ import { OverviewTiles } from "~/components/dashboard/overview-tiles";
 import { PortfolioDistribution } from "~/components/dashboard/portfolio-distribution";
 import { requireDashboardUser } from "~/web/guards.server";
 import { getPortfolioOverview } from "~/domain/portfolio/portfolio-overview.server";
+import { compactSeries, decodeSeries, encodeSeries } from "~/lib/portfolio/cumulative-series";
 import { describeXirr } from "~/lib/portfolio/xirr";
 import { getPrisma } from "~/services/db.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const overview = await getPortfolioOverview(getPrisma(), user.id);
-  return { ...overview, annualisedReturn: describeXirr(overview.annualisedReturn) };
+  // Flat stretches drawn as their two ends (the same line), sent as one string (ADR 0038).
+  const { series, ...figures } = overview;
+  return { ...figures, series: encodeSeries(compactSeries(series)), annualisedReturn: describeXirr(overview.annualisedReturn) };
 }
 
 export default function OverviewPage() {
@@ -25,7 +28,7 @@ export default function OverviewPage() {
           Last 12 Months
         </h2>
         <p className="mb-3 text-sm text-slate-600">Total invested, day by day.</p>
-        <InvestmentChart series={series} />
+        <InvestmentChart series={decodeSeries(series)} />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="distribution-heading" className="rounded-xl border border-slate-200 p-4">

@@ -5,30 +5,40 @@ import { DashboardNav, type SidebarProperty } from "~/components/dashboard/dashb
 import { RouteError } from "~/components/error-pages/route-error";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { requireDashboardUser } from "~/web/guards.server";
-import { listInvestedProperties } from "~/domain/portfolio/invested-properties.server";
+import { listInvestedPropertiesPage } from "~/domain/portfolio/invested-properties.server";
 import { getPrisma } from "~/services/db.server";
 
 // The layout of every /dashboard page; each child still runs its own guard in its loader.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const properties = await listInvestedProperties(getPrisma(), user.id);
-  return { properties };
+  // The sidebar lists the first holdings; "?properties=all" (a plain link) lists every one.
+  const all = new URL(request.url).searchParams.get("properties") === "all";
+  const { properties, total } = await listInvestedPropertiesPage(getPrisma(), user.id, all ? null : undefined);
+  return { properties, propertyCount: total };
 }
 
-function DashboardShell({ properties, children }: { properties: SidebarProperty[]; children: ReactNode }) {
+function DashboardShell({
+  properties,
+  propertyCount,
+  children,
+}: {
+  properties: SidebarProperty[];
+  propertyCount: number;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
-      <DashboardNav properties={properties} />
+      <DashboardNav properties={properties} propertyCount={propertyCount} />
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   );
 }
 
 export default function DashboardLayout() {
-  const { properties } = useLoaderData<typeof loader>();
+  const { properties, propertyCount } = useLoaderData<typeof loader>();
   useLiveRevalidation();
   return (
-    <DashboardShell properties={properties}>
+    <DashboardShell properties={properties} propertyCount={propertyCount}>
       <Outlet />
     </DashboardShell>
   );
@@ -42,7 +52,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>("routes/dashboard");
   return (
-    <DashboardShell properties={layout?.properties ?? []}>
+    <DashboardShell properties={layout?.properties ?? []} propertyCount={layout?.propertyCount ?? 0}>
       <RouteError error={error} />
     </DashboardShell>
   );

@@ -1,4 +1,4 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
 import { paths } from "~/lib/paths";
@@ -12,7 +12,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
   ].join(" ");
 
 /** The dashboard's own navigation: a sidebar from md up; below, every section in a wrapping grid (nothing hidden off-screen). */
-export function DashboardNav({ properties }: { properties: SidebarProperty[] }) {
+export function DashboardNav({ properties, propertyCount = properties.length }: { properties: SidebarProperty[]; propertyCount?: number }) {
   return (
     <>
       <nav aria-label="Dashboard" className="hidden w-60 shrink-0 border-r border-slate-200 px-3 py-6 md:block print:hidden">
@@ -25,7 +25,7 @@ export function DashboardNav({ properties }: { properties: SidebarProperty[] }) 
             </li>
           ))}
         </ul>
-        <MyProperties properties={properties} defaultOpen />
+        <MyProperties properties={properties} total={propertyCount} defaultOpen />
         <SignOut className="mt-6 px-3" everywhere />
       </nav>
       <nav aria-label="Dashboard sections" className="border-b border-slate-200 md:hidden print:hidden">
@@ -39,7 +39,7 @@ export function DashboardNav({ properties }: { properties: SidebarProperty[] }) 
           ))}
         </ul>
         <div className="flex items-start justify-between gap-3 px-4 pb-3">
-          <MyProperties properties={properties} />
+          <MyProperties properties={properties} total={propertyCount} />
           <SignOut />
         </div>
       </nav>
@@ -48,11 +48,12 @@ export function DashboardNav({ properties }: { properties: SidebarProperty[] }) 
 }
 
 // A native <details> opens and closes with mouse and keyboard, with or without JavaScript.
-function MyProperties({ properties, defaultOpen = false }: { properties: SidebarProperty[]; defaultOpen?: boolean }) {
+function MyProperties({ properties, total, defaultOpen = false }: { properties: SidebarProperty[]; total: number; defaultOpen?: boolean }) {
+  const { pathname } = useLocation();
   return (
     <details className="mt-4" open={defaultOpen}>
       <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-        My Properties <span className="text-slate-500">({properties.length})</span>
+        My Properties <span className="text-slate-500">({total})</span>
       </summary>
       {properties.length === 0 ? (
         <p className="px-3 py-1 text-sm text-slate-500">No investments yet.</p>
@@ -65,6 +66,16 @@ function MyProperties({ properties, defaultOpen = false }: { properties: Sidebar
               </NavLink>
             </li>
           ))}
+          {total > properties.length ? (
+            <li>
+              <Link
+                to={`${pathname}?properties=all`}
+                className="block rounded-lg px-3 py-2 text-sm font-medium text-brand-700 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                Show all {total} properties
+              </Link>
+            </li>
+          ) : null}
         </ul>
       )}
     </details>

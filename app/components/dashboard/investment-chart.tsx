@@ -1,5 +1,5 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
-import { area, line } from "d3-shape";
+import { line } from "d3-shape";
 import { formatCompactINR } from "~/lib/money";
 import type { SeriesPoint } from "~/lib/portfolio/cumulative-series";
 
@@ -36,13 +36,17 @@ export function InvestmentChart({ series }: { series: SeriesPoint[] }) {
     .domain([0, highest > 0 ? highest : 1])
     .nice(4)
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  // Coordinates to a tenth of a unit of a 640-wide viewBox: invisible, and a third of the bytes.
   const linePath = line<Point>()
+    .digits(1)
     .x((point) => x(point.date))
     .y((point) => y(point.total))(points);
-  const areaPath = area<Point>()
-    .x((point) => x(point.date))
-    .y0(y(0))
-    .y1((point) => y(point.total))(points);
+  // The area is the line closed along the baseline: the same shape as d3's area(), whose
+  // baseline would repeat every point (half the chart's bytes).
+  const baseline = Math.round(y(0) * 10) / 10;
+  const areaPath = linePath
+    ? `${linePath}L${Math.round(x(last.date) * 10) / 10},${baseline}L${Math.round(x(first.date) * 10) / 10},${baseline}Z`
+    : null;
   const summary = `Invested over the last 12 months: ${formatCompactINR(first.total)} on ${dayLabel.format(first.date)}, ${formatCompactINR(last.total)} on ${dayLabel.format(last.date)}.`;
 
   return (

@@ -11,3 +11,25 @@ export async function listInvestedProperties(db: Db, userId: string): Promise<In
   const positions = await listOpenPositions(db, userId);
   return positions.map((position) => ({ propertyId: position.propertyId, title: position.title }));
 }
+
+/** The dashboard sidebar shows this many holdings unless asked for all of them (ADR 0038). */
+export const SIDEBAR_PROPERTIES = 12;
+
+/**
+ * The first `limit` held properties by title, then id (the database's collation, whether capped
+ * or not), and how many there are, in one indexed query: the sidebar of a 600-holding investor
+ * no longer ships and renders 600 links on every dashboard page. `limit` null reads them all.
+ */
+export async function listInvestedPropertiesPage(
+  db: Db,
+  userId: string,
+  limit: number | null = SIDEBAR_PROPERTIES,
+): Promise<{ properties: InvestedProperty[]; total: number }> {
+  const rows = await db.$queryRaw<{ property_id: string; title: string | null; total: number }[]>`
+    SELECT pos.property_id, p.title, (count(*) OVER ())::int AS total
+      FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
+     WHERE pos.user_id = ${userId}::uuid AND pos.shares > 0
+     ORDER BY coalesce(p.title, ''), pos.property_id
+     LIMIT ${limit}::int`;
+  return { properties: rows.map((row) => ({ propertyId: row.property_id, title: row.title })), total: rows[0]?.total ?? 0 };
+}

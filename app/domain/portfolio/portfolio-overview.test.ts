@@ -3,7 +3,12 @@ import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createInvestor, createProperty, newIdempotencyKey } from "../../../tests/setup/factories";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { getPortfolioOverview } from "./portfolio-overview.server";
-import { listInvestedProperties } from "./invested-properties.server";
+import { listInvestedProperties, listInvestedPropertiesPage, SIDEBAR_PROPERTIES } from "./invested-properties.server";
+import { listOpenPositions } from "./positions.server";
+import { propertyCategory } from "~/domain/properties/property-display";
+import { dailyCumulativeSeries } from "~/lib/portfolio/cumulative-series";
+import { portfolioTotals } from "~/lib/portfolio/overview-figures";
+import { describeXirr, xirr, type CashFlow } from "~/lib/portfolio/xirr";
 
 const db = useTestDatabase();
 
@@ -61,5 +66,111 @@ describe("getPortfolioOverview", () => {
     const overview = await getPortfolioOverview(prisma, investor.id, now);
     expect(overview.annualisedReturn.kind).toBe("rate");
     if (overview.annualisedReturn.kind === "rate") expect(overview.annualisedReturn.rate).toBeCloseTo(0.1, 4);
+  });
+});
+
+describe("getPortfolioOverview with a long history (ADR 0038)", () => {
+  it("sums in SQL exactly what the per-row computation gives, and aggregating flows per day keeps the displayed rate", async () => {
+    const prisma = db.current.prisma;
+    const investor = await createInvestor(prisma, { balance: "1000" });
+    const types = ["villa", "office", "retail", "apartment", "industrial", "mixed"] as const;
+    const properties = [];
+    for (const [i, propertyType] of types.entries()) {
+      properties.push(await createProperty(prisma, { title: `Long ${i}`, propertyType, sharePrice: `${1000 + i * 137}.35` }));
+    }
+    const ids = properties.map((property) => property.id);
+    const now = new Date("2026-11-20T10:30:00Z");
+    // 1,500 purchases every ~11 hours back over ~1.9 years (several per day, some before the
+    // chart's window), at uneven prices and fees, plus sales and dividends.
+    await prisma.$executeRaw`
+      WITH bought AS (
+        SELECT g, (${ids}::text[])[1 + (g * 7) % 6] AS property_id, ${now}::timestamptz - make_interval(mins => g * 661) AS at,
+               (1 + g % 4) AS shares, (1000 + (g * 37) % 900)::numeric + 0.15 AS price, ((g * 13) % 50)::numeric + 0.05 AS fee
+          FROM generate_series(1, 1500) AS g
+      ), tx AS (
+        INSERT INTO transactions (user_id, property_id, transaction_type, status, amount, fee, shares, price_per_share, description, created_at)
+        SELECT ${investor.id}::uuid, property_id, 'investment', 'completed', shares * price, fee, shares, price, 'test', at FROM bought
+        RETURNING id, property_id, created_at, shares, price_per_share, amount
+      )
+      INSERT INTO investments (user_id, property_id, shares_owned, price_per_share, total_investment, investment_date, transaction_id)
+      SELECT ${investor.id}::uuid, property_id, shares, price_per_share, amount, created_at, id FROM tx`;
+    await prisma.$executeRaw`
+      INSERT INTO transactions (user_id, property_id, transaction_type, status, amount, fee, description, created_at)
+      SELECT ${investor.id}::uuid, (${ids}::text[])[1 + g % 6], CASE WHEN g % 2 = 0 THEN 'dividend' ELSE 'share_sale' END::transaction_type,
+             'completed', (500 + g * 3)::numeric + 0.45, CASE WHEN g % 2 = 0 THEN 0 ELSE 5 END, 'test',
+             ${now}::timestamptz - make_interval(mins => g * 1997)
+        FROM generate_series(1, 300) AS g`;
+    await prisma.$executeRaw`
+      INSERT INTO user_property_positions (user_id, property_id, shares, cost_basis, avg_price)
+      SELECT user_id, property_id, sum(shares_owned), sum(total_investment), 1000 FROM investments
+       WHERE user_id = ${investor.id}::uuid GROUP BY user_id, property_id`;
+
+    const overview = await getPortfolioOverview(prisma, investor.id, now);
+
+    // The per-row computation the overview used before: every position, investment and flow in JS.
+    const positions = await listOpenPositions(prisma, investor.id);
+    expect(overview.totals).toEqual(portfolioTotals(positions));
+    const distribution = { residential: 0, commercial: 0, mixed: 0 };
+    for (const position of positions) distribution[propertyCategory(position.propertyType)] += 1;
+    expect(overview.distribution).toEqual(distribution);
+    expect(overview.totals.activeProperties).toBe(6);
+
+    const investments = await prisma.investment.findMany({ where: { userId: investor.id, investmentStatus: "confirmed" } });
+    expect(investments).toHaveLength(1500);
+    expect(overview.series).toEqual(
+      dailyCumulativeSeries(
+        investments.map((row) => ({ date: row.investmentDate, amount: row.totalInvestment })),
+        now,
+      ),
+    );
+    expect(overview.series).toHaveLength(365);
+
+    const rows = await prisma.transaction.findMany({ where: { userId: investor.id, status: "completed" } });
+    const flows: CashFlow[] = rows.map((row) => ({
+      date: row.createdAt,
+      amount: ["investment", "share_purchase", "fee"].includes(row.transactionType)
+        ? -row.amount.plus(row.fee).toNumber()
+        : row.amount.minus(row.fee).toNumber(),
+    }));
+    flows.push({ date: now, amount: Number(overview.totals.currentValue) });
+    const perRow = xirr(flows);
+    expect(perRow.kind).toBe("rate");
+    expect(overview.annualisedReturn.kind).toBe("rate");
+    if (perRow.kind === "rate" && overview.annualisedReturn.kind === "rate") {
+      expect(Math.abs(overview.annualisedReturn.rate - perRow.rate)).toBeLessThan(1e-5);
+    }
+    expect(describeXirr(overview.annualisedReturn)).toBe(describeXirr(perRow));
+  });
+});
+
+describe("listInvestedPropertiesPage (ADR 0038)", () => {
+  it("gives the sidebar the first holdings by title and how many there are; null gives them all", async () => {
+    const prisma = db.current.prisma;
+    const investor = await createInvestor(prisma, { balance: "1000" });
+    const letters = "OLNMKJIHGFEDCBA".split("");
+    for (const letter of letters) {
+      const property = await createProperty(prisma, { title: `Holding ${letter}` });
+      await prisma.userPropertyPosition.create({
+        data: { userId: investor.id, propertyId: property.id, shares: 1, costBasis: "10000", avgPrice: "10000" },
+      });
+    }
+    const sold = await createProperty(prisma, { title: "Holding 0 sold" });
+    await prisma.userPropertyPosition.create({
+      data: { userId: investor.id, propertyId: sold.id, shares: 0, costBasis: "0", avgPrice: "0" },
+    });
+
+    const first = await listInvestedPropertiesPage(prisma, investor.id);
+    expect(SIDEBAR_PROPERTIES).toBe(12);
+    expect(first.total).toBe(15);
+    expect(first.properties.map((entry) => entry.title)).toEqual(
+      [...letters]
+        .sort()
+        .slice(0, 12)
+        .map((letter) => `Holding ${letter}`),
+    );
+    const all = await listInvestedPropertiesPage(prisma, investor.id, null);
+    expect(all.total).toBe(15);
+    expect(all.properties).toEqual(await listInvestedProperties(prisma, investor.id));
+    expect(await listInvestedPropertiesPage(prisma, (await createInvestor(prisma)).id)).toEqual({ properties: [], total: 0 });
   });
 });

@@ -33,3 +33,39 @@ export function dailyCumulativeSeries(investments: readonly DatedAmount[], today
   }
   return points;
 }
+
+/**
+ * The same chart in fewer points: inside a run of equal totals only the run's first and last
+ * day are kept, so a line through the kept points is exactly the line through every day (the
+ * dropped points lie on the horizontal segments between them). The first and last day stay.
+ */
+export function compactSeries(series: readonly SeriesPoint[]): SeriesPoint[] {
+  return series.filter((point, i) => {
+    const before = series[i - 1];
+    const after = series[i + 1];
+    return !before || !after || before.total !== point.total || after.total !== point.total;
+  });
+}
+
+/**
+ * A series as one short string for the page's loader data ("2025-11-23|0:1000,3:1500,…":
+ * the first date, then each point's day offset and total), instead of an object per point.
+ * `decodeSeries` gives back exactly the points (numbers print and parse without loss).
+ */
+export function encodeSeries(series: readonly SeriesPoint[]): string {
+  const first = series[0];
+  if (!first) return "";
+  const start = Date.parse(`${first.date}T00:00:00Z`);
+  const points = series.map((point) => `${Math.round((Date.parse(`${point.date}T00:00:00Z`) - start) / DAY_MS)}:${point.total}`);
+  return `${first.date}|${points.join(",")}`;
+}
+
+export function decodeSeries(encoded: string): SeriesPoint[] {
+  if (!encoded) return [];
+  const [date, points = ""] = encoded.split("|");
+  const start = Date.parse(`${date}T00:00:00Z`);
+  return points.split(",").map((point) => {
+    const [offset, total] = point.split(":");
+    return { date: new Date(start + Number(offset) * DAY_MS).toISOString().slice(0, 10), total: Number(total) };
+  });
+}
