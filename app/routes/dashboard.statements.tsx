@@ -141,7 +141,8 @@ export default function StatementsPage() {
           <ul className="space-y-1 text-sm">
             {figures.distributions.map((d, index) => (
               <li key={index}>
-                {d.propertyTitle}: {rupees(d.amount)} for {d.shares} {d.shares === 1 ? "share" : "shares"}
+                {d.propertyTitle}: {rupees(d.amount)}
+                {d.shares === null ? null : ` for ${d.shares} ${d.shares === 1 ? "share" : "shares"}`}
               </li>
             ))}
           </ul>

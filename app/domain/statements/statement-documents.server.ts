@@ -243,7 +243,12 @@ export function renderAccountStatementPdf(figures: StatementFigures, issuer: Rec
         { header: "Shares", width: 70, align: "right" },
         { header: "Amount (₹)", width: 110, align: "right" },
       ],
-      figures.distributions.map((d) => [istDateOf(d.at), d.propertyTitle, String(d.shares), amountText(d.amount)]),
+      figures.distributions.map((d) => [
+        istDateOf(d.at),
+        d.propertyTitle,
+        d.shares === null ? "—" : String(d.shares),
+        amountText(d.amount),
+      ]),
       "No distributions received in this year.",
     );
     w.heading("Realised gains");

@@ -172,7 +172,8 @@ export function replayTrades(trades: TradeRow[], period: { start: Date; end: Dat
 }
 
 export type Movement = { at: string; kind: string; description: string; amount: string };
-export type DistributionReceived = { at: string; propertyTitle: string; shares: number; amount: string };
+/** `shares` is null for a dividend recorded without its share count (those credited before distributions existed). */
+export type DistributionReceived = { at: string; propertyTitle: string; shares: number | null; amount: string };
 
 export type StatementFigures = {
   financialYear: string;

@@ -93,7 +93,7 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
   const distributions: DistributionReceived[] = dividends.map((d) => ({
     at: d.createdAt.toISOString(),
     propertyTitle: d.property?.title ?? "",
-    shares: d.shares ?? 0,
+    shares: d.shares ?? null,
     amount: d.amount.toFixed(2),
   }));
   return buildStatement({
