@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -197,7 +198,9 @@ export function createHttpApp(options: HttpAppOptions) {
   } else {
     // Vite fingerprints everything under /assets, so it may be cached for a year.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders: setPwaHeaders }));
+    app.use(
+      onlyForTopLevelEntries("build/client", express.static("build/client", { maxAge: "1h", index: false, setHeaders: setPwaHeaders })),
+    );
   }
 
   // Only what Remix renders: static files above are public and never reach this.
@@ -215,4 +218,27 @@ export function createHttpApp(options: HttpAppOptions) {
     runWithRequestTimings(new RequestTimings(), () => runInRequestScope(() => handleWithRemix(req, res, next))),
   );
   return app;
+}
+
+/**
+ * Runs `handler` (a static-file server) only for paths whose first segment names something in
+ * `dir`. Without this every page request cost a failed fs.stat and the error it builds
+ * (about 1.4 ms of CPU a page in the profile, ADR 0026); the build's top level is fixed
+ * once the process starts.
+ */
+function onlyForTopLevelEntries(dir: string, handler: express.RequestHandler): express.RequestHandler {
+  const names = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  return (req, res, next) => {
+    const first = req.path.split("/")[1] ?? "";
+    if (!names.has(decodeURIComponentSafely(first))) return next();
+    return handler(req, res, next);
+  };
+}
+
+function decodeURIComponentSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

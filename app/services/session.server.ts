@@ -31,17 +31,7 @@ export type SessionUser = {
   isAdmin: boolean;
 };
 
-const sessionUserSelect = {
-  id: true,
-  email: true,
-  fullName: true,
-  tier: true,
-  subscriptionActive: true,
-  trialExpiresAt: true,
-  tierOverrideByAdmin: true,
-  kycStatus: true,
-  isAdmin: true,
-} as const;
+type SessionTimes = { idleExpiresAt: Date; absoluteExpiresAt: Date; lastSeenAt: Date };
 
 let cookie: Cookie | undefined;
 let cookieKey: string | undefined;
@@ -111,11 +101,17 @@ export async function getSessionUser(request: Request, now = new Date()): Promis
   if (!sessionId) return null;
   const prisma = getPrisma();
   const idHash = hashSessionId(sessionId);
-  const session = await prisma.session.findUnique({
-    where: { idHash },
-    select: { idleExpiresAt: true, absoluteExpiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
-  });
+  // One statement (Prisma's nested select would send two): every signed-in page starts here.
+  const [session] = await prisma.$queryRaw<
+    (SessionTimes & { user: SessionUser })[]
+  >`SELECT s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
+           json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name, 'tier', u.tier,
+                             'subscriptionActive', u.subscription_active, 'trialExpiresAt', u.trial_expires_at,
+                             'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"
+      FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
+     WHERE s.id_hash = ${idHash}`;
   if (!session) return null;
+  session.user.trialExpiresAt = new Date(session.user.trialExpiresAt);
   if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
     await prisma.session.deleteMany({ where: { idHash } });
     return null;

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
@@ -137,4 +138,43 @@ describe("purchaseShares under concurrency", () => {
     const ids = properties.map((p) => p.id);
     expect(await prisma.property.count({ where: { id: { in: ids }, availableShares: 999 } })).toBe(1);
   });
+
+  it(
+    "keeps the property's row lock only for its last step: a buyer stuck on their own wallet blocks no other buyer",
+    { timeout: 60_000 },
+    async () => {
+      const { prisma, url } = db.current;
+      const property = await createOpenProperty(prisma, { sharePrice: "1000", totalShares: 100, availableShares: 100 });
+      const stuck = await createInvestor(prisma, { balance: "5000" });
+      const other = await createInvestor(prisma, { balance: "5000" });
+      // A first purchase creates the property's ledger accounts, as any earlier sale would have.
+      const first = await createInvestor(prisma, { balance: "5000" });
+      await purchaseShares(prisma, { userId: first.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() });
+      // Another transaction holds the first buyer's wallet row, so their purchase waits on it.
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      try {
+        await blocker.query("BEGIN");
+        await blocker.query("SELECT 1 FROM escrow_balances WHERE user_id = $1 FOR UPDATE", [stuck.id]);
+        const stuckPurchase = purchaseShares(prisma, { userId: stuck.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() });
+        const waiting = async () =>
+          Number((await blocker.query("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0].n);
+        for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await waiting()).toBe(1);
+
+        // Had the purchase locked the property first, this one would queue behind the stuck one.
+        const otherReceipt = await Promise.race([
+          purchaseShares(prisma, { userId: other.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() }),
+          new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 5_000)),
+        ]);
+        expect(otherReceipt).not.toBe("blocked");
+        expect(otherReceipt).toMatchObject({ availableSharesLeft: 98 });
+
+        await blocker.query("COMMIT");
+        expect((await stuckPurchase).availableSharesLeft).toBe(97);
+      } finally {
+        await blocker.end();
+      }
+    },
+  );
 });

@@ -33,6 +33,19 @@ describe("xirr", () => {
     expect(rate).toBeCloseTo(0.373362535, 5);
   });
 
+  it("recovers a known rate from two years of daily purchases, and from a steep loss", () => {
+    // 730 daily purchases of ₹1,000, each worth 1000 × (1 + r)^(years held) today: the rate is r.
+    for (const expected of [0.07, -0.6, 2.5]) {
+      const today = on("2026-11-01");
+      const flows = Array.from({ length: 730 }, (_, day) => ({ date: new Date(today.getTime() - (day + 1) * 86_400_000), amount: -1000 }));
+      const value = flows.reduce(
+        (sum, flow) => sum + 1000 * Math.pow(1 + expected, (today.getTime() - flow.date.getTime()) / 86_400_000 / 365),
+        0,
+      );
+      expect(rateOf(xirr([...flows, { date: today, amount: value }]))).toBeCloseTo(expected, 9);
+    }
+  });
+
   it("handles a loss, with a purchase, a dividend and today's value", () => {
     const rate = rateOf(
       xirr([

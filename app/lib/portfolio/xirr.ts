@@ -11,8 +11,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LOWEST_RATE = -0.999999;
 const HIGHEST_RATE = 1e6;
 
-function presentValue(flows: readonly { years: number; amount: number }[], rate: number): number {
-  return flows.reduce((sum, flow) => sum + flow.amount / Math.pow(1 + rate, flow.years), 0);
+/** The present value of the flows at `rate`, and its derivative by the rate, in one pass. */
+function valueAndSlope(flows: readonly { years: number; amount: number }[], rate: number): { value: number; slope: number } {
+  let value = 0;
+  let slope = 0;
+  for (const flow of flows) {
+    const discounted = flow.amount * Math.pow(1 + rate, -flow.years);
+    value += discounted;
+    slope -= (flow.years * discounted) / (1 + rate);
+  }
+  return { value, slope };
 }
 
 export function xirr(cashFlows: readonly CashFlow[]): XirrResult {
@@ -26,31 +34,35 @@ export function xirr(cashFlows: readonly CashFlow[]): XirrResult {
   if (!hasOutflow || !hasInflow) return { kind: "no-solution" };
 
   const timed = flows.map((flow) => ({ years: (flow.date.getTime() - start) / DAY_MS / 365, amount: flow.amount }));
-  const f = (rate: number) => presentValue(timed, rate);
+  const f = (rate: number) => valueAndSlope(timed, rate).value;
 
-  // Bisection over a bracket where the value changes sign: slower than Newton's method but it
-  // cannot wander off or divide by a vanishing derivative.
+  // A bracket where the value changes sign, then Newton's method kept inside it: a Newton
+  // step that would leave the bracket (or divide by a vanishing slope) is replaced by a
+  // bisection, so it cannot wander off, and it needs a handful of passes over the flows
+  // where bisection alone needed forty (the overview computes this on every request).
   let low = LOWEST_RATE;
   let high = 1;
-  let fLow = f(low);
+  const fLow = f(low);
   let fHigh = f(high);
   while (Math.sign(fLow) === Math.sign(fHigh) && high < HIGHEST_RATE) {
     high *= 10;
     fHigh = f(high);
   }
   if (!Number.isFinite(fLow) || !Number.isFinite(fHigh) || Math.sign(fLow) === Math.sign(fHigh)) return { kind: "no-solution" };
+  const lowSign = Math.sign(fLow);
+  let rate = (low + high) / 2;
   for (let step = 0; step < 200; step += 1) {
-    const mid = (low + high) / 2;
-    const fMid = f(mid);
-    if (Math.abs(fMid) < 1e-9 || high - low < 1e-12) return { kind: "rate", rate: mid };
-    if (Math.sign(fMid) === Math.sign(fLow)) {
-      low = mid;
-      fLow = fMid;
-    } else {
-      high = mid;
-    }
+    const { value, slope } = valueAndSlope(timed, rate);
+    if (value === 0) return { kind: "rate", rate };
+    if (Math.sign(value) === lowSign) low = rate;
+    else high = rate;
+    if (high - low < 1e-12) return { kind: "rate", rate: (low + high) / 2 };
+    const newton = rate - value / slope;
+    const next = Number.isFinite(newton) && newton > low && newton < high ? newton : (low + high) / 2;
+    if (Math.abs(next - rate) < 1e-12) return { kind: "rate", rate: next };
+    rate = next;
   }
-  return { kind: "rate", rate: (low + high) / 2 };
+  return { kind: "rate", rate };
 }
 
 /** "12.3% a year", or the reason there is no figure. */
