@@ -173,6 +173,37 @@ describe("withdrawal requests", () => {
   });
 });
 
+describe("every change to a request", () => {
+  it("reaches the investor as an alert when the status changes, and is kept in the history and the audit log", async () => {
+    const investor = await createInvestor(prisma());
+    const [admin] = await admins();
+    const { ticketId } = await requestDeposit(prisma(), { userId: investor.id, amount: "5000", opsRecipients: [] });
+    await updateTicket(prisma(), { adminId: admin.id, ticketId, status: "in_progress", adminResponse: "Looking for your transfer" });
+    await updateTicket(prisma(), { adminId: admin.id, ticketId, status: "in_progress", adminResponse: "Found it, crediting today" });
+    await updateTicket(prisma(), { adminId: admin.id, ticketId, status: "resolved", receivedAmount: "5000" });
+
+    const alerts = await prisma().userAlert.findMany({
+      where: { userId: investor.id, alertType: "support_ticket" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(alerts.map((a) => a.title)).toEqual(["Request in progress", "Request resolved"]);
+    expect(alerts[0]!.message).toContain("Looking for your transfer");
+    const events = await prisma().supportTicketEvent.findMany({ where: { ticketId }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.adminResponse])).toEqual([
+      [null, "open", null],
+      ["open", "in_progress", "Looking for your transfer"],
+      ["in_progress", "in_progress", "Found it, crediting today"],
+      ["in_progress", "resolved", null],
+    ]);
+    const audit = await prisma().adminAuditLog.findMany({ where: { targetId: ticketId }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["ticket.in_progress", "ticket.respond", "ticket.resolved"]);
+    expect(audit.every((a) => a.adminId === admin.id)).toBe(true);
+    // The response stays when a later update leaves it empty (spec 001, "Support update").
+    const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
+    expect(ticket.adminResponse).toBe("Found it, crediting today");
+  });
+});
+
 describe("subscription requests", () => {
   it("can activate the subscription from the ticket", async () => {
     const user = await createUser(prisma());
