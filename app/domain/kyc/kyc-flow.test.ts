@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -339,6 +339,22 @@ describe("the account number", () => {
     await submitKyc(p, { userId: user.id }, clock);
     const pan = await p.kycDocument.findFirstOrThrow({ where: { userId: user.id, documentType: "pan_card" } });
     expect(pan.metadata).toMatchObject({ account_number: "XXXXXXXXXX7812" });
+  });
+
+  it("is masked in drafts saved before the change by the migration that says so (ADR 0040)", async () => {
+    const p = db.current.prisma;
+    const user = await createUser(p);
+    const bank = { accountNumber: "918020012345678", ifscCode: "UTIB0000123", bankName: "Axis Bank", accountType: "savings" };
+    await p.kycDraft.create({ data: { userId: user.id, currentStep: 4, data: { personal: { fullName: "Old Draft" }, bank } } });
+    const sql = await readFile(
+      path.join(process.cwd(), "prisma/migrations/20261125200000_mask_account_numbers_in_kyc_drafts/migration.sql"),
+      "utf8",
+    );
+    await p.$executeRawUnsafe(sql);
+    await p.$executeRawUnsafe(sql); // running it again changes nothing
+    const draft = await getKycDraft(p, user.id);
+    expect(draft.data.bank).toEqual({ ...bank, accountNumber: "XXXXXXXXXXX5678" });
+    expect(draft.data.personal).toEqual({ fullName: "Old Draft" });
   });
 });
 
