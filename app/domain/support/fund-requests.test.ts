@@ -156,6 +156,30 @@ describe("withdrawal requests", () => {
     expect(await prisma().transaction.count({ where: { userId: investor.id, transactionType: "withdrawal" } })).toBe(1);
   });
 
+  it("resolved by one admin and closed by another at the same moment: either paid out or released, never both", async () => {
+    for (let round = 0; round < 3; round++) {
+      const investor = await createInvestor(prisma(), { balance: "5000" });
+      const { ticketId } = await requestWithdrawal(prisma(), { userId: investor.id, amount: "3000", opsRecipients: [] });
+      const [first, second] = await admins();
+      const results = await Promise.allSettled([
+        updateTicket(prisma(), { adminId: first.id, ticketId, status: "resolved", adminResponse: "Paid" }),
+        updateTicket(prisma(), { adminId: second.id, ticketId, status: "closed", adminResponse: "Cancelled" }),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
+      const paid = await prisma().transaction.count({ where: { userId: investor.id, transactionType: "withdrawal" } });
+      if (ticket.status === "resolved") {
+        expect(await wallet(investor.id)).toEqual({ available: "2000.00", held: "0.00" });
+        expect(paid).toBe(1);
+      } else {
+        expect(ticket.status).toBe("closed");
+        expect(await wallet(investor.id)).toEqual({ available: "5000.00", held: "0.00" });
+        expect(paid).toBe(0);
+      }
+      expect(await prisma().ledgerJournal.count({ where: { pendingJournalId: ticket.holdJournalId } })).toBe(1);
+    }
+  });
+
   it("closing unresolved releases the hold", async () => {
     const investor = await createInvestor(prisma(), { balance: "5000" });
     const [admin] = await admins();
