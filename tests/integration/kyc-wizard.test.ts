@@ -196,6 +196,16 @@ describe("the admin queue", () => {
     expect(dialog).toContain("pan_card.jpg");
     expect(dialog).toContain("XXXXXXXX9012");
     expect(dialog).not.toContain("123456789012");
+    // Each document: file name, type, upload date, status and a button that opens it.
+    const docs = await db.current.prisma.kycDocument.findMany({ where: { userId: user.id } });
+    expect(docs).toHaveLength(4);
+    for (const doc of docs) {
+      const uploaded = doc.createdAt.toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+      expect(dialog).toContain(`href="/kyc/documents/${doc.id}"`);
+      expect(dialog).toContain(`uploaded <!-- -->${uploaded}`);
+    }
+    for (const text of ["PAN card", "Aadhaar card (front)", "Aadhaar card (back)", "Selfie", "Pending", "Open file"])
+      expect(dialog).toContain(text);
 
     const noReason = await post(adminCookie, `/admin/kyc?review=${user.id}`, { userId: user.id, intent: "reject", reason: "" });
     expect(noReason.status).toBe(422);
