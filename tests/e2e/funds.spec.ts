@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 
 test("an investor asks to add funds, sees where to pay, and an admin completes the request", async ({ page, browser, signInAs }) => {
@@ -41,4 +43,56 @@ test("an investor asks to add funds, sees where to pay, and an admin completes t
 
   await page.reload();
   await expect(page.getByTestId("fund-requests")).toContainText("Completed");
+});
+
+test("without approved KYC, Add Funds shows the KYC notice and goes to /kyc a second later", async ({ page, signInAs }) => {
+  const email: `${string}@${string}` = `funds-no-kyc-${randomBytes(4).toString("hex")}@example.in`;
+  await signInAs(email);
+  // A subscriber whose KYC is still pending: the waitlist wallet is theirs, fund requests are not.
+  await withE2eDatabase((db) =>
+    db.query("UPDATE user_profiles SET tier = 'waitlist_player', subscription_active = true WHERE email = $1", [email]),
+  );
+  // Page-side clock marks, kept in sessionStorage: when React took over, and when the app first
+  // changed the URL itself (a client-side navigation, so no page load in between).
+  await page.addInitScript(() => {
+    const mark = (name: string) => {
+      if (sessionStorage.getItem(name) === null) sessionStorage.setItem(name, String(performance.timeOrigin + performance.now()));
+    };
+    new MutationObserver(() => {
+      if (document.documentElement?.hasAttribute("data-hydrated")) mark("hydrated");
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+    const pushState = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History["pushState"]>) => {
+      mark("navigated");
+      return pushState(...args);
+    };
+  });
+  await page.goto("/waitlist-dashboard/wallet");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // Add Funds is a plain GET form: the dialog comes with a page load, whose marks count from here.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.getByRole("button", { name: "Add Funds" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Funds" });
+  await expect(dialog).toContainText("Please complete your KYC verification before managing funds");
+  await expect(dialog.getByRole("button", { name: "Submit Request" })).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "KYC Required" }).first()).toBeVisible();
+  await page.waitForURL(/\/kyc$/);
+  await expect(page.getByText("Step 1 of 5")).toBeVisible();
+  const [hydrated, navigated] = await page.evaluate(() => [
+    Number(sessionStorage.getItem("hydrated")),
+    Number(sessionStorage.getItem("navigated")),
+  ]);
+  expect(hydrated).toBeGreaterThan(0);
+  expect(navigated - hydrated).toBeGreaterThanOrEqual(900);
+  expect(
+    await withE2eDatabase(
+      async (db) =>
+        (
+          await db.query(
+            "SELECT count(*)::int AS n FROM support_tickets t JOIN user_profiles u ON u.user_id = t.user_id WHERE u.email = $1",
+            [email],
+          )
+        ).rows[0].n,
+    ),
+  ).toBe(0);
 });

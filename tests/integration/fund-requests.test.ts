@@ -107,6 +107,10 @@ describe("add funds without JavaScript", () => {
       '"amount": "25000.00"',
       '"priority": "high"',
       '"current_balance": "500.00"',
+      '"description": "IMPS"',
+      `"email": "${user.email}"`,
+      `"created_at": "${ticket.createdAt.toISOString()}"`,
+      `"reference_code": "${ticket.referenceCode}"`,
     ]) {
       expect(body).toContain(text);
     }
@@ -175,6 +179,12 @@ describe("withdraw without JavaScript", () => {
     const html = await (await page("/waitlist-dashboard/wallet", cookie)).text();
     expect(html).toContain("Held for withdrawal request");
     const ticket = await prisma().supportTicket.findFirstOrThrow({ where: { userId: user.id } });
+    await expect
+      .poll(() => mailsTo("ops@aangan.test").filter((m) => parseMessage(m.raw).body.includes(ticket.id)).length, { timeout: 15_000 })
+      .toBe(1);
+    const opsBody = parseMessage(mailsTo("ops@aangan.test").find((m) => parseMessage(m.raw).body.includes(ticket.id))!.raw).body;
+    for (const text of ['"type": "fund_withdrawal"', '"amount": "5000.00"', '"current_balance": "8000.00"', '"priority": "medium"'])
+      expect(opsBody).toContain(text);
 
     const admin = await createUser(prisma(), { isAdmin: true });
     const adminCookie = await createSession(prisma(), admin.id, { production: true });
@@ -193,4 +203,27 @@ describe("withdraw without JavaScript", () => {
     await expect.poll(() => mailsTo(user.email).length, { timeout: 15_000 }).toBe(1);
     expect(await checkLedger(prisma())).toEqual([]);
   }, 60_000);
+});
+
+describe("a subscription request on the support desk", () => {
+  it("activates the subscription when the admin resolves it with the switch on, and not when closed", async () => {
+    const user = await createUser(prisma());
+    const other = await createUser(prisma());
+    const [ticket, declined] = await Promise.all(
+      [user, other].map((u) =>
+        prisma().supportTicket.create({ data: { userId: u.id, ticketType: "subscription_request", subject: "Upgrade to Premium" } }),
+      ),
+    );
+    const admin = await createUser(prisma(), { isAdmin: true });
+    const adminCookie = await createSession(prisma(), admin.id, { production: true });
+    const resolved = await post("/admin/support", adminCookie, { ticketId: ticket!.id, status: "resolved", activateSubscription: "on" });
+    expect(resolved.status).toBe(302);
+    expect(await prisma().userProfile.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      subscriptionActive: true,
+      tier: "waitlist_player",
+    });
+    const closed = await post("/admin/support", adminCookie, { ticketId: declined!.id, status: "closed", activateSubscription: "on" });
+    expect(closed.status).toBe(302);
+    expect((await prisma().userProfile.findUniqueOrThrow({ where: { id: other.id } })).subscriptionActive).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getFlashToasts } from "../../app/web/flash.server";
 import { startAppProcess, type AppProcess } from "../setup/app-process";
 import { createSession, createUser } from "../setup/factories";
 import { parseMessage, startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
@@ -53,6 +54,15 @@ async function post(cookie: string, pathname: string, body: FormData | Record<st
     body: form,
     redirect: "manual",
   });
+}
+
+/** The flash toasts a redirect carries (the app runs in production: __Host- cookies; this process reads the plain name). */
+async function toasts(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0]!.replace(/^__Host-/, ""))
+    .join("; ");
+  return (await getFlashToasts(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toasts;
 }
 
 const get = (cookie: string | null, pathname: string) =>
@@ -150,6 +160,7 @@ describe("the wizard over HTTP", () => {
     const { user, cookie } = await investor();
     const submitted = await completeWizard(cookie);
     expect(submitted.status).toBe(302);
+    expect(await toasts(submitted)).toEqual([expect.objectContaining({ kind: "success", title: "KYC Submitted" })]);
     expect((await db.current.prisma.userProfile.findUniqueOrThrow({ where: { id: user.id } })).kycStatus).toBe("under_review");
     expect(await (await get(cookie, "/kyc")).text()).toContain("KYC Pending");
 
@@ -185,6 +196,16 @@ describe("the admin queue", () => {
     expect(dialog).toContain("pan_card.jpg");
     expect(dialog).toContain("XXXXXXXX9012");
     expect(dialog).not.toContain("123456789012");
+    // Each document: file name, type, upload date, status and a button that opens it.
+    const docs = await db.current.prisma.kycDocument.findMany({ where: { userId: user.id } });
+    expect(docs).toHaveLength(4);
+    for (const doc of docs) {
+      const uploaded = doc.createdAt.toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+      expect(dialog).toContain(`href="/kyc/documents/${doc.id}"`);
+      expect(dialog).toContain(`uploaded <!-- -->${uploaded}`);
+    }
+    for (const text of ["PAN card", "Aadhaar card (front)", "Aadhaar card (back)", "Selfie", "Pending", "Open file"])
+      expect(dialog).toContain(text);
 
     const noReason = await post(adminCookie, `/admin/kyc?review=${user.id}`, { userId: user.id, intent: "reject", reason: "" });
     expect(noReason.status).toBe(422);

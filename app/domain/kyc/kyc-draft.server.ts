@@ -22,6 +22,7 @@ const draftDataSchema = z.object({
   personal: z.record(z.string(), z.string()).optional(),
   documents: z.object({ panNumber: z.string(), aadhaarMasked: z.string().optional() }).optional(),
   bank: z
+    // accountNumber is kept masked to its last 4 digits (XXXXXXXX1234).
     .object({ accountNumber: z.string(), ifscCode: z.string(), bankName: z.string(), accountType: z.enum(["savings", "current"]) })
     .optional(),
   files: z.partialRecord(z.enum(DRAFT_FILE_SLOTS), fileRefSchema).optional(),
@@ -87,7 +88,8 @@ export async function saveKycStep(db: Db, input: KycStepInput, clock: Clock): Pr
         throw mismatch ? new KycRefused("accountMismatch") : new KycRefused("bank", parsed.error.issues[0]?.message);
       }
       const { accountNumber, ifscCode, bankName, accountType } = parsed.data;
-      data.bank = { accountNumber: accountNumber.replace(/\s+/g, ""), ifscCode, bankName, accountType };
+      // Masked before it is written: the full number is never stored, not even in a draft.
+      data.bank = { accountNumber: maskToLast4(accountNumber), ifscCode, bankName, accountType };
       break;
     }
     case "photo": {

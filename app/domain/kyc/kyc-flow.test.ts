@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -86,6 +86,29 @@ describe("uploading a KYC document", () => {
     ],
     ["a file name with ../", "../../etc/passwd.jpg", () => jpegWithGps(), /file name is not acceptable/],
     [
+      "a JPEG/HTML polyglot (a real photo with a page after it)",
+      "photo.jpg",
+      async () => Buffer.concat([await jpegWithGps(), Buffer.from("<html><body><script>alert('polyglot')</script></body></html>")]),
+      /web page or script/,
+    ],
+    [
+      "a JPEG with a script hidden in its comment segment",
+      "selfie.jpg",
+      async () => {
+        const jpeg = await jpegWithGps();
+        const comment = Buffer.from("<img src=x onerror=alert(1)>");
+        const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
+        return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
+      },
+      /web page or script/,
+    ],
+    [
+      "a PDF/HTML polyglot",
+      "statement.pdf",
+      () => Buffer.from("%PDF-1.4\n<!DOCTYPE html><html><script>fetch('/kyc')</script></html>\n%%EOF\n".padEnd(5000, " ")),
+      /web page or script/,
+    ],
+    [
       "a truncated JPEG (magic bytes only)",
       "broken.jpg",
       () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 7)]),
@@ -104,14 +127,24 @@ describe("uploading a KYC document", () => {
     });
   }
 
-  it("neutralises a JPEG/HTML polyglot: the stored file is pixels only, the HTML is gone", async () => {
+  it("stores an image with other bytes after it (a phone's motion-photo trailer) as pixels only", async () => {
     const user = await createUser(db.current.prisma);
-    const html = Buffer.from("<html><body><script>alert('polyglot')</script></body></html>");
-    const polyglot = Buffer.concat([await jpegWithGps(), html]);
-    const file = await upload(user.id, "photo.jpg", polyglot);
+    const trailer = Buffer.concat([Buffer.from("ftypmp42"), Buffer.alloc(2000, 0x5a), Buffer.from("hidden-trailer")]);
+    const file = await upload(user.id, "photo.jpg", Buffer.concat([await jpegWithGps(), trailer]));
     const stored = Buffer.concat(await (await storage.read(file.key))!.toArray());
-    expect(stored.includes(Buffer.from("<script"))).toBe(false);
+    expect(stored.includes(Buffer.from("hidden-trailer"))).toBe(false);
     expect(stored.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(await storedFiles()).toHaveLength(1);
+    await storage.delete(file.key);
+  });
+
+  it("keeps a PDF as uploaded, and only that one file", async () => {
+    const user = await createUser(db.current.prisma);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".padEnd(5000, " "));
+    const file = await upload(user.id, "statement.pdf", pdf);
+    expect(file.mime).toBe("application/pdf");
+    expect(Buffer.concat(await (await storage.read(file.key))!.toArray())).toEqual(pdf);
+    expect(await storedFiles()).toHaveLength(1);
     await storage.delete(file.key);
   });
 });
@@ -292,5 +325,132 @@ describe("who may open a KYC file", () => {
     expect(await getKycFileForViewer(p, { viewerId: admin.id, viewerIsAdmin: true, documentId: doc.id })).not.toBeNull();
     expect(await getKycFileForViewer(p, { viewerId: stranger.id, viewerIsAdmin: false, documentId: doc.id })).toBeNull();
     expect(await getKycFileForViewer(p, { viewerId: stranger.id, viewerIsAdmin: false, documentId: "../../etc" })).toBeNull();
+  });
+});
+
+describe("the account number", () => {
+  it("is never stored in full, not even in the draft between the bank step and the submission", async () => {
+    const p = db.current.prisma;
+    const user = await createUser(p);
+    await completeDraft(user.id);
+    const draftRow = await p.kycDraft.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(JSON.stringify(draftRow.data)).not.toContain("50100234567812");
+    expect((draftRow.data as { bank?: { accountNumber?: string } }).bank?.accountNumber).toBe("XXXXXXXXXX7812");
+    await submitKyc(p, { userId: user.id }, clock);
+    const pan = await p.kycDocument.findFirstOrThrow({ where: { userId: user.id, documentType: "pan_card" } });
+    expect(pan.metadata).toMatchObject({ account_number: "XXXXXXXXXX7812" });
+  });
+
+  it("is masked in drafts saved before the change by the migration that says so (ADR 0040)", async () => {
+    const p = db.current.prisma;
+    const user = await createUser(p);
+    const bank = { accountNumber: "918020012345678", ifscCode: "UTIB0000123", bankName: "Axis Bank", accountType: "savings" };
+    await p.kycDraft.create({ data: { userId: user.id, currentStep: 4, data: { personal: { fullName: "Old Draft" }, bank } } });
+    const sql = await readFile(
+      path.join(process.cwd(), "prisma/migrations/20261125200000_mask_account_numbers_in_kyc_drafts/migration.sql"),
+      "utf8",
+    );
+    await p.$executeRawUnsafe(sql);
+    await p.$executeRawUnsafe(sql); // running it again changes nothing
+    const draft = await getKycDraft(p, user.id);
+    expect(draft.data.bank).toEqual({ ...bank, accountNumber: "XXXXXXXXXXX5678" });
+    expect(draft.data.personal).toEqual({ fullName: "Old Draft" });
+  });
+});
+
+describe("the admin queue", () => {
+  const at = (iso: string): Clock => ({ now: () => new Date(iso) });
+
+  it("lists pending and under-review submissions, newest submission first, found by name or e-mail; nothing else", async () => {
+    const p = db.current.prisma;
+    const tag = `queue${Date.now().toString(36)}`;
+    const person = (name: string, overrides: Parameters<typeof createUser>[1] = {}) =>
+      createUser(p, { fullName: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.in`, ...overrides });
+    const [early, late, legacy, approved, neverSubmitted] = [
+      await person("Early"),
+      await person("Late"),
+      await person("Legacy"),
+      await person("Approved", { kycStatus: "approved" }),
+      await person("Never"),
+    ];
+    await completeDraft(early.id);
+    await submitKyc(p, { userId: early.id }, at("2026-11-20T06:00:00Z"));
+    await completeDraft(late.id);
+    await submitKyc(p, { userId: late.id }, at("2026-11-21T06:00:00Z"));
+    // A submission still 'pending' (as the original product left them) with documents to review.
+    await p.userProfile.update({ where: { id: legacy.id }, data: { kycSubmittedAt: new Date("2026-11-20T18:00:00Z") } });
+    await p.kycDocument.create({
+      data: {
+        userId: legacy.id,
+        documentType: "pan_card",
+        fileName: "pan.jpg",
+        storageKey: `kyc/${legacy.id}/x`,
+        mimeType: "image/jpeg",
+        fileSize: 10,
+      },
+    });
+    await p.kycDocument.create({
+      data: {
+        userId: approved.id,
+        documentType: "pan_card",
+        fileName: "pan.jpg",
+        storageKey: `kyc/${approved.id}/x`,
+        mimeType: "image/jpeg",
+        fileSize: 10,
+        verificationStatus: "approved",
+      },
+    });
+
+    const queue = await listKycQueue(p, { search: tag.toUpperCase() });
+    expect(queue.map((entry) => entry.userId)).toEqual([late.id, legacy.id, early.id]);
+    expect(queue.map((entry) => entry.kycStatus)).toEqual(["under_review", "pending", "under_review"]);
+    expect(queue.map((entry) => entry.userId)).not.toContain(approved.id);
+    expect(queue.map((entry) => entry.userId)).not.toContain(neverSubmitted.id);
+    expect((await listKycQueue(p, { search: `late-${tag}@EXAMPLE` })).map((entry) => entry.userId)).toEqual([late.id]);
+    // (Submitting replaced the others' names with the one typed in the wizard.)
+    expect((await listKycQueue(p, { search: `legacy ${tag}` })).map((entry) => entry.userId)).toEqual([legacy.id]);
+  });
+
+  it("records on each document of the decided submission its status, the notes, the deciding admin and the time", async () => {
+    const p = db.current.prisma;
+    const user = await createUser(p);
+    const admin = await createUser(p, { isAdmin: true });
+    await completeDraft(user.id);
+    await submitKyc(p, { userId: user.id }, clock);
+    const decidedAt = at("2026-11-22T09:30:00Z");
+    await reviewKyc(
+      p,
+      { adminId: admin.id, userId: user.id, decision: "reject", reason: "Aadhaar back is missing", notes: "Ask for a rescan" },
+      decidedAt,
+    );
+    const docs = await p.kycDocument.findMany({ where: { userId: user.id } });
+    expect(docs).toHaveLength(4);
+    for (const doc of docs) {
+      expect(doc).toMatchObject({
+        verificationStatus: "rejected",
+        adminNotes: "Rejected: Aadhaar back is missing\nAsk for a rescan",
+        reviewedBy: admin.id,
+        reviewedAt: decidedAt.now(),
+      });
+    }
+    const profile = await p.userProfile.findUniqueOrThrow({ where: { id: user.id } });
+    expect(profile).toMatchObject({ kycStatus: "rejected", kycApprovedAt: null, kycRejectionReason: "Aadhaar back is missing" });
+    const alert = await p.userAlert.findFirstOrThrow({ where: { userId: user.id, alertType: "kyc_rejected" } });
+    expect(alert.message).toContain("Aadhaar back is missing");
+  });
+});
+
+describe("a file still in a draft", () => {
+  it("opens for the investor whose draft it is, and for nobody else", async () => {
+    const p = db.current.prisma;
+    const [owner, stranger] = [await createUser(p), await createUser(p)];
+    const file = await upload(owner.id, "pan.jpg", await jpegWithGps());
+    await attachDraftFiles(p, owner.id, { pan_card: file }, clock);
+    const id = file.key.split("/").pop()!;
+    expect(await getKycFileForViewer(p, { viewerId: owner.id, viewerIsAdmin: false, documentId: id })).toMatchObject({
+      storageKey: file.key,
+    });
+    expect(await getKycFileForViewer(p, { viewerId: stranger.id, viewerIsAdmin: false, documentId: id })).toBeNull();
+    await storage.delete(file.key);
   });
 });

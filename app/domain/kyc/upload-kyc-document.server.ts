@@ -55,11 +55,17 @@ async function reencodeImage(input: Buffer, mime: string): Promise<Buffer> {
   return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
 
+// Markup a browser would run if it ever took the file for a page. A photo or a scan has no
+// reason to carry it; a file that does is a polyglot (an image or PDF that is also a page or
+// a script), refused outright rather than only cleaned. Long tokens, so the bytes of a real
+// photo do not match by chance.
+const MARKUP = /<(?:script|iframe|object|embed)\b|<(?:html|body)[\s>]|<!doctype\s+html|<\?php\s|\bon(?:error|load)\s*=|javascript:/i;
+
 /**
  * Stores one KYC file privately under kyc/<userId>: the type comes from the file's first
- * bytes (images or PDF), 5 MB at most, counted while it streams in. Images are then
- * re-encoded and the original removed. Any refusal is a KycRefused ('Upload Failed') with a
- * clear message, and nothing stays in storage.
+ * bytes (images or PDF), 5 MB at most, counted while it streams in. A file carrying HTML or
+ * script is refused; images are then re-encoded and the original removed. Any refusal is a
+ * KycRefused ('Upload Failed') with a clear message, and nothing stays in storage.
  */
 export async function uploadKycDocument(
   storage: PrivateStorage,
@@ -69,21 +75,27 @@ export async function uploadKycDocument(
   const fileName = checkUploadFileName(input.fileName);
   const options = { maxBytes: KYC_MAX_FILE_BYTES, allowedTypes: KYC_DOCUMENT_TYPES, prefix: kycStoragePrefix(input.userId) };
   const original = await storage.put(input.body, options).catch(rethrowAsKycRefused);
-  if (original.mime === "application/pdf") {
-    return { key: original.key, fileName, mime: original.mime, size: original.size, uploadedAt: clock.now().toISOString() };
-  }
+  let keepOriginal = false;
   try {
     const stream = await storage.read(original.key);
-    if (!stream) throw new Error("the uploaded file vanished before it was re-encoded");
+    if (!stream) throw new Error("the uploaded file vanished before it was checked");
+    const bytes = await readAll(stream);
+    if (MARKUP.test(bytes.toString("latin1"))) {
+      throw new KycRefused("uploadFailed", "The file contains web page or script code. Please upload a plain photo or PDF scan.", 415);
+    }
+    if (original.mime === "application/pdf") {
+      keepOriginal = true;
+      return { key: original.key, fileName, mime: original.mime, size: original.size, uploadedAt: clock.now().toISOString() };
+    }
     let clean: Buffer;
     try {
-      clean = await reencodeImage(await readAll(stream), original.mime);
+      clean = await reencodeImage(bytes, original.mime);
     } catch {
       throw new KycRefused("uploadFailed", "The image could not be read. Please upload a clear photo or scan.", 415);
     }
     const stored = await storage.put([clean], options).catch(rethrowAsKycRefused);
     return { key: stored.key, fileName, mime: stored.mime, size: stored.size, uploadedAt: clock.now().toISOString() };
   } finally {
-    await storage.delete(original.key);
+    if (!keepOriginal) await storage.delete(original.key);
   }
 }

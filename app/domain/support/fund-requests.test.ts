@@ -156,6 +156,30 @@ describe("withdrawal requests", () => {
     expect(await prisma().transaction.count({ where: { userId: investor.id, transactionType: "withdrawal" } })).toBe(1);
   });
 
+  it("resolved by one admin and closed by another at the same moment: either paid out or released, never both", async () => {
+    for (let round = 0; round < 3; round++) {
+      const investor = await createInvestor(prisma(), { balance: "5000" });
+      const { ticketId } = await requestWithdrawal(prisma(), { userId: investor.id, amount: "3000", opsRecipients: [] });
+      const [first, second] = await admins();
+      const results = await Promise.allSettled([
+        updateTicket(prisma(), { adminId: first.id, ticketId, status: "resolved", adminResponse: "Paid" }),
+        updateTicket(prisma(), { adminId: second.id, ticketId, status: "closed", adminResponse: "Cancelled" }),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
+      const paid = await prisma().transaction.count({ where: { userId: investor.id, transactionType: "withdrawal" } });
+      if (ticket.status === "resolved") {
+        expect(await wallet(investor.id)).toEqual({ available: "2000.00", held: "0.00" });
+        expect(paid).toBe(1);
+      } else {
+        expect(ticket.status).toBe("closed");
+        expect(await wallet(investor.id)).toEqual({ available: "5000.00", held: "0.00" });
+        expect(paid).toBe(0);
+      }
+      expect(await prisma().ledgerJournal.count({ where: { pendingJournalId: ticket.holdJournalId } })).toBe(1);
+    }
+  });
+
   it("closing unresolved releases the hold", async () => {
     const investor = await createInvestor(prisma(), { balance: "5000" });
     const [admin] = await admins();
@@ -170,6 +194,37 @@ describe("withdrawal requests", () => {
       ["open", "in_progress"],
       ["in_progress", "closed"],
     ]);
+  });
+});
+
+describe("every change to a request", () => {
+  it("reaches the investor as an alert when the status changes, and is kept in the history and the audit log", async () => {
+    const investor = await createInvestor(prisma());
+    const [admin] = await admins();
+    const { ticketId } = await requestDeposit(prisma(), { userId: investor.id, amount: "5000", opsRecipients: [] });
+    await updateTicket(prisma(), { adminId: admin.id, ticketId, status: "in_progress", adminResponse: "Looking for your transfer" });
+    await updateTicket(prisma(), { adminId: admin.id, ticketId, status: "in_progress", adminResponse: "Found it, crediting today" });
+    await updateTicket(prisma(), { adminId: admin.id, ticketId, status: "resolved", receivedAmount: "5000" });
+
+    const alerts = await prisma().userAlert.findMany({
+      where: { userId: investor.id, alertType: "support_ticket" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(alerts.map((a) => a.title)).toEqual(["Request in progress", "Request resolved"]);
+    expect(alerts[0]!.message).toContain("Looking for your transfer");
+    const events = await prisma().supportTicketEvent.findMany({ where: { ticketId }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.adminResponse])).toEqual([
+      [null, "open", null],
+      ["open", "in_progress", "Looking for your transfer"],
+      ["in_progress", "in_progress", "Found it, crediting today"],
+      ["in_progress", "resolved", null],
+    ]);
+    const audit = await prisma().adminAuditLog.findMany({ where: { targetId: ticketId }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["ticket.in_progress", "ticket.respond", "ticket.resolved"]);
+    expect(audit.every((a) => a.adminId === admin.id)).toBe(true);
+    // The response stays when a later update leaves it empty (spec 001, "Support update").
+    const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
+    expect(ticket.adminResponse).toBe("Found it, crediting today");
   });
 });
 
