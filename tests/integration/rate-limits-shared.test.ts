@@ -67,6 +67,12 @@ describe("rate limits shared by every process", () => {
 });
 
 describe("the PostgreSQL store", () => {
+  it("keeps its counters in an unlogged table, so counting a page read writes no WAL and waits for no flush", async () => {
+    const [table] = await db.current.prisma.$queryRaw<{ persistence: string }[]>`
+      SELECT relpersistence::text AS persistence FROM pg_class WHERE relname = 'rate_limit_counters' AND relkind = 'r'`;
+    expect(table?.persistence).toBe("u");
+  });
+
   it("counts atomically under concurrency, starts a new window after the old one, and sweeps old windows", async () => {
     const pool = new pg.Pool({ connectionString: db.current.url, max: 8 });
     try {
