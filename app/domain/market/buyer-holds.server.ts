@@ -1,10 +1,10 @@
 import { holdExpiry, holdJournalExpiry, reservationExpiry } from "~/lib/market/market-rules";
 import { isRetryableFailure, isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { InsufficientFundsError } from "~/domain/ledger/errors.server";
-import { createPendingJournal } from "~/domain/ledger/pending-journals.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./order-locks.server";
-import { checkPurchase } from "./buy-rules.server";
-import { DuplicateSubmitError, marketError, MarketError } from "./market-errors";
+import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
+import { marketError, MarketError } from "./market-errors";
 import { scopedKey } from "./sell-orders.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
@@ -12,60 +12,37 @@ export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknow
 /**
  * Flag on: the buyer's total moves from available to held (a pending ledger journal) and
  * the shares are promised to this hold on the order, for 60 minutes, awaiting both
- * confirmations. Races are decided by the order's row lock, the order's held-shares CHECK
- * and the wallet's CHECK.
+ * confirmations. Two round trips (docs/decisions/0043): one read of what the rules need,
+ * then one call of `market_create_hold`, which locks the order, checks everything again
+ * and writes the journal, the order's held shares and the hold. Races are decided by the
+ * order's row lock, the order's held-shares CHECK and the wallet's CHECK.
  */
 export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInput, now = new Date()) {
   const key = scopedKey(input.buyerId, input.idempotencyKey);
-  return withMarketErrors(() =>
-    runTransaction(prisma, "market.create-buyer-hold", async (tx) => {
-      await refuseRepeatedHold(tx, key, input);
-      const order = await lockOrder(tx, input.orderId, now);
-      const { shares, total } = await checkPurchase(tx, order, input.buyerId, input.shares);
-      const locked = order!;
-      const { journalId } = await createPendingJournal(tx, {
-        kind: "buyer_hold",
-        userId: input.buyerId,
+  const refusal: RefusalContext = { repeatedKind: "hold" };
+  return runMarketCall(
+    "market.create-buyer-hold",
+    async () => {
+      const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
+      const { shares, total, title } = checkBuy(facts, input, "hold");
+      refusal.total = total;
+      const [row] = await prisma.$queryRaw<{ hold_id: string; property_id: string; hold_expires_at: Date }[]>`
+        SELECT hold_id::text AS hold_id, property_id, hold_expires_at
+          FROM market_create_hold(${input.buyerId}::uuid, ${input.orderId}::uuid, ${shares}::int, ${String(input.shares).trim()},
+                                  ${key}, ${now}::timestamptz, ${total}::numeric, ${holdExpiry(now)}::timestamptz,
+                                  ${holdJournalExpiry(now)}::timestamptz, ${`Hold for ${sharesText(shares)} of ${title}`},
+                                  ${PHYSICAL_CHANNEL})`;
+      return {
+        holdId: row!.hold_id,
+        orderId: input.orderId,
+        propertyId: row!.property_id,
+        shares,
         amount: total,
-        expiresAt: holdJournalExpiry(now),
-        description: `Hold for ${shares} ${shares === 1 ? "share" : "shares"} of ${locked.property_title}`,
-        idempotencyKey: `hold:${key}`,
-        createdBy: input.buyerId,
-      });
-      await tx.$executeRaw`
-        UPDATE share_sell_requests SET held_shares = held_shares + ${shares}, updated_at = now() WHERE id = ${locked.id}::uuid`;
-      const hold = await tx.shareBuyerHold.create({
-        data: {
-          orderId: locked.id,
-          buyerId: input.buyerId,
-          sellerId: locked.seller_id,
-          shares,
-          pricePerShare: locked.price_per_share,
-          amount: total,
-          holdExpiresAt: holdExpiry(now),
-          journalId,
-          idempotencyKey: key,
-        },
-        select: { id: true, holdExpiresAt: true },
-      });
-      await announceMarketChange(tx, {
-        type: "hold",
-        id: hold.id,
-        propertyId: locked.property_id,
-        userIds: [locked.seller_id, input.buyerId],
-      });
-      return { holdId: hold.id, orderId: locked.id, propertyId: locked.property_id, shares, amount: total, expiresAt: hold.holdExpiresAt };
-    }),
+        expiresAt: row!.hold_expires_at,
+      };
+    },
+    refusal,
   );
-}
-
-async function refuseRepeatedHold(tx: Tx, key: string, input: CreateHoldInput) {
-  const seen = await tx.shareBuyerHold.findUnique({ where: { idempotencyKey: key }, select: { id: true, orderId: true, shares: true } });
-  if (!seen) return;
-  if (seen.orderId === input.orderId && String(seen.shares) === String(input.shares).trim()) {
-    throw new DuplicateSubmitError({ kind: "hold", id: seen.id });
-  }
-  throw marketError("keyReused", 409);
 }
 
 type LockedHold = {
@@ -105,58 +82,22 @@ export async function lockHold(tx: Tx, holdId: string, now: Date): Promise<Locke
 /**
  * A side confirms a pending hold before it expires; the first of each side's confirmations
  * counts and a second is refused. When both have confirmed, the hold becomes a reservation
- * awaiting an admin's settlement for 72 hours (ADR 0010).
+ * awaiting an admin's settlement for 72 hours (ADR 0010). One round trip: the function
+ * `market_confirm_hold` locks the order and the hold, checks and writes.
  */
 export async function confirmHold(
   prisma: PrismaClient,
   input: { userId: string; holdId: string; side: "buyer" | "seller" },
   now = new Date(),
 ) {
-  return withMarketErrors(() =>
-    runTransaction(prisma, `market.${input.side}-confirm-hold`, async (tx) => {
-      const hold = await lockHold(tx, input.holdId, now);
-      const owner = input.side === "buyer" ? hold?.buyer_id : hold?.seller_id;
-      if (!hold || owner !== input.userId) throw marketError("holdNotFound", 404);
-      if (hold.hold_status !== "pending") throw marketError("holdClosed", 409);
-      if (hold.expired) throw marketError("holdExpired", 409);
-      const already = input.side === "buyer" ? hold.buyer_confirmed : hold.seller_confirmed;
-      if (already) throw marketError("alreadyConfirmed", 409);
-      if (input.side === "seller" && !hold.buyer_confirmed) throw marketError("buyerNotConfirmed", 409);
-      const bothConfirmed = input.side === "buyer" ? hold.seller_confirmed : hold.buyer_confirmed;
-      await tx.shareBuyerHold.update({
-        where: { id: hold.id },
-        data: {
-          ...(input.side === "buyer" ? { buyerConfirmed: true } : { sellerConfirmed: true }),
-          ...(bothConfirmed ? { holdStatus: "reserved" } : {}),
-        },
-      });
-      let reservationId: string | null = null;
-      if (bothConfirmed) {
-        const reservation = await tx.shareReservation.create({
-          data: {
-            orderId: hold.order_id,
-            holdId: hold.id,
-            buyerId: hold.buyer_id,
-            sellerId: hold.seller_id,
-            propertyId: hold.property_id,
-            shares: hold.shares,
-            pricePerShare: hold.price_per_share,
-            amount: hold.amount,
-            expiresAt: reservationExpiry(now),
-          },
-          select: { id: true },
-        });
-        reservationId = reservation.id;
-      }
-      await announceMarketChange(tx, {
-        type: `${input.side}-confirmed`,
-        id: hold.id,
-        propertyId: hold.property_id,
-        userIds: [hold.buyer_id, hold.seller_id],
-      });
-      return { holdId: hold.id, propertyId: hold.property_id, reservationId };
-    }),
-  );
+  if (!UUID.test(input.holdId)) throw marketError("holdNotFound", 404);
+  return runMarketCall(`market.${input.side}-confirm-hold`, async () => {
+    const [row] = await prisma.$queryRaw<{ property_id: string; reservation_id: string | null }[]>`
+      SELECT property_id, reservation_id::text AS reservation_id
+        FROM market_confirm_hold(${input.userId}::uuid, ${input.holdId}::uuid, ${input.side}, ${now}::timestamptz,
+                                 ${reservationExpiry(now)}::timestamptz, ${PHYSICAL_CHANNEL})`;
+    return { holdId: input.holdId, propertyId: row!.property_id, reservationId: row!.reservation_id };
+  });
 }
 
 /**

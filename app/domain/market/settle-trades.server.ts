@@ -1,89 +1,47 @@
 import { Decimal } from "~/lib/money";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
-import { userAvailable } from "~/domain/ledger/accounts.server";
-import { createPendingJournal, postPendingJournal } from "~/domain/ledger/pending-journals.server";
+import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
-import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./order-locks.server";
-import { checkPurchase } from "./buy-rules.server";
+import { announceMarketChange, releaseClaimedHold, UUID } from "./order-locks.server";
 import { lockHold, withMarketErrors } from "./buyer-holds.server";
-import { transferShares } from "./transfer-shares.server";
-import { DuplicateSubmitError, marketError } from "./market-errors";
+import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
+import { marketError } from "./market-errors";
 
 export const SETTLED_TEXT = { title: "Reservation Settled", description: "Positions updated." } as const;
 export const RELEASED_TEXT = { title: "Reservation Cancelled", description: "Reservation cancelled and released." } as const;
 
-const sharesText = (n: number) => `${n} ${n === 1 ? "share" : "shares"}`;
-
 /**
- * Flag off: buys from a listing at once, in one transaction. The buyer's total is held and
- * posted to the seller in the same transaction (a pending journal resolved at once, so the
- * ledger's one-resolution rule covers this path too), shares move, the order falls or
- * completes. There is no partial success: either all of it commits or none.
+ * Flag off: buys from a listing at once. The buyer's total is held and posted to the seller
+ * in the same call (a pending journal resolved at once, so the ledger's one-resolution rule
+ * covers this path too), shares move, the order falls or completes. There is no partial
+ * success: either all of it commits or none. Two round trips (docs/decisions/0043): one
+ * read of what the rules need, then one call of `market_instant_buy`, which locks the order
+ * and checks everything again.
  */
 export async function instantBuyShares(
   prisma: PrismaClient,
   input: { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string },
   now = new Date(),
 ) {
-  return withMarketErrors(() =>
-    runTransaction(prisma, "market.instant-buy", async (tx) => {
-      const seen = await tx.transaction.findUnique({
-        where: { userId_idempotencyKey: { userId: input.buyerId, idempotencyKey: input.idempotencyKey } },
-        select: { id: true, referenceId: true, shares: true },
-      });
-      if (seen) {
-        if (seen.referenceId === input.orderId && String(seen.shares) === String(input.shares).trim()) {
-          throw new DuplicateSubmitError({ kind: "trade", id: seen.id });
-        }
-        throw marketError("keyReused", 409);
-      }
-      const order = await lockOrder(tx, input.orderId, now);
-      const { shares, total } = await checkPurchase(tx, order, input.buyerId, input.shares);
-      const locked = order!;
-      const description = `${sharesText(shares)} of ${locked.property_title}`;
-      const pending = await createPendingJournal(tx, {
-        kind: "buyer_hold",
-        userId: input.buyerId,
-        amount: total,
-        expiresAt: new Date(now.getTime() + 10 * 60_000),
-        description: `Purchase of ${description}`,
-        createdBy: input.buyerId,
-      });
-      const posted = await postPendingJournal(tx, {
-        pendingJournalId: pending.journalId,
-        destinations: [{ account: userAvailable(locked.seller_id), amount: total }],
-        description: `Sale of ${description}`,
-        createdBy: input.buyerId,
-      });
-      const { buyerTransactionId } = await transferShares(
-        tx,
-        {
-          orderId: locked.id,
-          propertyId: locked.property_id,
-          propertyTitle: locked.property_title,
-          sellerId: locked.seller_id,
-          buyerId: input.buyerId,
-          shares,
-          pricePerShare: locked.price_per_share,
-          amount: total,
-          journalId: posted.journalId,
-          buyerIdempotencyKey: input.idempotencyKey,
-          alert: {
-            title: "Purchase Complete!",
-            buyerMessage: `Successfully purchased ${shares} shares. Shares added to your portfolio.`,
-            sellerMessage: `You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`,
-          },
-        },
-        false,
-      );
-      await announceMarketChange(tx, {
-        type: "trade",
-        id: locked.id,
-        propertyId: locked.property_id,
-        userIds: [locked.seller_id, input.buyerId],
-      });
-      return { transactionId: buyerTransactionId, orderId: locked.id, propertyId: locked.property_id, shares, amount: total };
-    }),
+  const refusal: RefusalContext = { repeatedKind: "trade" };
+  return runMarketCall(
+    "market.instant-buy",
+    async () => {
+      const facts = await readBuyFacts(prisma, input, { kind: "trade", key: input.idempotencyKey }, now);
+      const { shares, total, title } = checkBuy(facts, input, "trade");
+      refusal.total = total;
+      const description = `${sharesText(shares)} of ${title}`;
+      const [row] = await prisma.$queryRaw<{ transaction_id: string; property_id: string }[]>`
+        SELECT transaction_id::text AS transaction_id, property_id
+          FROM market_instant_buy(${input.buyerId}::uuid, ${input.orderId}::uuid, ${shares}::int, ${String(input.shares).trim()},
+                                  ${input.idempotencyKey}, ${now}::timestamptz, ${total}::numeric,
+                                  ${new Date(now.getTime() + 10 * 60_000)}::timestamptz, ${`Purchase of ${description}`},
+                                  ${`Sale of ${description}`}, ${`Bought ${description}`}, ${`Sold ${description}`},
+                                  ${"Purchase Complete!"}, ${`Successfully purchased ${shares} shares. Shares added to your portfolio.`},
+                                  ${`You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`}, ${PHYSICAL_CHANNEL})`;
+      return { transactionId: row!.transaction_id, orderId: input.orderId, propertyId: row!.property_id, shares, amount: total };
+    },
+    refusal,
   );
 }
 
@@ -102,10 +60,15 @@ async function lockReservation(tx: Tx, reservationId: string, now: Date) {
   return reservation && hold ? { reservation, hold } : null;
 }
 
+type SettlementFacts = { shares: number; amount: string; property_title: string; status: string; hold_status: string; expired: boolean };
+
 /**
  * The admin settles a reservation both sides confirmed: the hold's pending journal is posted
  * (the buyer's held funds to the seller), exactly once, and the shares move. A second
- * settlement, or one after the reservation expired, is refused.
+ * settlement, or one after the reservation expired, is refused. Two round trips
+ * (docs/decisions/0043): one read of the reservation for its texts, then one call of
+ * `market_settle_reservation`, which locks the order, the hold and the reservation, checks
+ * them again and writes everything, the audit entry included.
  */
 export async function settleReservation(
   prisma: PrismaClient,
@@ -113,72 +76,44 @@ export async function settleReservation(
   now = new Date(),
 ) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
-  return withMarketErrors(() =>
-    runTransaction(prisma, "market.settle-reservation", async (tx) => {
-      const locked = await lockReservation(tx, input.reservationId, now);
-      if (!locked) throw marketError("reservationNotFound", 404);
-      const { reservation, hold } = locked;
-      if (reservation.status !== "active" || hold.hold_status !== "reserved") throw marketError("reservationClosed", 409);
-      if (reservation.expired) throw marketError("reservationExpired", 409);
-      const order = await lockOrder(tx, hold.order_id, now);
-      const title = order?.property_title ?? "";
-      const description = `${sharesText(hold.shares)} of ${title}`;
-      const posted = await postPendingJournal(tx, {
-        pendingJournalId: hold.journal_id!,
-        destinations: [{ account: userAvailable(hold.seller_id), amount: hold.amount }],
-        description: `Settlement of ${description}`,
-        createdBy: input.adminId,
-      });
-      await tx.$executeRaw`UPDATE share_buyer_holds SET hold_status = 'settled', updated_at = now() WHERE id = ${hold.id}::uuid`;
-      await tx.$executeRaw`
-        UPDATE share_reservations SET status = 'settled', settled_at = now(), settled_by = ${input.adminId}::uuid,
-               settlement_notes = ${notes}, updated_at = now()
-         WHERE id = ${reservation.id}::uuid`;
-      await transferShares(
-        tx,
-        {
-          orderId: hold.order_id,
-          propertyId: hold.property_id,
-          propertyTitle: title,
-          sellerId: hold.seller_id,
-          buyerId: hold.buyer_id,
-          shares: hold.shares,
-          pricePerShare: hold.price_per_share,
-          amount: hold.amount,
-          journalId: posted.journalId,
-          alert: {
-            title: SETTLED_TEXT.title,
-            buyerMessage: `${description} are now yours. ${SETTLED_TEXT.description}`,
-            sellerMessage: `Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`,
-          },
-        },
-        true,
-      );
-      await recordAdminAction(tx, {
-        adminId: input.adminId,
-        action: "reservation.settle",
-        targetType: "share_reservation",
-        targetId: reservation.id,
-        before: { status: "active" },
-        after: { status: "settled", shares: hold.shares, amount: hold.amount },
-        note: notes ?? undefined,
-      });
-      await announceMarketChange(tx, {
-        type: "reservation-settled",
-        id: reservation.id,
-        propertyId: hold.property_id,
-        userIds: [hold.buyer_id, hold.seller_id],
-      });
-      return {
-        reservationId: reservation.id,
-        buyerId: hold.buyer_id,
-        sellerId: hold.seller_id,
-        propertyTitle: title,
-        shares: hold.shares,
-        amount: hold.amount,
-      };
-    }),
-  );
+  if (!UUID.test(input.reservationId)) throw marketError("reservationNotFound", 404);
+  return runMarketCall("market.settle-reservation", async () => {
+    const [facts] = await prisma.$queryRaw<SettlementFacts[]>`
+      SELECT h.shares, h.amount::text AS amount, p.title AS property_title, r.status::text AS status,
+             h.hold_status::text AS hold_status, r.expires_at <= ${now} AS expired
+        FROM share_reservations r
+        JOIN share_buyer_holds h ON h.id = r.hold_id
+        JOIN share_sell_requests o ON o.id = h.order_id
+        JOIN properties p ON p.id = o.property_id
+       WHERE r.id = ${input.reservationId}::uuid`;
+    if (!facts) throw marketError("reservationNotFound", 404);
+    // Settled, released and expired are final: refused at once, with no lock taken.
+    if (facts.status !== "active" || facts.hold_status !== "reserved") throw marketError("reservationClosed", 409);
+    if (facts.expired) throw marketError("reservationExpired", 409);
+    const title = facts.property_title;
+    const description = `${sharesText(facts.shares)} of ${title}`;
+    const audit = {
+      before: { status: "active" },
+      after: { status: "settled", shares: facts.shares, amount: facts.amount },
+      note: notes,
+    };
+    const [row] = await prisma.$queryRaw<{ buyer_id: string; seller_id: string }[]>`
+      SELECT buyer_id::text AS buyer_id, seller_id::text AS seller_id
+        FROM market_settle_reservation(${input.adminId}::uuid, ${input.reservationId}::uuid, ${now}::timestamptz, ${notes},
+                                       ${facts.shares}::int, ${facts.amount}::numeric, ${`Settlement of ${description}`},
+                                       ${`Bought ${description}`}, ${`Sold ${description}`}, ${SETTLED_TEXT.title},
+                                       ${`${description} are now yours. ${SETTLED_TEXT.description}`},
+                                       ${`Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`},
+                                       ${JSON.stringify(audit)}::jsonb, ${PHYSICAL_CHANNEL})`;
+    return {
+      reservationId: input.reservationId,
+      buyerId: row!.buyer_id,
+      sellerId: row!.seller_id,
+      propertyTitle: title,
+      shares: facts.shares,
+      amount: facts.amount,
+    };
+  });
 }
 
 /** The admin cancels a reservation: the hold's journal is voided and the shares return to the order. */

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient, type PrismaClient } from "~/services/db.server";
+import { useTestDatabase } from "../../../tests/setup/test-database";
+import { createUser } from "../../../tests/setup/factories";
+import { startStatementCounter, type StatementCounter } from "../../../tests/integration/support/statement-counter";
+import { confirmHold, createBuyerHold } from "./buyer-holds.server";
+import { instantBuyShares, settleReservation } from "./settle-trades.server";
+import { createSellOrder } from "./sell-orders.server";
+import { createInvestor, createMarket, newKey } from "./market-test-helpers";
+
+/**
+ * The market's money paths reach PostgreSQL in a small constant number of round trips
+ * (issue 15, docs/decisions/0043): at most one read, then one call of the operation's
+ * database function. Counted on the wire, between a Prisma client and the database, so a
+ * BEGIN, a COMMIT or any statement sent one by one would be seen.
+ */
+
+const db = useTestDatabase();
+let counter: StatementCounter;
+let counted: PrismaClient;
+
+beforeAll(async () => {
+  counter = await startStatementCounter(db.current.url);
+  counted = createPrismaClient(counter.url);
+  await counted.$queryRaw`SELECT 1`;
+});
+
+afterAll(async () => {
+  await counted?.$disconnect();
+  await counter?.close();
+});
+
+/** The statements `work` sent through the counted client. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  counter.reset();
+  await work().catch(() => undefined);
+  return counter.statements();
+}
+
+async function listing(shares = 10) {
+  const { prisma } = db.current;
+  const market = await createMarket(prisma);
+  const order = await createSellOrder(prisma, {
+    sellerId: market.seller.id,
+    propertyId: market.property.id,
+    shares: String(shares),
+    pricePerShare: "150.00",
+    idempotencyKey: newKey(),
+  });
+  return { ...market, order };
+}
+
+describe("the market's round trips to PostgreSQL", () => {
+  it("a hold is one read and one call, a confirmation one call, a settlement one read and one call", async () => {
+    const { prisma } = db.current;
+    const { seller, order } = await listing();
+    const buyer = await createInvestor(prisma, { balance: "5000" });
+    const admin = await createUser(prisma, { isAdmin: true });
+
+    let holdId = "";
+    const hold = await statementsOf(async () => {
+      holdId = (await createBuyerHold(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() }))
+        .holdId;
+    });
+    const buyerConfirm = await statementsOf(() => confirmHold(counted, { userId: buyer.id, holdId, side: "buyer" }));
+    let reservationId = "";
+    const sellerConfirm = await statementsOf(async () => {
+      reservationId = (await confirmHold(counted, { userId: seller.id, holdId, side: "seller" })).reservationId!;
+    });
+    const settle = await statementsOf(() => settleReservation(counted, { adminId: admin.id, reservationId, notes: "paid" }));
+    console.log(
+      `round trips: hold ${hold.length}, buyer confirmation ${buyerConfirm.length}, seller confirmation ${sellerConfirm.length}, settlement ${settle.length}`,
+    );
+
+    expect(holdId).toBeTruthy();
+    expect(reservationId).toBeTruthy();
+    expect(hold).toHaveLength(2);
+    expect(hold[1]).toMatch(/market_create_hold/);
+    expect(buyerConfirm).toHaveLength(1);
+    expect(sellerConfirm).toHaveLength(1);
+    expect(sellerConfirm[0]).toMatch(/market_confirm_hold/);
+    expect(settle).toHaveLength(2);
+    expect(settle[1]).toMatch(/market_settle_reservation/);
+    expect((await prisma.shareReservation.findUniqueOrThrow({ where: { id: reservationId } })).status).toBe("settled");
+  });
+
+  it("an instant purchase is one read and one call, whether it completes the order or not", async () => {
+    const { prisma } = db.current;
+    const { order } = await listing(3);
+    const buyer = await createInvestor(prisma, { balance: "5000" });
+    const part = await statementsOf(() =>
+      instantBuyShares(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() }),
+    );
+    const rest = await statementsOf(() =>
+      instantBuyShares(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() }),
+    );
+    console.log(`round trips: instant purchase ${part.length}, the one that completes the order ${rest.length}`);
+    expect(part).toHaveLength(2);
+    expect(part[1]).toMatch(/market_instant_buy/);
+    expect(rest).toHaveLength(2);
+    expect((await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: order.orderId } })).status).toBe("completed");
+  });
+
+  it("a refusal the read can see costs that one read; one only the lock can see, the call too", async () => {
+    const { prisma } = db.current;
+    const { order } = await listing(2);
+    const buyer = await createInvestor(prisma, { balance: "5000" });
+    const tooMany = await statementsOf(() =>
+      createBuyerHold(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "3", idempotencyKey: newKey() }),
+    );
+    expect(tooMany).toHaveLength(1);
+    // Two holds racing for the last two shares: the loser is refused under the order's lock.
+    const racing = await statementsOf(() =>
+      Promise.allSettled(
+        [1, 2].map(() => createBuyerHold(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() })),
+      ),
+    );
+    expect(racing.length).toBeLessThanOrEqual(4);
+    expect(await prisma.shareBuyerHold.count({ where: { orderId: order.orderId } })).toBe(1);
+  });
+});
