@@ -43,6 +43,24 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
 
+  {
+    // The environment is read once and validated, in app/services/env.server.ts: everything
+    // else asks getEnv(). The logger reads LOG_LEVEL and LOG_FORMAT itself because it must
+    // work before (and when) the environment fails to parse.
+    files: ["app/**", "server/**", "server.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "app/services/env.server.ts", "app/services/logger.server.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read the environment through getEnv() from ~/services/env.server, which parses and validates it.",
+        },
+      ],
+    },
+  },
+
   // The layers.
   {
     files: ["app/domain/**"],
@@ -69,6 +87,10 @@ export default tseslint.config(
           property: "env",
           message: "The domain takes its settings as arguments; read the environment in ~/services/env.server.",
         },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "Response", message: "The domain knows nothing of HTTP: return values or throw a DomainError; app/web builds replies." },
       ],
     },
   },

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { RouteError } from "~/components/error-pages/route-error";
 import { Pagination } from "~/components/properties/pagination";
 import { TransactionFilterForm } from "~/components/transactions/transaction-filter-form";
 import { TransactionList } from "~/components/transactions/transaction-list";
@@ -30,4 +31,10 @@ export default function TransactionsPage() {
       <Outlet />
     </div>
   );
+}
+
+// This page is also the layout of a transaction's details: when its own list fails to load,
+// the failure is shown here, inside the dashboard's sidebar and header.
+export function ErrorBoundary() {
+  return <RouteError error={useRouteError()} />;
 }

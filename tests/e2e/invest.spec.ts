@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { withE2eDatabase } from "./support/e2e-database";
-import { rupees, signInAs } from "./support/sign-in";
+import { expect, test } from "./support/fixtures";
+import { rupees } from "./support/sign-in";
 
 // Each purchasing test has a wallet of its own, so parallel tests never share a balance.
 const JS_BUYER = "large@demo.aangan.in";
@@ -57,8 +58,8 @@ test("a signed-out visitor is sent to sign in, and comes back to the property", 
   await expect(page.getByRole("status").filter({ hasText: "Please sign in to start investing" })).toBeVisible();
 });
 
-test("an unknown property answers 404 with Property Not Found", async ({ page }) => {
-  await signInAs(page, "small@demo.aangan.in");
+test("an unknown property answers 404 with Property Not Found", async ({ page, signInAs }) => {
+  await signInAs("small@demo.aangan.in");
   const response = await page.goto("/invest/no-such-property");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Property Not Found" })).toBeVisible();
@@ -68,8 +69,9 @@ test("an unknown property answers 404 with Property Not Found", async ({ page })
 
 test("with JavaScript, buying shares of the sample property updates the calculator, notifies, then opens the dashboard", async ({
   page,
+  signInAs,
 }) => {
-  await signInAs(page, JS_BUYER, { redirectTo: "/invest/dummy-1" });
+  await signInAs(JS_BUYER, { redirectTo: "/invest/dummy-1" });
   await expect(page).toHaveURL((url) => url.pathname === "/invest/dummy-1");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "Skyline Residency, Bandra West" })).toBeVisible();
@@ -94,8 +96,8 @@ test("with JavaScript, buying shares of the sample property updates the calculat
   expect(await readPosition(page)).toEqual({ balance: before.balance - 102_000, shares: before.shares + 10 });
 });
 
-test("the gallery shows five thumbnails then +N, and its viewer steps and closes from the keyboard", async ({ page }) => {
-  await signInAs(page, "small@demo.aangan.in", { redirectTo: "/invest/dummy-1" });
+test("the gallery shows five thumbnails then +N, and its viewer steps and closes from the keyboard", async ({ page, signInAs }) => {
+  await signInAs("small@demo.aangan.in", { redirectTo: "/invest/dummy-1" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const photos = page.getByRole("region", { name: "Photos" });
   await expect(photos.getByRole("link", { name: /^Open photo \d of 7$/ })).toHaveCount(5);
@@ -118,8 +120,8 @@ test("the gallery shows five thumbnails then +N, and its viewer steps and closes
   await expect(page).toHaveURL((url) => !url.searchParams.has("photo"));
 });
 
-test("each validation rule shows the spec's message as the investor types", async ({ page }) => {
-  await signInAs(page, VALIDATOR, { redirectTo: "/invest/dummy-1" });
+test("each validation rule shows the spec's message as the investor types", async ({ page, signInAs }) => {
+  await signInAs(VALIDATOR, { redirectTo: "/invest/dummy-1" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const invest = page.getByRole("button", { name: "Invest Now" });
 
@@ -136,7 +138,7 @@ test("each validation rule shows the spec's message as the investor types", asyn
   await expect(invest).toBeDisabled();
 });
 
-test("asking for more shares than are left says how many are available", async ({ page }) => {
+test("asking for more shares than are left says how many are available", async ({ page, signInAs }) => {
   const id = `e2e-last-shares-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await withE2eDatabase((db) =>
     db.query(
@@ -148,7 +150,7 @@ test("asking for more shares than are left says how many are available", async (
     ),
   );
   try {
-    await signInAs(page, VALIDATOR, { redirectTo: `/invest/${id}` });
+    await signInAs(VALIDATOR, { redirectTo: `/invest/${id}` });
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await sharesField(page).fill("4");
     await expect(page.getByRole("alert").filter({ hasText: "Only 3 shares are available" })).toBeVisible();
@@ -165,8 +167,8 @@ test("asking for more shares than are left says how many are available", async (
   }
 });
 
-test("the same rendered form submitted twice buys once and then says it is already being processed", async ({ page }) => {
-  await signInAs(page, DOUBLE_SUBMITTER, { redirectTo: "/invest/lonavala-hillside-retreat" });
+test("the same rendered form submitted twice buys once and then says it is already being processed", async ({ page, signInAs }) => {
+  await signInAs(DOUBLE_SUBMITTER, { redirectTo: "/invest/lonavala-hillside-retreat" });
   const before = await readPosition(page);
   const key = await page.locator('input[name="idempotencyKey"]').inputValue();
   const form = { propertyId: "lonavala-hillside-retreat", shares: "1", idempotencyKey: key, intent: "purchase", acknowledgeRisk: "on" };
@@ -182,9 +184,12 @@ test("the same rendered form submitted twice buys once and then says it is alrea
   expect(await readPosition(page)).toEqual({ balance: before.balance - 9_180, shares: before.shares + 1 });
 });
 
-test("with JavaScript, an unverified investor who invests hears 'KYC Required', then goes to /kyc after two seconds", async ({ page }) => {
+test("with JavaScript, an unverified investor who invests hears 'KYC Required', then goes to /kyc after two seconds", async ({
+  page,
+  signInAs,
+}) => {
   await whileUnverified(UNVERIFIED_WITH_JS, async () => {
-    await signInAs(page, UNVERIFIED_WITH_JS, { redirectTo: "/invest/lonavala-hillside-retreat" });
+    await signInAs(UNVERIFIED_WITH_JS, { redirectTo: "/invest/lonavala-hillside-retreat" });
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const before = await investmentCount(UNVERIFIED_WITH_JS);
     await page.getByRole("button", { name: "Invest Now" }).click();
@@ -200,9 +205,10 @@ test("with JavaScript, an unverified investor who invests hears 'KYC Required', 
 
 test("with JavaScript, a new investor with an empty wallet can still press Invest Now and hears 'KYC Required', not a balance error", async ({
   page,
+  signInAs,
 }) => {
-  const email = `kyc-first-${Date.now()}@example.in`;
-  await signInAs(page, email, { redirectTo: "/invest/lonavala-hillside-retreat" });
+  const email: `${string}@${string}` = `kyc-first-${Date.now()}@example.in`;
+  await signInAs(email, { redirectTo: "/invest/lonavala-hillside-retreat" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const invest = page.getByRole("button", { name: "Invest Now" });
   await expect(invest).toBeEnabled();
@@ -218,8 +224,9 @@ test("with JavaScript, a new investor with an empty wallet can still press Inves
 test("with JavaScript, a wallet spent since the page loaded shows the low-balance notice, then the investor's wallet", async ({
   page,
   context,
+  signInAs,
 }) => {
-  await signInAs(page, SPENDER, { redirectTo: "/invest/lonavala-hillside-retreat" });
+  await signInAs(SPENDER, { redirectTo: "/invest/lonavala-hillside-retreat" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const { balance } = await readPosition(page);
   // As many shares as the wallet covers now (₹9,180 each with the fee): fine when typed...
@@ -256,9 +263,9 @@ test("with JavaScript, a wallet spent since the page loaded shows the low-balanc
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an unverified investor hears 'KYC Required' on /kyc, not a message about the amount", async ({ page }) => {
+  test("an unverified investor hears 'KYC Required' on /kyc, not a message about the amount", async ({ page, signInAs }) => {
     await whileUnverified(UNVERIFIED_WITHOUT_JS, async () => {
-      await signInAs(page, UNVERIFIED_WITHOUT_JS, { redirectTo: "/invest/dummy-1" });
+      await signInAs(UNVERIFIED_WITHOUT_JS, { redirectTo: "/invest/dummy-1" });
       // One share is below this property's minimum investment.
       await sharesField(page).fill("1");
       await page.getByRole("button", { name: "Invest Now" }).click();
@@ -269,8 +276,8 @@ test.describe("with JavaScript disabled", () => {
     });
   });
 
-  test("the server checks the rules, recalculates, and a purchase lands on the dashboard with a notice", async ({ page }) => {
-    await signInAs(page, NO_JS_BUYER, { redirectTo: "/invest/lonavala-hillside-retreat" });
+  test("the server checks the rules, recalculates, and a purchase lands on the dashboard with a notice", async ({ page, signInAs }) => {
+    await signInAs(NO_JS_BUYER, { redirectTo: "/invest/lonavala-hillside-retreat" });
     const before = await readPosition(page);
     // Server-rendered breakdown for the starting quantity (the minimum: one share of ₹9,000).
     await expect(sharesField(page)).toHaveValue("1");

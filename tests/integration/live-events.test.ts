@@ -147,6 +147,17 @@ describe("GET /events", () => {
     await expect.poll(() => subscribers(first), { timeout: 2_000 }).toBe(before);
   });
 
+  it("keeps a quiet stream alive with a heartbeat comment every 25 seconds", { timeout: 40_000 }, async () => {
+    const stream = await connect(second, "", cookies.investor);
+    await stream.waitFor((e) => e.event === "ready");
+    const openedAt = Date.now();
+    await expect.poll(() => stream.blocks.includes(": heartbeat"), { timeout: 32_000, interval: 250 }).toBe(true);
+    expect(Date.now() - openedAt).toBeGreaterThan(20_000);
+    // A comment, not an event: the page's hook does not reload for it.
+    expect(stream.events.map((e) => e.event)).toEqual(["ready"]);
+    stream.close();
+  });
+
   it("ends open streams on SIGTERM so the process still stops promptly with 0", async () => {
     const stream = await connect(second, "", cookies.other);
     await stream.waitFor((e) => e.event === "ready");

@@ -13,8 +13,12 @@ export type AppProcess = {
  * Runs the real server.ts (production build) as a child process and waits until it
  * answers /healthz. Tests talk to it over loopback HTTP, as a browser or proxy would.
  */
-export async function startAppProcess(env: Record<string, string | undefined>, { timeoutMs = 60_000 } = {}): Promise<AppProcess> {
-  const port = await findFreePort();
+export async function startAppProcess(
+  env: Record<string, string | undefined>,
+  { timeoutMs = 60_000, port: fixedPort }: { timeoutMs?: number; port?: number } = {},
+): Promise<AppProcess> {
+  // A given port brings a stopped process back on the address its clients know.
+  const port = fixedPort ?? (await findFreePort());
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {

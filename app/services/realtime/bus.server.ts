@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { LiveChannel, LiveEvent } from "~/lib/live-channels";
 import { isLiveChannel } from "~/lib/live-channels";
+import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 
 /**
@@ -174,10 +175,10 @@ export async function startRealtime(databaseUrl: string): Promise<RealtimeBus> {
   return holder.__aanganRealtimeBus;
 }
 
-/** The process's bus; started on first use from DATABASE_URL where server.ts did not start it. */
+/** The process's bus; started on first use from the environment's database where server.ts did not start it. */
 export function getRealtimeBus(): RealtimeBus {
   if (!holder.__aanganRealtimeBus) {
-    const url = process.env.DATABASE_URL;
+    const url = getEnv().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set; the realtime bus cannot listen");
     holder.__aanganRealtimeBus = new RealtimeBus(url);
     void holder.__aanganRealtimeBus.start();

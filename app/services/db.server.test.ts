@@ -1,0 +1,171 @@
+import pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../tests/setup/test-database";
+import { classifyDatabaseFailure, isUniqueViolation, runTransaction } from "./db.server";
+
+// runTransaction against real PostgreSQL conflicts: each retryable failure is provoked for
+// real (two transactions locking in opposite orders, a repeatable-read write after a
+// concurrent commit, a row lock held past lock_timeout), never simulated.
+
+const db = useTestDatabase();
+const prisma = () => db.current.prisma;
+
+beforeAll(async () => {
+  await prisma().$executeRawUnsafe("CREATE TABLE tx_probe (id int PRIMARY KEY, n int NOT NULL)");
+  await prisma().$executeRawUnsafe("INSERT INTO tx_probe (id, n) VALUES (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)");
+});
+
+async function valueOf(id: number): Promise<number> {
+  const [row] = await prisma().$queryRaw<{ n: number }[]>`SELECT n FROM tx_probe WHERE id = ${id}`;
+  return row!.n;
+}
+
+/** Resolves once `parties` callers have arrived. */
+function barrier(parties: number): () => Promise<void> {
+  let arrived = 0;
+  let release!: () => void;
+  const all = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    arrived += 1;
+    if (arrived === parties) release();
+    return all;
+  };
+}
+
+/** A separate connection that holds a row lock until released. */
+async function holdRowLock(id: number): Promise<{ release: () => Promise<void> }> {
+  const client = new pg.Client({ connectionString: db.current.url });
+  await client.connect();
+  await client.query("BEGIN");
+  await client.query("SELECT n FROM tx_probe WHERE id = $1 FOR UPDATE", [id]);
+  let released = false;
+  return {
+    release: async () => {
+      if (released) return;
+      released = true;
+      await client.query("COMMIT");
+      await client.end();
+    },
+  };
+}
+
+describe("runTransaction", () => {
+  it("retries the victim of a deadlock, and both transactions take effect exactly once", { timeout: 30_000 }, async () => {
+    const attempts = { a: 0, b: 0 };
+    const bothLocked = barrier(2);
+    const lockInOrder = (who: "a" | "b", first: number, second: number) =>
+      runTransaction(prisma(), `deadlock-${who}`, async (tx) => {
+        attempts[who] += 1;
+        await tx.$executeRaw`UPDATE tx_probe SET n = n + 1 WHERE id = ${first}`;
+        if (attempts[who] === 1) await bothLocked();
+        await tx.$executeRaw`UPDATE tx_probe SET n = n + 1 WHERE id = ${second}`;
+      });
+    await Promise.all([lockInOrder("a", 1, 2), lockInOrder("b", 2, 1)]);
+    // PostgreSQL broke the deadlock by aborting one of them; that one ran again.
+    expect(attempts.a + attempts.b).toBe(3);
+    // The aborted attempt's first update was rolled back: each row moved once per winner.
+    expect([await valueOf(1), await valueOf(2)]).toEqual([2, 2]);
+  });
+
+  it("retries a serialization failure, and the retry sees the concurrent commit", async () => {
+    let attempts = 0;
+    await runTransaction(
+      prisma(),
+      "serialization",
+      async (tx) => {
+        attempts += 1;
+        const [row] = await tx.$queryRaw<{ n: number }[]>`SELECT n FROM tx_probe WHERE id = 3`;
+        // Another connection commits a change after this snapshot was taken (first attempt only).
+        if (attempts === 1) await prisma().$executeRaw`UPDATE tx_probe SET n = n + 100 WHERE id = 3`;
+        await tx.$executeRaw`UPDATE tx_probe SET n = ${row!.n + 1} WHERE id = 3`;
+      },
+      { isolationLevel: "RepeatableRead" },
+    );
+    expect(attempts).toBe(2);
+    // No lost update: the retry read 100 and wrote 101.
+    expect(await valueOf(3)).toBe(101);
+  });
+
+  it("retries a lock timeout once the lock is free", async () => {
+    const lock = await holdRowLock(4);
+    let attempts = 0;
+    try {
+      await runTransaction(prisma(), "lock-timeout", async (tx) => {
+        attempts += 1;
+        if (attempts === 2) await lock.release();
+        await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '200ms'");
+        await tx.$executeRaw`UPDATE tx_probe SET n = n + 1 WHERE id = 4`;
+      });
+    } finally {
+      await lock.release();
+    }
+    expect(attempts).toBe(2);
+    expect(await valueOf(4)).toBe(1);
+  });
+
+  it("gives up after a bounded number of attempts and hands the last failure to the caller", async () => {
+    const lock = await holdRowLock(5);
+    let attempts = 0;
+    let failure: unknown;
+    try {
+      await runTransaction(prisma(), "always-locked", async (tx) => {
+        attempts += 1;
+        await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '100ms'");
+        await tx.$executeRaw`UPDATE tx_probe SET n = n + 1 WHERE id = 5`;
+      });
+    } catch (error) {
+      failure = error;
+    } finally {
+      await lock.release();
+    }
+    expect(failure).toBeDefined();
+    expect(classifyDatabaseFailure(failure)).toBe("lock_timeout");
+    expect(attempts).toBe(3);
+    expect(await valueOf(5)).toBe(0);
+
+    attempts = 0;
+    const again = await holdRowLock(5);
+    await expect(
+      runTransaction(
+        prisma(),
+        "always-locked-once",
+        async (tx) => {
+          attempts += 1;
+          await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '100ms'");
+          await tx.$executeRaw`UPDATE tx_probe SET n = n + 1 WHERE id = 5`;
+        },
+        { attempts: 1 },
+      ),
+    ).rejects.toBeDefined();
+    await again.release();
+    expect(attempts).toBe(1);
+  });
+
+  it("runs other failures once, rolls them back and passes them on unchanged", async () => {
+    let attempts = 0;
+    const thrown = new Error("a rule refused it");
+    await expect(
+      runTransaction(prisma(), "refused", async (tx) => {
+        attempts += 1;
+        await tx.$executeRaw`UPDATE tx_probe SET n = n + 1000 WHERE id = 1`;
+        throw thrown;
+      }),
+    ).rejects.toBe(thrown);
+    expect(attempts).toBe(1);
+
+    let duplicate: unknown;
+    try {
+      await runTransaction(prisma(), "duplicate", async (tx) => {
+        attempts += 1;
+        await tx.$executeRaw`INSERT INTO tx_probe (id, n) VALUES (1, 0)`;
+      });
+    } catch (error) {
+      duplicate = error;
+    }
+    expect(attempts).toBe(2);
+    expect(classifyDatabaseFailure(duplicate)).toBe("unique_violation");
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    // Neither attempt left anything behind.
+    expect(await valueOf(1)).toBe(2);
+  });
+});
