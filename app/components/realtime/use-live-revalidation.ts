@@ -1,9 +1,25 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { liveEventsPath } from "~/lib/live-channels";
 
 // A burst of events (a purchase touches alerts and market at once) becomes one reload.
 const COALESCE_MS = 150;
+
+// The streams pages open themselves. Every stream carries the viewer's own alerts, so the
+// header's bell opens one only while no page does: one connection a tab, never two for the
+// same alerts (a browser allows few connections per host).
+const pageStreams = new Set<symbol>();
+const pageStreamWatchers = new Set<() => void>();
+function watchPageStreams(onChange: () => void): () => void {
+  pageStreamWatchers.add(onChange);
+  return () => pageStreamWatchers.delete(onChange);
+}
+function changePageStreams(change: () => void): void {
+  change();
+  for (const onChange of [...pageStreamWatchers]) onChange();
+}
+const anyPageStream = () => pageStreams.size > 0;
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Keeps the page's loader data fresh: opens the event stream for the signed-in user's
@@ -17,12 +33,32 @@ const COALESCE_MS = 150;
  * them the one-time flash toast its answer carried ('Ticket Updated', 'KYC Status Updated').
  */
 export function useLiveRevalidation(options: { property?: string; admin?: boolean } = {}): void {
+  // A layout effect runs before every passive effect of the same commit, so the bell knows
+  // this page has a stream before its own effect would open one.
+  useClientLayoutEffect(() => {
+    const token = Symbol("page stream");
+    changePageStreams(() => pageStreams.add(token));
+    return () => changePageStreams(() => pageStreams.delete(token));
+  }, []);
+  useEventStream(liveEventsPath(options), true);
+}
+
+/**
+ * The header bell's stream: the signed-in user's alerts, on pages that open no stream of
+ * their own (the welcome page, the catalogue, an investment page), so the bell's count and
+ * latest alerts stay live on every page.
+ */
+export function useBellLiveRevalidation(): void {
+  const pageHasStream = useSyncExternalStore(watchPageStreams, anyPageStream, () => false);
+  useEventStream(liveEventsPath(), !pageHasStream, anyPageStream);
+}
+
+function useEventStream(path: string, enabled: boolean, skip: () => boolean = () => false): void {
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const busyRef = useRef(busy);
   const owedRef = useRef(false);
-  const path = liveEventsPath(options);
 
   useEffect(() => {
     busyRef.current = busy;
@@ -33,7 +69,7 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
   }, [busy, revalidate]);
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (!enabled || skip() || typeof EventSource === "undefined") return;
     const source = new EventSource(path);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lostConnection = false;
@@ -58,5 +94,7 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
       clearTimeout(timer);
       source.close();
     };
-  }, [path, revalidate]);
+    // `skip` is read when the effect runs; `enabled` carries its changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path, revalidate, enabled]);
 }

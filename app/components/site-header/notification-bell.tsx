@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { MarkAllReadForm } from "~/components/notifications/alert-forms";
+import { useBellLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { alertHref, alertTime } from "~/components/notifications/alert-links";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { paths } from "~/lib/paths";
@@ -39,9 +40,11 @@ function UnreadBadge({ unread }: { unread: number }) {
 
 /**
  * The header's bell: the unread count, and a popover of the latest alerts with Mark all read.
- * Before scripts run (or without them) it is a plain link to the notifications page.
+ * Before scripts run (or without them) it is a plain link to the notifications page. It stays
+ * live on every page: through the page's own event stream, or its own where a page has none.
  */
 export function NotificationBell({ bell }: { bell: BellView }) {
+  useBellLiveRevalidation();
   const hydrated = useHydrated();
   const location = useLocation();
   const panelId = useId();
