@@ -83,7 +83,10 @@ export function NotificationBell({ bell }: { bell: BellView }) {
 
   const here = `${location.pathname}${location.search}`;
   return (
-    <div ref={rootRef} className="relative">
+    // On a phone the panel spans the header (the nearest positioned box) instead of hanging
+    // from the bell, which sits left of the menu button: anchored to the bell it ran off
+    // the left edge of a 390 px screen.
+    <div ref={rootRef} className="sm:relative">
       <button
         ref={buttonRef}
         type="button"
@@ -101,7 +104,7 @@ export function NotificationBell({ bell }: { bell: BellView }) {
         hidden={!open}
         role="region"
         aria-label="Latest notifications"
-        className="absolute right-0 top-full z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white shadow-lg"
+        className="absolute top-full right-4 left-4 z-50 mt-2 rounded-xl border border-slate-200 bg-white shadow-lg sm:right-0 sm:left-auto sm:w-80 sm:max-w-[calc(100vw-2rem)]"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
           <Link to={paths.dashboard.notifications()} className="text-sm font-semibold text-brand-700 hover:underline">
