@@ -71,6 +71,8 @@ export const paths = {
   trading: definePath("/trading"),
   /** Save, remove and annotate watchlist entries (any signed-in user); ?save= opens the notes dialog. */
   watchlist: definePath("/watchlist"),
+  /** The notifications page of users without the investor dashboard (explorers, waitlist players). */
+  notifications: definePath("/notifications"),
   testAnalytics: definePath("/test-analytics"),
   /** The trust pages (issue 10), linked from the footer. */
   legal: {

@@ -106,7 +106,9 @@ test("the bell stays live on a page with no stream of its own, with one event st
   expect(published.ok).toBe(true);
   await expect(bell).toHaveAccessibleName("Notifications, 1 unread", { timeout: 5_000 });
   await bell.click();
-  await expect(page.getByRole("region", { name: "Latest notifications" }).getByText(title)).toBeVisible();
+  const popover = page.getByRole("region", { name: "Latest notifications" });
+  await expect(popover.getByText(title)).toBeVisible();
+  await expect(popover.getByRole("button", { name: "Mark all read (1)" })).toBeEnabled();
 
   // A page with its own stream (the dashboard's) does not get a second one from the bell,
   // and coming back hands the stream to the bell again.
@@ -140,5 +142,21 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: `Mark read: ${title}` }).click();
     await expect(page.getByRole("button", { name: `Mark read: ${title}` })).toHaveCount(0);
     await expect(page.getByRole("link", { name: title })).toBeVisible();
+  });
+
+  test("for an explorer, who has no dashboard, the bell leads to /notifications, where Mark read works", async ({ page, signInAs }) => {
+    const { userId } = await signInAs(`explorer-bell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.in`);
+    const title = `Explorer alert ${Date.now()}`;
+    await withE2eDatabase((client) =>
+      client.query("INSERT INTO user_alerts (user_id, alert_type, title, message) VALUES ($1, 'test', $2, 'For you')", [userId, title]),
+    );
+    await page.goto("/welcome");
+    await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/notifications");
+    await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: `Mark read: ${title}` }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/notifications");
+    await expect(page.getByRole("button", { name: `Mark read: ${title}` })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
   });
 });

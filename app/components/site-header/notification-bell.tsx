@@ -4,10 +4,10 @@ import { MarkAllReadForm } from "~/components/notifications/alert-forms";
 import { useBellLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { alertHref, alertTime } from "~/components/notifications/alert-links";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { paths } from "~/lib/paths";
 
 export type BellAlert = { id: string; title: string; message: string; propertyId: string | null; isRead: boolean; createdAt: string };
-export type BellView = { unread: number; latest: BellAlert[] };
+/** `href`: the notifications page this user may open (the dashboard's, or /notifications without one). */
+export type BellView = { unread: number; latest: BellAlert[]; href: string };
 
 const triggerClasses =
   "relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -74,7 +74,7 @@ export function NotificationBell({ bell }: { bell: BellView }) {
 
   if (!hydrated) {
     return (
-      <Link to={paths.dashboard.notifications()} className={triggerClasses} aria-label={bellLabel(bell.unread)}>
+      <Link to={bell.href} className={triggerClasses} aria-label={bellLabel(bell.unread)}>
         <BellIcon />
         <UnreadBadge unread={bell.unread} />
       </Link>
@@ -107,7 +107,7 @@ export function NotificationBell({ bell }: { bell: BellView }) {
         className="absolute top-full right-4 left-4 z-50 mt-2 rounded-xl border border-slate-200 bg-white shadow-lg sm:right-0 sm:left-auto sm:w-80 sm:max-w-[calc(100vw-2rem)]"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-          <Link to={paths.dashboard.notifications()} className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link to={bell.href} className="text-sm font-semibold text-brand-700 hover:underline">
             All notifications
           </Link>
           <MarkAllReadForm unread={bell.unread} returnTo={here} />
