@@ -146,3 +146,23 @@ describe("GET /notifications (users without the investor dashboard)", () => {
     expect(anonymous.headers.get("Location")).toMatch(/^\/auth/);
   });
 });
+
+describe("GET /notifications/latest (the bell refreshing itself)", () => {
+  it("gives the signed-in user's own bell as JSON, never stored, and 401 to a visitor", async () => {
+    const prisma = db.current.prisma;
+    const { user, ids } = await investorWithAlerts(2);
+    await investorWithAlerts(3);
+    const response = await handle(
+      new Request(`${ORIGIN}/notifications/latest`, { headers: { Cookie: await createSession(prisma, user.id) } }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const bell = (await response.json()) as { unread: number; latest: { id: string }[]; href: string };
+    expect(bell.unread).toBe(2);
+    expect(bell.latest.map((alert) => alert.id)).toEqual([...ids].reverse());
+    expect(bell.href).toBe("/dashboard/notifications");
+
+    const visitor = await handle(new Request(`${ORIGIN}/notifications/latest`));
+    expect(visitor.status).toBe(401);
+  });
+});

@@ -1,5 +1,5 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { liveEventsPath } from "~/lib/live-channels";
 
 // A burst of events (a purchase touches alerts and market at once) becomes one reload.
@@ -33,6 +33,12 @@ const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useL
  * them the one-time flash toast its answer carried ('Ticket Updated', 'KYC Status Updated').
  */
 export function useLiveRevalidation(options: { property?: string; admin?: boolean } = {}): void {
+  const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const busyRef = useRef(busy);
+  const owedRef = useRef(false);
+
   // A layout effect runs before every passive effect of the same commit, so the bell knows
   // this page has a stream before its own effect would open one.
   useClientLayoutEffect(() => {
@@ -40,25 +46,6 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
     changePageStreams(() => pageStreams.add(token));
     return () => changePageStreams(() => pageStreams.delete(token));
   }, []);
-  useEventStream(liveEventsPath(options), true);
-}
-
-/**
- * The header bell's stream: the signed-in user's alerts, on pages that open no stream of
- * their own (the welcome page, the catalogue, an investment page), so the bell's count and
- * latest alerts stay live on every page.
- */
-export function useBellLiveRevalidation(): void {
-  const pageHasStream = useSyncExternalStore(watchPageStreams, anyPageStream, () => false);
-  useEventStream(liveEventsPath(), !pageHasStream, anyPageStream);
-}
-
-function useEventStream(path: string, enabled: boolean, skip: () => boolean = () => false): void {
-  const { revalidate } = useRevalidator();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const busyRef = useRef(busy);
-  const owedRef = useRef(false);
 
   useEffect(() => {
     busyRef.current = busy;
@@ -68,33 +55,56 @@ function useEventStream(path: string, enabled: boolean, skip: () => boolean = ()
     }
   }, [busy, revalidate]);
 
+  const onEvent = useCallback(() => {
+    if (busyRef.current) owedRef.current = true;
+    else void revalidate();
+  }, [revalidate]);
+  useEventStream(liveEventsPath(options), true, onEvent);
+}
+
+/**
+ * The header bell's own stream of the signed-in user's alerts, on pages that open no stream
+ * themselves (the welcome page, the catalogue, an investment page): `onEvent` refreshes the
+ * bell alone. It does not revalidate the page: that would re-run the page's loaders for a
+ * bell, and drop the page's action data (an investment's success and its move to the
+ * dashboard). Where the page has a stream, its revalidation refreshes the bell.
+ */
+export function useBellLiveUpdates(onEvent: () => void): void {
+  const pageHasStream = useSyncExternalStore(watchPageStreams, anyPageStream, () => false);
+  useEventStream(liveEventsPath(), !pageHasStream, onEvent, anyPageStream);
+}
+
+/** Opens `path` while `enabled` (and `skip()` is false when the effect runs); `onEvent` on events and after a reconnect. */
+function useEventStream(path: string, enabled: boolean, onEvent: () => void, skip: () => boolean = () => false): void {
+  const onEventRef = useRef(onEvent);
+  useEffect(() => {
+    onEventRef.current = onEvent;
+  });
+
   useEffect(() => {
     if (!enabled || skip() || typeof EventSource === "undefined") return;
     const source = new EventSource(path);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lostConnection = false;
-    const revalidateSoon = () => {
+    const soon = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (busyRef.current) owedRef.current = true;
-        else void revalidate();
-      }, COALESCE_MS);
+      timer = setTimeout(() => onEventRef.current(), COALESCE_MS);
     };
-    source.onmessage = revalidateSoon;
-    source.addEventListener("resync", revalidateSoon);
+    source.onmessage = soon;
+    source.addEventListener("resync", soon);
     source.onerror = () => {
       lostConnection = true;
     };
     source.onopen = () => {
       if (!lostConnection) return;
       lostConnection = false;
-      revalidateSoon();
+      soon();
     };
     return () => {
       clearTimeout(timer);
       source.close();
     };
-    // `skip` is read when the effect runs; `enabled` carries its changes.
+    // `skip` is read when the effect runs (after the commit's layout effects); `enabled` carries its changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path, revalidate, enabled]);
+  }, [path, enabled]);
 }

@@ -1,9 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { MarkAllReadForm } from "~/components/notifications/alert-forms";
-import { useBellLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { useBellLiveUpdates } from "~/components/realtime/use-live-revalidation";
 import { alertHref, alertTime } from "~/components/notifications/alert-links";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { paths } from "~/lib/paths";
 
 export type BellAlert = { id: string; title: string; message: string; propertyId: string | null; isRead: boolean; createdAt: string };
 /** `href`: the notifications page this user may open (the dashboard's, or /notifications without one). */
@@ -43,8 +44,25 @@ function UnreadBadge({ unread }: { unread: number }) {
  * Before scripts run (or without them) it is a plain link to the notifications page. It stays
  * live on every page: through the page's own event stream, or its own where a page has none.
  */
-export function NotificationBell({ bell }: { bell: BellView }) {
-  useBellLiveRevalidation();
+export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
+  // What the bell fetched for itself after a live event, kept only while the page's own data
+  // is the one it was fetched over: the next page load or revalidation is at least as fresh.
+  const [fetched, setFetched] = useState<{ over: BellView; view: BellView } | null>(null);
+  const bell = fetched && fetched.over === fromPage ? fetched.view : fromPage;
+  const fromPageRef = useRef(fromPage);
+  useEffect(() => {
+    fromPageRef.current = fromPage;
+  }, [fromPage]);
+  useBellLiveUpdates(() => {
+    const over = fromPageRef.current;
+    fetch(paths.notificationsLatest(), { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<BellView>) : null))
+      .then((view) => {
+        if (view) setFetched({ over, view });
+      })
+      // A failed refresh leaves the bell as it was; the next event or page load tries again.
+      .catch(() => undefined);
+  });
   const hydrated = useHydrated();
   const location = useLocation();
   const panelId = useId();
