@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { MarkAllReadForm } from "~/components/notifications/alert-forms";
 import { AlertList } from "~/components/notifications/alert-list";
+import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { requireUser } from "~/web/guards.server";
 import { listAlerts, parseAlertPages } from "~/domain/alerts/list-alerts.server";
@@ -25,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function NotificationsPage() {
+  // The list itself stays live, not only the bell.
+  useLiveRevalidation();
   const { alerts, hasMore, unread, pages } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;

@@ -128,6 +128,26 @@ test("the bell stays live on a page with no stream of its own, with one event st
   await expect.poll(streamsOnB).toBe(1);
 });
 
+test("an explorer's /notifications list takes a new alert without a reload", async ({ page, signInAs }) => {
+  const { userId } = await signInAs(`explorer-live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.in`);
+  await page.goto("/notifications");
+  await expect(page.getByRole("main").getByText("No notifications yet.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Notifications, none unread" })).toBeVisible();
+  const title = `Explorer live ${Date.now()}`;
+  const alertId = await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "INSERT INTO user_alerts (user_id, alert_type, title, message) VALUES ($1, 'test', $2, 'Live') RETURNING id",
+      [userId, title],
+    );
+    return rows[0]!.id;
+  });
+  await expect(async () => {
+    await fetch(`${E2E_BASE_URL}/__probe/publish?channel=alerts:${userId}&type=alert&id=${alertId}`, { method: "POST" });
+    await expect(page.getByRole("main").getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the bell is a link to the notifications page, where Mark read works as a form", async ({ page, signInAs }) => {
