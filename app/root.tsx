@@ -27,10 +27,8 @@ import { pageTitle } from "~/lib/page-title";
 import type { Toast } from "~/lib/toast";
 import { getFlashToasts } from "~/web/flash.server";
 import { getHeaderUser } from "~/web/header-user.server";
-import { getRequestUser } from "~/web/session.server";
 import type { BellView } from "~/components/site-header/notification-bell";
-import { getBellSummary } from "~/domain/alerts/list-alerts.server";
-import { getPrisma } from "~/services/db.server";
+import { getBellView } from "~/web/bell.server";
 import stylesheet from "~/app.css?url";
 import { DemoRibbon } from "~/components/demo-ribbon";
 import { isDemoMode } from "~/web/demo-mode.server";
@@ -72,9 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The bell's unread count and latest alerts; revalidated with every loader, so live events refresh it too. */
-async function getBell(request: Request): Promise<BellView | null> {
-  const user = await getRequestUser(request);
-  return user ? getBellSummary(getPrisma(), user.id) : null;
+function getBell(request: Request): Promise<BellView | null> {
+  return getBellView(request);
 }
 
 // The header user and flashed toasts can change on any navigation (a guard may redirect with a toast).

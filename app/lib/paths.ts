@@ -71,6 +71,10 @@ export const paths = {
   trading: definePath("/trading"),
   /** Save, remove and annotate watchlist entries (any signed-in user); ?save= opens the notes dialog. */
   watchlist: definePath("/watchlist"),
+  /** The notifications page of users without the investor dashboard (explorers, waitlist players). */
+  notifications: definePath("/notifications"),
+  /** The bell's unread count and latest alerts as JSON, for the bell to refresh itself (resource route). */
+  notificationsLatest: definePath("/notifications/latest"),
   testAnalytics: definePath("/test-analytics"),
   /** The trust pages (issue 10), linked from the footer. */
   legal: {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FeatureAccessCards } from "~/components/dashboard/feature-access-cards";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { WalletActions } from "~/components/wallet/wallet-actions";
 import { requireWaitlistUser } from "~/web/guards.server";
 import { getWalletSummary } from "~/domain/wallet/wallet-summary.server";
 import { getPrisma } from "~/services/db.server";
@@ -33,8 +34,10 @@ export default function WaitlistOverviewPage() {
             Wallet balance
           </h2>
           <p className="mt-1 text-2xl font-bold text-ink">{formatINR(available, { paise: true })}</p>
-          <p className="mt-2 text-sm text-slate-600">Add or withdraw funds with a request to our team from your wallet.</p>
-          <Link to={paths.waitlistDashboard.wallet()} className={buttonClasses("secondary", "sm", "mt-3")}>
+          <p className="mt-2 mb-3 text-sm text-slate-600">Add or withdraw funds with a request to our team.</p>
+          {/* The wallet's own fund-request buttons: each opens its request form on the wallet page. */}
+          <WalletActions available={available} walletPath={paths.waitlistDashboard.wallet()} />
+          <Link to={paths.waitlistDashboard.wallet()} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
             Open wallet
           </Link>
         </section>

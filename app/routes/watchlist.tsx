@@ -45,6 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { mode: "list" as const, cards, notes: reason ? { allowed: false as const, reason } : { allowed: true as const } };
 }
 
+// The spec's words (000 §8) for a watchlist command that could not be carried out.
+const FAILED: Record<string, string> = {
+  [WATCHLIST_INTENTS.save]: "Failed to add to watchlist",
+  [WATCHLIST_INTENTS.remove]: "Failed to remove from watchlist",
+  [WATCHLIST_INTENTS.notes]: "Failed to update notes",
+};
+
 const Command = z.object({
   intent: z.enum([WATCHLIST_INTENTS.save, WATCHLIST_INTENTS.remove, WATCHLIST_INTENTS.notes]),
   propertyId: z.string().min(1).max(200),
@@ -57,9 +64,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const returnTo = safeRedirectTo(form.get("returnTo"), paths.watchlist());
   const user = await getOptionalUser(request);
   // Signed-out visitors are asked to sign in and come back to the page they were on.
-  if (!user) throw redirect(signInPath(returnTo));
+  if (!user) {
+    return redirectWithToast(signInPath(returnTo), {
+      kind: "error",
+      title: "User not authenticated",
+      description: "Please sign in to use your watchlist.",
+    });
+  }
   const parsed = Command.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return redirectWithToast(returnTo, { kind: "error", title: "Failed to update watchlist" }, { status: 303 });
+  if (!parsed.success) {
+    const title = FAILED[String(form.get("intent"))] ?? "Failed to update watchlist";
+    return redirectWithToast(returnTo, { kind: "error", title }, { status: 303 });
+  }
   const { intent, propertyId, notes } = parsed.data;
   const prisma = getPrisma();
   try {

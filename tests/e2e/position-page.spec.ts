@@ -18,7 +18,12 @@ test("a holding's page from My Properties, on a 390-pixel phone", async ({ page,
   ]) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole("button", { name: "Sell Shares" })).toBeDisabled();
+  const sell = page.getByRole("button", { name: "Sell Shares" });
+  await expect(sell).toBeDisabled();
+  // The demo holdings are not yet open for resale: the reason is shown beside the button and as its tooltip.
+  const reason = "Share selling is not yet enabled for this property. Contact admin if you wish to sell your shares.";
+  await expect(sell).toHaveAccessibleDescription(reason);
+  await expect(page.locator("span[title]").filter({ has: sell })).toHaveAttribute("title", reason);
   await expect(page.getByRole("link", { name: "View Property Details" })).toHaveAttribute("href", /^\/invest\//);
   await expect(page.getByRole("heading", { name: "Transactions in this property" })).toBeVisible();
   await expect(page.getByText(/^Bought \d+ shares?$/).first()).toBeVisible();

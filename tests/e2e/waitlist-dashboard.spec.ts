@@ -30,6 +30,15 @@ test("the waitlist dashboard: overview, learn, and a support request that lists 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test("the overview's fund-request buttons open a request on the waitlist wallet", async ({ page, signInAs }) => {
+  await signInAs("waitlist", { redirectTo: "/waitlist-dashboard/overview" });
+  const wallet = page.getByRole("region", { name: "Wallet balance" });
+  await expect(wallet.getByRole("button", { name: "Withdraw" })).toBeEnabled();
+  await wallet.getByRole("button", { name: "Add Funds" }).click();
+  await expect(page).toHaveURL(/\/waitlist-dashboard\/wallet\?request=add-funds$/);
+  await expect(page.getByRole("dialog", { name: "Add Funds" }).getByLabel("Amount (₹)")).toBeVisible();
+});
+
 test("an investor who is not a waitlist player is sent to the main dashboard", async ({ page, signInAs }) => {
   await signInAs("large", { redirectTo: "/waitlist-dashboard/overview" });
   await expect(page).toHaveURL(/\/dashboard\/overview$/);

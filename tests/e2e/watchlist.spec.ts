@@ -65,3 +65,21 @@ test("an explorer saves without notes and is told why notes are locked", async (
   await expect(page.getByText(/^Notes feature requires waitlist player tier or higher/)).toBeVisible();
   await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the investment page saves to and removes from the watchlist with plain forms, and comes back to itself", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(`invest-watch-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.in`);
+    await page.goto("/invest/lonavala-hillside-retreat");
+    const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    await page.getByRole("button", { name: `Save ${title} to your watchlist` }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/invest/lonavala-hillside-retreat");
+    await expect(page.getByText("Added to watchlist")).toBeVisible();
+    await page.getByRole("button", { name: `Remove ${title} from your watchlist` }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/invest/lonavala-hillside-retreat");
+    await expect(page.getByRole("button", { name: `Save ${title} to your watchlist` })).toBeVisible();
+  });
+});

@@ -121,3 +121,48 @@ describe("marking alerts read", () => {
     expect((await post(cookie, { intent: "delete-everything" })).status).toBe(400);
   });
 });
+
+describe("GET /notifications (users without the investor dashboard)", () => {
+  const get = (cookie: string | null, pathname = "/notifications") =>
+    handle(new Request(`${ORIGIN}${pathname}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" }));
+
+  it("lists a waitlist player's alerts, sends an investor to the dashboard's page and a visitor to sign in", async () => {
+    const prisma = db.current.prisma;
+    const waitlist = await createUser(prisma, { tier: "waitlist_player", subscriptionActive: true });
+    await createUserAlert(prisma, { userId: waitlist.id, alertType: "test", title: "For the waitlist", message: "Hello" });
+    const page = await get(await createSession(prisma, waitlist.id));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("For the waitlist");
+
+    const { user: investor } = await investorWithAlerts(1);
+    const investorCookie = await createSession(prisma, investor.id);
+    const sent = await get(investorCookie, "/notifications?pages=2");
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/dashboard/notifications?pages=2");
+    expect((await get(investorCookie)).headers.get("Location")).toBe("/dashboard/notifications");
+
+    const anonymous = await get(null);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/auth/);
+  });
+});
+
+describe("GET /notifications/latest (the bell refreshing itself)", () => {
+  it("gives the signed-in user's own bell as JSON, never stored, and 401 to a visitor", async () => {
+    const prisma = db.current.prisma;
+    const { user, ids } = await investorWithAlerts(2);
+    await investorWithAlerts(3);
+    const response = await handle(
+      new Request(`${ORIGIN}/notifications/latest`, { headers: { Cookie: await createSession(prisma, user.id) } }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const bell = (await response.json()) as { unread: number; latest: { id: string }[]; href: string };
+    expect(bell.unread).toBe(2);
+    expect(bell.latest.map((alert) => alert.id)).toEqual([...ids].reverse());
+    expect(bell.href).toBe("/dashboard/notifications");
+
+    const visitor = await handle(new Request(`${ORIGIN}/notifications/latest`));
+    expect(visitor.status).toBe(401);
+  });
+});

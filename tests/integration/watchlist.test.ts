@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../../app/domain/errors";
 import { addToWatchlist, removeFromWatchlist, updateWatchlistNotes } from "../../app/domain/watchlist/watchlist.server";
 import { listWatchlist } from "../../app/domain/watchlist/list-watchlist.server";
-import { createProperty, createUser, type UserOverrides } from "../setup/factories";
+import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createMarket } from "../../app/domain/market/market-test-helpers";
+import { createProperty, createUser, newIdempotencyKey, type UserOverrides } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
 
 const db = useTestDatabase();
@@ -96,5 +98,38 @@ describe("saving and removing", () => {
     expect(await removeFromWatchlist(prisma, user.id, property.id)).toBe(false);
     expect(await prisma.watchlistEntry.count({ where: { userId: other.id } })).toBe(1);
     expect(await removeFromWatchlist(prisma, other.id, property.id)).toBe(true);
+  });
+});
+
+describe("the watchlist's cards and its 'Watchlist Alert'", () => {
+  it("flags a funded property with a live sell offer, and neither an open one nor an offer that ended", async () => {
+    const prisma = db.current.prisma;
+    const watcher = await createUser(prisma, { tier: "small_investor", subscriptionActive: true });
+    const offer = (propertyId: string, sellerId: string) =>
+      createSellOrder(prisma, { sellerId, propertyId, shares: "2", pricePerShare: "150", idempotencyKey: newIdempotencyKey() });
+
+    // Sold out, with another investor offering shares: the banner's case.
+    const funded = await createMarket(prisma);
+    await offer(funded.property.id, funded.seller.id);
+    await prisma.property.update({ where: { id: funded.property.id }, data: { propertyStatus: "funded", title: "Funded with offer" } });
+    // Still open for purchase: an offer does not make it an alert.
+    const open = await createMarket(prisma);
+    await offer(open.property.id, open.seller.id);
+    await prisma.property.update({ where: { id: open.property.id }, data: { title: "Open with offer" } });
+    // Sold out, but the only offer has expired.
+    const lapsed = await createMarket(prisma);
+    const { orderId } = await offer(lapsed.property.id, lapsed.seller.id);
+    await prisma.shareSellRequest.update({ where: { id: orderId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    await prisma.property.update({ where: { id: lapsed.property.id }, data: { propertyStatus: "funded", title: "Funded, offer lapsed" } });
+
+    for (const { property } of [funded, open, lapsed]) await addToWatchlist(prisma, watcher, { propertyId: property.id });
+    const cards = await listWatchlist(prisma, watcher.id);
+    // Newest first, each with what its card shows.
+    expect(cards.map((card) => [card.title, card.status, card.statusLabel, card.hasActiveSellOffers])).toEqual([
+      ["Funded, offer lapsed", "funded", "SOLD OUT", false],
+      ["Open with offer", "open", expect.any(String), false],
+      ["Funded with offer", "funded", "SOLD OUT", true],
+    ]);
+    expect(cards[2]).toMatchObject({ city: "Nashik", sharePrice: "100.00", minimumInvestment: "100.00", notes: "" });
   });
 });

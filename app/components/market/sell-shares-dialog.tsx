@@ -23,7 +23,7 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
   const total = /^\d+(\.\d{1,2})?$/.test(price) ? new Decimal(price).times(count) : new Decimal(0);
   if (blocked) {
     return (
-      <span className="inline-flex flex-col">
+      <span title={blocked} className="inline-flex flex-col">
         <button type="button" disabled aria-describedby="sell-blocked" className={buttonClasses("secondary", "md")}>
           Sell Shares
         </button>

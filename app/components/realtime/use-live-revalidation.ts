@@ -1,9 +1,25 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { liveEventsPath } from "~/lib/live-channels";
 
 // A burst of events (a purchase touches alerts and market at once) becomes one reload.
 const COALESCE_MS = 150;
+
+// The streams pages open themselves. Every stream carries the viewer's own alerts, so the
+// header's bell opens one only while no page does: one connection a tab, never two for the
+// same alerts (a browser allows few connections per host).
+const pageStreams = new Set<symbol>();
+const pageStreamWatchers = new Set<() => void>();
+function watchPageStreams(onChange: () => void): () => void {
+  pageStreamWatchers.add(onChange);
+  return () => pageStreamWatchers.delete(onChange);
+}
+function changePageStreams(change: () => void): void {
+  change();
+  for (const onChange of [...pageStreamWatchers]) onChange();
+}
+const anyPageStream = () => pageStreams.size > 0;
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Keeps the page's loader data fresh: opens the event stream for the signed-in user's
@@ -22,7 +38,14 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
   const busy = navigation.state !== "idle";
   const busyRef = useRef(busy);
   const owedRef = useRef(false);
-  const path = liveEventsPath(options);
+
+  // A layout effect runs before every passive effect of the same commit, so the bell knows
+  // this page has a stream before its own effect would open one.
+  useClientLayoutEffect(() => {
+    const token = Symbol("page stream");
+    changePageStreams(() => pageStreams.add(token));
+    return () => changePageStreams(() => pageStreams.delete(token));
+  }, []);
 
   useEffect(() => {
     busyRef.current = busy;
@@ -32,31 +55,56 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
     }
   }, [busy, revalidate]);
 
+  const onEvent = useCallback(() => {
+    if (busyRef.current) owedRef.current = true;
+    else void revalidate();
+  }, [revalidate]);
+  useEventStream(liveEventsPath(options), true, onEvent);
+}
+
+/**
+ * The header bell's own stream of the signed-in user's alerts, on pages that open no stream
+ * themselves (the welcome page, the catalogue, an investment page): `onEvent` refreshes the
+ * bell alone. It does not revalidate the page: that would re-run the page's loaders for a
+ * bell, and drop the page's action data (an investment's success and its move to the
+ * dashboard). Where the page has a stream, its revalidation refreshes the bell.
+ */
+export function useBellLiveUpdates(onEvent: () => void): void {
+  const pageHasStream = useSyncExternalStore(watchPageStreams, anyPageStream, () => false);
+  useEventStream(liveEventsPath(), !pageHasStream, onEvent, anyPageStream);
+}
+
+/** Opens `path` while `enabled` (and `skip()` is false when the effect runs); `onEvent` on events and after a reconnect. */
+function useEventStream(path: string, enabled: boolean, onEvent: () => void, skip: () => boolean = () => false): void {
+  const onEventRef = useRef(onEvent);
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    onEventRef.current = onEvent;
+  });
+
+  useEffect(() => {
+    if (!enabled || skip() || typeof EventSource === "undefined") return;
     const source = new EventSource(path);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lostConnection = false;
-    const revalidateSoon = () => {
+    const soon = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (busyRef.current) owedRef.current = true;
-        else void revalidate();
-      }, COALESCE_MS);
+      timer = setTimeout(() => onEventRef.current(), COALESCE_MS);
     };
-    source.onmessage = revalidateSoon;
-    source.addEventListener("resync", revalidateSoon);
+    source.onmessage = soon;
+    source.addEventListener("resync", soon);
     source.onerror = () => {
       lostConnection = true;
     };
     source.onopen = () => {
       if (!lostConnection) return;
       lostConnection = false;
-      revalidateSoon();
+      soon();
     };
     return () => {
       clearTimeout(timer);
       source.close();
     };
-  }, [path, revalidate]);
+    // `skip` is read when the effect runs (after the commit's layout effects); `enabled` carries its changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path, enabled]);
 }

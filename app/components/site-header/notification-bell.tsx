@@ -1,12 +1,14 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { MarkAllReadForm } from "~/components/notifications/alert-forms";
+import { useBellLiveUpdates } from "~/components/realtime/use-live-revalidation";
 import { alertHref, alertTime } from "~/components/notifications/alert-links";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { paths } from "~/lib/paths";
 
 export type BellAlert = { id: string; title: string; message: string; propertyId: string | null; isRead: boolean; createdAt: string };
-export type BellView = { unread: number; latest: BellAlert[] };
+/** `href`: the notifications page this user may open (the dashboard's, or /notifications without one). */
+export type BellView = { unread: number; latest: BellAlert[]; href: string };
 
 const triggerClasses =
   "relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -39,9 +41,28 @@ function UnreadBadge({ unread }: { unread: number }) {
 
 /**
  * The header's bell: the unread count, and a popover of the latest alerts with Mark all read.
- * Before scripts run (or without them) it is a plain link to the notifications page.
+ * Before scripts run (or without them) it is a plain link to the notifications page. It stays
+ * live on every page: through the page's own event stream, or its own where a page has none.
  */
-export function NotificationBell({ bell }: { bell: BellView }) {
+export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
+  // What the bell fetched for itself after a live event, kept only while the page's own data
+  // is the one it was fetched over: the next page load or revalidation is at least as fresh.
+  const [fetched, setFetched] = useState<{ over: BellView; view: BellView } | null>(null);
+  const bell = fetched && fetched.over === fromPage ? fetched.view : fromPage;
+  const fromPageRef = useRef(fromPage);
+  useEffect(() => {
+    fromPageRef.current = fromPage;
+  }, [fromPage]);
+  useBellLiveUpdates(() => {
+    const over = fromPageRef.current;
+    fetch(paths.notificationsLatest(), { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<BellView>) : null))
+      .then((view) => {
+        if (view) setFetched({ over, view });
+      })
+      // A failed refresh leaves the bell as it was; the next event or page load tries again.
+      .catch(() => undefined);
+  });
   const hydrated = useHydrated();
   const location = useLocation();
   const panelId = useId();
@@ -71,7 +92,7 @@ export function NotificationBell({ bell }: { bell: BellView }) {
 
   if (!hydrated) {
     return (
-      <Link to={paths.dashboard.notifications()} className={triggerClasses} aria-label={bellLabel(bell.unread)}>
+      <Link to={bell.href} className={triggerClasses} aria-label={bellLabel(bell.unread)}>
         <BellIcon />
         <UnreadBadge unread={bell.unread} />
       </Link>
@@ -80,7 +101,10 @@ export function NotificationBell({ bell }: { bell: BellView }) {
 
   const here = `${location.pathname}${location.search}`;
   return (
-    <div ref={rootRef} className="relative">
+    // On a phone the panel spans the header (the nearest positioned box) instead of hanging
+    // from the bell, which sits left of the menu button: anchored to the bell it ran off
+    // the left edge of a 390 px screen.
+    <div ref={rootRef} className="sm:relative">
       <button
         ref={buttonRef}
         type="button"
@@ -98,10 +122,10 @@ export function NotificationBell({ bell }: { bell: BellView }) {
         hidden={!open}
         role="region"
         aria-label="Latest notifications"
-        className="absolute right-0 top-full z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white shadow-lg"
+        className="absolute top-full right-4 left-4 z-50 mt-2 rounded-xl border border-slate-200 bg-white shadow-lg sm:right-0 sm:left-auto sm:w-80 sm:max-w-[calc(100vw-2rem)]"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-          <Link to={paths.dashboard.notifications()} className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link to={bell.href} className="text-sm font-semibold text-brand-700 hover:underline">
             All notifications
           </Link>
           <MarkAllReadForm unread={bell.unread} returnTo={here} />

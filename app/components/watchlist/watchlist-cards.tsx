@@ -51,9 +51,13 @@ export function WatchlistCards({ cards, notes, returnTo }: { cards: WatchlistCar
   );
 }
 
+/** The card's button: shares can be bought while the property is open or other investors offer theirs. */
+export function watchlistCardAction(card: Pick<WatchlistCardView, "status" | "hasActiveSellOffers">): "Buy Shares Now" | "View Property" {
+  return card.status === "open" || card.hasActiveSellOffers ? "Buy Shares Now" : "View Property";
+}
+
 function WatchlistCard({ card, notesAllowed, returnTo }: { card: WatchlistCardView; notesAllowed: boolean; returnTo: string }) {
   const headingId = `watch-${card.propertyId}`;
-  const buyable = card.status === "open" || card.hasActiveSellOffers;
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
       <div className="relative aspect-[16/9] bg-slate-100">
@@ -110,7 +114,7 @@ function WatchlistCard({ card, notesAllowed, returnTo }: { card: WatchlistCardVi
         ) : null}
         <div className="mt-auto flex flex-wrap items-center gap-3">
           <Link to={paths.invest(card.propertyId)} className={buttonClasses("primary", "md")}>
-            {buyable ? "Buy Shares Now" : "View Property"}
+            {watchlistCardAction(card)}
             <span className="sr-only"> – {card.title}</span>
           </Link>
           <Form method="post" action={paths.watchlist()}>
