@@ -10,6 +10,17 @@ import tseslint from "typescript-eslint";
 /** An import of app/<folder>, through the "~/" alias or a relative path climbing to app/. */
 const layer = (folder) => `^(~/|(\\.\\./)+)${folder}(/|$)`;
 const restrict = (folders, message) => ({ regex: folders.map(layer).join("|"), message });
+/** Domain errors become answers in one place, ~/web/domain-reply.server: no route or web module branches on them itself. */
+const domainErrorReplies = [
+  {
+    selector: "CallExpression[callee.name='isDomainError']",
+    message: "Turn a domain error into the route's answer with replyToDomainError from ~/web/domain-reply.server.",
+  },
+  {
+    selector: "BinaryExpression[operator='instanceof'][right.name='DomainError']",
+    message: "Turn a domain error into the route's answer with replyToDomainError from ~/web/domain-reply.server.",
+  },
+];
 const serverModule = {
   regex: "\\.server(\\.[cm]?[jt]sx?)?$",
   allowTypeImports: true,
@@ -146,7 +157,15 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='formData']",
           message: "Read forms with readFormData from ~/web/form-data.server, which answers 400 to a form that cannot be read.",
         },
+        ...domainErrorReplies,
       ],
+    },
+  },
+  {
+    files: ["app/web/**"],
+    ignores: ["app/web/domain-reply.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": ["error", ...domainErrorReplies],
     },
   },
 );

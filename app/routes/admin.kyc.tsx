@@ -5,12 +5,12 @@ import { KycReviewDialog } from "~/components/admin/kyc/kyc-review-dialog";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses } from "~/components/ui/field-styles";
-import { isDomainError } from "~/domain/errors";
 import { systemClock } from "~/domain/kyc/kyc-errors.server";
 import { getKycReview, listKycQueue } from "~/domain/kyc/kyc-queue.server";
 import { reviewKyc } from "~/domain/kyc/review-kyc.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
@@ -52,9 +52,9 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `KYC has been ${outcome.status} successfully`,
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const errors = error.field === "reason" ? { reason: [error.message] } : { form: [error.message] };
-    return data({ errors, values }, { status: error.status });
+    return replyToDomainError(error, null, {
+      reply: (refusal) => ({ errors: refusal.field === "reason" ? { reason: [refusal.message] } : { form: [refusal.message] }, values }),
+    });
   }
 }
 

@@ -5,10 +5,10 @@ import { controlClasses, fieldErrorClasses, formErrorClasses, helpTextClasses, l
 import { HolderWarningList } from "~/components/admin/properties/holder-warning-list";
 import { declareDistribution, listPropertyDistributions, payDistributionNow } from "~/domain/distributions/distributions.server";
 import { istDate } from "~/domain/distributions/distribution-rules";
-import { isDomainError } from "~/domain/errors";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
@@ -63,8 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return data<Reply>({ error: "This form could not be processed. Please reload the page." }, 400);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<Reply>({ error: error.message, field: error.field, values }, error.status);
+    return replyToDomainError(error, null, { reply: (refusal): Reply => ({ error: refusal.message, field: refusal.field, values }) });
   }
 }
 

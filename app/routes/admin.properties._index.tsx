@@ -6,11 +6,11 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, formErrorClasses, labelClasses } from "~/components/ui/field-styles";
 import { listAdminProperties } from "~/domain/admin/properties/list-admin-properties.server";
 import { deleteProperty } from "~/domain/admin/properties/manage-property.server";
-import { isDomainError } from "~/domain/errors";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
@@ -42,10 +42,12 @@ export async function action({ request }: ActionFunctionArgs) {
         : { kind: "success", title: "Permanently Deleted", description: `${title} was deleted.` },
     );
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "deletion_cancelled")
-      return redirectWithToast(paths.admin.properties(), { kind: "info", title: "Deletion Cancelled" });
-    return data({ error: error.message }, error.status);
+    return replyToDomainError(error, null, {
+      redirects: {
+        deletion_cancelled: { to: paths.admin.properties(), toast: { kind: "info", title: "Deletion Cancelled" }, withMessage: false },
+      },
+      reply: (refusal) => ({ error: refusal.message }),
+    });
   }
 }
 

@@ -5,11 +5,11 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { formErrorClasses } from "~/components/ui/field-styles";
 import { PROPERTY_CREATED, createProperty } from "~/domain/admin/properties/manage-property.server";
 import { parsePropertyForm } from "~/domain/admin/properties/property-form";
-import { isDomainError } from "~/domain/errors";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
 import { readPropertyForm } from "~/web/admin-property-form.server";
+import { fieldErrorOf, replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 
@@ -27,15 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const { id } = await createProperty(getPrisma(), getPrivateStorage(), { adminId: admin.id, data: parsed.data, images });
     return redirectWithToast(paths.admin.editProperty(id), { kind: "success", title: PROPERTY_CREATED });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      {
-        formError: error.message,
-        fieldErrors: error.field ? { [error.field]: error.message } : ({} as Record<string, string>),
-        values: fields,
-      },
-      error.status,
-    );
+    return replyToDomainError(error, null, {
+      reply: (refusal) => ({ formError: refusal.message, fieldErrors: fieldErrorOf(refusal), values: fields }),
+    });
   }
 }
 

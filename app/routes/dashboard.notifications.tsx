@@ -7,10 +7,10 @@ import { ALERT_INTENTS } from "~/components/notifications/alert-links";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { requireDashboardUser, requireUser } from "~/web/guards.server";
 import { readFormData } from "~/web/form-data.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { listAlerts, parseAlertPages } from "~/domain/alerts/list-alerts.server";
 import { markAlertRead, markAllAlertsRead } from "~/domain/alerts/mark-alerts-read.server";
-import { isDomainError } from "~/domain/errors";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
@@ -39,8 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       await markAlertRead(getPrisma(), user.id, command.alertId);
     } catch (error) {
-      if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-      throw error;
+      throw await replyToDomainError(error, null, { asText: true });
     }
     return redirectWithToast(back, { kind: "success", title: "Marked as read" });
   }

@@ -20,6 +20,7 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
 import { readKycForm } from "~/web/kyc-upload.server";
@@ -60,6 +61,21 @@ function refusedReply(
   return data(reply, { status });
 }
 
+/** A refusal of the wizard's domain (a KycRefused carries its toast's title) as the step's action data. */
+function refusalReply(step: StepKey, error: unknown, values: Record<string, string>) {
+  return replyToDomainError(error, null, {
+    reply: (refusal): ActionReply => ({
+      step,
+      errors: {
+        title: isKycRefused(refusal) ? refusal.title : KYC_TOASTS.submissionFailed.title,
+        description: refusal.message,
+        fields: {},
+      },
+      values,
+    }),
+  });
+}
+
 /** Field errors from a zod parse, keyed by field name. */
 function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -81,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { fields, files, refusal } = await readKycForm(request, user.id);
   const step = (Object.keys(STEP_NUMBERS).includes(fields.step ?? "") ? fields.step : "personal") as StepKey;
   const values = withoutSecrets(fields);
-  if (refusal) return refusedReply(step, refusal, {}, values, refusal.status);
+  if (refusal) return refusalReply(step, refusal, values);
 
   if (Object.keys(files).length > 0) {
     const { replacedKeys } = await attachDraftFiles(db, user.id, files, systemClock);
@@ -147,18 +163,16 @@ export async function action({ request }: ActionFunctionArgs) {
         });
     }
   } catch (error) {
-    if (isKycRefused(error)) return refusedReply(step, error, {}, values, error.status);
-    if (step === "review") {
-      logger.error({ err: error, userId: user.id }, "KYC submission failed");
-      return refusedReply(
-        step,
-        { title: KYC_TOASTS.submissionFailed.title, message: KYC_TOASTS.submissionFailed.description },
-        {},
-        values,
-        500,
-      );
-    }
-    throw error;
+    // A refusal is shown on its step; anything else on the last step is logged and reported there.
+    if (step !== "review" || isKycRefused(error)) return refusalReply(step, error, values);
+    logger.error({ err: error, userId: user.id }, "KYC submission failed");
+    return refusedReply(
+      step,
+      { title: KYC_TOASTS.submissionFailed.title, message: KYC_TOASTS.submissionFailed.description },
+      {},
+      values,
+      500,
+    );
   }
   return redirect(paths.kyc());
 }

@@ -1,15 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, SelectField } from "~/components/ui/field";
 import { ErrorList } from "~/components/ui/error-list";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { StatusButton } from "~/components/ui/status-button";
 import { requireWaitlistUser } from "~/web/guards.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { createGeneralTicket, listOwnTickets } from "~/domain/support/create-general-ticket.server";
 import { GENERAL_TICKET_LIMITS } from "~/domain/support/general-ticket-limits";
-import { isDomainError } from "~/domain/errors";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 
@@ -33,8 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
       priority: values.priority as "low" | "medium" | "high",
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ values, field: error.field ?? "", message: error.message }, { status: error.status });
+    return replyToDomainError(error, null, { reply: (refusal) => ({ values, field: refusal.field ?? "", message: refusal.message }) });
   }
   return redirectWithToast(paths.waitlistDashboard.support(), {
     kind: "success",

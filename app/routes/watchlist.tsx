@@ -6,10 +6,10 @@ import { NotesField } from "~/components/watchlist/notes-field";
 import { WATCHLIST_INTENTS } from "~/components/watchlist/watchlist-intents";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { logEventFor } from "~/web/analytics.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { getOptionalUser, requireUser } from "~/web/guards.server";
-import { isDomainError } from "~/domain/errors";
 import { listWatchlist } from "~/domain/watchlist/list-watchlist.server";
 import { mayUseNotes, notesLockedReason } from "~/domain/watchlist/notes-access";
 import { addToWatchlist, removeFromWatchlist, updateWatchlistNotes } from "~/domain/watchlist/watchlist.server";
@@ -94,8 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await logEventFor(user.id, { eventName: "note_updated", propertyId });
     return redirectWithToast(returnTo, { kind: "success", title: "Notes saved" });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithToast(returnTo, { kind: "error", title: error.message });
+    return replyToDomainError(error, null, { otherwise: { to: returnTo, toast: { kind: "error" } } });
   }
 }
 

@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 import { approveMoneyMovement, listMoneyApprovals, rejectMoneyMovement } from "~/domain/approvals/four-eyes.server";
-import { isDomainError } from "~/domain/errors";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -42,7 +42,6 @@ export async function decideApproval(request: Request, admin: SessionUser) {
     }
     return data<ApprovalReply>({ approvalId, message: "Unknown request" }, { status: 400 });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<ApprovalReply>({ approvalId, message: error.message }, { status: error.status });
+    return replyToDomainError(error, null, { reply: (refusal): ApprovalReply => ({ approvalId, message: refusal.message }) });
   }
 }

@@ -8,12 +8,12 @@ import {
 } from "~/domain/admin/properties/manage-property.server";
 import { DELETE_FAILED, deletePropertyDocument, uploadPropertyDocument } from "~/domain/admin/properties/property-documents.server";
 import { parsePropertyForm } from "~/domain/admin/properties/property-form";
-import { isDomainError } from "~/domain/errors";
 import { paths } from "~/lib/paths";
 import type { ToastInput } from "~/lib/toast";
 import { getPrisma } from "~/services/db.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
 import { readPropertyForm } from "~/web/admin-property-form.server";
+import { fieldErrorOf, replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
 
@@ -109,11 +109,13 @@ export async function submitPropertyEdit(request: Request, admin: SessionUser, p
       400,
     );
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const formError = intent === "delete-document" ? DELETE_FAILED : error.message;
-    return data<EditReply>(
-      { section, formError, fieldErrors: error.field ? { [error.field]: error.message } : {}, values: fields },
-      error.status,
-    );
+    return replyToDomainError(error, null, {
+      reply: (refusal): EditReply => ({
+        section,
+        formError: intent === "delete-document" ? DELETE_FAILED : refusal.message,
+        fieldErrors: fieldErrorOf(refusal),
+        values: fields,
+      }),
+    });
   }
 }

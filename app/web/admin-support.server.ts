@@ -1,11 +1,11 @@
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { getTicketDetail, listTickets } from "~/domain/support/list-tickets.server";
 import { AWAITING_APPROVAL, awaitingTargets, updateTicketFourEyes } from "~/domain/approvals/four-eyes.server";
 import { TICKET_UPDATED } from "~/domain/support/update-ticket.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
+import { fieldErrorOf, replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -64,13 +64,13 @@ export async function submitTicketUpdate(request: Request, admin: SessionUser) {
     const next = returnTo.startsWith("?") ? `${paths.admin.support()}${returnTo}` : `${paths.admin.support()}?ticket=${ticketId}`;
     return redirectWithToast(next, { kind: "success", title: TICKET_UPDATED });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const reply: TicketUpdateReply = {
-      ticketId,
-      updated: false,
-      fieldErrors: error.field ? { [error.field]: error.message } : {},
-      formError: error.field ? null : error.message,
-    };
-    return data(reply, { status: error.status });
+    return replyToDomainError(error, null, {
+      reply: (refusal): TicketUpdateReply => ({
+        ticketId,
+        updated: false,
+        fieldErrors: fieldErrorOf(refusal),
+        formError: refusal.field ? null : refusal.message,
+      }),
+    });
   }
 }

@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { clearTierOverride, endUserSessions, overrideTier, setAdminFlag, setSubscription } from "~/domain/admin/users/manage-user.server";
 import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -63,8 +63,7 @@ export async function submitUserAction(request: Request, admin: SessionUser) {
     }
     return redirectWithToast(returnTo, { kind: "success", title });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (intent === "auto-calc") return data<UserActionReply>({ error: `Remove Override Failed - ${error.message}`, userId }, error.status);
-    return data<UserActionReply>({ error: `Update Failed - ${error.message}`, userId }, error.status);
+    const failed = intent === "auto-calc" ? "Remove Override Failed" : "Update Failed";
+    return replyToDomainError(error, null, { reply: (refusal): UserActionReply => ({ error: `${failed} - ${refusal.message}`, userId }) });
   }
 }

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { DuplicatePurchaseError, InvalidPurchaseError, KycRequiredError } from "~/domain/investing/purchase-errors.server";
 import { reloadEnv } from "~/services/env.server";
 import { getFlashToasts } from "./flash.server";
-import { replyToDomainError } from "./domain-reply.server";
+import { fieldErrorOf, replyToDomainError } from "./domain-reply.server";
 
 beforeAll(() => {
   process.env.SESSION_SECRET = "domain-reply-test-secret-0123456789abcdef";
@@ -28,6 +28,16 @@ const routes = {
 };
 
 type Reply = { type: string; data: Record<string, unknown>; init: { status: number } };
+
+/** The toasts a redirect flashed, as the next page reads them. */
+async function flashed(response: Response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { toasts } = await getFlashToasts(new Request("http://app.test/", { headers: { Cookie: cookie } }));
+  return toasts;
+}
 
 describe("replyToDomainError", () => {
   it("puts an error that names a field on that field, with the error's status and the route's extra data", async () => {
@@ -87,5 +97,88 @@ describe("replyToDomainError", () => {
     expect(reply.data.result).toEqual({ status: "error", error: { "": ["This ticket is closed."] } });
     const crash = new Error("database went away");
     await expect(replyToDomainError(crash, null)).rejects.toBe(crash);
+  });
+
+  it("sends any domain error back with `otherwise`, the message as the toast's title when the route gives none", async () => {
+    const back = { otherwise: { to: "/watchlist", toast: { kind: "error" as const } } };
+    const response = (await replyToDomainError(new DomainError("not_found", "Property not found", 404), null, back)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/watchlist");
+    const toasts = await flashed(response);
+    expect(toasts).toEqual([expect.objectContaining({ kind: "error", title: "Property not found" })]);
+    expect(toasts[0]!.description).toBeUndefined();
+    const crash = new TypeError("boom");
+    await expect(replyToDomainError(crash, null, back)).rejects.toBe(crash);
+  });
+
+  it("puts the message in the description under the route's title, and the map wins over `otherwise`", async () => {
+    const response = (await replyToDomainError(new DomainError("full", "The queue is full.", 429), null, {
+      redirects: { other: { to: "/elsewhere", toast: { kind: "info", title: "Elsewhere" } } },
+      otherwise: { to: "/support", toast: { kind: "error", title: "Request Failed" } },
+    })) as Response;
+    expect(response.headers.get("Location")).toBe("/support");
+    expect(await flashed(response)).toEqual([
+      expect.objectContaining({ kind: "error", title: "Request Failed", description: "The queue is full." }),
+    ]);
+    const mapped = (await replyToDomainError(new DomainError("other", "Gone elsewhere", 409), null, {
+      redirects: { other: { to: "/elsewhere", toast: { kind: "info", title: "Elsewhere" } } },
+      otherwise: { to: "/support", toast: { kind: "error", title: "Request Failed" } },
+    })) as Response;
+    expect(mapped.headers.get("Location")).toBe("/elsewhere");
+  });
+
+  it("leaves the message out of a toast whose title says it all (`withMessage: false`)", async () => {
+    const response = (await replyToDomainError(new DomainError("deletion_cancelled", "Deletion Cancelled", 400, "confirmation"), null, {
+      redirects: {
+        deletion_cancelled: { to: "/admin/properties", toast: { kind: "info", title: "Deletion Cancelled" }, withMessage: false },
+      },
+    })) as Response;
+    expect(response.headers.get("Location")).toBe("/admin/properties");
+    const toasts = await flashed(response);
+    expect(toasts).toEqual([expect.objectContaining({ kind: "info", title: "Deletion Cancelled" })]);
+    expect(toasts[0]!.description).toBeUndefined();
+  });
+
+  it("builds the route's own action data with `reply`, with the error's status", async () => {
+    const reply = (await replyToDomainError(new DomainError("too_long", "Keep it short.", 422, "subject"), null, {
+      reply: (refusal, followUp) => ({ error: refusal.message, fields: fieldErrorOf(refusal), followUp, values: { subject: "x" } }),
+    })) as unknown as Reply;
+    expect(reply.init.status).toBe(422);
+    expect(reply.data).toEqual({
+      error: "Keep it short.",
+      fields: { subject: "Keep it short." },
+      followUp: null,
+      values: { subject: "x" },
+    });
+    expect(fieldErrorOf(new DomainError("busy", "Try again.", 409))).toEqual({});
+    const crash = new Error("database went away");
+    await expect(replyToDomainError(crash, null, { reply: () => ({}) })).rejects.toBe(crash);
+  });
+
+  it("still redirects a mapped code with `reply`, or hands its follow-up to `reply` for a page that shows it", async () => {
+    const routesWithShape = {
+      redirects: { kyc_required: { to: "/kyc", toast: { kind: "error" as const, title: "KYC Required", description: "Verify first" } } },
+      reply: (refusal: DomainError, followUp: unknown) => ({ message: refusal.message, followUp }),
+    };
+    const error = new DomainError("kyc_required", "KYC Required - Verify first", 403);
+    const redirected = (await replyToDomainError(error, null, routesWithShape)) as Response;
+    expect(redirected.status).toBe(302);
+    expect(await flashed(redirected)).toEqual([expect.objectContaining({ title: "KYC Required", description: "Verify first" })]);
+    const inPage = (await replyToDomainError(error, null, { ...routesWithShape, followUpInPage: true })) as unknown as Reply;
+    expect(inPage.init.status).toBe(403);
+    expect(inPage.data).toEqual({
+      message: "KYC Required - Verify first",
+      followUp: { to: "/kyc", toast: { kind: "error", title: "KYC Required", description: "Verify first" } },
+    });
+  });
+
+  it("answers in plain text with `asText`, for resource routes and commands with no page", async () => {
+    const response = await replyToDomainError(new DomainError("forbidden", "You may not hear this channel.", 403), null, { asText: true });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.text()).toBe("You may not hear this channel.");
+    const crash = new RangeError("bad");
+    await expect(replyToDomainError(crash, null, { asText: true })).rejects.toBe(crash);
   });
 });

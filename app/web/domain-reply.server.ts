@@ -4,15 +4,25 @@ import type { ToastInput } from "~/lib/toast";
 import { isDomainError, type DomainError } from "~/domain/errors";
 import { redirectWithToast } from "~/web/flash.server";
 
-/**
- * Where an outcome sends the user instead of showing an error on the form, and what they
- * are told; the toast's description defaults to the error's own message.
- */
+/** Where an outcome sends the user instead of showing an error on the form, and what they are told. */
 export type DomainErrorFollowUp = { to: string; toast: ToastInput };
+
+/**
+ * A follow-up as a route's map gives it. The error's own message fills what the toast leaves
+ * out: its title when the map gives none, else its description (unless `withMessage` is false,
+ * for a toast whose title already says it all).
+ */
+export type DomainErrorRedirect = {
+  to: string;
+  toast: Omit<ToastInput, "title"> & { title?: string };
+  withMessage?: boolean;
+};
 
 export type DomainErrorRoutes = {
   /** The route's small map: codes answered by going elsewhere with a toast. */
-  redirects?: Partial<Record<string, DomainErrorFollowUp>>;
+  redirects?: Partial<Record<string, DomainErrorRedirect>>;
+  /** Every other code: go there with the toast too (a form with no place to show an error). */
+  otherwise?: DomainErrorRedirect;
   /**
    * The form was sent by a page that can show the toast itself and follow it after a
    * pause (JavaScript is running): answer a follow-up with data instead of a redirect.
@@ -28,6 +38,12 @@ export type DomainErrorReply = {
   followUp: DomainErrorFollowUp | null;
 };
 
+/**
+ * The action data of a page that does not use conform, built from the error (and, with
+ * `followUpInPage`, the follow-up it shows itself); answered with the error's status.
+ */
+export type DomainErrorShape<Shape> = (error: DomainError, followUp: DomainErrorFollowUp | null) => Shape;
+
 /** Anything with conform's `reply`: a parsed submission. */
 type Replyable = {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
@@ -42,23 +58,63 @@ function resultFor(error: DomainError, submission: Replyable | null): Submission
   return { status: "error", error: { [error.field ?? ""]: messages } };
 }
 
+function followUpFor(error: DomainError, mapped: DomainErrorRedirect): DomainErrorFollowUp {
+  const { title, description, ...rest } = mapped.toast;
+  if (title === undefined) return { to: mapped.to, toast: { ...rest, title: error.message, ...(description ? { description } : {}) } };
+  const withMessage = description ?? (mapped.withMessage === false ? undefined : error.message);
+  return { to: mapped.to, toast: { ...rest, title, ...(withMessage === undefined ? {} : { description: withMessage }) } };
+}
+
+/** The error's field and message, as the field-error maps of plain forms hold them (empty without a field). */
+export function fieldErrorOf(error: DomainError): Record<string, string> {
+  return error.field ? { [error.field]: error.message } : {};
+}
+
+/** A plain-text answer with the error's status and message, for resource routes and refused commands. */
+function plainText(error: DomainError): Response {
+  return new Response(error.message, {
+    status: error.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+type ConformOptions<Extra> = DomainErrorRoutes & { extra?: Extra; reply?: undefined; asText?: undefined };
+type ShapeOptions<Shape> = DomainErrorRoutes & { reply: DomainErrorShape<Shape>; extra?: undefined; asText?: undefined };
+type TextOptions = { asText: true };
+
 /**
- * Turns a domain error into a route's answer, with the error's HTTP status:
- * - a code in `redirects` goes there with its toast (or, with `followUpInPage`, returns
- *   the follow-up for the page to show and navigate to);
- * - any other domain error becomes a field error (when it names a field) or a form error,
- *   with `extra` merged into the action data.
+ * Turns a domain error into a route's answer:
+ * - a code in `redirects` (or any code, with `otherwise`) goes there with its toast (or, with
+ *   `followUpInPage`, the follow-up is returned for the page to show and navigate to);
+ * - with `asText`, any domain error is a plain-text response with its status and message;
+ * - with `reply`, the route's own action data, built from the error, with the error's status;
+ * - otherwise a conform reply: a field error (when the error names a field) or a form error,
+ *   with `extra` merged into the action data and the error's status.
  * Anything that is not a domain error is rethrown for the error boundary.
  */
+export async function replyToDomainError(error: unknown, submission: null, routes: TextOptions): Promise<Response>;
+export async function replyToDomainError<Shape>(
+  error: unknown,
+  submission: null,
+  routes: ShapeOptions<Shape>,
+): Promise<Response | ReturnType<typeof data<Shape>>>;
 export async function replyToDomainError<Extra extends Record<string, unknown> = Record<never, never>>(
   error: unknown,
   submission: Replyable | null,
-  routes: DomainErrorRoutes & { extra?: Extra } = {},
+  routes?: ConformOptions<Extra>,
+): Promise<Response | ReturnType<typeof data<Extra & DomainErrorReply>>>;
+export async function replyToDomainError(
+  error: unknown,
+  submission: Replyable | null,
+  routes: (DomainErrorRoutes & { extra?: Record<string, unknown>; reply?: DomainErrorShape<unknown> }) | TextOptions = {},
 ) {
   if (!isDomainError(error)) throw error;
-  const mapped = routes.redirects?.[error.code];
-  const followUp = mapped ? { to: mapped.to, toast: { ...mapped.toast, description: mapped.toast.description ?? error.message } } : null;
-  if (followUp && !routes.followUpInPage) return redirectWithToast(followUp.to, followUp.toast);
+  if ("asText" in routes && routes.asText) return plainText(error);
+  const options = routes as DomainErrorRoutes & { extra?: Record<string, unknown>; reply?: DomainErrorShape<unknown> };
+  const mapped = options.redirects?.[error.code] ?? options.otherwise;
+  const followUp = mapped ? followUpFor(error, mapped) : null;
+  if (followUp && !options.followUpInPage) return redirectWithToast(followUp.to, followUp.toast);
+  if (options.reply) return data(options.reply(error, followUp), { status: error.status });
   const reply: DomainErrorReply = { result: followUp ? null : resultFor(error, submission), followUp };
-  return data({ ...(routes.extra as Extra), ...reply }, { status: error.status });
+  return data({ ...options.extra, ...reply }, { status: error.status });
 }

@@ -1,5 +1,4 @@
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { getDepositInstructions, listFundRequests } from "~/domain/wallet/list-fund-requests.server";
 import { KYC_REQUIRED_FOR_FUNDS, REQUEST_SUBMITTED } from "~/domain/wallet/fund-request-rules";
 import { requestDeposit, requestWithdrawal } from "~/domain/wallet/request-funds.server";
@@ -7,6 +6,7 @@ import { getWalletSummary } from "~/domain/wallet/wallet-summary.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
+import { replyToDomainError, type DomainErrorFollowUp } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -58,7 +58,7 @@ export type FundRequestActionData = {
   values: { amount: string; description: string; priority: string };
   fieldErrors: { amount?: string };
   formError: string | null;
-  followUp: { to: string; toast: { kind: "error"; title: string; description: string } } | null;
+  followUp: DomainErrorFollowUp | null;
 };
 
 /**
@@ -74,9 +74,15 @@ export async function submitFundRequest(request: Request, user: SessionUser, wal
     description: String(form.get("description") ?? ""),
     priority: String(form.get("priority") ?? "medium"),
   };
-  const reply = (status: number, extra: Partial<FundRequestActionData>) =>
-    data<FundRequestActionData>({ intent, values, fieldErrors: {}, formError: null, followUp: null, ...extra }, { status });
-  if (intent !== "add-funds" && intent !== "withdraw") return reply(400, { formError: "Unknown request" });
+  const body = (extra: Partial<FundRequestActionData>): FundRequestActionData => ({
+    intent,
+    values,
+    fieldErrors: {},
+    formError: null,
+    followUp: null,
+    ...extra,
+  });
+  if (intent !== "add-funds" && intent !== "withdraw") return data(body({ formError: "Unknown request" }), { status: 400 });
 
   const input = {
     userId: user.id,
@@ -94,13 +100,17 @@ export async function submitFundRequest(request: Request, user: SessionUser, wal
     const next = receipt.referenceCode ? `${walletPath}?submitted=${receipt.ticketId}` : walletPath;
     return redirectWithToast(next, { kind: "success", ...REQUEST_SUBMITTED, topic: "wallet" });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "kyc_required") {
-      const followUp = { to: paths.kyc(), toast: { kind: "error" as const, ...KYC_REQUIRED_FOR_FUNDS } };
-      if (form.get("enhanced") === "true") return reply(403, { followUp });
-      return redirectWithToast(followUp.to, followUp.toast);
-    }
-    if (error.field === "amount") return reply(error.status, { fieldErrors: { amount: error.message } });
-    return reply(error.status, { formError: error.message });
+    return replyToDomainError(error, null, {
+      redirects: { kyc_required: { to: paths.kyc(), toast: { kind: "error", ...KYC_REQUIRED_FOR_FUNDS } } },
+      followUpInPage: form.get("enhanced") === "true",
+      reply: (refusal, followUp) =>
+        body(
+          followUp
+            ? { followUp }
+            : refusal.field === "amount"
+              ? { fieldErrors: { amount: refusal.message } }
+              : { formError: refusal.message },
+        ),
+    });
   }
 }

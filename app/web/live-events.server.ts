@@ -1,8 +1,8 @@
 import type { LiveChannel } from "~/lib/live-channels";
 import { getPrisma } from "~/services/db.server";
 import { getRealtimeBus, type BusMessage } from "~/services/realtime/bus.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { getRequestUser } from "~/web/session.server";
-import { isDomainError } from "~/domain/errors";
 import { resolveLiveChannels, type LiveChannelRequest } from "~/domain/access/live-channels.server";
 
 /** Proxies and load balancers drop a connection that stays silent for a minute or so. */
@@ -34,8 +34,7 @@ export async function liveEventsResponse(request: Request): Promise<Response> {
   try {
     channels = await resolveLiveChannels(getPrisma(), user, readLiveChannelRequest(new URL(request.url).searchParams));
   } catch (error) {
-    if (isDomainError(error)) return plain(error.status, error.message);
-    throw error;
+    return replyToDomainError(error, null, { asText: true });
   }
   return eventStream(request, channels);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { getSellableShares, listAvailableShares } from "~/domain/market/market-reads.server";
@@ -10,6 +9,7 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -157,10 +157,13 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
         return data<MarketActionData>({ market: { intent, target, message: "Unknown request", values, link: null } }, { status: 400 });
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const link = error instanceof DuplicateSubmitError ? duplicateLink(error) : null;
-    const message = intent.endsWith("confirm") && !link ? `Confirmation Failed - ${error.message}` : error.message;
-    return data<MarketActionData>({ market: { intent, target, message, values, link } }, { status: error.status });
+    return replyToDomainError(error, null, {
+      reply: (refusal): MarketActionData => {
+        const link = refusal instanceof DuplicateSubmitError ? duplicateLink(refusal) : null;
+        const message = intent.endsWith("confirm") && !link ? `Confirmation Failed - ${refusal.message}` : refusal.message;
+        return { market: { intent, target, message, values, link } };
+      },
+    });
   }
 }
 

@@ -1,10 +1,10 @@
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { enqueueNotesAnalysis } from "~/domain/notes-analysis/notes-analysis-job.server";
 import { listNotesAnalyses } from "~/domain/notes-analysis/notes-analysis-overview.server";
 import { requestNotesAnalysis } from "~/domain/notes-analysis/notes-analysis-runs.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -34,7 +34,6 @@ export async function submitNotesAnalysisRun(request: Request, admin: SessionUse
         : "Another run for this property is under way; its result appears here when it is ready.",
     });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ propertyId, error: error.message }, { status: error.status });
+    return replyToDomainError(error, null, { reply: (refusal) => ({ propertyId, error: refusal.message }) });
   }
 }

@@ -1,5 +1,4 @@
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
 import { AWAITING_APPROVAL, settleReservationFourEyes } from "~/domain/approvals/four-eyes.server";
@@ -12,6 +11,7 @@ import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { logEventFor } from "~/web/analytics.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -94,9 +94,10 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
         return data<ShareTradingReply>({ intent, target, message: "Unknown request" }, { status: 400 });
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
     const prefix = intent === "settle" ? "Settle Failed - " : intent === "cancel-reservation" ? "Cancel Failed - " : "";
-    return data<ShareTradingReply>({ intent, target, message: `${prefix}${error.message}` }, { status: error.status });
+    return replyToDomainError(error, null, {
+      reply: (refusal): ShareTradingReply => ({ intent, target, message: `${prefix}${refusal.message}` }),
+    });
   }
 }
 

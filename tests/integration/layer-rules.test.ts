@@ -59,6 +59,38 @@ describe("the layer rules", () => {
     expect(await firedRules("app/components/example/widget.ts", typeOnly)).toEqual([]);
   });
 
+  it("answer domain errors only through replyToDomainError", async () => {
+    const branching = [
+      'import { isDomainError } from "~/domain/errors";',
+      "export function answer(error: unknown) {",
+      "  if (!isDomainError(error)) throw error;",
+      "  return error.message;",
+      "}",
+      "",
+    ].join("\n");
+    const instance = [
+      'import { DomainError } from "~/domain/errors";',
+      "export const answer = (error: unknown) => (error instanceof DomainError ? error.message : null);",
+      "",
+    ].join("\n");
+    for (const file of ["app/routes/example.tsx", "app/web/example.server.ts"]) {
+      expect(await firedRules(file, branching), file).toContain("no-restricted-syntax");
+      expect(await firedRules(file, instance), file).toContain("no-restricted-syntax");
+    }
+    expect(await firedRules("app/web/domain-reply.server.ts", branching)).toEqual([]);
+    const helped = [
+      'import { replyToDomainError } from "~/web/domain-reply.server";',
+      "export async function answer(error: unknown) {",
+      "  return replyToDomainError(error, null, { asText: true });",
+      "}",
+      "",
+    ].join("\n");
+    expect(await firedRules("app/web/example.server.ts", helped)).toEqual([]);
+    // The routes keep their own rule beside this one.
+    const formData = "export const read = (request: Request) => request.formData();\n";
+    expect(await firedRules("app/routes/example.tsx", formData)).toContain("no-restricted-syntax");
+  });
+
   it("read the environment only through the parsed env module", async () => {
     const code = "export const port = process.env.PORT;\n";
     for (const file of ["app/web/example.server.ts", "app/routes/example.tsx", "app/services/example.server.ts", "server/example.ts"]) {

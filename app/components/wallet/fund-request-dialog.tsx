@@ -15,6 +15,7 @@ import {
   parsePriority,
 } from "~/domain/wallet/fund-request-rules";
 import { formatINR } from "~/lib/money";
+import type { ToastInput } from "~/lib/toast";
 import type { FundRequestKind } from "./wallet-model";
 
 export type FundRequestReply = {
@@ -22,7 +23,7 @@ export type FundRequestReply = {
   values: { amount: string; description: string; priority: string };
   fieldErrors: { amount?: string };
   formError: string | null;
-  followUp: { to: string; toast: { kind: "error"; title: string; description: string } } | null;
+  followUp: { to: string; toast: ToastInput } | null;
 };
 
 const TITLES: Record<FundRequestKind, string> = { "add-funds": "Add Funds", withdraw: "Withdraw Funds" };
