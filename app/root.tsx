@@ -22,6 +22,7 @@ import { HydrationFlag } from "~/components/ui/hydration-flag";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { StaticPageEnhancements } from "~/components/pwa/static-page-enhancements";
 import { useNonce } from "~/lib/nonce";
+import { InlineStylesheet } from "~/lib/inline-stylesheet";
 import { servedWithoutReact } from "~/lib/route-handle";
 import { pageTitle } from "~/lib/page-title";
 import type { Toast } from "~/lib/toast";
@@ -31,7 +32,6 @@ import { getRequestUser } from "~/web/session.server";
 import type { BellView } from "~/components/site-header/notification-bell";
 import { getBellSummary } from "~/domain/alerts/list-alerts.server";
 import { getPrisma } from "~/services/db.server";
-import stylesheet from "~/app.css?url";
 import { DemoRibbon } from "~/components/demo-ribbon";
 import { isDemoMode } from "~/web/demo-mode.server";
 import { disableZodJit } from "~/lib/zod-jitless";
@@ -40,7 +40,6 @@ import { disableZodJit } from "~/lib/zod-jitless";
 disableZodJit();
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Installing: the web app manifest (Android, desktop) and the touch icon iOS puts on the home screen.
@@ -103,6 +102,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-title" content="Aangan" />
         <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        {/* The stylesheet is inlined, so the first paint waits for no request (ADR 0042). */}
+        <InlineStylesheet nonce={nonce} />
         <Meta />
         <Links />
       </head>
