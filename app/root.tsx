@@ -19,7 +19,6 @@ import { ServiceWorkerUpdates } from "~/components/pwa/service-worker-updates";
 import { ConnectionNotices } from "~/components/toast/connection-notices";
 import { ToastProvider } from "~/components/toast/toast-provider";
 import { HydrationFlag } from "~/components/ui/hydration-flag";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { StaticPageEnhancements } from "~/components/pwa/static-page-enhancements";
 import { useNonce } from "~/lib/nonce";
 import { InlineStylesheet } from "~/lib/inline-stylesheet";
@@ -88,10 +87,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The Layout also wraps error pages, where the root loader may not have produced data.
   const rootData = useRouteLoaderData<typeof loader>("root") as RootData | undefined;
   // A route whose handle says `hydrate: false` is served without React's scripts (ADR 0024), unless
-  // the app is already running (a client-side navigation there keeps it running).
+  // the app is already running (a client-side navigation there keeps it running). Only the server
+  // renders such a page: in the browser React runs, so the answer is always no. Decided without a
+  // hydration hook, so hydrating does not end with a synchronous re-render of the whole shell (ADR 0042).
   const matches = useMatches();
-  const hydrated = useHydrated();
-  const withoutReact = servedWithoutReact(matches) && !hydrated;
+  const withoutReact = typeof document === "undefined" && servedWithoutReact(matches);
   return (
     <html lang="en-IN">
       <head>
