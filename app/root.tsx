@@ -19,9 +19,9 @@ import { ServiceWorkerUpdates } from "~/components/pwa/service-worker-updates";
 import { ConnectionNotices } from "~/components/toast/connection-notices";
 import { ToastProvider } from "~/components/toast/toast-provider";
 import { HydrationFlag } from "~/components/ui/hydration-flag";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { StaticPageEnhancements } from "~/components/pwa/static-page-enhancements";
 import { useNonce } from "~/lib/nonce";
+import { InlineStylesheet } from "~/lib/inline-stylesheet";
 import { servedWithoutReact } from "~/lib/route-handle";
 import { pageTitle } from "~/lib/page-title";
 import type { Toast } from "~/lib/toast";
@@ -29,7 +29,6 @@ import { getFlashToasts } from "~/web/flash.server";
 import { getHeaderUser } from "~/web/header-user.server";
 import type { BellView } from "~/components/site-header/notification-bell";
 import { getBellView } from "~/web/bell.server";
-import stylesheet from "~/app.css?url";
 import { DemoRibbon } from "~/components/demo-ribbon";
 import { isDemoMode } from "~/web/demo-mode.server";
 import { disableZodJit } from "~/lib/zod-jitless";
@@ -38,7 +37,6 @@ import { disableZodJit } from "~/lib/zod-jitless";
 disableZodJit();
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Installing: the web app manifest (Android, desktop) and the touch icon iOS puts on the home screen.
@@ -86,10 +84,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The Layout also wraps error pages, where the root loader may not have produced data.
   const rootData = useRouteLoaderData<typeof loader>("root") as RootData | undefined;
   // A route whose handle says `hydrate: false` is served without React's scripts (ADR 0024), unless
-  // the app is already running (a client-side navigation there keeps it running).
+  // the app is already running (a client-side navigation there keeps it running). Only the server
+  // renders such a page: in the browser React runs, so the answer is always no. Decided without a
+  // hydration hook, so hydrating does not end with a synchronous re-render of the whole shell (ADR 0042).
   const matches = useMatches();
-  const hydrated = useHydrated();
-  const withoutReact = servedWithoutReact(matches) && !hydrated;
+  const withoutReact = typeof document === "undefined" && servedWithoutReact(matches);
   return (
     <html lang="en-IN">
       <head>
@@ -100,6 +99,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-title" content="Aangan" />
         <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        {/* The stylesheet is inlined, so the first paint waits for no request (ADR 0042). */}
+        <InlineStylesheet nonce={nonce} />
         <Meta />
         <Links />
       </head>

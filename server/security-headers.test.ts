@@ -39,6 +39,14 @@ describe("securityHeaders", () => {
     expect(development.hsts).toBeNull();
   });
 
+  it("allows inline styles only with the response's nonce, the same one its scripts carry (ADR 0042)", async () => {
+    const { enforced } = await cspFor({ production: true, development: false });
+    const scriptNonce = /script-src 'self' ('nonce-[^']+')/.exec(enforced ?? "")?.[1];
+    expect(scriptNonce).toBeTruthy();
+    expect(enforced).toContain(`style-src 'self' ${scriptNonce};`);
+    expect(enforced).not.toMatch(/style-src [^;]*'unsafe-inline'/);
+  });
+
   it("allows no <base>, no plugins and no framing", async () => {
     const { enforced } = await cspFor({ production: true, development: false });
     expect(enforced).toContain("base-uri 'none'");

@@ -8,8 +8,10 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+
 /**
- * Helmet with an enforced CSP. Scripts run only with this response's nonce; nothing
+ * Helmet with an enforced CSP. Scripts and the inlined stylesheet run only with this response's nonce; nothing
  * may frame the app. In development Vite's HMR client needs inline scripts and a
  * websocket, so the policy is report-only there.
  */
@@ -29,8 +31,9 @@ export function securityHeaders({
       reportOnly: development,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
-        "style-src": ["'self'"],
+        "script-src": ["'self'", nonceSource],
+        // The app's stylesheet is inlined in each page with this response's nonce (ADR 0042).
+        "style-src": ["'self'", nonceSource],
         // React renders style="" attributes (progress bars); they cannot run code.
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],

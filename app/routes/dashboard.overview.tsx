@@ -5,20 +5,22 @@ import { OverviewTiles } from "~/components/dashboard/overview-tiles";
 import { PortfolioDistribution } from "~/components/dashboard/portfolio-distribution";
 import { requireDashboardUser } from "~/web/guards.server";
 import { getPortfolioOverview } from "~/domain/portfolio/portfolio-overview.server";
-import { compactSeries, decodeSeries, encodeSeries } from "~/lib/portfolio/cumulative-series";
+import { layoutInvestmentChart } from "~/lib/charts/investment-chart-layout";
+import { compactSeries } from "~/lib/portfolio/cumulative-series";
 import { describeXirr } from "~/lib/portfolio/xirr";
 import { getPrisma } from "~/services/db.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const overview = await getPortfolioOverview(getPrisma(), user.id);
-  // Flat stretches drawn as their two ends (the same line), sent as one string (ADR 0038).
+  // Flat stretches drawn as their two ends (the same line, ADR 0038), laid out here so the
+  // browser gets the SVG's geometry and no chart library (ADR 0042).
   const { series, ...figures } = overview;
-  return { ...figures, series: encodeSeries(compactSeries(series)), annualisedReturn: describeXirr(overview.annualisedReturn) };
+  return { ...figures, chart: layoutInvestmentChart(compactSeries(series)), annualisedReturn: describeXirr(overview.annualisedReturn) };
 }
 
 export default function OverviewPage() {
-  const { totals, distribution, series, annualisedReturn } = useLoaderData<typeof loader>();
+  const { totals, distribution, chart, annualisedReturn } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-ink">Overview</h1>
@@ -28,7 +30,7 @@ export default function OverviewPage() {
           Last 12 Months
         </h2>
         <p className="mb-3 text-sm text-slate-600">Total invested, day by day.</p>
-        <InvestmentChart series={decodeSeries(series)} />
+        <InvestmentChart chart={chart} />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="distribution-heading" className="rounded-xl border border-slate-200 p-4">

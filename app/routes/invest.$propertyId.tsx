@@ -25,9 +25,10 @@ import { PurchaseReview, type PurchaseReviewData } from "~/components/investing/
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { buyBoxState } from "~/lib/investing/buy-box-state";
 import { PropertyDocumentList } from "~/components/properties/property-document-list";
-import { MarketDataPanel } from "~/components/market/market-data-panel";
+import { MarketDataPanel, type MarketDataView } from "~/components/market/market-data-panel";
+import { layoutPriceHistory } from "~/lib/charts/price-history-layout";
 import { DistributionList } from "~/components/investing/distribution-list";
-import { getMarketData } from "~/domain/market/market-data.server";
+import { getMarketData, type MarketData } from "~/domain/market/market-data.server";
 import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
 import { loadPropertyDocuments } from "~/web/property-documents.server";
 import { PropertyGallery } from "~/components/investing/property-gallery";
@@ -102,6 +103,10 @@ function rulesOf(view: Awaited<ReturnType<typeof loadProperty>>) {
   };
 }
 
+function marketDataView({ history, ...figures }: MarketData): MarketDataView {
+  return { ...figures, chart: layoutPriceHistory(history, figures.issuePrice) };
+}
+
 /** The smallest order that meets the minimum investment, as the field's starting value. */
 function startingShares(sharePrice: string, minimumInvestment: string): string {
   const price = new Decimal(sharePrice);
@@ -137,7 +142,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notesAllowed: mayUseNotes(user),
     },
     market,
-    marketData,
+    // The price chart laid out here, so the browser gets its geometry and no chart library (ADR 0042).
+    marketData: marketData ? marketDataView(marketData) : null,
     distributions,
     received,
   };

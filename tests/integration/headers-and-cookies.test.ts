@@ -69,8 +69,9 @@ function expectSecurityHeaders(response: Response, what: string) {
 
 describe("security headers on every kind of answer", () => {
   it("are on pages, health checks, 404s, static files, assets, errors and refusals", async () => {
-    const html = await (await get("/")).text();
-    const asset = /(\/assets\/[^"]+\.css)/.exec(html)?.[1];
+    // A hydrated page names its fingerprinted scripts (the stylesheet is inlined, ADR 0042).
+    const html = await (await get("/properties")).text();
+    const asset = /(\/assets\/[^"]+\.js)/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const answers: [string, Response][] = [
       ["/", await get("/")],

@@ -73,8 +73,9 @@ describe("pages and headers", () => {
   });
 
   it("lets browsers cache fingerprinted assets for a year and compresses them", async () => {
-    const html = await (await fetch(`${app.baseUrl}/`)).text();
-    const asset = /(\/assets\/[^"]+\.css)/.exec(html)?.[1];
+    // A hydrated page names its fingerprinted scripts (the stylesheet is inlined, ADR 0042).
+    const html = await (await fetch(`${app.baseUrl}/properties`)).text();
+    const asset = /(\/assets\/[^"]+\.js)/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const response = await fetch(`${app.baseUrl}${asset}`, { headers: { "accept-encoding": "gzip" } });
     expect(response.status).toBe(200);

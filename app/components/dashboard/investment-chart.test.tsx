@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { layoutInvestmentChart } from "~/lib/charts/investment-chart-layout";
 import { dailyCumulativeSeries } from "~/lib/portfolio/cumulative-series";
 import { InvestmentChart } from "./investment-chart";
 
@@ -17,13 +18,13 @@ function paths(html: string): string[] {
 
 describe("InvestmentChart (ADR 0038)", () => {
   it("draws a year of daily totals in a few kilobytes", () => {
-    const html = renderToStaticMarkup(<InvestmentChart series={series} />);
+    const html = renderToStaticMarkup(<InvestmentChart chart={layoutInvestmentChart(series)} />);
     expect(series).toHaveLength(365);
     expect(html.length).toBeLessThan(12_000);
   });
 
   it("draws the area as the line closed along the baseline, one vertex a day", () => {
-    const [area, line] = paths(renderToStaticMarkup(<InvestmentChart series={series} />));
+    const [area, line] = paths(renderToStaticMarkup(<InvestmentChart chart={layoutInvestmentChart(series)} />));
     expect(line).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){364}$/);
     expect(area!.startsWith(line!)).toBe(true);
     expect(area!.slice(line!.length)).toMatch(/^L628,\d+(\.\d)?L56,\d+(\.\d)?Z$/);
@@ -39,6 +40,6 @@ describe("InvestmentChart (ADR 0038)", () => {
   });
 
   it("says so when there is nothing to draw", () => {
-    expect(renderToStaticMarkup(<InvestmentChart series={[]} />)).toContain("No investments yet");
+    expect(renderToStaticMarkup(<InvestmentChart chart={layoutInvestmentChart([])} />)).toContain("No investments yet");
   });
 });

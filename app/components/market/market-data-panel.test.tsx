@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { layoutPriceHistory } from "~/lib/charts/price-history-layout";
 import { MarketDataPanel, type MarketDataView } from "./market-data-panel";
 
 const empty: MarketDataView = {
@@ -8,7 +9,7 @@ const empty: MarketDataView = {
   volume30d: { shares: 0, value: "0.00", trades: 0 },
   openSellOrders: 0,
   bestPrice: null,
-  history: [],
+  chart: null,
 };
 
 describe("the market data panel", () => {
@@ -28,10 +29,13 @@ describe("the market data panel", () => {
           volume30d: { shares: 5, value: "581.00", trades: 2 },
           openSellOrders: 2,
           bestPrice: "110.00",
-          history: [
-            { at: "2026-11-10T06:00:00.000Z", price: "110.00", shares: 3 },
-            { at: "2026-11-20T06:00:00.000Z", price: "125.50", shares: 2 },
-          ],
+          chart: layoutPriceHistory(
+            [
+              { at: "2026-11-10T06:00:00.000Z", price: "110.00" },
+              { at: "2026-11-20T06:00:00.000Z", price: "125.50" },
+            ],
+            "100.00",
+          ),
         }}
       />,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactSeries, dailyCumulativeSeries, decodeSeries, encodeSeries } from "./cumulative-series";
+import { compactSeries, dailyCumulativeSeries } from "./cumulative-series";
 
 const on = (iso: string) => new Date(`${iso}T10:00:00Z`);
 
@@ -67,16 +67,5 @@ describe("compactSeries and encodeSeries (ADR 0038)", () => {
   it("leaves a series that changes every day as it is", () => {
     const daily = year.map((point, i) => ({ ...point, total: point.total + i }));
     expect(compactSeries(daily)).toEqual(daily);
-  });
-
-  it("encodes a series as a short string and decodes it to the same points", () => {
-    const compact = compactSeries(year);
-    expect(decodeSeries(encodeSeries(compact))).toEqual(compact);
-    const daily = year.map((point, i) => ({ ...point, total: point.total + i * 1234.56 }));
-    const encoded = encodeSeries(daily);
-    expect(decodeSeries(encoded)).toEqual(daily);
-    expect(encoded.length).toBeLessThan(JSON.stringify(daily).length / 2);
-    expect(encodeSeries([])).toBe("");
-    expect(decodeSeries("")).toEqual([]);
   });
 });

@@ -46,26 +46,3 @@ export function compactSeries(series: readonly SeriesPoint[]): SeriesPoint[] {
     return !before || !after || before.total !== point.total || after.total !== point.total;
   });
 }
-
-/**
- * A series as one short string for the page's loader data ("2025-11-23|0:1000,3:1500,…":
- * the first date, then each point's day offset and total), instead of an object per point.
- * `decodeSeries` gives back exactly the points (numbers print and parse without loss).
- */
-export function encodeSeries(series: readonly SeriesPoint[]): string {
-  const first = series[0];
-  if (!first) return "";
-  const start = Date.parse(`${first.date}T00:00:00Z`);
-  const points = series.map((point) => `${Math.round((Date.parse(`${point.date}T00:00:00Z`) - start) / DAY_MS)}:${point.total}`);
-  return `${first.date}|${points.join(",")}`;
-}
-
-export function decodeSeries(encoded: string): SeriesPoint[] {
-  if (!encoded) return [];
-  const [date, points = ""] = encoded.split("|");
-  const start = Date.parse(`${date}T00:00:00Z`);
-  return points.split(",").map((point) => {
-    const [offset, total] = point.split(":");
-    return { date: new Date(start + Number(offset) * DAY_MS).toISOString().slice(0, 10), total: Number(total) };
-  });
-}

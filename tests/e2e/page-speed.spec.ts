@@ -1,0 +1,72 @@
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// What keeps the signed-in pages fast on a phone (ADR 0042). Lighthouse itself runs in
+// `npm run bench`, never here; these are the deterministic causes of its figures.
+const SIGNED_IN_PAGES = [
+  // The heaviest page: the buy form validates as you type.
+  { path: "/invest/dummy-1", heading: "Skyline Residency, Bandra West", jsBudgetKiB: 175 },
+  { path: "/dashboard/overview", heading: "Overview", jsBudgetKiB: 130 },
+  { path: "/dashboard/transactions", heading: "Transactions", jsBudgetKiB: 130 },
+];
+
+async function loadWatching(page: Page, path: string) {
+  const requests: { path: string; type: string }[] = [];
+  const problems: string[] = [];
+  page.on("request", (request) => requests.push({ path: new URL(request.url()).pathname, type: request.resourceType() }));
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.goto(path);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.waitForLoadState("networkidle");
+  return { requests, problems };
+}
+
+for (const { path, heading, jsBudgetKiB } of SIGNED_IN_PAGES) {
+  test.describe(`${path}, signed in`, () => {
+    test("paints from its own HTML: the stylesheet is inlined under the CSP nonce, no stylesheet is fetched", async ({
+      page,
+      signInAs,
+    }) => {
+      await signInAs("large");
+      const { requests, problems } = await loadWatching(page, path);
+      expect(requests.filter((request) => request.type === "stylesheet")).toEqual([]);
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+      const inlined = page.locator("head style#app-stylesheet");
+      await expect(inlined).toHaveCount(1);
+      expect((await inlined.textContent())?.length ?? 0).toBeGreaterThan(20_000);
+      // Applied, not refused by the CSP: the page's heading is bold (Tailwind's font-bold), and nothing was refused.
+      const h1 = page.getByRole("heading", { level: 1, name: heading });
+      await expect(h1).toHaveCSS("font-weight", "700");
+      expect(problems).toEqual([]);
+    });
+
+    test(`asks for its scripts after what paints, loads no chart library and stays within ${jsBudgetKiB} KiB gzip of JavaScript`, async ({
+      page,
+      signInAs,
+    }) => {
+      await signInAs("large");
+      const html = await (await page.request.get(path)).text();
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(3);
+      expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+
+      const { requests } = await loadWatching(page, path);
+      // The route manifest comes with the page: no /__manifest round trips and re-renders after hydrating.
+      expect(requests.filter((request) => request.path.startsWith("/__manifest"))).toEqual([]);
+      const scripts = [...new Set(requests.filter((request) => request.type === "script").map((request) => request.path))];
+      // The charts are laid out by the loaders; d3 stays on the server.
+      expect(scripts.filter((script) => /\/d3-/.test(script))).toEqual([]);
+      let gzipBytes = 0;
+      for (const script of scripts) {
+        const response = await page.request.get(script);
+        expect(response.status(), script).toBe(200);
+        gzipBytes += gzipSync(await response.body()).length;
+      }
+      expect(gzipBytes).toBeLessThanOrEqual(jsBudgetKiB * 1024);
+    });
+  });
+}
