@@ -131,11 +131,11 @@ describe("SIGKILL mid-operation, then restart", () => {
     const property = await createProperty(prisma(), { sharePrice: "100", minimumInvestment: "100", totalShares: 10_000 });
     await prisma().property.update({ where: { id: property.id }, data: { sharesSellable: true } });
     const seller = await createInvestor(prisma(), { balance: "100000" });
-    await purchaseShares(prisma(), { userId: seller.id, propertyId: property.id, shares: 200, idempotencyKey: randomUUID() });
+    await purchaseShares(prisma(), { userId: seller.id, propertyId: property.id, shares: 300, idempotencyKey: randomUUID() });
     const order = await createSellOrder(prisma(), {
       sellerId: seller.id,
       propertyId: property.id,
-      shares: "160",
+      shares: "240",
       pricePerShare: "120",
       idempotencyKey: randomUUID(),
     });
@@ -143,7 +143,7 @@ describe("SIGKILL mid-operation, then restart", () => {
     // Each settlement is one database call now, and a call already sent commits even after
     // the process dies; so more reservations than the pool's 10 connections can carry at
     // once, and the kill at the first answer, leave some surely unsent.
-    for (let i = 0; i < 80; i++) {
+    for (let i = 0; i < 120; i++) {
       const buyer = await createInvestor(prisma(), { balance: "1000" });
       const hold = await createBuyerHold(prisma(), {
         buyerId: buyer.id,
@@ -173,11 +173,11 @@ describe("SIGKILL mid-operation, then restart", () => {
     );
     expect(retried.filter((s) => s >= 500 || s === 0)).toEqual([]);
     expect(await prisma().shareReservation.count({ where: { id: { in: reservationIds }, status: "settled" } })).toBe(reservationIds.length);
-    // Each settlement posted once: the buyers own exactly what they reserved, the seller sold 160 of 200 shares.
+    // Each settlement posted once: the buyers own exactly what they reserved, the seller sold 240 of 300 shares.
     const sellerPosition = await prisma().userPropertyPosition.findUniqueOrThrow({
       where: { userId_propertyId: { userId: seller.id, propertyId: property.id } },
     });
-    expect(sellerPosition.shares).toBe(40);
+    expect(sellerPosition.shares).toBe(60);
     expect(await findViolations(prisma(), property.id)).toEqual([]);
   }, 180_000);
 
