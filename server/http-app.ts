@@ -163,11 +163,14 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
   // An event stream must reach the client chunk by chunk; compressing it would buffer it.
-  app.use(
-    compression({
-      filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res),
-    }),
-  );
+  const compressible: compression.CompressionFilter = (req, res) =>
+    !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res);
+  // Pages are compressed afresh for every answer (each carries its own CSP nonce), so they get
+  // zlib's fastest level: about a fifth more bytes than the default, for a fifth more pages a
+  // second from the same CPU (ADR 0026). Files, which browsers cache, keep the default level.
+  const compressFiles = compression({ filter: compressible });
+  const compressPages = compression({ filter: compressible, level: 1 });
+  app.use((req, res, next) => (isStaticFilePath(req.path) ? compressFiles : compressPages)(req, res, next));
   app.use(knownMethodsOnly());
   // While the database is known to be unreachable, a friendly 503 instead of failing loaders (ADR 0034).
   app.use(databaseOutageGate(options.readinessPool));
@@ -241,4 +244,9 @@ function decodeURIComponentSafely(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** Fingerprinted assets, public media and the PWA's own files: served from disk, cached by browsers. */
+function isStaticFilePath(pathname: string): boolean {
+  return /^\/(assets|media|icons)\//.test(pathname) || /\.(js|css|webmanifest|svg|ico|png|webp|jpg|woff2?)$/.test(pathname);
 }
