@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { controlClasses, fieldErrorClasses, formErrorClasses, helpTextClasses, labelClasses } from "~/components/ui/field-styles";
+import { Field } from "~/components/ui/field";
+import { fieldErrorClasses, formErrorClasses, helpTextClasses, labelClasses } from "~/components/ui/field-styles";
 import { HolderWarningList } from "~/components/admin/properties/holder-warning-list";
 import { declareDistribution, listPropertyDistributions, payDistributionNow } from "~/domain/distributions/distributions.server";
 import { istDate } from "~/domain/distributions/distribution-rules";
@@ -77,7 +78,7 @@ export default function PropertyDistributionsPage() {
         {reply.error}
       </p>
     ) : null;
-  const invalid = (name: string) => (reply?.field === name ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const errorsOf = (name: string) => (reply?.field === name ? [reply.error] : undefined);
   const value = (name: string, fallback = "") => reply?.values?.[name] ?? fallback;
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6">
@@ -197,54 +198,22 @@ export default function PropertyDistributionsPage() {
             </label>
             {fieldError("basis")}
           </fieldset>
-          <div>
-            <label htmlFor="amount" className={labelClasses}>
-              Amount (₹)
-            </label>
-            <input
-              id="amount"
-              name="amount"
-              inputMode="decimal"
-              defaultValue={value("amount")}
-              className={controlClasses}
-              {...invalid("amount")}
-            />
-            {fieldError("amount")}
-          </div>
-          <div>
-            <label htmlFor="recordDate" className={labelClasses}>
-              Record date
-            </label>
-            <input
-              id="recordDate"
-              name="recordDate"
-              type="date"
-              defaultValue={value("recordDate")}
-              className={controlClasses}
-              {...invalid("recordDate")}
-            />
-            {fieldError("recordDate")}
-          </div>
-          <div>
-            <label htmlFor="paymentDate" className={labelClasses}>
-              Payment date
-            </label>
-            <input
-              id="paymentDate"
-              name="paymentDate"
-              type="date"
-              defaultValue={value("paymentDate")}
-              className={controlClasses}
-              {...invalid("paymentDate")}
-            />
-            {fieldError("paymentDate")}
-          </div>
-          <div>
-            <label htmlFor="note" className={labelClasses}>
-              Note
-            </label>
-            <input id="note" name="note" maxLength={500} defaultValue={value("note")} className={controlClasses} />
-          </div>
+          <Field
+            label="Amount (₹)"
+            errors={errorsOf("amount")}
+            inputProps={{ id: "amount", name: "amount", inputMode: "decimal", defaultValue: value("amount") }}
+          />
+          <Field
+            label="Record date"
+            errors={errorsOf("recordDate")}
+            inputProps={{ id: "recordDate", name: "recordDate", type: "date", defaultValue: value("recordDate") }}
+          />
+          <Field
+            label="Payment date"
+            errors={errorsOf("paymentDate")}
+            inputProps={{ id: "paymentDate", name: "paymentDate", type: "date", defaultValue: value("paymentDate") }}
+          />
+          <Field label="Note" inputProps={{ id: "note", name: "note", maxLength: 500, defaultValue: value("note") }} />
           <button type="submit" className={buttonClasses("primary", "md")} disabled={busy}>
             Declare distribution
           </button>
