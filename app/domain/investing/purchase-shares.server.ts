@@ -1,8 +1,17 @@
 import { isWholeShareCount } from "~/lib/investing/share-input";
 import { mayInvest, type InvestorStanding } from "~/lib/investing/invest-eligibility";
-import { validatePurchase } from "~/lib/investing/validate-purchase";
+import { validatePurchase, validatePurchaseAmount } from "~/lib/investing/validate-purchase";
+import type { PurchaseBreakdown } from "~/lib/investing/purchase-breakdown";
 import { formatINR } from "~/lib/money";
-import { classifyDatabaseFailure, databaseErrorText, databaseRefusal, isRetryableFailure, type PrismaClient } from "~/services/db.server";
+import {
+  classifyDatabaseFailure,
+  databaseErrorText,
+  databaseRefusal,
+  isRetryableFailure,
+  preparedQuery,
+  type PreparedStatement,
+  type PrismaClient,
+} from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { DuplicateJournalError, InsufficientFundsError } from "~/domain/ledger/errors.server";
@@ -19,6 +28,7 @@ import {
   PurchaseFailedError,
   SharesUnavailableError,
 } from "./purchase-errors.server";
+import { forgetTerms, recallTerms, rememberTerms, type PurchaseTerms } from "./purchase-terms.server";
 
 export type PurchaseInput = {
   userId: string;
@@ -73,15 +83,17 @@ export type PurchaseReceipt = {
 };
 
 /**
- * Buys new shares of a property from its issue, for rupees from the buyer's wallet, in two
- * round trips to PostgreSQL (docs/decisions/0026): one read of what the rules need, then
- * one call of the database function `purchase_shares`, which under the property's row lock
- * checks again everything that may have changed, writes every record of the purchase (the
- * ledger journal, the transaction, the investment, the position, the tier, the alert) and
- * sends its live events, all in one statement. PostgreSQL decides every race: the property
- * row is locked, shares go down with a conditional update, the wallet's CHECK refuses an
- * overdraft, and the idempotency key is unique in the ledger and in transactions. Every
- * refusal is a PurchaseError carrying the spec's message; no raw database error escapes.
+ * Buys new shares of a property from its issue, for rupees from the buyer's wallet, in one
+ * round trip to PostgreSQL when this process knows the property's terms (docs/decisions/0026),
+ * two otherwise: a read of what the rules need, then the call of the database function
+ * `purchase_shares`, which checks again everything that may have changed (the buyer's
+ * standing, the key, the property's status and terms, the wallet, the shares left), writes
+ * every record of the purchase (the ledger journal, the transaction, the investment, the
+ * position, the tier, the alert) and sends its live events, all in one statement. PostgreSQL
+ * decides every race: shares go down with a conditional update under the property's row lock,
+ * the wallet's CHECK refuses an overdraft, and the idempotency key is unique in the ledger and
+ * in transactions. Every refusal is a PurchaseError carrying the spec's message; no raw
+ * database error escapes.
  */
 export async function purchaseShares(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
   if (!isWholeShareCount(input.shares)) {
@@ -133,42 +145,82 @@ type PurchaseRow = {
 
 /** Refusals the database function raises, as `aangan:<code>` with SQLSTATE P0001. */
 const REFUSALS: Record<string, () => Error> = {
+  not_signed_in: () => new NotSignedInError(),
+  kyc_required: () => new KycRequiredError(),
   property_not_found: () => new PropertyNotFoundError(),
   duplicate: () => new DuplicatePurchaseError(),
   property_not_open: () => new PropertyNotOpenError(),
-  stale: () => new StaleReadError("the property's price or limits changed"),
+  stale: () => new StaleReadError("the property's title, price or limits changed"),
   insufficient_balance: () => new InsufficientBalanceError(),
   shares_unavailable: () => new SharesUnavailableError(),
 };
 
-async function purchaseOnce(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
-  const { userId, propertyId, shares, idempotencyKey } = input;
-  const journalKey = purchaseJournalKey(userId, idempotencyKey);
-
-  // Round trip 1: the buyer's standing, the property, the wallet and whether the key was used.
-  const [facts] = await prisma.$queryRaw<PurchaseFacts[]>`
+const READ_FACTS: PreparedStatement = {
+  name: "purchase_facts",
+  text: `
     SELECT u.kyc_status::text AS kyc_status, u.tier::text AS tier, u.tier_override_by_admin,
            p.title, p.property_status::text AS property_status, p.share_price::text AS share_price,
            p.minimum_investment::text AS minimum_investment, p.maximum_investment::text AS maximum_investment,
            p.available_shares, e.available_balance::text AS available_balance,
-           (EXISTS (SELECT 1 FROM ledger_journals WHERE idempotency_key = ${journalKey})
-             OR EXISTS (SELECT 1 FROM transactions WHERE user_id = ${userId}::uuid AND idempotency_key = ${idempotencyKey})) AS seen
+           (EXISTS (SELECT 1 FROM ledger_journals WHERE idempotency_key = $3)
+             OR EXISTS (SELECT 1 FROM transactions WHERE user_id = $1::uuid AND idempotency_key = $4)) AS seen
       FROM (SELECT 1) AS one
-      LEFT JOIN user_profiles u ON u.user_id = ${userId}::uuid
-      LEFT JOIN properties p ON p.id = ${propertyId}
-      LEFT JOIN escrow_balances e ON e.user_id = ${userId}::uuid`;
+      LEFT JOIN user_profiles u ON u.user_id = $1::uuid
+      LEFT JOIN properties p ON p.id = $2
+      LEFT JOIN escrow_balances e ON e.user_id = $1::uuid`,
+};
+
+const PURCHASE: PreparedStatement = {
+  name: "purchase_shares",
+  text: `
+    SELECT transaction_id::text AS transaction_id, investment_id::text AS investment_id, journal_id::text AS journal_id,
+           alert_id::text AS alert_id, available_shares, property_status
+      FROM purchase_shares($1::uuid, $2, $3::int, $4, $5, $6::numeric, $7::numeric, $8::numeric, $9, $10::numeric, $11::numeric,
+                           $12, $13, $14)`,
+};
+
+/**
+ * One round trip when this process already knows the property's terms and the amount passes
+ * them: the function checks everything else (standing, existence, the key, status, the terms
+ * themselves, wallet, shares) in the rules' order. Otherwise, or when the amount breaks a rule,
+ * the read first, so every refusal keeps the spec's precedence (KYC before the amount, a
+ * repeated key before a closed property) exactly as before.
+ */
+async function purchaseOnce(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
+  const terms = recallTerms(prisma, input.propertyId);
+  if (terms) {
+    const check = validatePurchaseAmount(input.shares, terms);
+    if (check.ok) return callPurchase(prisma, input, terms, check.breakdown);
+  }
+  return readThenPurchase(prisma, input);
+}
+
+async function readThenPurchase(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
+  const { userId, propertyId, shares, idempotencyKey } = input;
+  // The buyer's standing, the property, the wallet and whether the key was used.
+  const [facts] = await preparedQuery<PurchaseFacts>(prisma, READ_FACTS, [
+    userId,
+    propertyId,
+    purchaseJournalKey(userId, idempotencyKey),
+    idempotencyKey,
+  ]);
   if (!facts?.kyc_status) throw new NotSignedInError();
   assertMayPurchase({ kycStatus: facts.kyc_status, tier: facts.tier ?? "", tierOverrideByAdmin: facts.tier_override_by_admin ?? false });
   if (!facts.property_status || facts.property_status === "draft") throw new PropertyNotFoundError();
+  const terms: PurchaseTerms = {
+    title: facts.title!,
+    sharePrice: facts.share_price!,
+    minimumInvestment: facts.minimum_investment!,
+    maximumInvestment: facts.maximum_investment,
+  };
+  rememberTerms(prisma, propertyId, terms);
   // Checked before the rules, so a repeated submit reports the duplicate and not, say,
   // the balance its own first submit just spent. Only this user's keys count.
   if (facts.seen) throw new DuplicatePurchaseError();
   if (facts.property_status !== "open") throw new PropertyNotOpenError();
 
   const check = validatePurchase(shares, {
-    sharePrice: facts.share_price!,
-    minimumInvestment: facts.minimum_investment!,
-    maximumInvestment: facts.maximum_investment,
+    ...terms,
     availableShares: facts.available_shares ?? 0,
     walletBalance: facts.available_balance ?? "0",
   });
@@ -177,24 +229,44 @@ async function purchaseOnce(prisma: PrismaClient, input: PurchaseInput): Promise
     if (check.code === "exceeds_available") throw new SharesUnavailableError();
     throw new InvalidPurchaseError(check.code, check.message);
   }
-  const { subtotal, fee, total } = check.breakdown;
-  const title = facts.title!;
-  const description = `${shares} ${shares === 1 ? "share" : "shares"} of ${title}`;
+  return callPurchase(prisma, input, terms, check.breakdown);
+}
+
+/** The purchase itself: `purchase_shares` checks again, under the property's lock, whatever may have changed. */
+async function callPurchase(
+  prisma: PrismaClient,
+  input: PurchaseInput,
+  terms: PurchaseTerms,
+  breakdown: PurchaseBreakdown,
+): Promise<PurchaseReceipt> {
+  const { userId, propertyId, shares, idempotencyKey } = input;
+  const { subtotal, fee, total } = breakdown;
+  const description = `${shares} ${shares === 1 ? "share" : "shares"} of ${terms.title}`;
   // The same figure the wallet, the history and the receipt show: what left the wallet.
   const alertMessage = `You bought ${description} for ${formatINR(total, { paise: true })}, including a ${formatINR(fee, { paise: true })} platform fee.`;
 
-  // Round trip 2: the purchase itself, checked again under the property's lock.
   let row: PurchaseRow | undefined;
   try {
-    [row] = await prisma.$queryRaw<PurchaseRow[]>`
-      SELECT transaction_id::text AS transaction_id, investment_id::text AS investment_id, journal_id::text AS journal_id,
-             alert_id::text AS alert_id, available_shares, property_status
-        FROM purchase_shares(${userId}::uuid, ${propertyId}, ${shares}::int, ${idempotencyKey}, ${journalKey},
-                             ${facts.share_price}::numeric, ${facts.minimum_investment}::numeric, ${facts.maximum_investment}::numeric,
-                             ${subtotal.toFixed(2)}::numeric, ${fee.toFixed(2)}::numeric, ${description}, ${alertMessage},
-                             ${PHYSICAL_CHANNEL})`;
+    [row] = await preparedQuery<PurchaseRow>(prisma, PURCHASE, [
+      userId,
+      propertyId,
+      shares,
+      idempotencyKey,
+      purchaseJournalKey(userId, idempotencyKey),
+      terms.sharePrice,
+      terms.minimumInvestment,
+      terms.maximumInvestment,
+      terms.title,
+      subtotal.toFixed(2),
+      fee.toFixed(2),
+      description,
+      alertMessage,
+      PHYSICAL_CHANNEL,
+    ]);
   } catch (error) {
     const refusal = databaseRefusal(error);
+    // Terms that no longer match (or a property gone) are read again next time.
+    if (refusal === "stale" || refusal === "property_not_found") forgetTerms(prisma, propertyId);
     throw refusal ? (REFUSALS[refusal]?.() ?? error) : error;
   }
   if (!row) throw new PurchaseFailedError();
@@ -206,9 +278,9 @@ async function purchaseOnce(prisma: PrismaClient, input: PurchaseInput): Promise
     alertId: row.alert_id,
     userId,
     propertyId,
-    propertyTitle: title,
+    propertyTitle: terms.title,
     sharesPurchased: shares,
-    pricePerShare: facts.share_price!,
+    pricePerShare: terms.sharePrice,
     amountPaid: subtotal.toFixed(2),
     fee: fee.toFixed(2),
     totalDebited: total.toFixed(2),

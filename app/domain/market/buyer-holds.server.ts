@@ -1,5 +1,13 @@
 import { holdExpiry, holdJournalExpiry, reservationExpiry } from "~/lib/market/market-rules";
-import { isRetryableFailure, isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import {
+  isRetryableFailure,
+  isUniqueViolation,
+  preparedQuery,
+  runTransaction,
+  type PreparedStatement,
+  type PrismaClient,
+  type Tx,
+} from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { InsufficientFundsError } from "~/domain/ledger/errors.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./order-locks.server";
@@ -8,6 +16,19 @@ import { marketError, MarketError } from "./market-errors";
 import { scopedKey } from "./sell-orders.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
+
+const CREATE_HOLD: PreparedStatement = {
+  name: "market_create_hold",
+  text: `SELECT hold_id::text AS hold_id, property_id, hold_expires_at
+           FROM market_create_hold($1::uuid, $2::uuid, $3::int, $4, $5, $6::timestamptz, $7::numeric, $8::timestamptz,
+                                   $9::timestamptz, $10, $11)`,
+};
+
+const CONFIRM_HOLD: PreparedStatement = {
+  name: "market_confirm_hold",
+  text: `SELECT property_id, reservation_id::text AS reservation_id
+           FROM market_confirm_hold($1::uuid, $2::uuid, $3, $4::timestamptz, $5::timestamptz, $6)`,
+};
 
 /**
  * Flag on: the buyer's total moves from available to held (a pending ledger journal) and
@@ -26,12 +47,19 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
       const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
       const { shares, total, title } = checkBuy(facts, input, "hold");
       refusal.total = total;
-      const [row] = await prisma.$queryRaw<{ hold_id: string; property_id: string; hold_expires_at: Date }[]>`
-        SELECT hold_id::text AS hold_id, property_id, hold_expires_at
-          FROM market_create_hold(${input.buyerId}::uuid, ${input.orderId}::uuid, ${shares}::int, ${String(input.shares).trim()},
-                                  ${key}, ${now}::timestamptz, ${total}::numeric, ${holdExpiry(now)}::timestamptz,
-                                  ${holdJournalExpiry(now)}::timestamptz, ${`Hold for ${sharesText(shares)} of ${title}`},
-                                  ${PHYSICAL_CHANNEL})`;
+      const [row] = await preparedQuery<{ hold_id: string; property_id: string; hold_expires_at: Date }>(prisma, CREATE_HOLD, [
+        input.buyerId,
+        input.orderId,
+        shares,
+        String(input.shares).trim(),
+        key,
+        now,
+        total,
+        holdExpiry(now),
+        holdJournalExpiry(now),
+        `Hold for ${sharesText(shares)} of ${title}`,
+        PHYSICAL_CHANNEL,
+      ]);
       return {
         holdId: row!.hold_id,
         orderId: input.orderId,
@@ -92,10 +120,14 @@ export async function confirmHold(
 ) {
   if (!UUID.test(input.holdId)) throw marketError("holdNotFound", 404);
   return runMarketCall(`market.${input.side}-confirm-hold`, async () => {
-    const [row] = await prisma.$queryRaw<{ property_id: string; reservation_id: string | null }[]>`
-      SELECT property_id, reservation_id::text AS reservation_id
-        FROM market_confirm_hold(${input.userId}::uuid, ${input.holdId}::uuid, ${input.side}, ${now}::timestamptz,
-                                 ${reservationExpiry(now)}::timestamptz, ${PHYSICAL_CHANNEL})`;
+    const [row] = await preparedQuery<{ property_id: string; reservation_id: string | null }>(prisma, CONFIRM_HOLD, [
+      input.userId,
+      input.holdId,
+      input.side,
+      now,
+      reservationExpiry(now),
+      PHYSICAL_CHANNEL,
+    ]);
     return { holdId: input.holdId, propertyId: row!.property_id, reservationId: row!.reservation_id };
   });
 }

@@ -1,5 +1,5 @@
 import { Decimal } from "~/lib/money";
-import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { preparedQuery, runTransaction, type PreparedStatement, type PrismaClient, type Tx } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { announceMarketChange, releaseClaimedHold, UUID } from "./order-locks.server";
@@ -9,6 +9,20 @@ import { marketError } from "./market-errors";
 
 export const SETTLED_TEXT = { title: "Reservation Settled", description: "Positions updated." } as const;
 export const RELEASED_TEXT = { title: "Reservation Cancelled", description: "Reservation cancelled and released." } as const;
+
+const INSTANT_BUY: PreparedStatement = {
+  name: "market_instant_buy",
+  text: `SELECT transaction_id::text AS transaction_id, property_id
+           FROM market_instant_buy($1::uuid, $2::uuid, $3::int, $4, $5, $6::timestamptz, $7::numeric, $8::timestamptz, $9, $10, $11,
+                                   $12, $13, $14, $15, $16)`,
+};
+
+const SETTLE_RESERVATION: PreparedStatement = {
+  name: "market_settle_reservation",
+  text: `SELECT buyer_id::text AS buyer_id, seller_id::text AS seller_id
+           FROM market_settle_reservation($1::uuid, $2::uuid, $3::timestamptz, $4, $5::int, $6::numeric, $7, $8, $9, $10, $11, $12,
+                                          $13::jsonb, $14)`,
+};
 
 /**
  * Flag off: buys from a listing at once. The buyer's total is held and posted to the seller
@@ -31,14 +45,24 @@ export async function instantBuyShares(
       const { shares, total, title } = checkBuy(facts, input, "trade");
       refusal.total = total;
       const description = `${sharesText(shares)} of ${title}`;
-      const [row] = await prisma.$queryRaw<{ transaction_id: string; property_id: string }[]>`
-        SELECT transaction_id::text AS transaction_id, property_id
-          FROM market_instant_buy(${input.buyerId}::uuid, ${input.orderId}::uuid, ${shares}::int, ${String(input.shares).trim()},
-                                  ${input.idempotencyKey}, ${now}::timestamptz, ${total}::numeric,
-                                  ${new Date(now.getTime() + 10 * 60_000)}::timestamptz, ${`Purchase of ${description}`},
-                                  ${`Sale of ${description}`}, ${`Bought ${description}`}, ${`Sold ${description}`},
-                                  ${"Purchase Complete!"}, ${`Successfully purchased ${shares} shares. Shares added to your portfolio.`},
-                                  ${`You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`}, ${PHYSICAL_CHANNEL})`;
+      const [row] = await preparedQuery<{ transaction_id: string; property_id: string }>(prisma, INSTANT_BUY, [
+        input.buyerId,
+        input.orderId,
+        shares,
+        String(input.shares).trim(),
+        input.idempotencyKey,
+        now,
+        total,
+        new Date(now.getTime() + 10 * 60_000),
+        `Purchase of ${description}`,
+        `Sale of ${description}`,
+        `Bought ${description}`,
+        `Sold ${description}`,
+        "Purchase Complete!",
+        `Successfully purchased ${shares} shares. Shares added to your portfolio.`,
+        `You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`,
+        PHYSICAL_CHANNEL,
+      ]);
       return { transactionId: row!.transaction_id, orderId: input.orderId, propertyId: row!.property_id, shares, amount: total };
     },
     refusal,
@@ -97,14 +121,22 @@ export async function settleReservation(
       after: { status: "settled", shares: facts.shares, amount: facts.amount },
       note: notes,
     };
-    const [row] = await prisma.$queryRaw<{ buyer_id: string; seller_id: string }[]>`
-      SELECT buyer_id::text AS buyer_id, seller_id::text AS seller_id
-        FROM market_settle_reservation(${input.adminId}::uuid, ${input.reservationId}::uuid, ${now}::timestamptz, ${notes},
-                                       ${facts.shares}::int, ${facts.amount}::numeric, ${`Settlement of ${description}`},
-                                       ${`Bought ${description}`}, ${`Sold ${description}`}, ${SETTLED_TEXT.title},
-                                       ${`${description} are now yours. ${SETTLED_TEXT.description}`},
-                                       ${`Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`},
-                                       ${JSON.stringify(audit)}::jsonb, ${PHYSICAL_CHANNEL})`;
+    const [row] = await preparedQuery<{ buyer_id: string; seller_id: string }>(prisma, SETTLE_RESERVATION, [
+      input.adminId,
+      input.reservationId,
+      now,
+      notes,
+      facts.shares,
+      facts.amount,
+      `Settlement of ${description}`,
+      `Bought ${description}`,
+      `Sold ${description}`,
+      SETTLED_TEXT.title,
+      `${description} are now yours. ${SETTLED_TEXT.description}`,
+      `Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`,
+      JSON.stringify(audit),
+      PHYSICAL_CHANNEL,
+    ]);
     return {
       reservationId: input.reservationId,
       buyerId: row!.buyer_id,

@@ -22,6 +22,8 @@ export const minimumInvestmentMessage = (amount: Decimal.Value) => `Minimum inve
 export const maximumInvestmentMessage = (amount: Decimal.Value) => `Maximum investment is ${formatINR(amount)}`;
 export const availableSharesMessage = (available: number) => `Only ${available} shares are available`;
 
+export type AmountRules = Pick<PurchaseRules, "sharePrice" | "minimumInvestment" | "maximumInvestment">;
+
 /**
  * The investment page's rules, in the spec's order; the first one broken is reported,
  * so the message shown for a given input never depends on anything else.
@@ -29,10 +31,31 @@ export const availableSharesMessage = (available: number) => `Only ${available} 
  * total actually debited, fee included (ADR 0003).
  */
 export function validatePurchase(shares: number, rules: PurchaseRules): PurchaseCheck {
+  const amount = checkAmount(shares, rules, rules.walletBalance);
+  if (!amount.ok) return amount;
+  const { breakdown } = amount;
+  if (breakdown.remainingBalance.isNegative())
+    return { ok: false, code: "insufficient_balance", message: INSUFFICIENT_BALANCE_MESSAGE, breakdown };
+  if (shares > rules.availableShares) {
+    return { ok: false, code: "exceeds_available", message: availableSharesMessage(rules.availableShares), breakdown };
+  }
+  return amount;
+}
+
+/**
+ * Only the rules about the amount itself (whole shares, the property's minimum and maximum),
+ * the first three of validatePurchase: what a purchase can decide from the property's terms
+ * alone, leaving the wallet and the shares left to PostgreSQL (ADR 0026).
+ */
+export function validatePurchaseAmount(shares: number, rules: AmountRules): PurchaseCheck {
+  return checkAmount(shares, rules, 0);
+}
+
+function checkAmount(shares: number, rules: AmountRules, walletBalance: Decimal.Value): PurchaseCheck {
   const breakdown = calculatePurchaseBreakdown({
     shares: isWholeShareCount(shares) ? shares : 0,
     sharePrice: rules.sharePrice,
-    walletBalance: rules.walletBalance,
+    walletBalance,
   });
   const fail = (code: PurchaseProblemCode, message: string): PurchaseCheck => ({ ok: false, code, message, breakdown });
 
@@ -43,7 +66,5 @@ export function validatePurchase(shares: number, rules: PurchaseRules): Purchase
   if (rules.maximumInvestment !== null && breakdown.subtotal.gt(rules.maximumInvestment)) {
     return fail("above_maximum", maximumInvestmentMessage(rules.maximumInvestment));
   }
-  if (breakdown.remainingBalance.isNegative()) return fail("insufficient_balance", INSUFFICIENT_BALANCE_MESSAGE);
-  if (shares > rules.availableShares) return fail("exceeds_available", availableSharesMessage(rules.availableShares));
   return { ok: true, breakdown };
 }

@@ -14,7 +14,8 @@ export type StatementCounter = {
 
 /**
  * A TCP relay in front of PostgreSQL that writes down the SQL every client sends
- * (simple Query and extended-protocol Parse messages), so a test can count what the app
+ * (simple Query messages, extended-protocol Parse messages of unnamed statements, and each
+ * Bind of a named prepared statement), so a test can count what the app
  * asks the database without touching the app's code.
  */
 export async function startStatementCounter(databaseUrl: string): Promise<StatementCounter> {
@@ -27,6 +28,7 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
     sockets.add(client).add(upstream);
     let pending = Buffer.alloc(0);
     let startedUp = false;
+    const prepared = new Map<string, string>();
 
     client.on("data", (chunk) => {
       upstream.write(chunk);
@@ -49,8 +51,18 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
         const body = pending.subarray(5, 1 + length);
         if (type === "Q") seen.push(body.toString("utf8", 0, body.indexOf(0)));
         if (type === "P") {
+          // An unnamed statement is counted when parsed; a named (prepared) one each time it is
+          // bound, since later executions on the same connection send no Parse.
           const nameEnd = body.indexOf(0);
-          seen.push(body.toString("utf8", nameEnd + 1, body.indexOf(0, nameEnd + 1)));
+          const name = body.toString("utf8", 0, nameEnd);
+          const text = body.toString("utf8", nameEnd + 1, body.indexOf(0, nameEnd + 1));
+          if (name) prepared.set(name, text);
+          else seen.push(text);
+        }
+        if (type === "B") {
+          const portalEnd = body.indexOf(0);
+          const name = body.toString("utf8", portalEnd + 1, body.indexOf(0, portalEnd + 1));
+          if (name) seen.push(prepared.get(name) ?? name);
         }
         pending = pending.subarray(1 + length);
       }
