@@ -2,8 +2,9 @@ import type { Request as ExpressRequest } from "express";
 import pg from "pg";
 import { logger } from "~/services/logger.server";
 
-/** The channel the database's property triggers notify (migration 20261124200100_page_cache_and_indexes). */
-export const PAGE_CACHE_CHANNEL = "aangan_page_cache";
+import { PAGE_CACHE_CHANNEL } from "~/services/realtime/bus.server";
+
+export { PAGE_CACHE_CHANNEL };
 
 export type CachedPage = {
   status: number;

@@ -1,19 +1,24 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
-import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
+import { PAGE_CACHE_CHANNEL, PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { createInvestor, createOpenProperty, newKey } from "./purchase-test-helpers";
 import { purchaseShares } from "./purchase-shares.server";
 
 const db = useTestDatabase();
 let listener: pg.Client;
 const heard: { channel: string; type: string; id: string | null }[] = [];
+const pageCacheNotices: string[] = [];
 
 beforeAll(async () => {
   listener = new pg.Client({ connectionString: db.current.url });
   await listener.connect();
-  listener.on("notification", (message) => heard.push(JSON.parse(message.payload ?? "{}")));
+  listener.on("notification", (message) => {
+    if (message.channel === PAGE_CACHE_CHANNEL) pageCacheNotices.push(message.payload ?? "");
+    else heard.push(JSON.parse(message.payload ?? "{}"));
+  });
   await listener.query(`LISTEN ${PHYSICAL_CHANNEL}`);
+  await listener.query(`LISTEN ${PAGE_CACHE_CHANNEL}`);
 });
 
 afterAll(async () => {
@@ -24,6 +29,11 @@ afterAll(async () => {
 async function heardSoon(): Promise<typeof heard> {
   await new Promise((resolve) => setTimeout(resolve, 300));
   return heard.splice(0);
+}
+
+async function pageCacheNoticesSoon(): Promise<string[]> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return pageCacheNotices.splice(0);
 }
 
 describe("a purchase's live events", () => {
@@ -44,11 +54,52 @@ describe("a purchase's live events", () => {
     const { prisma } = db.current;
     const user = await createInvestor(prisma, { balance: "100000" });
     const property = await createOpenProperty(prisma, { sharePrice: "10000", availableShares: 1 });
+    await pageCacheNoticesSoon();
 
     await expect(
       purchaseShares(prisma, { userId: user.id, propertyId: property.id, shares: 5, idempotencyKey: newKey() }),
     ).rejects.toThrow();
 
     expect(await heardSoon()).toEqual([]);
+    expect(await pageCacheNoticesSoon()).toEqual([]);
+  });
+
+  it("tells the public page caches once per purchase, after the commit and not from the properties trigger", async () => {
+    const { prisma } = db.current;
+    const user = await createInvestor(prisma, { balance: "100000" });
+    const property = await createOpenProperty(prisma, { sharePrice: "10000" });
+    await pageCacheNoticesSoon();
+
+    await purchaseShares(prisma, { userId: user.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() });
+    expect(await pageCacheNoticesSoon()).toEqual(["properties"]);
+
+    // Any other change to a property still notifies through its trigger.
+    await prisma.property.update({ where: { id: property.id }, data: { title: "Renamed" } });
+    expect(await pageCacheNoticesSoon()).toEqual(["properties"]);
+  });
+
+  it("announces every one of many purchases finished at once", async () => {
+    const { prisma } = db.current;
+    const property = await createOpenProperty(prisma, { sharePrice: "10000" });
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => createInvestor(prisma, { balance: "100000" })));
+    await heardSoon();
+
+    const receipts = await Promise.all(
+      buyers.map((buyer) => purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() })),
+    );
+
+    const events = await heardSoon();
+    expect(
+      events
+        .filter((event) => event.type === "alert")
+        .map((event) => event.id)
+        .sort(),
+    ).toEqual(receipts.map((r) => r.alertId).sort());
+    // Identical notices sent together arrive as one (PostgreSQL folds duplicates within a
+    // transaction): the property's market hears at least once that it changed.
+    const market = events.filter((event) => event.channel === `market:${property.id}`);
+    expect(market.length).toBeGreaterThanOrEqual(1);
+    expect(market.every((event) => event.type === "purchase" && event.id === property.id)).toBe(true);
+    expect(events).toHaveLength(12 + market.length);
   });
 });

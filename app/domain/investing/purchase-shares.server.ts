@@ -13,7 +13,7 @@ import {
   type PrismaClient,
 } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
+import { announceAfterCommit } from "~/services/realtime/publish.server";
 import { DuplicateJournalError, InsufficientFundsError } from "~/domain/ledger/errors.server";
 import {
   ConcurrentPurchaseError,
@@ -89,7 +89,8 @@ export type PurchaseReceipt = {
  * `purchase_shares`, which checks again everything that may have changed (the buyer's
  * standing, the key, the property's status and terms, the wallet, the shares left), writes
  * every record of the purchase (the ledger journal, the transaction, the investment, the
- * position, the tier, the alert) and sends its live events, all in one statement. PostgreSQL
+ * position, the tier, the alert), all in one statement; its live events are announced once it
+ * has committed (announceAfterCommit). PostgreSQL
  * decides every race: shares go down with a conditional update under the property's row lock,
  * the wallet's CHECK refuses an overdraft, and the idempotency key is unique in the ledger and
  * in transactions. Every refusal is a PurchaseError carrying the spec's message; no raw
@@ -176,7 +177,7 @@ const PURCHASE: PreparedStatement = {
     SELECT transaction_id::text AS transaction_id, investment_id::text AS investment_id, journal_id::text AS journal_id,
            alert_id::text AS alert_id, available_shares, property_status
       FROM purchase_shares($1::uuid, $2, $3::int, $4, $5, $6::numeric, $7::numeric, $8::numeric, $9, $10::numeric, $11::numeric,
-                           $12, $13, $14)`,
+                           $12, $13)`,
 };
 
 /**
@@ -261,7 +262,6 @@ async function callPurchase(
       fee.toFixed(2),
       description,
       alertMessage,
-      PHYSICAL_CHANNEL,
     ]);
   } catch (error) {
     const refusal = databaseRefusal(error);
@@ -270,6 +270,14 @@ async function callPurchase(
     throw refusal ? (REFUSALS[refusal]?.() ?? error) : error;
   }
   if (!row) throw new PurchaseFailedError();
+  // Committed: now the buyer's alerts, the property's market and the public pages hear of it.
+  announceAfterCommit(prisma, {
+    events: [
+      { channel: `alerts:${userId}`, type: "alert", id: row.alert_id },
+      { channel: `market:${propertyId}`, type: "purchase", id: propertyId },
+    ],
+    pageCache: true,
+  });
 
   return {
     transactionId: row.transaction_id,

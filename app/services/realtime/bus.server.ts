@@ -13,6 +13,13 @@ import { logger } from "~/services/logger.server";
  */
 export const PHYSICAL_CHANNEL = "aangan_events";
 
+/**
+ * The channel that tells every process to forget its cached public pages: the property
+ * triggers notify it (migration 20261124200100_page_cache_and_indexes), and so does a purchase's
+ * announcement after commit (announceAfterCommit). server/micro-cache.ts listens.
+ */
+export const PAGE_CACHE_CHANNEL = "aangan_page_cache";
+
 export type BusMessage =
   | ({ kind: "event" } & LiveEvent)
   /** The LISTEN connection was lost and is back: events may have been missed. */
