@@ -12,8 +12,39 @@ export type CachedPage = {
   body: Buffer;
   /** The CSP nonce the body was rendered with; swapped for each reader's own. */
   nonce: string;
+  /**
+   * The body cut at every occurrence of the nonce, so an answer is the pieces joined with the
+   * reader's nonce: bytes copied, never decoded, searched or re-encoded per hit (ADR 0026).
+   */
+  pieces?: Buffer[];
   expiresAt: number;
 };
+
+/** `body` cut at every occurrence of `nonce` (the whole body when there is none). */
+export function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const needle = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
+    pieces.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  pieces.push(body.subarray(from));
+  return pieces;
+}
+
+/** The cached body with `nonce` where the rendering's own was. */
+export function withNonce(pieces: readonly Buffer[], nonce: string): Buffer {
+  if (pieces.length === 1) return pieces[0]!;
+  const needle = Buffer.from(nonce, "utf8");
+  const parts: Buffer[] = [];
+  pieces.forEach((piece, index) => {
+    if (index > 0) parts.push(needle);
+    parts.push(piece);
+  });
+  return Buffer.concat(parts);
+}
 
 export type MicroCacheOptions = {
   ttlMs: number;

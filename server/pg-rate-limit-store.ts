@@ -30,14 +30,16 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<IncrementResponse> {
-    const { rows } = await this.pool.query<{ count: number; reset_time: Date }>(
-      `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, clock_timestamp(), 1)
+    // Sent on every request, so prepared once per connection: PostgreSQL parses and plans it once.
+    const { rows } = await this.pool.query<{ count: number; reset_time: Date }>({
+      name: "rate_limit_increment",
+      text: `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, clock_timestamp(), 1)
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN c.window_start <= clock_timestamp() - make_interval(secs => $2::double precision / 1000) THEN 1 ELSE c.count + 1 END,
          window_start = CASE WHEN c.window_start <= clock_timestamp() - make_interval(secs => $2::double precision / 1000) THEN clock_timestamp() ELSE c.window_start END
        RETURNING count, window_start + make_interval(secs => $2::double precision / 1000) AS reset_time`,
-      [this.prefix + key, this.windowMs],
-    );
+      values: [this.prefix + key, this.windowMs],
+    });
     const row = rows[0]!;
     return { totalHits: row.count, resetTime: row.reset_time };
   }

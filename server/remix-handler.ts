@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { currentRequestTimings, timed } from "~/services/request-timing.server";
-import { keptHeaders, type CachedPage, type MicroCache } from "./micro-cache";
+import { cutAtNonce, keptHeaders, withNonce, type CachedPage, type MicroCache } from "./micro-cache";
 import { requestBodyOf } from "./request-guards";
 
 export type RemixHandlerOptions = {
@@ -49,12 +49,8 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       const timings = currentRequestTimings();
       if (timings && !res.headersSent) res.setHeader("Server-Timing", timings.header());
       if (cacheKey && !res.headersSent && cacheable(response)) {
-        const page = {
-          status: response.status,
-          headers: keptHeaders(response.headers),
-          body: Buffer.from(await response.arrayBuffer()),
-          nonce,
-        };
+        const body = Buffer.from(await response.arrayBuffer());
+        const page = { status: response.status, headers: keptHeaders(response.headers), body, nonce, pieces: cutAtNonce(body, nonce) };
         options.cache!.set(cacheKey, page, version);
         finishRendering?.({ ...page, expiresAt: 0 });
         return sendCachedPage(res, page, nonce, "miss");
@@ -91,7 +87,7 @@ function sendCachedPage(res: ExpressResponse, page: Omit<CachedPage, "expiresAt"
   if (outcome === "hit") res.setHeader("Server-Timing", "cache;desc=hit");
   const html = /text\/html/i.test(res.getHeader("content-type")?.toString() ?? "");
   // The page was rendered for another visitor's nonce: this answer's CSP names its own.
-  if (html && page.nonce && nonce && page.nonce !== nonce) res.end(page.body.toString("utf8").replaceAll(page.nonce, nonce));
+  if (html && page.nonce && nonce && page.nonce !== nonce) res.end(withNonce(page.pieces ?? cutAtNonce(page.body, page.nonce), nonce));
   else res.end(page.body);
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { getPrisma, type Db } from "~/services/db.server";
+import { getPrisma, preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 
@@ -92,6 +92,16 @@ export async function createUserSession(userId: string, request: Request, now = 
   return sessionCookie().serialize(sessionId);
 }
 
+const READ_SESSION: PreparedStatement = {
+  name: "read_session",
+  text: `SELECT s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
+                json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name, 'tier', u.tier,
+                                  'subscriptionActive', u.subscription_active, 'trialExpiresAt', u.trial_expires_at,
+                                  'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"
+           FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
+          WHERE s.id_hash = $1`,
+};
+
 /**
  * The signed-in user, or null. A tampered, unknown or expired cookie counts as signed out;
  * expired rows are removed on sight.
@@ -101,15 +111,9 @@ export async function getSessionUser(request: Request, now = new Date()): Promis
   if (!sessionId) return null;
   const prisma = getPrisma();
   const idHash = hashSessionId(sessionId);
-  // One statement (Prisma's nested select would send two): every signed-in page starts here.
-  const [session] = await prisma.$queryRaw<
-    (SessionTimes & { user: SessionUser })[]
-  >`SELECT s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
-           json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name, 'tier', u.tier,
-                             'subscriptionActive', u.subscription_active, 'trialExpiresAt', u.trial_expires_at,
-                             'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"
-      FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
-     WHERE s.id_hash = ${idHash}`;
+  // One statement (Prisma's nested select would send two), prepared once per connection:
+  // every signed-in page starts here.
+  const [session] = await preparedQuery<SessionTimes & { user: SessionUser }>(prisma, READ_SESSION, [idHash]);
   if (!session) return null;
   session.user.trialExpiresAt = new Date(session.user.trialExpiresAt);
   if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
