@@ -38,6 +38,9 @@ class TimedClient extends pg.Client {
 
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: TimedClient });
+  // An idle connection that dies (the server restarted, an admin ended it) is reported here and
+  // replaced on next use; without a listener the pool's 'error' event would end the process.
+  pool.on("error", (error) => logger.warn({ err: error }, "database: an idle connection was lost"));
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(client, pool);
   return client;
@@ -61,6 +64,10 @@ export async function preparedQuery<Row>(db: PrismaClient, statement: PreparedSt
   if (!pool) return db.$queryRawUnsafe<Row[]>(statement.text, ...values);
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A checked-out client has no error listener of the pool's: a connection lost mid-query
+  // would otherwise be an unhandled 'error' event. The query itself rejects as well.
+  const onConnectionError = (error: Error) => (broken = error);
+  client.on("error", onConnectionError);
   try {
     const result = await client.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values });
     return result.rows;
@@ -68,9 +75,10 @@ export async function preparedQuery<Row>(db: PrismaClient, statement: PreparedSt
     // A refusal the statement raised leaves the connection usable; only a broken one is
     // dropped. (pool.query drops the connection on any error, so every refused purchase cost
     // a new connection and its authentication.)
-    if (!(error instanceof pg.DatabaseError) || error.severity === "FATAL" || error.severity === "PANIC") broken = error as Error;
+    if (!(error instanceof pg.DatabaseError) || error.severity === "FATAL" || error.severity === "PANIC") broken ??= error as Error;
     throw error;
   } finally {
+    client.removeListener("error", onConnectionError);
     client.release(broken);
   }
 }
