@@ -23,17 +23,16 @@ function livePayload(channel: LiveChannel, { type, id }: { type: string; id?: st
   return payload;
 }
 
+type LiveEventInput = { channel: LiveChannel; type: string; id?: string | null };
+
 /** Several events in one statement (one round trip), with the same commit rule as `publish`. */
-export async function publishAll(
-  events: readonly { channel: LiveChannel; type: string; id?: string | null }[],
-  db: Db = getPrisma(),
-): Promise<void> {
+export async function publishAll(events: readonly LiveEventInput[], db: Db = getPrisma()): Promise<void> {
   if (events.length === 0) return;
   const payloads = events.map((event) => livePayload(event.channel, event));
   await db.$executeRaw`SELECT pg_notify(${PHYSICAL_CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`;
 }
 
-type Announcement = { events: readonly { channel: LiveChannel; type: string; id?: string | null }[]; pageCache?: boolean };
+type Announcement = { events: readonly LiveEventInput[]; pageCache?: boolean };
 type Batch = { payloads: string[]; pageCache: boolean };
 
 const pendingBatches = new WeakMap<PrismaClient, Batch>();
@@ -51,20 +50,27 @@ const ANNOUNCE: PreparedStatement = {
 
 /**
  * Announces the live events (and, with `pageCache`, a change to the public pages) of a command
- * that has already committed outside this process's view of a transaction: a money function
- * that wrote everything in one statement (ADR 0026). Announcements made within a few
- * milliseconds of each other go out together in one statement of their own, so committing
- * purchases no longer queue for PostgreSQL's notification lock. Never throws: a lost announcement costs
- * a live update, which the next page load shows anyway.
+ * that has already committed: a money function that wrote everything in one statement (ADR
+ * 0026). Announcements made within a few milliseconds of each other go out together in one
+ * statement of their own, so committing purchases no longer queue for PostgreSQL's
+ * notification lock. Never throws, since the command it follows has committed: a lost
+ * announcement costs a live update, which the next page load shows anyway.
  */
 export function announceAfterCommit(db: PrismaClient, announcement: Announcement): void {
+  let payloads: string[];
+  try {
+    payloads = announcement.events.map((event) => livePayload(event.channel, event));
+  } catch (error) {
+    logger.warn({ err: error }, "realtime: could not announce committed events");
+    return;
+  }
   let batch = pendingBatches.get(db);
   if (!batch) {
     batch = { payloads: [], pageCache: false };
     pendingBatches.set(db, batch);
     setTimeout(() => void flush(db), ANNOUNCE_WINDOW_MS);
   }
-  batch.payloads.push(...announcement.events.map((event) => livePayload(event.channel, event)));
+  batch.payloads.push(...payloads);
   batch.pageCache ||= announcement.pageCache === true;
 }
 
