@@ -34,4 +34,23 @@ describe("lowPriorityModulePreloads (ADR 0042)", () => {
     const plain = '<html><body><link rel="modulepreloadx"/><link rel="stylesheet" href="/x.css"/></body></html>';
     expect(await through(plain.split(""))).toBe(plain);
   });
+
+  it("passes what React writes in one burst on as one chunk, and a later burst as another (a page still streams)", async () => {
+    const stream = lowPriorityModulePreloads();
+    const out: string[] = [];
+    stream.on("data", (chunk: Buffer | string) => out.push(String(chunk)));
+    const ended = new Promise((resolve) => stream.on("end", resolve));
+    const bytes = Buffer.from(page, "utf8");
+    // Like React's ~2 KB views: many writes in one synchronous burst, cut mid-character and mid-tag.
+    for (let at = 0; at < bytes.length; at += 7) stream.write(bytes.subarray(at, at + 7));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out).toEqual([expected]);
+    stream.write("<p>later</p>");
+    stream.write("<p>boundary</p>");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out).toEqual([expected, "<p>later</p><p>boundary</p>"]);
+    stream.end('<link rel="modulepreload" href="/c.js"/>');
+    await ended;
+    expect(out.join("")).toBe(`${expected}<p>later</p><p>boundary</p><link rel="modulepreload" fetchpriority="low" href="/c.js"/>`);
+  });
 });

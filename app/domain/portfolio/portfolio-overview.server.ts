@@ -1,4 +1,4 @@
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 import { propertyCategory } from "~/domain/properties/property-display";
 import type { SeriesPoint } from "~/lib/portfolio/cumulative-series";
 import type { CategoryCounts, PortfolioTotals } from "~/lib/portfolio/overview-figures";
@@ -13,67 +13,64 @@ export type PortfolioOverview = {
   annualisedReturn: XirrResult;
 };
 
-// Money paid in (negative in the cash flows) and money received (positive).
-const PAID = ["investment", "share_purchase", "fee"] as const;
-const RECEIVED = ["share_sale", "dividend"] as const;
 const SERIES_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// $1 the investor, $2 the chart's first day, $3 its last (today, UTC).
+const READ_OVERVIEW: PreparedStatement = {
+  name: "read_portfolio_overview",
+  text: `
+    WITH by_type AS (
+           SELECT p.property_type::text AS type, count(*)::int AS holdings,
+                  sum(pos.cost_basis)::text AS cost, sum(pos.shares * p.share_price)::text AS value
+             FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
+            WHERE pos.user_id = $1::uuid AND pos.shares > 0
+            GROUP BY 1),
+         days AS MATERIALIZED (
+           SELECT day, invested, paid, paid_weighted_seconds, received, received_weighted_seconds
+             FROM investor_daily_flows WHERE user_id = $1::uuid),
+         -- Investments per day, those before the window on the day before it (the starting
+         -- level), then a running sum over every date of the window.
+         per_day AS (
+           SELECT greatest(day, $2::date - 1) AS day, sum(invested) AS amount
+             FROM days WHERE invested <> 0 GROUP BY 1),
+         running AS (
+           SELECT d.day, sum(coalesce(per_day.amount, 0)) OVER (ORDER BY d.day) AS total
+             FROM generate_series($2::date - 1, $3::date, interval '1 day') AS d(day)
+             LEFT JOIN per_day ON per_day.day = d.day::date),
+         -- Each day's payments and receipts, each sum dated at its flows' amount-weighted mean
+         -- time: to first order the same present value at any rate, so the same rate to the
+         -- displayed precision (portfolio-overview.test.ts compares it with every flow on its own).
+         per_day_flow AS (
+           SELECT paid_weighted_seconds / paid * 1000 AS at_ms, -paid AS amount FROM days WHERE paid <> 0
+           UNION ALL
+           SELECT received_weighted_seconds / received * 1000, received FROM days WHERE received <> 0)
+    SELECT (SELECT json_agg(by_type) FROM by_type) AS by_type,
+           EXISTS (SELECT 1 FROM per_day) AS invested,
+           (SELECT array_agg(total::float8 ORDER BY day) FILTER (WHERE day >= $2::date) FROM running) AS totals,
+           (SELECT json_agg(json_build_array(at_ms::float8, amount::float8)) FROM per_day_flow) AS flows`,
+};
+
 /**
  * Everything /dashboard/overview shows, computed where the rows are (ADR 0038): PostgreSQL
- * returns, in one statement, a handful of values whatever the investor's history — the open positions summed per
- * property type (exact NUMERIC), the 365 daily running totals (generate_series and a window sum)
- * and the cash flows summed per UTC day and direction — instead of every position and
- * transaction mapped into JavaScript.
+ * returns, in one statement, the open positions summed per property type (exact NUMERIC), the
+ * 365 daily running totals (generate_series and a window sum) and the cash flows per UTC day
+ * and direction. The per-day sums come from investor_daily_flows, which triggers keep as rows
+ * change, so a view reads at most one row per day the investor was active instead of every
+ * investment and transaction (issue 15).
  */
-export async function getPortfolioOverview(db: Db, userId: string, now: Date = new Date()): Promise<PortfolioOverview> {
+export async function getPortfolioOverview(db: PrismaClient, userId: string, now: Date = new Date()): Promise<PortfolioOverview> {
   const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const firstDay = new Date(lastDay.getTime() - (SERIES_DAYS - 1) * DAY_MS);
   const isoDay = (date: Date) => date.toISOString().slice(0, 10);
   const first = isoDay(firstDay);
   // One statement, so one pooled connection and one round trip per overview.
-  const [row] = await db.$queryRaw<
-    {
-      by_type: { type: string; holdings: number; cost: string; value: string }[] | null;
-      invested: boolean;
-      totals: number[] | null;
-      flows: [number, number][] | null;
-    }[]
-  >`
-    WITH by_type AS (
-           SELECT p.property_type::text AS type, count(*)::int AS holdings,
-                  sum(pos.cost_basis)::text AS cost, sum(pos.shares * p.share_price)::text AS value
-             FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
-            WHERE pos.user_id = ${userId}::uuid AND pos.shares > 0
-            GROUP BY 1),
-         -- Investments summed per UTC date (those before the window on the day before it, as
-         -- the starting level), then a running sum over every date of the window.
-         per_day AS (
-           SELECT greatest((investment_date AT TIME ZONE 'UTC')::date, ${first}::date - 1) AS day, sum(total_investment) AS amount
-             FROM investments WHERE user_id = ${userId}::uuid AND investment_status = 'confirmed'
-            GROUP BY 1),
-         running AS (
-           SELECT d.day, sum(coalesce(per_day.amount, 0)) OVER (ORDER BY d.day) AS total
-             FROM generate_series(${first}::date - 1, ${isoDay(lastDay)}::date, interval '1 day') AS d(day)
-             LEFT JOIN per_day ON per_day.day = d.day::date),
-         -- Cash flows summed per UTC day and direction, each sum dated at its flows'
-         -- amount-weighted mean time: to first order the same present value at any rate, so the
-         -- same rate to the displayed precision (portfolio-overview.test.ts compares it with
-         -- every flow on its own).
-         flow AS MATERIALIZED (
-           SELECT date_part('epoch', created_at) AS at_s, (created_at AT TIME ZONE 'UTC')::date AS day,
-                  (CASE WHEN transaction_type = ANY(${[...PAID]}::transaction_type[]) THEN -(amount + fee) ELSE amount - fee END)::float8 AS signed
-             FROM transactions
-            WHERE user_id = ${userId}::uuid AND status = 'completed'
-              AND transaction_type = ANY(${[...PAID, ...RECEIVED]}::transaction_type[])),
-         per_day_flow AS (
-           SELECT sum(at_s * abs(signed)) / sum(abs(signed)) * 1000 AS at_ms, sum(signed) AS amount
-             FROM flow WHERE signed <> 0
-            GROUP BY day, signed > 0)
-    SELECT (SELECT json_agg(by_type) FROM by_type) AS by_type,
-           EXISTS (SELECT 1 FROM per_day) AS invested,
-           (SELECT array_agg(total::float8 ORDER BY day) FILTER (WHERE day >= ${first}::date) FROM running) AS totals,
-           (SELECT json_agg(json_build_array(at_ms, amount)) FROM per_day_flow) AS flows`;
+  const [row] = await preparedQuery<{
+    by_type: { type: string; holdings: number; cost: string; value: string }[] | null;
+    invested: boolean;
+    totals: number[] | null;
+    flows: [number, number][] | null;
+  }>(db, READ_OVERVIEW, [userId, first, isoDay(lastDay)]);
   const byType = row?.by_type ?? [];
   const flows = (row?.flows ?? []).map(([at_ms, amount]) => ({ at_ms, amount }));
 
