@@ -1,4 +1,4 @@
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type Db, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 
 /** The spec's alerts list limit: 20 a page. */
 export const ALERTS_PAGE_SIZE = 20;
@@ -54,11 +54,42 @@ export function countUnreadAlerts(db: Db, userId: string): Promise<number> {
   return db.userAlert.count({ where: { userId, isRead: false } });
 }
 
+// $1 the user, $2 how many of the latest alerts. The bell is on every signed-in page, so its
+// count and list are one prepared statement rather than two ORM queries (issue 15).
+const READ_BELL: PreparedStatement = {
+  name: "read_bell_summary",
+  text: `
+    SELECT (SELECT count(*)::int FROM user_alerts WHERE user_id = $1::uuid AND NOT is_read) AS unread,
+           a.id::text, a.alert_type::text, a.title, a.message, a.property_id, a.is_read, a.created_at
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (SELECT * FROM user_alerts WHERE user_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2::int) a ON true
+     ORDER BY a.created_at DESC, a.id DESC`,
+};
+
 /** What the header's bell shows: the unread count and the latest alerts. */
-export async function getBellSummary(db: Db, userId: string, latest = 10): Promise<{ unread: number; latest: AlertView[] }> {
-  const [rows, unread] = await Promise.all([
-    db.userAlert.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: latest, select: ALERT_FIELDS }),
-    countUnreadAlerts(db, userId),
-  ]);
-  return { unread, latest: rows.map(toView) };
+export async function getBellSummary(db: PrismaClient, userId: string, latest = 10): Promise<{ unread: number; latest: AlertView[] }> {
+  const rows = await preparedQuery<{
+    unread: number;
+    id: string | null;
+    alert_type: string;
+    title: string;
+    message: string;
+    property_id: string | null;
+    is_read: boolean;
+    created_at: Date;
+  }>(db, READ_BELL, [userId, latest]);
+  const latestAlerts = rows
+    .filter((row) => row.id !== null)
+    .map((row) =>
+      toView({
+        id: row.id!,
+        alertType: row.alert_type,
+        title: row.title,
+        message: row.message,
+        propertyId: row.property_id,
+        isRead: row.is_read,
+        createdAt: row.created_at,
+      }),
+    );
+  return { unread: rows[0]?.unread ?? 0, latest: latestAlerts };
 }

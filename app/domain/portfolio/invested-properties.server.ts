@@ -1,4 +1,4 @@
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type Db, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 import { listOpenPositions } from "./positions.server";
 
 export type InvestedProperty = { propertyId: string; title: string | null };
@@ -21,15 +21,21 @@ export const SIDEBAR_PROPERTIES = 12;
  * no longer ships and renders 600 links on every dashboard page. `limit` null reads them all.
  */
 export async function listInvestedPropertiesPage(
-  db: Db,
+  db: PrismaClient,
   userId: string,
   limit: number | null = SIDEBAR_PROPERTIES,
 ): Promise<{ properties: InvestedProperty[]; total: number }> {
-  const rows = await db.$queryRaw<{ property_id: string; title: string | null; total: number }[]>`
-    SELECT pos.property_id, p.title, (count(*) OVER ())::int AS total
-      FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
-     WHERE pos.user_id = ${userId}::uuid AND pos.shares > 0
-     ORDER BY coalesce(p.title, ''), pos.property_id
-     LIMIT ${limit}::int`;
+  const rows = await preparedQuery<{ property_id: string; title: string | null; total: number }>(db, READ_SIDEBAR, [userId, limit]);
   return { properties: rows.map((row) => ({ propertyId: row.property_id, title: row.title })), total: rows[0]?.total ?? 0 };
 }
+
+// $1 the user, $2 how many (null: all). On every dashboard page, so a prepared statement (issue 15).
+const READ_SIDEBAR: PreparedStatement = {
+  name: "read_sidebar_properties",
+  text: `
+    SELECT pos.property_id, p.title, (count(*) OVER ())::int AS total
+      FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
+     WHERE pos.user_id = $1::uuid AND pos.shares > 0
+     ORDER BY coalesce(p.title, ''), pos.property_id
+     LIMIT $2::int`,
+};
