@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../setup/app-process";
@@ -83,7 +85,46 @@ describe("pages and headers", () => {
     expect(response.headers.get("cache-control")).toContain("immutable");
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
+
+  it("sends browsers a page in brotli with a 256 KiB window, which decodes to the same page", async () => {
+    const plain = await rawResponse(`${app.baseUrl}/properties`, "identity");
+    const compressed = await rawResponse(`${app.baseUrl}/properties`, "gzip, deflate, br, zstd");
+    expect(compressed.encoding).toBe("br");
+    expect(brotliWindowBits(compressed.body[0]!)).toBe(18);
+    // Each answer carries its own CSP nonce; the rest of the page is the same.
+    const decoded = zlib.brotliDecompressSync(compressed.body).toString("utf8");
+    expect(decoded.replaceAll(compressed.nonce, "N")).toBe(plain.body.toString("utf8").replaceAll(plain.nonce, "N"));
+    expect(decoded).toContain("</html>");
+  });
 });
+
+/** A response body exactly as sent (not decoded), its encoding and its CSP nonce. */
+function rawResponse(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding: string | undefined; nonce: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            body: Buffer.concat(chunks),
+            encoding: res.headers["content-encoding"],
+            nonce: /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1] ?? "no nonce",
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/** The sliding window a brotli stream declares in its first bits (RFC 7932, section 9.1). */
+function brotliWindowBits(first: number): number {
+  if ((first & 1) === 0) return 16;
+  const n = (first >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (first >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}
 
 describe("mutations", () => {
   it("refuses a form posted from another site", async () => {
