@@ -13,14 +13,16 @@ const HIGHEST_RATE = 1e6;
 
 /** The present value of the flows at `rate`, and its derivative by the rate, in one pass. */
 function valueAndSlope(flows: readonly { years: number; amount: number }[], rate: number): { value: number; slope: number } {
+  // (1 + rate)^-years as exp(-years × ln(1 + rate)), the logarithm taken once per pass.
+  const logGrowth = Math.log1p(rate);
   let value = 0;
-  let slope = 0;
+  let weighted = 0;
   for (const flow of flows) {
-    const discounted = flow.amount * Math.pow(1 + rate, -flow.years);
+    const discounted = flow.amount * Math.exp(-flow.years * logGrowth);
     value += discounted;
-    slope -= (flow.years * discounted) / (1 + rate);
+    weighted += flow.years * discounted;
   }
-  return { value, slope };
+  return { value, slope: -weighted / (1 + rate) };
 }
 
 export function xirr(cashFlows: readonly CashFlow[]): XirrResult {
