@@ -134,7 +134,16 @@ describe("investor_daily_flows (issue 15)", () => {
           await prisma.investment.deleteMany({ where: { id: investmentId } });
       }
     }
+    const incremental = await kept(prisma);
+    expect(incremental).toEqual(await recomputed(prisma));
+    // Rebuilt from scratch (what the migration and a TRUNCATE do), to the last decimal.
+    await prisma.$executeRaw`SELECT investor_daily_flows_rebuild()`;
+    expect(await kept(prisma)).toEqual(incremental);
+    // A TRUNCATE fires no row triggers; the statement trigger rebuilds the sums.
+    await prisma.$executeRawUnsafe("TRUNCATE investments");
     expect(await kept(prisma)).toEqual(await recomputed(prisma));
+    expect((await kept(prisma)).every((row) => row.invested === "0.00")).toBe(true);
+    expect((await kept(prisma)).length).toBeGreaterThan(0);
   });
 
   it("takes a purchase's investment and payment in the same transaction, and a rolled-back write leaves nothing", async () => {

@@ -54,10 +54,10 @@ const READ_OVERVIEW: PreparedStatement = {
 /**
  * Everything /dashboard/overview shows, computed where the rows are (ADR 0038): PostgreSQL
  * returns, in one statement, the open positions summed per property type (exact NUMERIC), the
- * 365 daily running totals (generate_series and a window sum) and the cash flows per UTC day
- * and direction. The per-day sums come from investor_daily_flows, which triggers keep as rows
- * change, so a view reads at most one row per day the investor was active instead of every
- * investment and transaction (issue 15).
+ * running total invested at each day of the window something was invested (filled in here for
+ * the days between) and the cash flows per UTC day and direction. The per-day sums come from
+ * investor_daily_flows, which triggers keep as rows change, so a view reads at most one row per
+ * day the investor was active instead of every investment and transaction (issue 15).
  */
 export async function getPortfolioOverview(db: PrismaClient, userId: string, now: Date = new Date()): Promise<PortfolioOverview> {
   const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -93,7 +93,7 @@ export async function getPortfolioOverview(db: PrismaClient, userId: string, now
 
   const points = runningTotals(row?.invested_days ?? [], row?.invested_totals ?? [], firstDay);
 
-  // A purchase's platform fee is money the investor paid too (the SQL above adds it).
+  // A purchase's platform fee is money the investor paid too (investor_daily_flows counts it).
   const times = row?.flow_times ?? [];
   const amounts = row?.flow_amounts ?? [];
   const cashFlows: CashFlow[] = times.map((at, i) => ({ date: new Date(at), amount: amounts[i]! }));

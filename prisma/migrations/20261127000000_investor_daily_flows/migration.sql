@@ -94,18 +94,36 @@ CREATE TRIGGER "investor_daily_flows_transaction"
     AFTER INSERT OR DELETE OR UPDATE OF user_id, transaction_type, status, amount, fee, created_at ON "transactions"
     FOR EACH ROW EXECUTE FUNCTION investor_daily_flows_transaction();
 
--- What is there already.
-INSERT INTO investor_daily_flows (user_id, day, invested, paid, paid_weighted_seconds, received, received_weighted_seconds)
-SELECT user_id, day, sum(invested), sum(paid), sum(paid_weighted), sum(received), sum(received_weighted)
-  FROM (
-        SELECT user_id, (investment_date AT TIME ZONE 'UTC')::date AS day, total_investment AS invested,
-               0 AS paid, 0 AS paid_weighted, 0 AS received, 0 AS received_weighted
-          FROM investments WHERE investment_status = 'confirmed'
-        UNION ALL
-        SELECT user_id, (created_at AT TIME ZONE 'UTC')::date, 0,
-               greatest(-flow, 0), greatest(-flow, 0) * extract(epoch FROM created_at),
-               greatest(flow, 0), greatest(flow, 0) * extract(epoch FROM created_at)
-          FROM (SELECT *, investor_cash_flow(transaction_type, status, amount, fee) AS flow FROM transactions) t
-         WHERE flow <> 0
-       ) contributions
- GROUP BY user_id, day;
+-- Every investor's sums computed afresh from the rows: fills the table now, and again after a
+-- TRUNCATE of either table (which fires no row triggers).
+CREATE FUNCTION "investor_daily_flows_rebuild"() RETURNS void LANGUAGE sql AS $$
+    DELETE FROM investor_daily_flows;
+    INSERT INTO investor_daily_flows (user_id, day, invested, paid, paid_weighted_seconds, received, received_weighted_seconds)
+    SELECT user_id, day, sum(invested), sum(paid), sum(paid_weighted), sum(received), sum(received_weighted)
+      FROM (
+            SELECT user_id, (investment_date AT TIME ZONE 'UTC')::date AS day, total_investment AS invested,
+                   0 AS paid, 0 AS paid_weighted, 0 AS received, 0 AS received_weighted
+              FROM investments WHERE investment_status = 'confirmed'
+            UNION ALL
+            SELECT user_id, (created_at AT TIME ZONE 'UTC')::date, 0,
+                   greatest(-flow, 0), round(greatest(-flow, 0) * extract(epoch FROM created_at), 6),
+                   greatest(flow, 0), round(greatest(flow, 0) * extract(epoch FROM created_at), 6)
+              FROM (SELECT *, investor_cash_flow(transaction_type, status, amount, fee) AS flow FROM transactions) t
+             WHERE flow <> 0
+           ) contributions
+     GROUP BY user_id, day;
+$$;
+
+CREATE FUNCTION "investor_daily_flows_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM investor_daily_flows_rebuild();
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "investor_daily_flows_investments_truncated" AFTER TRUNCATE ON "investments"
+    FOR EACH STATEMENT EXECUTE FUNCTION investor_daily_flows_truncated();
+CREATE TRIGGER "investor_daily_flows_transactions_truncated" AFTER TRUNCATE ON "transactions"
+    FOR EACH STATEMENT EXECUTE FUNCTION investor_daily_flows_truncated();
+
+SELECT investor_daily_flows_rebuild();
