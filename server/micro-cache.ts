@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest } from "express";
 import pg from "pg";
 import { logger } from "~/services/logger.server";
+import type { PrecompressedPage } from "./spliced-gzip";
 
 import { PAGE_CACHE_CHANNEL } from "~/services/realtime/bus.server";
 
@@ -17,6 +18,8 @@ export type CachedPage = {
    * reader's nonce: bytes copied, never decoded, searched or re-encoded per hit (ADR 0026).
    */
   pieces?: Buffer[];
+  /** The pieces compressed once, for readers who accept gzip (server/spliced-gzip.ts). */
+  gzip?: PrecompressedPage;
   expiresAt: number;
 };
 

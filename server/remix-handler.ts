@@ -9,6 +9,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { currentRequestTimings, timed } from "~/services/request-timing.server";
 import { cutAtNonce, keptHeaders, withNonce, type CachedPage, type MicroCache } from "./micro-cache";
 import { requestBodyOf } from "./request-guards";
+import { gzipWithNonce, precompress } from "./spliced-gzip";
 
 export type RemixHandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -50,7 +51,16 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       if (timings && !res.headersSent) res.setHeader("Server-Timing", timings.header());
       if (cacheKey && !res.headersSent && cacheable(response)) {
         const body = Buffer.from(await response.arrayBuffer());
-        const page = { status: response.status, headers: keptHeaders(response.headers), body, nonce, pieces: cutAtNonce(body, nonce) };
+        const pieces = cutAtNonce(body, nonce);
+        const headers = keptHeaders(response.headers);
+        const page = {
+          status: response.status,
+          headers,
+          body,
+          nonce,
+          pieces,
+          gzip: worthPrecompressing(headers, body) ? precompress(pieces) : undefined,
+        };
         options.cache!.set(cacheKey, page, version);
         finishRendering?.({ ...page, expiresAt: 0 });
         return sendCachedPage(res, page, nonce, "miss");
@@ -86,9 +96,25 @@ function sendCachedPage(res: ExpressResponse, page: Omit<CachedPage, "expiresAt"
   res.setHeader("X-Page-Cache", outcome);
   if (outcome === "hit") res.setHeader("Server-Timing", "cache;desc=hit");
   const html = /text\/html/i.test(res.getHeader("content-type")?.toString() ?? "");
+  const readerNonce = html && page.nonce && nonce && page.nonce !== nonce ? nonce : page.nonce;
+  // Compressed once when kept: a hit costs a checksum, not a compression (ADR 0027). The
+  // compression middleware leaves an answer that already has a Content-Encoding alone.
+  if (page.gzip && res.req.acceptsEncodings("gzip") === "gzip") {
+    res.vary("Accept-Encoding");
+    res.setHeader("Content-Encoding", "gzip");
+    res.end(gzipWithNonce(page.gzip, readerNonce));
+    return;
+  }
   // The page was rendered for another visitor's nonce: this answer's CSP names its own.
-  if (html && page.nonce && nonce && page.nonce !== nonce) res.end(withNonce(page.pieces ?? cutAtNonce(page.body, page.nonce), nonce));
+  if (readerNonce !== page.nonce) res.end(withNonce(page.pieces ?? cutAtNonce(page.body, page.nonce), readerNonce));
   else res.end(page.body);
+}
+
+/** An HTML page of at least 1 KiB (below that the compression middleware sends it as it is). */
+function worthPrecompressing(headers: [string, string][], body: Buffer): boolean {
+  const type = headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "";
+  const encoded = headers.some(([name]) => name.toLowerCase() === "content-encoding");
+  return !encoded && /text\/html/i.test(type) && body.length >= 1024;
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "../../app/services/env.server";
 import { startAppProcess, type AppProcess } from "../setup/app-process";
@@ -31,6 +33,19 @@ function nonceOf(response: Response): string {
   return /'nonce-([A-Za-z0-9+/=]+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
 }
 
+/** A response as sent (not decoded), asking for `acceptEncoding` (or sending no Accept-Encoding). */
+function raw(pathname: string, acceptEncoding: string | undefined): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${app.baseUrl}${pathname}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
 /** Waits until `check` holds (the invalidation travels as a NOTIFY through PostgreSQL). */
 async function eventually(check: () => Promise<boolean>, ms = 3_000) {
   const until = Date.now() + ms;
@@ -55,6 +70,27 @@ describe("the page cache", () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("sends a kept page compressed once: gzip for any reader who accepts it, with their nonce; as it is to one who does not", async () => {
+    await (await get("/properties")).text();
+    const browser = await raw("/properties", "gzip, deflate, br, zstd");
+    expect(browser.headers["x-page-cache"]).toBe("hit");
+    expect(browser.headers["content-encoding"]).toBe("gzip");
+    expect(browser.headers.vary).toMatch(/accept-encoding/i);
+    const html = zlib.gunzipSync(browser.body).toString("utf8");
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(browser.headers["content-security-policy"]))?.[1] ?? "";
+    expect(nonce).toBeTruthy();
+    expect(html).toContain("Cached Residency");
+    expect(html).toContain(`nonce="${nonce}"`);
+    // Far smaller than the page: compressed at zlib's best level when it was kept.
+    expect(browser.body.length).toBeLessThan(Buffer.byteLength(html) / 4);
+
+    const plain = await raw("/properties", undefined);
+    expect(plain.headers["x-page-cache"]).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const plainNonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(plain.headers["content-security-policy"]))?.[1] ?? "";
+    expect(plain.body.toString("utf8")).toBe(html.replaceAll(nonce, plainNonce));
   });
 
   it("never serves a signed-in visitor from the cache, nor keeps their page", async () => {
