@@ -24,7 +24,7 @@ const STORED_BLOCK_MAX = 0xffff;
 export function precompress(pieces: readonly Buffer[]): PrecompressedPage {
   return {
     pieces,
-    deflated: pieces.map((piece) => zlib.deflateRawSync(piece, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH })),
+    deflated: pieces.map((piece) => zlib.deflateRawSync(piece, { finishFlush: zlib.constants.Z_SYNC_FLUSH })),
   };
 }
 

@@ -83,7 +83,7 @@ describe("the page cache", () => {
     expect(nonce).toBeTruthy();
     expect(html).toContain("Cached Residency");
     expect(html).toContain(`nonce="${nonce}"`);
-    // Far smaller than the page: compressed at zlib's best level when it was kept.
+    // Far smaller than the page: compressed (at zlib's default level) when it was kept.
     expect(browser.body.length).toBeLessThan(Buffer.byteLength(html) / 4);
 
     const plain = await raw("/properties", undefined);
