@@ -60,7 +60,8 @@ const READ_BELL: PreparedStatement = {
   name: "read_bell_summary",
   text: `
     SELECT (SELECT count(*)::int FROM user_alerts WHERE user_id = $1::uuid AND NOT is_read) AS unread,
-           a.id::text, a.alert_type::text, a.title, a.message, a.property_id, a.is_read, a.created_at
+           a.id::text AS "id", a.alert_type::text AS "alertType", a.title, a.message, a.property_id AS "propertyId",
+           a.is_read AS "isRead", a.created_at AS "createdAt"
       FROM (SELECT 1) one
       LEFT JOIN LATERAL (SELECT * FROM user_alerts WHERE user_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT $2::int) a ON true
      ORDER BY a.created_at DESC, a.id DESC`,
@@ -68,28 +69,8 @@ const READ_BELL: PreparedStatement = {
 
 /** What the header's bell shows: the unread count and the latest alerts. */
 export async function getBellSummary(db: PrismaClient, userId: string, latest = 10): Promise<{ unread: number; latest: AlertView[] }> {
-  const rows = await preparedQuery<{
-    unread: number;
-    id: string | null;
-    alert_type: string;
-    title: string;
-    message: string;
-    property_id: string | null;
-    is_read: boolean;
-    created_at: Date;
-  }>(db, READ_BELL, [userId, latest]);
-  const latestAlerts = rows
-    .filter((row) => row.id !== null)
-    .map((row) =>
-      toView({
-        id: row.id!,
-        alertType: row.alert_type,
-        title: row.title,
-        message: row.message,
-        propertyId: row.property_id,
-        isRead: row.is_read,
-        createdAt: row.created_at,
-      }),
-    );
+  // With no alerts the one row has the count and nulls.
+  const rows = await preparedQuery<Parameters<typeof toView>[0] & { unread: number }>(db, READ_BELL, [userId, latest]);
+  const latestAlerts = rows.filter((row) => row.id !== null).map(({ unread: _count, ...alert }) => toView(alert));
   return { unread: rows[0]?.unread ?? 0, latest: latestAlerts };
 }

@@ -15,6 +15,7 @@ export type PortfolioOverview = {
 
 const SERIES_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 // $1 the investor, $2 the chart's first day, $3 its last (today, UTC). Flat JSON arrays rather
 // than JSON rows or PostgreSQL arrays: cheap to build here, and JSON.parse reads them in Node,
@@ -62,7 +63,6 @@ const READ_OVERVIEW: PreparedStatement = {
 export async function getPortfolioOverview(db: PrismaClient, userId: string, now: Date = new Date()): Promise<PortfolioOverview> {
   const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const firstDay = new Date(lastDay.getTime() - (SERIES_DAYS - 1) * DAY_MS);
-  const isoDay = (date: Date) => date.toISOString().slice(0, 10);
   const first = isoDay(firstDay);
   // One statement, so one pooled connection and one round trip per overview.
   const [row] = await preparedQuery<{
@@ -120,7 +120,7 @@ function runningTotals(days: number[], totals: number[], firstDay: Date): Series
 let calendar: { firstDay: number; dates: string[] } | undefined;
 function windowDates(firstDay: number): string[] {
   if (calendar?.firstDay !== firstDay) {
-    const dates = Array.from({ length: SERIES_DAYS }, (_, day) => new Date(firstDay + day * DAY_MS).toISOString().slice(0, 10));
+    const dates = Array.from({ length: SERIES_DAYS }, (_, day) => isoDay(new Date(firstDay + day * DAY_MS)));
     calendar = { firstDay, dates };
   }
   return calendar.dates;

@@ -59,28 +59,31 @@ RETURNS NUMERIC LANGUAGE sql IMMUTABLE AS $$
     END;
 $$;
 
-CREATE FUNCTION "investor_daily_flows_transaction"() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+-- Adds (p_sign 1) or removes (p_sign -1) one transaction's cash flow on its UTC day: a
+-- negative flow to what was paid, a positive one to what was received.
+CREATE FUNCTION "investor_daily_flows_add_flow"(p_user UUID, p_at TIMESTAMPTZ, p_flow NUMERIC, p_sign INT)
+RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-    v_flow NUMERIC;
-    v_seconds NUMERIC;
+    v_amount NUMERIC := p_sign * abs(p_flow);
+    v_weighted NUMERIC := p_sign * abs(p_flow) * extract(epoch FROM p_at);
+BEGIN
+    IF p_flow < 0 THEN
+        PERFORM investor_daily_flows_add(p_user, (p_at AT TIME ZONE 'UTC')::date, 0, v_amount, v_weighted, 0, 0);
+    ELSIF p_flow > 0 THEN
+        PERFORM investor_daily_flows_add(p_user, (p_at AT TIME ZONE 'UTC')::date, 0, 0, 0, v_amount, v_weighted);
+    END IF;
+END;
+$$;
+
+CREATE FUNCTION "investor_daily_flows_transaction"() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
     IF TG_OP <> 'INSERT' THEN
-        v_flow := investor_cash_flow(OLD.transaction_type, OLD.status, OLD.amount, OLD.fee);
-        v_seconds := extract(epoch FROM OLD.created_at);
-        IF v_flow < 0 THEN
-            PERFORM investor_daily_flows_add(OLD.user_id, (OLD.created_at AT TIME ZONE 'UTC')::date, 0, v_flow, v_flow * v_seconds, 0, 0);
-        ELSIF v_flow > 0 THEN
-            PERFORM investor_daily_flows_add(OLD.user_id, (OLD.created_at AT TIME ZONE 'UTC')::date, 0, 0, 0, -v_flow, -v_flow * v_seconds);
-        END IF;
+        PERFORM investor_daily_flows_add_flow(OLD.user_id, OLD.created_at,
+                                              investor_cash_flow(OLD.transaction_type, OLD.status, OLD.amount, OLD.fee), -1);
     END IF;
     IF TG_OP <> 'DELETE' THEN
-        v_flow := investor_cash_flow(NEW.transaction_type, NEW.status, NEW.amount, NEW.fee);
-        v_seconds := extract(epoch FROM NEW.created_at);
-        IF v_flow < 0 THEN
-            PERFORM investor_daily_flows_add(NEW.user_id, (NEW.created_at AT TIME ZONE 'UTC')::date, 0, -v_flow, -v_flow * v_seconds, 0, 0);
-        ELSIF v_flow > 0 THEN
-            PERFORM investor_daily_flows_add(NEW.user_id, (NEW.created_at AT TIME ZONE 'UTC')::date, 0, 0, 0, v_flow, v_flow * v_seconds);
-        END IF;
+        PERFORM investor_daily_flows_add_flow(NEW.user_id, NEW.created_at,
+                                              investor_cash_flow(NEW.transaction_type, NEW.status, NEW.amount, NEW.fee), 1);
     END IF;
     RETURN NULL;
 END;
