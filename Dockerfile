@@ -5,6 +5,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
+COPY patches ./patches
 COPY prisma ./prisma
 COPY prisma.config.ts remix.config.js vite.config.ts tsconfig.json ./
 COPY app ./app

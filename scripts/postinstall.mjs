@@ -14,5 +14,8 @@ for (const name of existsSync(platformRoot) ? readdirSync(platformRoot) : []) {
   if (existsSync(script)) execFileSync(process.execPath, [script], { cwd: dir, stdio: "inherit" });
 }
 
+// Small fixes to dependencies, kept as diffs in patches/ (ADR 0044); a patch that no longer
+// applies (a dependency was upgraded) stops the install rather than being skipped.
+execFileSync("npx", ["patch-package", "--error-on-fail"], { stdio: "inherit" });
 execFileSync(process.execPath, ["scripts/prisma-generate.mjs"], { stdio: "inherit" });
 execFileSync("npx", ["remix", "vite:build"], { stdio: "inherit" });

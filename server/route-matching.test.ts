@@ -1,0 +1,135 @@
+import { createRequire } from "node:module";
+import { afterEach, describe, expect, it } from "vitest";
+
+// The server loads React Router's CommonJS build (through @remix-run/server-runtime and
+// react-router), which patches/@remix-run+router*.patch changes; load the same file here.
+const router = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+
+/** A table shaped like the app's: a root layout, nested layouts, params, an index and a splat. */
+function routeTable(): Route[] {
+  const leaves = (prefix: string, names: string[]): Route[] => names.map((name) => ({ id: `${prefix}.${name}`, path: name }));
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "index", index: true },
+        ...leaves("page", ["fees", "faq", "terms", "privacy", "contact", "trading", "welcome", "kyc"]),
+        { id: "properties", path: "properties" },
+        { id: "invest", path: "invest/:propertyId" },
+        {
+          id: "dashboard",
+          path: "dashboard",
+          children: [
+            { id: "dashboard.index", index: true },
+            ...leaves("dashboard", ["overview", "wallet", "watchlist", "transactions", "statements", "notifications"]),
+            { id: "dashboard.transaction", path: "transactions/:transactionId" },
+            { id: "dashboard.receipt", path: "transactions/:transactionId/receipt.pdf" },
+            { id: "dashboard.property", path: "p/:propertyId" },
+          ],
+        },
+        {
+          id: "admin",
+          path: "admin",
+          children: [
+            { id: "admin.user", path: "users/:userId" },
+            { id: "admin.index", index: true },
+          ],
+        },
+        { id: "exact-case", path: "Exact", caseSensitive: true },
+        { id: "splat", path: "*" },
+      ],
+    },
+  ];
+}
+
+function matchedIds(routes: Route[], pathname: string) {
+  const matches = router.matchRoutes(routes as never, pathname);
+  return matches && { ids: matches.map((match) => match.route.id), params: matches.at(-1)!.params };
+}
+
+const realRegExp = globalThis.RegExp;
+const realSort = Array.prototype.sort;
+afterEach(() => {
+  globalThis.RegExp = realRegExp;
+  Array.prototype.sort = realSort;
+});
+
+/** Counts `new RegExp(...)` (how a route's pattern is compiled) while `run` runs. */
+function regexpsBuiltDuring(run: () => void): number {
+  let built = 0;
+  globalThis.RegExp = new Proxy(realRegExp, {
+    construct(target, args, newTarget) {
+      built++;
+      return Reflect.construct(target, args, newTarget) as object;
+    },
+  });
+  try {
+    run();
+  } finally {
+    globalThis.RegExp = realRegExp;
+  }
+  return built;
+}
+
+describe("route matching on the server (ADR 0044)", () => {
+  it("compiles each route's pattern once, not on every request", () => {
+    const routes = routeTable();
+    matchedIds(routes, "/fees");
+    // A new table with the same patterns (as each render builds) reuses the compiled patterns too.
+    const built = regexpsBuiltDuring(() => {
+      for (let request = 0; request < 50; request++) {
+        matchedIds(routes, "/fees");
+        matchedIds(routeTable(), "/fees");
+      }
+    });
+    expect(built).toBe(0);
+  });
+
+  it("ranks a route table once and reuses the ranking for later requests", () => {
+    const routes = routeTable();
+    matchedIds(routes, "/dashboard/overview");
+    let sorts = 0;
+    Array.prototype.sort = function (this: unknown[], ...args: Parameters<typeof realSort>) {
+      sorts++;
+      return realSort.apply(this, args);
+    } as typeof realSort;
+    for (let request = 0; request < 20; request++) matchedIds(routes, "/dashboard/overview");
+    Array.prototype.sort = realSort;
+    expect(sorts).toBe(0);
+  });
+
+  it("matches exactly as before: params, index routes, case, trailing slashes and the splat", () => {
+    const routes = routeTable();
+    for (let round = 0; round < 2; round++) {
+      expect(matchedIds(routes, "/")).toEqual({ ids: ["root", "index"], params: {} });
+      expect(matchedIds(routes, "/fees/")).toEqual({ ids: ["root", "page.fees"], params: {} });
+      expect(matchedIds(routes, "/FEES")).toEqual({ ids: ["root", "page.fees"], params: {} });
+      expect(matchedIds(routes, "/invest/prop-1")).toEqual({ ids: ["root", "invest"], params: { propertyId: "prop-1" } });
+      expect(matchedIds(routes, "/dashboard")).toEqual({ ids: ["root", "dashboard", "dashboard.index"], params: {} });
+      expect(matchedIds(routes, "/dashboard/transactions/tx-9")).toEqual({
+        ids: ["root", "dashboard", "dashboard.transaction"],
+        params: { transactionId: "tx-9" },
+      });
+      expect(matchedIds(routes, "/dashboard/transactions/tx-9/receipt.pdf")?.ids.at(-1)).toBe("dashboard.receipt");
+      expect(matchedIds(routes, "/admin/users/u%2F1")).toEqual({ ids: ["root", "admin", "admin.user"], params: { userId: "u/1" } });
+      expect(matchedIds(routes, "/Exact")?.ids.at(-1)).toBe("exact-case");
+      expect(matchedIds(routes, "/exact")).toEqual({ ids: ["root", "splat"], params: { "*": "exact" } });
+      expect(matchedIds(routes, "/no/such/page")).toEqual({ ids: ["root", "splat"], params: { "*": "no/such/page" } });
+    }
+    expect(router.matchPath({ path: "/dashboard", end: false }, "/dashboard/wallet")?.pathnameBase).toBe("/dashboard");
+    expect(router.matchPath("/dashboard", "/dashboard/wallet")).toBeNull();
+    expect(router.matchPath({ path: "/exact", caseSensitive: true }, "/Exact")).toBeNull();
+    expect(router.matchPath({ path: "/exact", caseSensitive: false }, "/Exact")?.pathname).toBe("/Exact");
+  });
+
+  it("sees a route table built afresh", () => {
+    const routes = routeTable();
+    expect(matchedIds(routes, "/learn")?.ids.at(-1)).toBe("splat");
+    const grown = routeTable();
+    grown[0]!.children!.unshift({ id: "page.learn", path: "learn" });
+    expect(matchedIds(grown, "/learn")?.ids.at(-1)).toBe("page.learn");
+  });
+});
