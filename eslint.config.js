@@ -53,6 +53,26 @@ export default tseslint.config(
     files: ["**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
   },
+  {
+    // Building an Intl formatter costs far more than formatting with one, and toLocaleString
+    // builds one on every call: a page of rows paid it per row (issue 15). Formatters are built
+    // once, at module level (app/lib/formats.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: "Format with a formatter built once (app/lib/formats.ts), not toLocale*String, which builds one per call.",
+        },
+        {
+          selector: ":function NewExpression[callee.object.name='Intl']",
+          message: "Build Intl formatters once at module level, not inside a function.",
+        },
+      ],
+    },
+  },
 
   {
     // The environment is read once and validated, in app/services/env.server.ts: everything

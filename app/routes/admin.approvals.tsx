@@ -6,6 +6,7 @@ import { controlClasses } from "~/components/ui/field-styles";
 import { formatINR } from "~/lib/money";
 import { decideApproval, loadApprovals, type ApprovalReply } from "~/web/admin-approvals.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -23,7 +24,7 @@ const STATUS_WORDS: Record<string, string> = {
   failed: "Failed",
   awaiting: "Awaiting approval",
 };
-const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const when = (iso: string) => formatIndiaDateTime(iso);
 
 export default function AdminApprovalsPage() {
   const { awaiting, decided, viewerId, threshold } = useLoaderData<typeof loader>();

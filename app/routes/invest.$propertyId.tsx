@@ -121,7 +121,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
     loadPropertyDocuments(view.property.id, user),
     savedPropertyIds(getPrisma(), user.id, [view.property.id]),
-    loadMarketplace(user, view.property.id),
+    loadMarketplace(user, view.property.id, view.wallet?.availableBalance),
     getMarketData(getPrisma(), view.property.id),
     listPropertyDistributions(getPrisma(), view.property.id),
     listReceivedDistributions(getPrisma(), user.id, { propertyId: view.property.id }),

@@ -25,6 +25,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
 import { readKycForm } from "~/web/kyc-upload.server";
 import { clearDraft, readDraft, requireRecentSignIn } from "~/web/reauth.server";
+import { formatIndiaDate } from "~/lib/formats";
 
 const STEP_NUMBERS = { personal: 1, documents: 2, bank: 3, photo: 4, review: 5 } as const;
 type StepKey = keyof typeof STEP_NUMBERS;
@@ -185,8 +186,7 @@ function UnderReview({ submittedAt }: { submittedAt: Date | string | null }) {
       </h2>
       <p className="mt-1 text-sm text-amber-900">
         Your documents are under review
-        {submittedAt ? ` since ${new Date(submittedAt).toLocaleDateString("en-IN", { dateStyle: "medium" })}` : ""}. We will notify you once
-        they are verified.
+        {submittedAt ? ` since ${formatIndiaDate(submittedAt)}` : ""}. We will notify you once they are verified.
       </p>
     </section>
   );

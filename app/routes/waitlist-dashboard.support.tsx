@@ -12,6 +12,7 @@ import { createGeneralTicket, listOwnTickets } from "~/domain/support/create-gen
 import { GENERAL_TICKET_LIMITS } from "~/domain/support/general-ticket-limits";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
+import { formatIndiaDate } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireWaitlistUser(request);
@@ -49,7 +50,6 @@ const TYPE_LABELS: Record<string, string> = {
   withdraw_funds: "Withdraw funds",
   subscription_request: "Upgrade",
 };
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 
 export default function SupportPage() {
   const { tickets } = useLoaderData<typeof loader>();
@@ -110,7 +110,7 @@ export default function SupportPage() {
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-ink">{ticket.subject}</p>
                   <p className="text-xs text-slate-500">
-                    {TYPE_LABELS[ticket.ticketType] ?? ticket.ticketType} · {dateFormat.format(new Date(ticket.createdAt))}
+                    {TYPE_LABELS[ticket.ticketType] ?? ticket.ticketType} · {formatIndiaDate(ticket.createdAt)}
                   </p>
                   {ticket.adminResponse ? <p className="mt-1 break-words text-slate-700">Reply: {ticket.adminResponse}</p> : null}
                 </div>

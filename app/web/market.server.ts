@@ -20,21 +20,27 @@ export const holdsMode = () => getFeatureFlags().secondary_market_enabled;
 /**
  * What the marketplace panel needs, for one property or all: the listings, who is looking
  * (to mark their own), the mode, the wallet, and a fresh idempotency key for its forms.
+ * A page that has just read the viewer's wallet passes its balance rather than reading it twice.
  */
-export async function loadMarketplace(user: SessionUser | null, propertyId?: string) {
+export async function loadMarketplace(user: SessionUser | null, propertyId?: string, knownBalance?: string) {
   const prisma = getPrisma();
-  const [listings, wallet] = await Promise.all([
+  const [listings, balance] = await Promise.all([
     listAvailableShares(prisma, { propertyId }),
-    user ? prisma.escrowBalance.findUnique({ where: { userId: user.id }, select: { availableBalance: true } }) : null,
+    knownBalance ?? (user ? walletBalance(user.id) : "0.00"),
   ]);
   return {
     propertyId: propertyId ?? null,
     listings,
     viewerId: user?.id ?? null,
     holdsMode: holdsMode(),
-    balance: wallet?.availableBalance.toFixed(2) ?? "0.00",
+    balance,
     formKey: randomUUID(),
   };
+}
+
+async function walletBalance(userId: string): Promise<string> {
+  const wallet = await getPrisma().escrowBalance.findUnique({ where: { userId }, select: { availableBalance: true } });
+  return wallet?.availableBalance.toFixed(2) ?? "0.00";
 }
 export type MarketplaceData = Awaited<ReturnType<typeof loadMarketplace>>;
 

@@ -234,13 +234,13 @@ describe("a property that fails to load", () => {
     const { cookie } = await signedIn({ balance: "0" });
     const property = await createOpenProperty(db.current.prisma);
     const prisma = db.current.prisma;
-    // A real failure of the page's own query: the documents table is briefly gone.
-    await prisma.$executeRawUnsafe("ALTER TABLE property_documents RENAME TO property_documents_away");
+    // A real failure of the property's own reads: the positions table is briefly gone.
+    await prisma.$executeRawUnsafe("ALTER TABLE user_property_positions RENAME TO user_property_positions_away");
     let response: Response;
     try {
       response = await handle(pageRequest(`/invest/${property.id}`, cookie));
     } finally {
-      await prisma.$executeRawUnsafe("ALTER TABLE property_documents_away RENAME TO property_documents");
+      await prisma.$executeRawUnsafe("ALTER TABLE user_property_positions_away RENAME TO user_property_positions");
     }
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/properties");

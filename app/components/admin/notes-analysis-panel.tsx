@@ -3,6 +3,7 @@ import type { PropertyNotesAnalysis } from "~/domain/notes-analysis/notes-analys
 import { appealBand, NO_NOTES_MESSAGE, type AppealBand, type NotesAnalysisResult } from "~/domain/notes-analysis/result-schema";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 const BAND_CLASSES: Record<AppealBand, string> = {
   excellent: "bg-emerald-100 text-emerald-800 ring-emerald-300",
@@ -12,8 +13,7 @@ const BAND_CLASSES: Record<AppealBand, string> = {
 };
 const BAND_LABELS: Record<AppealBand, string> = { excellent: "Excellent", good: "Good", fair: "Fair", poor: "Poor" };
 
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const formatTime = (iso: string) => formatIndiaDateTime(iso);
 
 /** "offline" → "Offline analysis"; "model:gpt-4o-mini" → "AI model gpt-4o-mini". */
 export function analyserLabel(name: string): string {

@@ -5,6 +5,7 @@ import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { percentChange, signedAmount } from "~/lib/portfolio/overview-figures";
 import type { PositionHistoryRow } from "~/lib/portfolio/position-history";
+import { formatIndiaDate } from "~/lib/formats";
 
 export type PositionViewData = {
   propertyId: string;
@@ -22,7 +23,6 @@ export type PositionViewData = {
 const SELLING_DISABLED = "Share selling is not yet enabled for this property. Contact admin if you wish to sell your shares.";
 const NOTHING_TO_SELL = "You own no shares of this property to sell.";
 const rupees = (value: Parameters<typeof formatINR>[0]) => formatINR(value, { paise: true });
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 
 /** Why Sell Shares is disabled, or null when it could be offered. */
 export function sellBlockedReason(position: { sharesOwned: number; sharesSellable: boolean }): string | null {
@@ -89,7 +89,7 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
                   <span className="font-semibold text-ink">
                     {row.kind === "buy" ? "Bought" : "Sold"} {row.shares} {row.shares === 1 ? "share" : "shares"}
                   </span>
-                  <span className="block text-xs text-slate-500">{dateFormat.format(new Date(row.date))}</span>
+                  <span className="block text-xs text-slate-500">{formatIndiaDate(row.date)}</span>
                 </span>
                 <span className="text-right sm:text-left">{rupees(row.amount)}</span>
                 <span>

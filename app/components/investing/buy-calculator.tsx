@@ -13,6 +13,7 @@ import { purchaseFormSchema, purchaseFormSchemaWithRules } from "~/lib/investing
 import { isWholeShareCount, parseShareInput } from "~/lib/investing/share-input";
 import type { PurchaseRules } from "~/lib/investing/validate-purchase";
 import { formatINR } from "~/lib/money";
+import { formatCount } from "~/lib/formats";
 
 export type BuyCalculatorRules = {
   sharePrice: string;
@@ -108,7 +109,7 @@ export function BuyCalculator({
             autoComplete: "off",
             onChange: (event) => setSharesText(event.currentTarget.value),
           }}
-          help={`${formatINR(rules.sharePrice)} per share · ${rules.availableShares.toLocaleString("en-IN")} available`}
+          help={`${formatINR(rules.sharePrice)} per share · ${formatCount(rules.availableShares)} available`}
           errors={fields.shares.errors}
           errorId={fields.shares.errorId}
           helpId={fields.shares.descriptionId}

@@ -2,6 +2,7 @@ import { FundingProgressBar } from "~/components/properties/funding-progress-bar
 import { formatPercent, propertyTypeLabel } from "~/components/properties/property-format";
 import type { PropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
 import { formatINR } from "~/lib/money";
+import { formatCount } from "~/lib/formats";
 
 type Property = PropertyForInvestment["property"];
 
@@ -14,7 +15,7 @@ export function InvestmentDetails({ property, funding }: { property: Property; f
     ["Minimum investment", formatINR(property.minimumInvestment)],
     ["Maximum investment", property.maximumInvestment === null ? "No limit" : formatINR(property.maximumInvestment)],
     ["Expected annual return", formatPercent(property.expectedAnnualReturn)],
-    ["Available shares", `${property.availableShares.toLocaleString("en-IN")} of ${property.totalShares.toLocaleString("en-IN")}`],
+    ["Available shares", `${formatCount(property.availableShares)} of ${formatCount(property.totalShares)}`],
     ["Property type", propertyTypeLabel(property.propertyType)],
   ];
   return (
@@ -58,7 +59,7 @@ export function HoldingsCard({ holdings }: { holdings: NonNullable<PropertyForIn
         Your holdings
       </h2>
       <p className="mt-1 text-2xl font-bold" data-testid="shares-owned">
-        {holdings.shares.toLocaleString("en-IN")} {holdings.shares === 1 ? "share" : "shares"}
+        {formatCount(holdings.shares)} {holdings.shares === 1 ? "share" : "shares"}
       </p>
       {holdings.shares > 0 ? (
         <p className="mt-1 text-sm text-slate-600">
@@ -66,47 +67,6 @@ export function HoldingsCard({ holdings }: { holdings: NonNullable<PropertyForIn
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600">You do not own shares of this property yet.</p>
-      )}
-    </section>
-  );
-}
-
-const DOCUMENT_TYPE_LABELS: Record<string, string> = {
-  legal_certificate: "Legal certificate",
-  rera_approval: "RERA approval",
-  property_deed: "Property deed",
-  tax_document: "Tax document",
-  insurance: "Insurance",
-  management_agreement: "Management agreement",
-  other: "Other",
-};
-
-export function PropertyDocuments({
-  documents,
-  showVisibility,
-}: {
-  documents: PropertyForInvestment["documents"];
-  showVisibility: boolean;
-}) {
-  return (
-    <section aria-labelledby="property-documents" className={card}>
-      <h2 id="property-documents" className="text-lg font-semibold">
-        Documents
-      </h2>
-      {documents.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No documents have been published for this property yet.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100 text-sm">
-          {documents.map((doc) => (
-            <li key={doc.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <span className="font-medium">{doc.documentName}</span>
-              <span className="text-slate-600">
-                {DOCUMENT_TYPE_LABELS[doc.documentType] ?? doc.documentType}
-                {showVisibility && !doc.isPublic ? " · admins only" : ""}
-              </span>
-            </li>
-          ))}
-        </ul>
       )}
     </section>
   );

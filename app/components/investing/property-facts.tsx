@@ -2,13 +2,13 @@ import { formatPercent } from "~/components/properties/property-format";
 import type { PropertyFacts as Facts } from "~/domain/properties/get-property-for-investment.server";
 import { formatINR } from "~/lib/money";
 import { PLATFORM_FEE_PERCENT_LABEL } from "~/lib/investing/constants";
+import { formatCalendarDate as formatCalendarDay, formatCount } from "~/lib/formats";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
 /** "2026-03-01" → "1 March 2026"; dates are calendar dates, so no time zone shift. */
 export function formatCalendarDate(iso: string | null): string | null {
-  if (!iso) return null;
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-IN", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+  return iso ? formatCalendarDay(iso) : null;
 }
 
 function months(count: number | null): string | null {
@@ -82,7 +82,7 @@ export function PropertyFactsSection({ facts }: { facts: Facts }) {
           rows={[
             ["Rental yield", facts.expectedRentalYield === null ? null : `${formatPercent(facts.expectedRentalYield)} a year`],
             ["Appreciation", facts.expectedAppreciation === null ? null : `${formatPercent(facts.expectedAppreciation)} a year`],
-            ["Investors", facts.investorCount.toLocaleString("en-IN")],
+            ["Investors", formatCount(facts.investorCount)],
           ]}
         />
         <FactGroup

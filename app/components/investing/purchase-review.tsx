@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatINR } from "~/lib/money";
+import { formatCount } from "~/lib/formats";
 
 export type PurchaseReviewData = {
   propertyTitle: string;
@@ -38,7 +39,7 @@ export function PurchaseReview({
   const hydrated = useHydrated();
   const rows: [string, string, string][] = [
     ["Property", review.propertyTitle, "review-property"],
-    ["Shares", review.shares.toLocaleString("en-IN"), "review-shares"],
+    ["Shares", formatCount(review.shares), "review-shares"],
     ["Price per share", formatINR(review.sharePrice), "review-price"],
     ["Subtotal", formatINR(review.subtotal), "review-subtotal"],
     ["Platform fee (2%, GST included)", formatINR(review.fee), "review-fee"],

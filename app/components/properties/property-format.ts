@@ -1,3 +1,5 @@
+import { formatUpToTwoDecimals } from "~/lib/formats";
+
 /** "apartment" → "Apartment"; stored types are single lowercase words. */
 export function propertyTypeLabel(type: string): string {
   return type.charAt(0).toUpperCase() + type.slice(1);
@@ -7,5 +9,5 @@ export function propertyTypeLabel(type: string): string {
 export function formatPercent(value: string | null): string {
   if (value === null) return "–";
   const number = Number(value);
-  return Number.isFinite(number) ? `${number.toLocaleString("en-IN", { maximumFractionDigits: 2 })}%` : "–";
+  return Number.isFinite(number) ? `${formatUpToTwoDecimals(number)}%` : "–";
 }

@@ -1,10 +1,9 @@
 import { Decimal, formatINR } from "~/lib/money";
-
-const dateTime = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" });
+import { formatIndiaDateTime } from "~/lib/formats";
 
 /** A timestamp as Indian readers expect it, always in India time whatever the server's zone. */
 export function formatDateTimeIN(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatIndiaDateTime(iso);
 }
 
 /** Rupees with their direction: "+₹500", "−₹1,02,000"; paise only when there are any. */

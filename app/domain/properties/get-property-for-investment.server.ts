@@ -36,16 +36,6 @@ export type PropertyForInvestment = {
   };
   funding: { raised: string; percent: number; tone: FundingTone };
   facts: PropertyFacts;
-  documents: {
-    id: string;
-    documentType: string;
-    documentName: string;
-    description: string | null;
-    fileSize: number;
-    mimeType: string;
-    isPublic: boolean;
-    uploadedAt: string;
-  }[];
   /** null for a signed-out visitor. */
   wallet: { availableBalance: string } | null;
   /** null for a signed-out visitor; zero shares when the viewer holds none. */
@@ -79,9 +69,9 @@ export type PropertyFacts = {
 const isoDate = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
 
 /**
- * Everything the invest page shows, in plain serialisable values. Drafts exist only for
- * admins, so anyone else gets null (the page says 'Property Not Found'); documents are
- * the public ones, all of them for an admin.
+ * The property, its funding and facts, and the viewer's wallet and holding for the invest
+ * page, in plain serialisable values. Drafts exist only for admins, so anyone else gets null
+ * (the page says 'Property Not Found'). The page lists documents from listPropertyDocuments.
  */
 export async function getPropertyForInvestment(
   db: Db,
@@ -92,12 +82,8 @@ export async function getPropertyForInvestment(
   if (!row) return null;
   if (!isPubliclyVisible(row.propertyStatus) && !viewer?.isAdmin) return null;
 
-  const [raised, documents, wallet, position, investorCount] = await Promise.all([
+  const [raised, wallet, position, investorCount] = await Promise.all([
     raisedByProperty(db, [row.id]),
-    db.propertyDocument.findMany({
-      where: { propertyId: row.id, ...(viewer?.isAdmin ? {} : { isPublic: true }) },
-      orderBy: [{ uploadedAt: "desc" }, { id: "asc" }],
-    }),
     viewer ? db.escrowBalance.findUnique({ where: { userId: viewer.userId } }) : null,
     viewer ? db.userPropertyPosition.findUnique({ where: { userId_propertyId: { userId: viewer.userId, propertyId: row.id } } }) : null,
     db.userPropertyPosition.count({ where: { propertyId: row.id, shares: { gt: 0 } } }),
@@ -157,16 +143,6 @@ export async function getPropertyForInvestment(
       exitFeePercent: row.exitFeePercent?.toFixed(2) ?? null,
       investorCount,
     },
-    documents: documents.map((doc) => ({
-      id: doc.id,
-      documentType: doc.documentType,
-      documentName: doc.documentName,
-      description: doc.description,
-      fileSize: doc.fileSize,
-      mimeType: doc.mimeType,
-      isPublic: doc.isPublic,
-      uploadedAt: doc.uploadedAt.toISOString(),
-    })),
     wallet: viewer ? { availableBalance: wallet?.availableBalance.toFixed(2) ?? "0.00" } : null,
     holdings: viewer
       ? {

@@ -1,4 +1,5 @@
 import { Decimal, formatINR } from "~/lib/money";
+import { formatCalendarDate } from "~/lib/formats";
 
 /** A property that takes no new money: what it is and where to go instead. */
 export type ClosedBuyBox = {
@@ -17,7 +18,7 @@ export type BuyBoxState = ClosedBuyBox | OpenBuyBox;
 
 function formatStartDate(iso: string | null): string | null {
   if (!iso) return null;
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-IN", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+  return formatCalendarDate(iso);
 }
 
 /**

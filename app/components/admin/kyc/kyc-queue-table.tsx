@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { paths } from "~/lib/paths";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type QueueRow = {
   userId: string;
@@ -11,8 +12,7 @@ export type QueueRow = {
   kycSubmittedAt: Date | string | null;
 };
 
-export const formatDate = (value: Date | string | null) =>
-  value ? new Date(value).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }) : "—";
+export const formatDate = (value: Date | string | null) => (value ? formatIndiaDateTime(value) : "—");
 
 export function KycStatusBadge({ status }: { status: string }) {
   const label = status === "under_review" ? "Under Review" : status.charAt(0).toUpperCase() + status.slice(1);
