@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { lowPriorityModulePreloads } from "./low-priority-scripts.server";
 
 async function through(chunks: (string | Buffer)[]): Promise<string> {
-  const out: string[] = [];
+  const out: Buffer[] = [];
   const stream = Readable.from(chunks).pipe(lowPriorityModulePreloads());
-  for await (const chunk of stream) out.push(String(chunk));
-  return out.join("");
+  for await (const chunk of stream) out.push(Buffer.from(chunk as Uint8Array));
+  // The stream is bytes: a character may be split between two chunks, as on the wire.
+  return Buffer.concat(out).toString("utf8");
 }
 
 const page =

@@ -1,8 +1,8 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
-const PRELOAD = '<link rel="modulepreload"';
-const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
+const NOTHING = Buffer.alloc(0);
 
 /**
  * The page's HTML with every `<link rel="modulepreload">` (Remix's `<Scripts/>` renders one per
@@ -18,26 +18,26 @@ const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
  * burst is over; a page that streams in several bursts (a Suspense boundary) still streams.
  */
 export function lowPriorityModulePreloads(): Transform {
-  let pending = "";
-  let burst: string[] = [];
+  let pending: Buffer = NOTHING;
+  let burst: Uint8Array[] = [];
   let scheduled: NodeJS.Immediate | undefined;
-  // A UTF-8 character split between two chunks is completed by the decoder, not mangled.
-  const decoder = new StringDecoder("utf8");
-  const takeBurst = (final: boolean): string => {
-    const text = pending + burst.join("") + (final ? decoder.end() : "");
+  // Bytes, never decoded: the tag is ASCII, so a character split between chunks passes through
+  // as it came, and the page is not copied into a string and back.
+  const takeBurst = (final: boolean): Buffer => {
+    const bytes = Buffer.concat([pending, ...burst]);
     burst = [];
     // Keep back what could be the start of the tag at the end; the next burst completes it.
-    const keep = final ? 0 : heldBackLength(text);
-    pending = text.slice(text.length - keep);
-    return rewrite(text.slice(0, text.length - keep));
+    const keep = final ? 0 : heldBackLength(bytes);
+    pending = keep ? Buffer.from(bytes.subarray(bytes.length - keep)) : NOTHING;
+    return rewrite(bytes.subarray(0, bytes.length - keep));
   };
   const stream = new Transform({
-    transform(chunk: Buffer | string, _encoding, done) {
-      burst.push(typeof chunk === "string" ? chunk : decoder.write(chunk));
+    transform(chunk: Uint8Array | string, _encoding, done) {
+      burst.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
       scheduled ??= setImmediate(() => {
         scheduled = undefined;
         const html = takeBurst(false);
-        if (html) stream.push(html);
+        if (html.length) stream.push(html);
       });
       done();
     },
@@ -56,14 +56,25 @@ export function lowPriorityModulePreloads(): Transform {
   return stream;
 }
 
-function rewrite(html: string): string {
-  return html.replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD);
+function rewrite(html: Buffer): Buffer {
+  let at = html.indexOf(PRELOAD);
+  if (at < 0) return html;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at >= 0) {
+    const end = at + PRELOAD.length;
+    parts.push(html.subarray(from, end), LOW_PRIORITY);
+    from = end;
+    at = html.indexOf(PRELOAD, end);
+  }
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
 }
 
-/** How many characters at the end of `text` could be the beginning of the preload tag. */
-function heldBackLength(text: string): number {
-  for (let length = Math.min(PRELOAD.length - 1, text.length); length > 0; length--) {
-    if (PRELOAD.startsWith(text.slice(text.length - length))) return length;
+/** How many bytes at the end of `html` could be the beginning of the preload tag. */
+function heldBackLength(html: Buffer): number {
+  for (let length = Math.min(PRELOAD.length - 1, html.length); length > 0; length--) {
+    if (html.subarray(html.length - length).equals(PRELOAD.subarray(0, length))) return length;
   }
   return 0;
 }
