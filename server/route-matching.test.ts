@@ -132,4 +132,23 @@ describe("route matching on the server (ADR 0044)", () => {
     grown[0]!.children!.unshift({ id: "page.learn", path: "learn" });
     expect(matchedIds(grown, "/learn")?.ids.at(-1)).toBe("page.learn");
   });
+
+  it("resolves a link given as an object without building its error messages, and still refuses a bad one", () => {
+    const realStringify = JSON.stringify;
+    let stringified = 0;
+    JSON.stringify = ((...args: Parameters<typeof realStringify>) => {
+      stringified++;
+      return realStringify(...args);
+    }) as typeof realStringify;
+    let resolved;
+    try {
+      resolved = router.resolveTo({ pathname: "/dashboard/wallet", search: "?tab=add" }, ["/"], "/dashboard");
+    } finally {
+      JSON.stringify = realStringify;
+    }
+    expect(resolved).toMatchObject({ pathname: "/dashboard/wallet", search: "?tab=add" });
+    expect(stringified).toBe(0);
+    expect(() => router.resolveTo({ pathname: "/wallet?tab=add" }, ["/"], "/")).toThrow(/Cannot include a '\?' character/);
+    expect(() => router.resolveTo({ pathname: "/wallet", search: "?a#b" }, ["/"], "/")).toThrow(/Cannot include a '#' character/);
+  });
 });
