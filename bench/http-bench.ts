@@ -268,12 +268,16 @@ export async function benchSessionCookie(url: string, sessionSecret: string, use
   }
 }
 
-/** The pages `npm run bench` measures next to /healthz: the catalogue, an invest page, and the overview of a busy investor. */
+/**
+ * The pages `npm run bench` measures next to /healthz: the catalogue, an invest page, the
+ * overview of a busy investor, and, for reference, /fees signed in: a page of static text in
+ * the signed-in frame (session, rate limit, bell, layout), the least any signed-in page costs.
+ */
 export async function standardPages(url: string, sessionSecret: string, transactions: number) {
   const investorId = await seedInvestor(url, transactions);
   await gatherStatistics(url);
   const cookie = await benchSessionCookie(url, sessionSecret, investorId);
-  return [{ path: "/properties" }, { path: "/invest/bench-1", cookie }, { path: "/dashboard/overview", cookie }];
+  return [{ path: "/properties" }, { path: "/invest/bench-1", cookie }, { path: "/dashboard/overview", cookie }, { path: "/fees", cookie }];
 }
 
 /**

@@ -1,5 +1,5 @@
 // `npx tsx bench/pages-only.ts`: only the page measurements (GET /properties, /invest/{id},
-// /dashboard/overview of an investor with 5,000 transactions, next to /healthz), with the
+// /dashboard/overview of an investor with 5,000 transactions, /fees signed in, next to /healthz), with the
 // mean Server-Timing of each, for a quick before/after. BENCH_WORKERS sets WEB_CONCURRENCY.
 import { randomBytes } from "node:crypto";
 import { createFreshDatabase, openBenchServer } from "./database";

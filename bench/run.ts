@@ -64,7 +64,7 @@ async function main(): Promise<number> {
     const sessionSecret = randomBytes(32).toString("hex");
     const measuredPages = await standardPages(pageDb.url, sessionSecret, INVESTOR_TRANSACTIONS);
     console.log(
-      `pages: GET /healthz, /properties (${CATALOGUE_SIZE} properties), /invest/{id}, /dashboard/overview (${INVESTOR_TRANSACTIONS} transactions), one worker per CPU ...`,
+      `pages: GET /healthz, /properties (${CATALOGUE_SIZE} properties), /invest/{id}, /dashboard/overview (${INVESTOR_TRANSACTIONS} transactions), /fees signed in, one worker per CPU ...`,
     );
     const pages: PageBenchResult = await runPageBench(pageDb.url, {
       concurrency: HTTP_CONCURRENCY,
@@ -92,6 +92,7 @@ async function main(): Promise<number> {
         "/properties": `GET /properties req/s (${CATALOGUE_SIZE} props, signed out, c=${HTTP_CONCURRENCY})`,
         "/invest/bench-1": `GET /invest/{id} req/s (signed in, c=${HTTP_CONCURRENCY})`,
         "/dashboard/overview": `GET /dashboard/overview req/s (${INVESTOR_TRANSACTIONS} transactions, c=${HTTP_CONCURRENCY})`,
+        "/fees": `GET /fees req/s (signed in: the frame alone, c=${HTTP_CONCURRENCY})`,
       };
       for (const page of pages.pages.filter((p) => p.path !== "/healthz")) {
         rows.push([
