@@ -5,6 +5,7 @@ import { listCatalogue, catalogueCities } from "../../app/domain/properties/list
 import { parseCatalogueFilters } from "../../app/domain/properties/catalogue-filters";
 import { getPortfolioOverview } from "../../app/domain/portfolio/portfolio-overview.server";
 import { listAvailableShares } from "../../app/domain/market/market-reads.server";
+import { getMarketData } from "../../app/domain/market/market-data.server";
 import { listAllInvestments } from "../../app/domain/admin/list-investments.server";
 import { useTestDatabase } from "../setup/test-database";
 import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
@@ -12,7 +13,7 @@ import { startStatementCounter, type StatementCounter } from "./support/statemen
 /**
  * With 100,000 rows in each of the tables that grow with use (transactions, investments,
  * marketplace listings), the queries behind the catalogue, the dashboard overview, the
- * marketplace and the admin investments list never read a large table from end to end.
+ * marketplace, the invest page's market data and the admin investments list never read a large table from end to end.
  * The statements are the ones the app really sends (caught on the wire), planned by
  * PostgreSQL with their parameters unknown (EXPLAIN (GENERIC_PLAN)), as a prepared
  * statement would be. A statement without any WHERE (a whole-table statistic, such as the
@@ -132,6 +133,10 @@ describe("query plans with 100,000 rows", () => {
   it("the marketplace reads no large table in full", async () => {
     expect(await fullReadsOfLargeTables(() => listAvailableShares(prisma))).toEqual([]);
     expect(await fullReadsOfLargeTables(() => listAvailableShares(prisma, { propertyId: "plan-50" }))).toEqual([]);
+  });
+
+  it("the invest page's market data reads no large table in full", async () => {
+    expect(await fullReadsOfLargeTables(() => getMarketData(prisma, "plan-50"))).toEqual([]);
   });
 
   it("the admin investments list reads no large table in full", async () => {

@@ -4,6 +4,7 @@ import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { platformCash, propertyDistribution, userAvailable } from "~/domain/ledger/accounts.server";
 import { postJournal } from "~/domain/ledger/post-journal.server";
+import { propertyTitles } from "~/domain/properties/property-titles.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import {
@@ -357,13 +358,15 @@ function toRow(row: RawRow): DistributionRow {
 
 /** A property's distributions, newest record date first (upcoming and past). */
 export async function listPropertyDistributions(db: Db, propertyId: string): Promise<DistributionRow[]> {
+  const { property: _title, ...withoutTitle } = ROW_SELECT;
   const rows = await db.propertyDistribution.findMany({
     where: { propertyId },
     orderBy: [{ recordDate: "desc" }, { createdAt: "desc" }],
-    select: ROW_SELECT,
+    select: withoutTitle,
     take: 100,
   });
-  return rows.map(toRow);
+  const titles = await propertyTitles(db, rows.length ? [propertyId] : []);
+  return rows.map((row) => toRow({ ...row, property: { title: titles.get(propertyId) ?? "" } }));
 }
 
 export type ReceivedDistribution = {
@@ -398,14 +401,17 @@ export async function listReceivedDistributions(
       shares: true,
       amount: true,
       createdAt: true,
-      property: { select: { title: true } },
     },
   });
+  const titles = await propertyTitles(
+    db,
+    rows.map((row) => row.propertyId),
+  );
   return rows.map((row) => ({
     transactionId: row.id,
     distributionId: row.referenceId,
     propertyId: row.propertyId,
-    propertyTitle: row.property?.title ?? "",
+    propertyTitle: (row.propertyId && titles.get(row.propertyId)) ?? "",
     shares: row.shares ?? 0,
     amount: row.amount.toFixed(2),
     paidAt: row.createdAt.toISOString(),

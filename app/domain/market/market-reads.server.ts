@@ -1,4 +1,5 @@
 import type { Db } from "~/services/db.server";
+import { propertyTitles } from "~/domain/properties/property-titles.server";
 
 export type Listing = {
   id: string;
@@ -33,15 +34,18 @@ export async function listAvailableShares(db: Db, options: { propertyId?: string
       pricePerShare: true,
       expiresAt: true,
       createdAt: true,
-      property: { select: { title: true } },
     },
   });
+  const titles = await propertyTitles(
+    db,
+    rows.map((row) => row.propertyId),
+  );
   return rows
     .filter((row) => row.remainingShares > row.heldShares)
     .map((row) => ({
       id: row.id,
       propertyId: row.propertyId,
-      propertyTitle: row.property.title,
+      propertyTitle: titles.get(row.propertyId) ?? "",
       sellerId: row.sellerId,
       availableShares: row.remainingShares - row.heldShares,
       pricePerShare: row.pricePerShare.toFixed(2),

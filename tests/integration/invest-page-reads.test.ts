@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadEnv } from "../../app/services/env.server";
+import { startAppProcess, type AppProcess } from "../setup/app-process";
+import { createProperty, createUser } from "../setup/factories";
+import { useTestDatabase } from "../setup/test-database";
+import { sessionCookieFor } from "./support/production-build";
+import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
+
+/**
+ * The invest page, the page buyers load during a launch, reads only what its HTML needs
+ * (issue 15): each table once, the market's figures in one statement, and no query for the
+ * titles of rows that are not there. Counted on the wire between a real server.ts process and
+ * PostgreSQL.
+ */
+
+const db = useTestDatabase();
+const SESSION_SECRET = "invest-page-reads-session-secret-0123456789";
+let counter: StatementCounter;
+let app: AppProcess;
+
+beforeAll(async () => {
+  counter = await startStatementCounter(db.current.url);
+  app = await startAppProcess({ DATABASE_URL: counter.url, SEED_DEMO_DATA: "false", SESSION_SECRET });
+  Object.assign(process.env, { DATABASE_URL: db.current.url, SESSION_SECRET, NODE_ENV: "production", DEMO_MODE: "true" });
+  reloadEnv();
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await counter?.close();
+});
+
+const reading = (table: string) => (sql: string) => new RegExp(`\\bFROM\\s+"?(public"?\\."?)?${table}\\b`, "i").test(sql);
+
+describe("the invest page's reads", () => {
+  it("reads the documents and the wallet once, the market's figures in one statement, and no titles of nothing", async () => {
+    const prisma = db.current.prisma;
+    const user = await createUser(prisma, { kycStatus: "approved", tier: "small_investor", subscriptionActive: true, balance: "5000" });
+    const property = await createProperty(prisma, { title: "Counted Towers", status: "open" });
+    await prisma.propertyDocument.create({
+      data: {
+        propertyId: property.id,
+        documentType: "property_deed",
+        documentName: "Counted deed",
+        storageKey: "k/counted",
+        fileSize: 10,
+        mimeType: "application/pdf",
+        isPublic: true,
+      },
+    });
+    const cookie = await sessionCookieFor(user.id);
+
+    counter.reset();
+    const response = await fetch(`${app.baseUrl}/invest/${property.id}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Counted Towers");
+    expect(html).toContain("Counted deed");
+    expect(html).toContain("₹5,000");
+
+    const statements = counter.statements();
+    expect(statements.filter(reading("property_documents"))).toHaveLength(1);
+    expect(statements.filter(reading("escrow_balances"))).toHaveLength(1);
+    // The market's figures (last trade, volume, history) and the rent this investor received.
+    expect(statements.filter(reading("transactions"))).toHaveLength(2);
+    expect(statements.filter((sql) => /\bIN\s*\(\s*NULL\s*\)/i.test(sql))).toEqual([]);
+  });
+});
