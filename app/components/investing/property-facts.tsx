@@ -2,13 +2,13 @@ import { formatPercent } from "~/components/properties/property-format";
 import type { PropertyFacts as Facts } from "~/domain/properties/get-property-for-investment.server";
 import { formatINR } from "~/lib/money";
 import { PLATFORM_FEE_PERCENT_LABEL } from "~/lib/investing/constants";
-import { formatCalendarDate as formatCalendarDay, formatCount } from "~/lib/formats";
+import { formatCalendarDate, formatCount } from "~/lib/formats";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
-/** "2026-03-01" → "1 March 2026"; dates are calendar dates, so no time zone shift. */
-export function formatCalendarDate(iso: string | null): string | null {
-  return iso ? formatCalendarDay(iso) : null;
+/** "2026-03-01" → "1 March 2026", or null for a fact not known yet. */
+function calendarDate(iso: string | null): string | null {
+  return iso ? formatCalendarDate(iso) : null;
 }
 
 function months(count: number | null): string | null {
@@ -69,7 +69,7 @@ export function PropertyFactsSection({ facts }: { facts: Facts }) {
           rows={[
             ["Tenant", facts.tenantName],
             ["Sector", facts.tenantSector],
-            ["Lease start", formatCalendarDate(facts.leaseStartDate)],
+            ["Lease start", calendarDate(facts.leaseStartDate)],
             ["Lease term", months(facts.leaseTermMonths)],
             ["Lock-in", months(facts.lockInMonths)],
             ["Rent escalation", escalation(facts)],
@@ -99,7 +99,7 @@ export function PropertyFactsSection({ facts }: { facts: Facts }) {
           rows={[
             ["Value", facts.valuationAmount === null ? null : formatINR(facts.valuationAmount)],
             ["Valuer", facts.valuerName],
-            ["Valued on", formatCalendarDate(facts.valuationDate)],
+            ["Valued on", calendarDate(facts.valuationDate)],
           ]}
         />
         <FactGroup
