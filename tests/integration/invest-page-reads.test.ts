@@ -33,7 +33,7 @@ afterAll(async () => {
 const reading = (table: string) => (sql: string) => new RegExp(`\\bFROM\\s+"?(public"?\\."?)?${table}\\b`, "i").test(sql);
 
 describe("the invest page's reads", () => {
-  it("reads the documents and the wallet once, the market's figures in one statement, and no titles of nothing", async () => {
+  it("reads the documents and the wallet once, the property's and the market's figures in one statement each, and no titles of nothing", async () => {
     const prisma = db.current.prisma;
     const user = await createUser(prisma, { kycStatus: "approved", tier: "small_investor", subscriptionActive: true, balance: "5000" });
     const property = await createProperty(prisma, { title: "Counted Towers", status: "open" });
@@ -61,6 +61,8 @@ describe("the invest page's reads", () => {
     const statements = counter.statements();
     expect(statements.filter(reading("property_documents"))).toHaveLength(1);
     expect(statements.filter(reading("escrow_balances"))).toHaveLength(1);
+    // The property's figures (raised, investors, the viewer's wallet and holding) in one statement.
+    expect(statements.filter(reading("user_property_positions"))).toHaveLength(1);
     // The market's figures (last trade, volume, history) and the rent this investor received.
     expect(statements.filter(reading("transactions"))).toHaveLength(2);
     expect(statements.filter((sql) => /\bIN\s*\(\s*NULL\s*\)/i.test(sql))).toEqual([]);

@@ -1,8 +1,7 @@
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 import { Decimal } from "~/lib/money";
 import { fundingProgressPercent, fundingProgressTone, type FundingTone } from "./funding-progress";
 import { isPubliclyVisible, propertyCategory, propertyStatusLabel, type PropertyCategory } from "./property-display";
-import { raisedByProperty } from "./raised-by-property.server";
 
 export type InvestmentViewer = { userId: string; isAdmin: boolean } | null;
 
@@ -68,13 +67,37 @@ export type PropertyFacts = {
 
 const isoDate = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
 
+// The page's figures besides the property's own row, in one round trip: what has been raised
+// (confirmed investments, as the spec defines it), how many investors hold shares, and the
+// viewer's wallet and holding (null for a signed-out visitor).
+const READ_INVESTMENT_FIGURES: PreparedStatement = {
+  name: "read_investment_figures",
+  text: `
+    SELECT (SELECT coalesce(sum(total_investment), 0)::numeric(16,2)::text FROM investments
+             WHERE property_id = $1 AND investment_status = 'confirmed') AS raised,
+           (SELECT count(*)::int FROM user_property_positions WHERE property_id = $1 AND shares > 0) AS investor_count,
+           (SELECT available_balance::numeric(16,2)::text FROM escrow_balances WHERE user_id = $2::uuid) AS available_balance,
+           pos.shares, pos.avg_price::numeric(16,2)::text AS avg_price, pos.cost_basis::numeric(16,2)::text AS cost_basis
+      FROM (SELECT 1) one
+      LEFT JOIN user_property_positions pos ON pos.user_id = $2::uuid AND pos.property_id = $1`,
+};
+
+type InvestmentFigures = {
+  raised: string;
+  investor_count: number;
+  available_balance: string | null;
+  shares: number | null;
+  avg_price: string | null;
+  cost_basis: string | null;
+};
+
 /**
  * The property, its funding and facts, and the viewer's wallet and holding for the invest
  * page, in plain serialisable values. Drafts exist only for admins, so anyone else gets null
  * (the page says 'Property Not Found'). The page lists documents from listPropertyDocuments.
  */
 export async function getPropertyForInvestment(
-  db: Db,
+  db: PrismaClient,
   propertyId: string,
   viewer: InvestmentViewer,
 ): Promise<PropertyForInvestment | null> {
@@ -82,16 +105,11 @@ export async function getPropertyForInvestment(
   if (!row) return null;
   if (!isPubliclyVisible(row.propertyStatus) && !viewer?.isAdmin) return null;
 
-  const [raised, wallet, position, investorCount] = await Promise.all([
-    raisedByProperty(db, [row.id]),
-    viewer ? db.escrowBalance.findUnique({ where: { userId: viewer.userId } }) : null,
-    viewer ? db.userPropertyPosition.findUnique({ where: { userId_propertyId: { userId: viewer.userId, propertyId: row.id } } }) : null,
-    db.userPropertyPosition.count({ where: { propertyId: row.id, shares: { gt: 0 } } }),
-  ]);
-
-  const raisedAmount = raised.get(row.id) ?? "0.00";
+  const [figures] = await preparedQuery<InvestmentFigures>(db, READ_INVESTMENT_FIGURES, [row.id, viewer?.userId ?? null]);
+  const raisedAmount = figures!.raised;
+  const investorCount = figures!.investor_count;
   const percent = fundingProgressPercent({ status: row.propertyStatus, raised: raisedAmount, totalValue: row.totalValue.toString() });
-  const shares = position?.shares ?? 0;
+  const shares = figures!.shares ?? 0;
 
   return {
     property: {
@@ -143,12 +161,12 @@ export async function getPropertyForInvestment(
       exitFeePercent: row.exitFeePercent?.toFixed(2) ?? null,
       investorCount,
     },
-    wallet: viewer ? { availableBalance: wallet?.availableBalance.toFixed(2) ?? "0.00" } : null,
+    wallet: viewer ? { availableBalance: figures!.available_balance ?? "0.00" } : null,
     holdings: viewer
       ? {
           shares,
-          avgPrice: position?.avgPrice.toFixed(2) ?? "0.00",
-          costBasis: position?.costBasis.toFixed(2) ?? "0.00",
+          avgPrice: figures!.avg_price ?? "0.00",
+          costBasis: figures!.cost_basis ?? "0.00",
           currentValue: new Decimal(row.sharePrice.toString()).times(shares).toFixed(2),
         }
       : null,
