@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadEnv } from "../../app/services/env.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
+import type { AppProcess } from "../setup/app-process";
 import { createUser } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
 import { sessionCookieFor } from "./support/production-build";
-import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
+import { startCountedApp, type CountedApp } from "./support/counted-app";
+import type { StatementCounter } from "./support/statement-counter";
 
 /**
  * The session is read once per request: on a page whose root loader (the header), layout
@@ -16,18 +16,15 @@ const db = useTestDatabase();
 const SESSION_SECRET = "session-reads-session-secret-0123456789abcdef";
 let counter: StatementCounter;
 let app: AppProcess;
+let counted: CountedApp | undefined;
 
 beforeAll(async () => {
-  counter = await startStatementCounter(db.current.url);
-  app = await startAppProcess({ DATABASE_URL: counter.url, SEED_DEMO_DATA: "false", SESSION_SECRET });
-  // Sessions are created here, on the database directly, signed as the app signs them.
-  Object.assign(process.env, { DATABASE_URL: db.current.url, SESSION_SECRET, NODE_ENV: "production", DEMO_MODE: "true" });
-  reloadEnv();
+  counted = await startCountedApp(db.current.url, SESSION_SECRET);
+  ({ app, counter } = counted);
 });
 
 afterAll(async () => {
-  await app?.stop();
-  await counter?.close();
+  await counted?.stop();
 });
 
 const get = (pathname: string, cookie: string) => fetch(`${app.baseUrl}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });

@@ -68,8 +68,8 @@ export type PropertyFacts = {
 const isoDate = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
 
 // The page's figures besides the property's own row, in one round trip: what has been raised
-// (confirmed investments, as the spec defines it), how many investors hold shares, and the
-// viewer's wallet and holding (null for a signed-out visitor).
+// (confirmed investments, as the spec defines it: the sum raisedByProperty gives the catalogue),
+// how many investors hold shares, and the viewer's wallet and holding (null when signed out).
 const READ_INVESTMENT_FIGURES: PreparedStatement = {
   name: "read_investment_figures",
   text: `

@@ -1,0 +1,25 @@
+import { reloadEnv } from "../../../app/services/env.server";
+import { startAppProcess, type AppProcess } from "../../setup/app-process";
+import { startStatementCounter, type StatementCounter } from "./statement-counter";
+
+export type CountedApp = { app: AppProcess; counter: StatementCounter; stop: () => Promise<void> };
+
+/**
+ * A real server.ts process whose every statement goes through the statement counter, and this
+ * test process set up to sign sessions for it (the same secret, production cookie settings),
+ * on the database directly.
+ */
+export async function startCountedApp(databaseUrl: string, sessionSecret: string): Promise<CountedApp> {
+  const counter = await startStatementCounter(databaseUrl);
+  const app = await startAppProcess({ DATABASE_URL: counter.url, SEED_DEMO_DATA: "false", SESSION_SECRET: sessionSecret });
+  Object.assign(process.env, { DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, NODE_ENV: "production", DEMO_MODE: "true" });
+  reloadEnv();
+  return {
+    app,
+    counter,
+    stop: async () => {
+      await app.stop();
+      await counter.close();
+    },
+  };
+}
