@@ -14,11 +14,13 @@ import { registerDistributionPayments } from "~/domain/distributions/distributio
 import { getPrisma } from "~/services/db.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
 import { logger } from "~/services/logger.server";
+import { sessionCookie } from "~/services/session.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
 import { runClusterPrimary, webConcurrency } from "./server/cluster";
 import { createHttpApp } from "./server/http-app";
 import { MicroCache } from "./server/micro-cache";
+import { UserPageCache } from "./server/user-page-cache";
 import { UPLOAD_BODY_LIMITS } from "./server/upload-limits";
 
 const env = loadEnvOrExit();
@@ -85,6 +87,18 @@ async function main() {
       ? new MicroCache({ ttlMs: pageCacheTtlMs, paths: [/^\/properties(\.data)?$/, /^\/invest\/[^/]+(\.data)?$/] })
       : undefined;
   await pageCache?.listen(database.url);
+  // A signed-in investor's own overview, served again while the database's page version for
+  // them and for the catalogue is the one it was rendered under (ADR 0045).
+  const userPageCacheTtlMs = env.USER_PAGE_CACHE_TTL_MS ?? (development ? 0 : 30_000);
+  const userPageCache =
+    userPageCacheTtlMs > 0
+      ? new UserPageCache({
+          ttlMs: userPageCacheTtlMs,
+          paths: [/^\/dashboard\/overview(\.data)?$/],
+          sessionCookieName: sessionCookie().name,
+          maxEntries: env.USER_PAGE_CACHE_ENTRIES,
+        })
+      : undefined;
 
   const app = createHttpApp({
     mode: development ? "development" : "production",
@@ -112,6 +126,7 @@ async function main() {
     build,
     vite,
     pageCache,
+    userPageCache,
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {

@@ -15,6 +15,7 @@ import { runInRequestScope } from "~/web/request-scope.server";
 import { getRealtimeBus } from "~/services/realtime/bus.server";
 import { publish } from "~/services/realtime/publish.server";
 import type { MicroCache } from "./micro-cache";
+import type { UserPageCache } from "./user-page-cache";
 import { remixHandler } from "./remix-handler";
 import { formBodiesOnly, knownMethodsOnly, limitBodies, type BodyLimitRule } from "./request-guards";
 import { sameOriginMutations } from "./same-origin-mutations";
@@ -51,6 +52,8 @@ export type HttpAppOptions = {
   vite?: ViteDevServer;
   /** Public pages for signed-out visitors, kept a few seconds (PAGE_CACHE_TTL_MS). */
   pageCache?: MicroCache;
+  /** A signed-in investor's own overview, served again while the database's page version holds (USER_PAGE_CACHE_TTL_MS). */
+  userPageCache?: UserPageCache;
 };
 
 /**
@@ -221,6 +224,7 @@ export function createHttpApp(options: HttpAppOptions) {
     build: options.build,
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     cache: options.pageCache,
+    userCache: options.userPageCache,
     nonceOf: (res) => res.locals.cspNonce as string,
   });
   // One scope per request, so its loaders share what they look up (the signed-in user).

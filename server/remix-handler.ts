@@ -7,7 +7,10 @@ import {
 } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { currentRequestTimings, timed } from "~/services/request-timing.server";
+import { getSessionWithPageVersion } from "~/services/session.server";
+import { rememberRequestUser } from "~/web/session.server";
 import { cutAtNonce, keptHeaders, withNonce, type CachedPage, type MicroCache } from "./micro-cache";
+import type { UserPageCache } from "./user-page-cache";
 import { requestBodyOf } from "./request-guards";
 import { gzipWithNonce, precompress } from "./spliced-gzip";
 
@@ -17,6 +20,8 @@ export type RemixHandlerOptions = {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** Public pages for signed-out visitors, kept a few seconds (server/micro-cache.ts). */
   cache?: MicroCache;
+  /** A signed-in investor's own pages, served again while the database's page version holds (server/user-page-cache.ts). */
+  userCache?: UserPageCache;
   /** This response's CSP nonce (a cached page's is swapped for it). */
   nonceOf?: (res: ExpressResponse) => string;
 };
@@ -37,6 +42,8 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
         const hit = options.cache!.get(cacheKey) ?? (await options.cache!.rendering(cacheKey));
         if (hit) return sendCachedPage(res, hit, nonce, "hit");
       }
+      const keepForUser = await userPageToKeep(options.userCache, req);
+      if (keepForUser?.hit) return sendCachedPage(res, keepForUser.hit, nonce, "hit");
       const version = options.cache?.currentVersion ?? 0;
       // Signed-out visitors asking for the same page meanwhile wait for this render instead of repeating it.
       const finishRendering = cacheKey ? options.cache!.startRendering(cacheKey) : undefined;
@@ -49,18 +56,13 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       }
       const timings = currentRequestTimings();
       if (timings && !res.headersSent) res.setHeader("Server-Timing", timings.header());
+      if (keepForUser && !res.headersSent && cacheable(response)) {
+        const page = await pageToKeep(response, nonce);
+        options.userCache!.set(keepForUser.key, page, keepForUser.pageVersion, keepForUser.expiresAt);
+        return sendCachedPage(res, page, nonce, "miss");
+      }
       if (cacheKey && !res.headersSent && cacheable(response)) {
-        const body = Buffer.from(await response.arrayBuffer());
-        const pieces = cutAtNonce(body, nonce);
-        const headers = keptHeaders(response.headers);
-        const page = {
-          status: response.status,
-          headers,
-          body,
-          nonce,
-          pieces,
-          gzip: worthPrecompressing(headers, body) ? precompress(pieces) : undefined,
-        };
+        const page = await pageToKeep(response, nonce);
         options.cache!.set(cacheKey, page, version);
         finishRendering?.({ ...page, expiresAt: 0 });
         return sendCachedPage(res, page, nonce, "miss");
@@ -81,6 +83,44 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
   };
 }
 
+type UserPageToKeep = { key: string; pageVersion: string; expiresAt: number; hit?: Omit<CachedPage, "expiresAt"> };
+
+/**
+ * For a signed-in page that may be kept: reads the session with the page version (one
+ * statement, which this request's loaders then reuse instead of reading the session again),
+ * and gives the kept page when its version is still the database's. The version is read
+ * before any loader runs, so a page is never kept under a version newer than its data.
+ */
+async function userPageToKeep(cache: UserPageCache | undefined, req: ExpressRequest): Promise<UserPageToKeep | undefined> {
+  const url = cache?.keyFor(req);
+  if (!url) return undefined;
+  const signedIn = await timed("session", "session", () => getSessionWithPageVersion(req.headers.cookie ?? null));
+  // Signed out (or expired): the page's own guard answers, as without the cache.
+  if (!signedIn) return undefined;
+  rememberRequestUser(signedIn.user);
+  const key = `${signedIn.sessionKey} ${url}`;
+  return {
+    key,
+    pageVersion: signedIn.pageVersion,
+    expiresAt: cache!.expiryFor(signedIn.user),
+    hit: cache!.get(key, signedIn.pageVersion),
+  };
+}
+
+async function pageToKeep(response: Response, nonce: string): Promise<Omit<CachedPage, "expiresAt">> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const pieces = cutAtNonce(body, nonce);
+  const headers = keptHeaders(response.headers);
+  return {
+    status: response.status,
+    headers,
+    body,
+    nonce,
+    pieces,
+    gzip: worthPrecompressing(headers, body) ? precompress(pieces) : undefined,
+  };
+}
+
 /** A whole, ordinary page: a 200 that sets no cookie and is not an event stream. */
 function cacheable(response: Response): boolean {
   return (
@@ -94,7 +134,7 @@ function sendCachedPage(res: ExpressResponse, page: Omit<CachedPage, "expiresAt"
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   res.setHeader("X-Page-Cache", outcome);
-  if (outcome === "hit") res.setHeader("Server-Timing", "cache;desc=hit");
+  if (outcome === "hit") res.setHeader("Server-Timing", [currentRequestTimings()?.header(), "cache;desc=hit"].filter(Boolean).join(", "));
   const html = /text\/html/i.test(res.getHeader("content-type")?.toString() ?? "");
   const readerNonce = html && page.nonce && nonce && page.nonce !== nonce ? nonce : page.nonce;
   // Compressed once when kept: a hit costs a checksum, not a compression (ADR 0027). The

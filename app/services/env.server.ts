@@ -26,6 +26,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** How long a public page read by a signed-out visitor is kept in memory (0: never; docs/decisions/0027). */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** How long a signed-in investor's own overview may be served again while the database says nothing it shows changed (0: never; ADR 0045). */
+  USER_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  /** How many signed-in pages a worker keeps at most (ADR 0045). */
+  USER_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(500),
   /** Worker processes `npm start` runs in production (default: one per CPU; docs/decisions/0028). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // Shared by every process through PostgreSQL (ADR 0032); per client and minute.

@@ -61,9 +61,9 @@ export function hashSessionId(sessionId: string): string {
 }
 
 /** The session id from a signed cookie; null when it is missing, tampered or malformed. */
-async function readSessionId(request: Request): Promise<string | null> {
+async function readSessionId(cookieHeader: string | null): Promise<string | null> {
   try {
-    const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+    const value: unknown = await sessionCookie().parse(cookieHeader);
     return typeof value === "string" && SESSION_ID_PATTERN.test(value) ? value : null;
   } catch {
     return null;
@@ -102,19 +102,61 @@ const READ_SESSION: PreparedStatement = {
           WHERE s.id_hash = $1`,
 };
 
+// The same row with the versions of what the investor's signed-in pages show (ADR 0045): a page
+// kept in memory is served again only while both are unchanged.
+const READ_SESSION_WITH_PAGE_VERSION: PreparedStatement = {
+  name: "read_session_with_page_version",
+  text: `SELECT s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
+                json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name, 'tier', u.tier,
+                                  'subscriptionActive', u.subscription_active, 'trialExpiresAt', u.trial_expires_at,
+                                  'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user",
+                coalesce((SELECT v.version FROM "public"."user_page_versions" v WHERE v.user_id = s.user_id), 0)::text
+                  || ':' || (SELECT c.version FROM "public"."catalogue_page_version" c)::text AS "pageVersion"
+           FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
+          WHERE s.id_hash = $1`,
+};
+
 /**
  * The signed-in user, or null. A tampered, unknown or expired cookie counts as signed out;
  * expired rows are removed on sight.
  */
 export async function getSessionUser(request: Request, now = new Date()): Promise<SessionUser | null> {
-  const sessionId = await readSessionId(request);
+  const sessionId = await readSessionId(request.headers.get("Cookie"));
   if (!sessionId) return null;
-  const prisma = getPrisma();
   const idHash = hashSessionId(sessionId);
   // One statement (Prisma's nested select would send two), prepared once per connection:
   // every signed-in page starts here.
-  const [session] = await preparedQuery<SessionTimes & { user: SessionUser }>(prisma, READ_SESSION, [idHash]);
-  if (!session) return null;
+  const [session] = await preparedQuery<SessionTimes & { user: SessionUser }>(getPrisma(), READ_SESSION, [idHash]);
+  return session ? liveSessionUser(session, idHash, now) : null;
+}
+
+export type SessionWithPageVersion = {
+  user: SessionUser;
+  /** The session id's hash: names this browser's session without revealing its id. */
+  sessionKey: string;
+  /** Changes whenever anything the investor's kept pages show changes (ADR 0045). */
+  pageVersion: string;
+};
+
+/**
+ * What getSessionUser reads (with the same expiry and idle extension), in the same one
+ * statement, plus the version of what the user's signed-in pages show.
+ */
+export async function getSessionWithPageVersion(cookieHeader: string | null, now = new Date()): Promise<SessionWithPageVersion | null> {
+  const sessionId = await readSessionId(cookieHeader);
+  if (!sessionId) return null;
+  const idHash = hashSessionId(sessionId);
+  const [session] = await preparedQuery<SessionTimes & { user: SessionUser; pageVersion: string }>(
+    getPrisma(),
+    READ_SESSION_WITH_PAGE_VERSION,
+    [idHash],
+  );
+  const user = session ? await liveSessionUser(session, idHash, now) : null;
+  return user ? { user, sessionKey: idHash, pageVersion: session!.pageVersion } : null;
+}
+
+async function liveSessionUser(session: SessionTimes & { user: SessionUser }, idHash: string, now: Date): Promise<SessionUser | null> {
+  const prisma = getPrisma();
   session.user.trialExpiresAt = new Date(session.user.trialExpiresAt);
   if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
     await prisma.session.deleteMany({ where: { idHash } });
@@ -135,7 +177,7 @@ export async function getSessionUser(request: Request, now = new Date()): Promis
  * (every sign-in starts a new session); null when signed out. Re-authentication reads it.
  */
 export async function getSessionSignedInAt(request: Request): Promise<Date | null> {
-  const sessionId = await readSessionId(request);
+  const sessionId = await readSessionId(request.headers.get("Cookie"));
   if (!sessionId) return null;
   const row = await getPrisma().session.findUnique({ where: { idHash: hashSessionId(sessionId) }, select: { createdAt: true } });
   return row?.createdAt ?? null;
@@ -149,7 +191,7 @@ export async function destroyAllUserSessions(userId: string): Promise<number> {
 
 /** Deletes this browser's session row (if any) and returns the Set-Cookie value that clears the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
-  const sessionId = await readSessionId(request);
+  const sessionId = await readSessionId(request.headers.get("Cookie"));
   if (sessionId) await getPrisma().session.deleteMany({ where: { idHash: hashSessionId(sessionId) } });
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }

@@ -4,7 +4,9 @@ import { rememberForRequest } from "~/web/request-scope.server";
 
 export type { SessionUser } from "~/services/session.server";
 
-const SESSION_USER = Symbol("session user");
+// Symbol.for: server.ts and the Remix build each bundle their own copy of this module, and the
+// server may read the session before the build's loaders run (ADR 0045).
+const SESSION_USER = Symbol.for("aangan.session-user");
 // Outside a request scope (a test calling the request handler directly), the Request
 // object is the best key there is.
 const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -23,4 +25,12 @@ export function getRequestUser(request: Request): Promise<SessionUser | null> {
     }
     return user;
   });
+}
+
+/**
+ * Tells this request's loaders who is signed in, when the server has already read the session
+ * (with the page version, ADR 0045), so they do not read it again.
+ */
+export function rememberRequestUser(user: SessionUser): void {
+  rememberForRequest(SESSION_USER, () => Promise.resolve(user));
 }
