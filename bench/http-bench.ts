@@ -7,6 +7,8 @@ import { latencySummary, round } from "./stats";
 
 export type PageResult = {
   path: string;
+  /** Names a measurement of a path measured more than once (the overview rendered every time). */
+  label?: string;
   requests: number;
   rps: number;
   statuses: Record<string, number>;
@@ -14,6 +16,8 @@ export type PageResult = {
   latencyMs: { p50: number; p99: number };
   /** Mean of each Server-Timing metric over the answers, in ms: where the time went. */
   serverTiming?: Record<string, number>;
+  /** Answers by X-Page-Cache (hit, miss; "none" when the page was not eligible). */
+  pageCache?: Record<string, number>;
 };
 
 export type PageBenchResult =
@@ -122,6 +126,7 @@ async function drive(
   headers: Record<string, string> = {},
 ): Promise<Omit<PageResult, "path">> {
   const statuses: Record<string, number> = {};
+  const pageCache: Record<string, number> = {};
   const timingSums: Record<string, number> = {};
   let timed = 0;
   const latencies: number[] = [];
@@ -143,6 +148,8 @@ async function drive(
             }
           }
           statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+          const outcome = response.headers.get("x-page-cache") ?? "none";
+          pageCache[outcome] = (pageCache[outcome] ?? 0) + 1;
         } catch {
           failures++;
         }
@@ -153,7 +160,15 @@ async function drive(
   const elapsed = (performance.now() - started) / 1000;
   const ok = Object.entries(statuses).reduce((sum, [status, n]) => (status.startsWith("2") ? sum + n : sum), 0);
   const serverTiming = timed ? Object.fromEntries(Object.entries(timingSums).map(([name, sum]) => [name, round(sum / timed)])) : undefined;
-  return { requests: latencies.length, rps: round(ok / elapsed), statuses, failures, latencyMs: latencySummary(latencies), serverTiming };
+  return {
+    requests: latencies.length,
+    rps: round(ok / elapsed),
+    statuses,
+    failures,
+    latencyMs: latencySummary(latencies),
+    serverTiming,
+    pageCache,
+  };
 }
 
 /**
@@ -167,7 +182,7 @@ export async function runPageBench(
     seconds: number;
     propertiesSeeded: number;
     /** Pages to measure after /healthz, with the Cookie to send (a signed-in investor's). */
-    pages?: { path: string; cookie?: string }[];
+    pages?: { path: string; cookie?: string; label?: string }[];
     sessionSecret?: string;
     /** WEB_CONCURRENCY for the server (default: its own, one worker per CPU). */
     workers?: number;
@@ -203,10 +218,13 @@ export async function runPageBench(
   try {
     await waitForHealth(base, child, 60_000);
     const pages: PageResult[] = [];
-    for (const { path, cookie } of [{ path: "/healthz" }, ...(options.pages ?? [{ path: "/properties" }])]) {
+    for (const { path, cookie, label } of [
+      { path: "/healthz" } as { path: string; cookie?: string; label?: string },
+      ...(options.pages ?? [{ path: "/properties" }]),
+    ]) {
       const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
       await drive(`${base}${path}`, 4, 1, headers); // warm-up: JIT, connection pool, Prisma engine
-      pages.push({ path, ...(await drive(`${base}${path}`, options.concurrency, options.seconds, headers)) });
+      pages.push({ path, label, ...(await drive(`${base}${path}`, options.concurrency, options.seconds, headers)) });
     }
     const catalogueRendered = (await (await fetch(`${base}/properties`)).text()).includes("Bench property");
     const note = catalogueRendered
@@ -272,12 +290,21 @@ export async function benchSessionCookie(url: string, sessionSecret: string, use
  * The pages `npm run bench` measures next to /healthz: the catalogue, an invest page, the
  * overview of a busy investor, and, for reference, /fees signed in: a page of static text in
  * the signed-in frame (session, rate limit, bell, layout), the least any signed-in page costs.
+ * The overview is measured twice: as an investor's browser asks for it (served from memory
+ * while nothing it shows changes, ADR 0045) and rendered on every request (a second cookie
+ * makes a request ineligible for the kept page), what a first visit or a changed portfolio costs.
  */
 export async function standardPages(url: string, sessionSecret: string, transactions: number) {
   const investorId = await seedInvestor(url, transactions);
   await gatherStatistics(url);
   const cookie = await benchSessionCookie(url, sessionSecret, investorId);
-  return [{ path: "/properties" }, { path: "/invest/bench-1", cookie }, { path: "/dashboard/overview", cookie }, { path: "/fees", cookie }];
+  return [
+    { path: "/properties" },
+    { path: "/invest/bench-1", cookie },
+    { path: "/dashboard/overview", cookie },
+    { path: "/dashboard/overview", cookie: `${cookie}; bench_render=every-request`, label: "/dashboard/overview (rendered)" },
+    { path: "/fees", cookie },
+  ];
 }
 
 /**

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
       if (pages.ran) {
         for (const page of pages.pages) {
           console.log(
-            `${page.path}: ${page.rps} req/s ${JSON.stringify(page.statuses)} p50 ${page.latencyMs.p50} p99 ${page.latencyMs.p99} ms; server-timing ${JSON.stringify(page.serverTiming ?? {})}`,
+            `${page.label ?? page.path}: ${page.rps} req/s ${JSON.stringify(page.statuses)} ${JSON.stringify(page.pageCache ?? {})} p50 ${page.latencyMs.p50} p99 ${page.latencyMs.p99} ms; server-timing ${JSON.stringify(page.serverTiming ?? {})}`,
           );
         }
       } else console.log(pages.reason);

@@ -92,12 +92,13 @@ async function main(): Promise<number> {
         "/properties": `GET /properties req/s (${CATALOGUE_SIZE} props, signed out, c=${HTTP_CONCURRENCY})`,
         "/invest/bench-1": `GET /invest/{id} req/s (signed in, c=${HTTP_CONCURRENCY})`,
         "/dashboard/overview": `GET /dashboard/overview req/s (${INVESTOR_TRANSACTIONS} transactions, c=${HTTP_CONCURRENCY})`,
+        "/dashboard/overview (rendered)": `GET /dashboard/overview req/s, rendered every request (no kept page, ADR 0045)`,
         "/fees": `GET /fees req/s (signed in: the frame alone, c=${HTTP_CONCURRENCY})`,
       };
       for (const page of pages.pages.filter((p) => p.path !== "/healthz")) {
         rows.push([
-          labels[page.path] ?? `GET ${page.path} req/s`,
-          `${page.rps.toFixed(1)} ${JSON.stringify(page.statuses)}`,
+          labels[page.label ?? page.path] ?? `GET ${page.path} req/s`,
+          `${page.rps.toFixed(1)} ${JSON.stringify(page.statuses)}${page.pageCache?.hit ? ` kept ${JSON.stringify(page.pageCache)}` : ""}`,
           `${page.latencyMs.p50} / ${page.latencyMs.p99}`,
           `GET /healthz: ${health.rps.toFixed(1)} req/s (p50 ${health.latencyMs.p50} / p99 ${health.latencyMs.p99} ms)`,
           ratio(page.rps, health.rps),
@@ -159,7 +160,8 @@ async function main(): Promise<number> {
     if (pages.ran && pages.note) console.log(`note: ${pages.note}`);
     if (pages.ran) {
       console.log("\nmean Server-Timing per page (ms):");
-      for (const page of pages.pages) if (page.serverTiming) console.log(`  ${page.path}: ${JSON.stringify(page.serverTiming)}`);
+      for (const page of pages.pages)
+        if (page.serverTiming) console.log(`  ${page.label ?? page.path}: ${JSON.stringify(page.serverTiming)}`);
     }
     if (lighthouse.ran) {
       console.log(`\nLighthouse ${lighthouse.lighthouseVersion}, mobile emulation, median of ${lighthouse.pages[0]?.runs ?? 0} runs:`);

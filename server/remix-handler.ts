@@ -94,8 +94,9 @@ type UserPageToKeep = { key: string; pageVersion: string; expiresAt: number; hit
 async function userPageToKeep(cache: UserPageCache | undefined, req: ExpressRequest): Promise<UserPageToKeep | undefined> {
   const url = cache?.keyFor(req);
   if (!url) return undefined;
-  const signedIn = await timed("session", "session", () => getSessionWithPageVersion(req.headers.cookie ?? null));
-  // Signed out (or expired): the page's own guard answers, as without the cache.
+  // Signed out (or expired), or the database unreachable: the page's own loaders answer, as
+  // without the cache (the guard's redirect; the friendly 503 of ADR 0034).
+  const signedIn = await timed("session", "session", () => getSessionWithPageVersion(req.headers.cookie ?? null)).catch(() => null);
   if (!signedIn) return undefined;
   rememberRequestUser(signedIn.user);
   const key = `${signedIn.sessionKey} ${url}`;
