@@ -64,7 +64,7 @@ async function main(): Promise<number> {
     const sessionSecret = randomBytes(32).toString("hex");
     const measuredPages = await standardPages(pageDb.url, sessionSecret, INVESTOR_TRANSACTIONS);
     console.log(
-      `pages: GET /healthz, /properties (${CATALOGUE_SIZE} properties), /invest/{id}, /dashboard/overview (${INVESTOR_TRANSACTIONS} transactions), /fees signed in, one worker per CPU ...`,
+      `pages: GET /healthz, /properties (${CATALOGUE_SIZE} properties), /invest/{id}, /dashboard/overview (${INVESTOR_TRANSACTIONS} transactions; as kept and rendered every request), /fees signed in, one worker per CPU ...`,
     );
     const pages: PageBenchResult = await runPageBench(pageDb.url, {
       concurrency: HTTP_CONCURRENCY,

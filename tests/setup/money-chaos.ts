@@ -278,6 +278,63 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
     }
   }
 
+  /**
+   * The run ends by taking one sale the whole way, so every run settles something however its
+   * random operations interleaved (which reservations outlive a concurrent cancel or expiry is a
+   * matter of timing): a purchase, a listing, a hold, both confirmations, then the settlement
+   * sent to every process at once, of which exactly one may move the money.
+   */
+  async function settleOneSaleEverywhere() {
+    const [seller, buyer] = world.investors;
+    const admin = world.admins[0]!;
+    const step = async (request: Request, op: string) => send(request, pick(apps)!, op);
+    await step(
+      {
+        path: `/invest/${world.propertyId}`,
+        cookie: seller!.cookie,
+        form: { intent: "purchase", propertyId: world.propertyId, shares: "2", idempotencyKey: randomUUID(), acknowledgeRisk: "on" },
+      },
+      "buy",
+    );
+    await step(
+      {
+        path: "/trading",
+        cookie: seller!.cookie,
+        form: { intent: "sell", propertyId: world.propertyId, shares: "1", pricePerShare: "1000", idempotencyKey: randomUUID() },
+      },
+      "list",
+    );
+    const order = await prisma.shareSellRequest.findFirst({
+      where: { sellerId: seller!.id, status: "active", remainingShares: { gt: 0 } },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
+    if (!order) throw new Error("the closing sale: the listing was not created");
+    await step(
+      { path: "/trading", cookie: buyer!.cookie, form: { intent: "buy", orderId: order.id, shares: "1", idempotencyKey: randomUUID() } },
+      "hold",
+    );
+    const hold = await prisma.shareBuyerHold.findFirst({
+      where: { orderId: order.id, buyerId: buyer!.id, holdStatus: "pending" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
+    if (!hold) throw new Error("the closing sale: the hold was not created");
+    await step({ path: "/trading", cookie: buyer!.cookie, form: { intent: "buyer-confirm", holdId: hold.id } }, "confirm");
+    await step({ path: "/trading", cookie: seller!.cookie, form: { intent: "seller-confirm", holdId: hold.id } }, "confirm");
+    const reservation = await prisma.shareReservation.findUnique({ where: { holdId: hold.id }, select: { id: true } });
+    if (!reservation) throw new Error("the closing sale: both confirmed, but no reservation");
+    report.bursts++;
+    const settle = {
+      path: "/admin/share-trading",
+      cookie: admin.cookie,
+      form: { intent: "settle", reservationId: reservation.id, notes: "closing sale" },
+    };
+    await Promise.all(Array.from({ length: 3 }, (_, i) => send(settle, apps[i % apps.length]!, "settle")));
+    const settled = await prisma.shareReservation.findUniqueOrThrow({ where: { id: reservation.id }, select: { status: true } });
+    if (settled.status !== "settled") throw new Error(`the closing sale: the reservation is ${settled.status} after its settlement`);
+  }
+
   let issued = 0;
   const started = Date.now();
   async function worker() {
@@ -299,6 +356,7 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
     }
   }
   await Promise.all(Array.from({ length: options.concurrency }, () => worker()));
+  await settleOneSaleEverywhere();
   report.durationMs = Date.now() - started;
   report.violations = await findViolations(prisma, world.propertyId);
   return report;
