@@ -57,20 +57,24 @@ $$;
 -- The investor's own rows that signed-in pages kept in memory read (the overview and its frame:
 -- the header and guard, the bell, the sidebar, the figures and the chart). A test compares this
 -- list with the tables those pages' statements name (tests/integration/user-page-cache.test.ts).
-CREATE TRIGGER "user_profiles_page_version" AFTER UPDATE OR DELETE ON "user_profiles"
-    FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
-CREATE TRIGGER "user_alerts_page_version" AFTER INSERT OR UPDATE OR DELETE ON "user_alerts"
-    FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
-CREATE TRIGGER "user_property_positions_page_version" AFTER INSERT OR UPDATE OR DELETE ON "user_property_positions"
-    FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
-CREATE TRIGGER "investor_daily_flows_page_version" AFTER INSERT OR UPDATE OR DELETE ON "investor_daily_flows"
-    FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
+-- Deferred to the commit: the version row is locked for the moment of the commit rather than
+-- from a transaction's first write, so a purchase or settlement holds it for no longer than it
+-- must, and two transactions touching the same investors seldom meet on it.
+CREATE CONSTRAINT TRIGGER "user_profiles_page_version" AFTER UPDATE OR DELETE ON "user_profiles"
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
+CREATE CONSTRAINT TRIGGER "user_alerts_page_version" AFTER INSERT OR UPDATE OR DELETE ON "user_alerts"
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
+CREATE CONSTRAINT TRIGGER "user_property_positions_page_version" AFTER INSERT OR UPDATE OR DELETE ON "user_property_positions"
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
+CREATE CONSTRAINT TRIGGER "investor_daily_flows_page_version" AFTER INSERT OR UPDATE OR DELETE ON "investor_daily_flows"
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
 
 -- A purchase updates its property's availability on every sale; only the columns a kept page
 -- shows raise the version.
-CREATE TRIGGER "properties_page_version" AFTER UPDATE ON "properties"
-    FOR EACH ROW WHEN (OLD."title" IS DISTINCT FROM NEW."title" OR OLD."property_type" IS DISTINCT FROM NEW."property_type"
-                       OR OLD."share_price" IS DISTINCT FROM NEW."share_price" OR OLD."id" IS DISTINCT FROM NEW."id")
+CREATE CONSTRAINT TRIGGER "properties_page_version" AFTER UPDATE ON "properties"
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+    WHEN (OLD."title" IS DISTINCT FROM NEW."title" OR OLD."property_type" IS DISTINCT FROM NEW."property_type"
+          OR OLD."share_price" IS DISTINCT FROM NEW."share_price" OR OLD."id" IS DISTINCT FROM NEW."id")
     EXECUTE FUNCTION "catalogue_page_version_changed"();
 CREATE TRIGGER "properties_page_version_rows" AFTER INSERT OR DELETE ON "properties"
     FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_page_version_changed"();
