@@ -218,6 +218,24 @@ describe("page versions kept by the database", () => {
     expect(await versionOf(user.id)).toBe(before + 2);
   });
 
+  it("takes the investor's version row only at the commit, so a long transaction does not hold it", async () => {
+    const { user } = await investor();
+    await sql("UPDATE user_profiles SET full_name = 'Has A Version Row' WHERE user_id = $1", [user.id]);
+    const writer = new pg.Client({ connectionString: db.current.url });
+    await writer.connect();
+    try {
+      await writer.query("BEGIN");
+      await writer.query("INSERT INTO user_alerts (user_id, alert_type, title, message) VALUES ($1, 'system', 't', 'm')", [user.id]);
+      // Another transaction may lock the row meanwhile: the writer has not touched it yet.
+      await expect(sql("SELECT version FROM user_page_versions WHERE user_id = $1 FOR UPDATE NOWAIT", [user.id])).resolves.toHaveLength(1);
+      const before = await versionOf(user.id);
+      await writer.query("COMMIT");
+      expect(await versionOf(user.id)).toBe(before + 1);
+    } finally {
+      await writer.end();
+    }
+  });
+
   it("raises the catalogue's version for a title, type or price, not for availability", async () => {
     const property = await createProperty(db.current.prisma);
     const before = await catalogueVersion();
