@@ -62,8 +62,23 @@ describe("flash toasts", () => {
     expect(first.toasts).toEqual([
       expect.objectContaining({ kind: "error", title: "Request Failed", description: "Try again", id: expect.any(String) }),
     ]);
+    // Removed, not rewritten empty: the browser is left without a flash cookie at all.
+    const [cleared] = first.headers.getSetCookie();
+    expect(cleared).toMatch(/^aangan_flash=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
     const second = await getFlashToasts(new Request("http://app.test/", { headers: { Cookie: cookiesFrom(first) } }));
     expect(second.toasts).toEqual([]);
+  });
+
+  it("removes an empty flash cookie left by an earlier version, which rewrote it as {}", async () => {
+    const { createCookieSessionStorage } = await import("@remix-run/node");
+    const earlier = createCookieSessionStorage({
+      cookie: { name: "aangan_flash", secrets: [process.env.SESSION_SECRET ?? ""], path: "/" },
+    });
+    const empty = (await earlier.commitSession(await earlier.getSession())).split(";")[0] ?? "";
+    const result = await getFlashToasts(new Request("http://app.test/", { headers: { Cookie: `aangan_session=x; ${empty}` } }));
+    expect(result.toasts).toEqual([]);
+    expect(result.headers.getSetCookie()[0]).toMatch(/^aangan_flash=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   it("sets no cookie when there is nothing to show", async () => {

@@ -31,8 +31,7 @@ function flashStorage(): FlashStorage {
   if (!storage || storageKey !== key) {
     storage = createCookieSessionStorage<Record<string, never>, FlashData>({
       cookie: {
-        // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and path=/.
-        name: production ? "__Host-aangan_flash" : "aangan_flash",
+        name: flashCookieName(production),
         httpOnly: true,
         sameSite: "lax",
         secure: production,
@@ -44,6 +43,9 @@ function flashStorage(): FlashStorage {
   }
   return storage;
 }
+
+// The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and path=/.
+const flashCookieName = (production: boolean) => (production ? "__Host-aangan_flash" : "aangan_flash");
 
 /** A Set-Cookie header that shows `toasts` on the next page this browser renders. */
 export async function flashToastHeaders(...toasts: ToastInput[]): Promise<Headers> {
@@ -61,16 +63,19 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 }
 
 /**
- * Reads and consumes the toasts flashed to this browser. `headers` clears the cookie and must
- * go out with the response; it is empty when there was nothing to read.
+ * Reads and consumes the toasts flashed to this browser. `headers` removes the cookie and must
+ * go out with the response; it is empty when the browser sent none. The cookie is expired
+ * rather than rewritten empty: a browser left with only its session cookie may be served its
+ * kept overview (ADR 0045), and one still carrying an empty flash cookie from before loses it too.
  */
 export async function getFlashToasts(request: Request): Promise<{ toasts: Toast[]; headers: Headers }> {
   const cookieHeader = request.headers.get("Cookie");
   const headers = new Headers();
-  const { getSession, commitSession } = flashStorage();
+  const { getSession, destroySession } = flashStorage();
+  const name = flashCookieName(getEnv().NODE_ENV === "production");
+  if (!cookieHeader?.split(";").some((part) => part.trim().startsWith(`${name}=`))) return { toasts: [], headers };
   const session = await getSession(cookieHeader);
-  if (!session.has(FLASH_KEY)) return { toasts: [], headers };
   const parsed = flashedToastsSchema.safeParse(session.get(FLASH_KEY));
-  headers.append("Set-Cookie", await commitSession(session));
+  headers.append("Set-Cookie", await destroySession(session));
   return { toasts: parsed.success ? parsed.data : [], headers };
 }
