@@ -92,28 +92,27 @@ export async function createUserSession(userId: string, request: Request, now = 
   return sessionCookie().serialize(sessionId);
 }
 
-const READ_SESSION: PreparedStatement = {
-  name: "read_session",
-  text: `SELECT s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
+// The session's times and its user, as every signed-in request reads them.
+const SESSION_COLUMNS = `s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
                 json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name, 'tier', u.tier,
                                   'subscriptionActive', u.subscription_active, 'trialExpiresAt', u.trial_expires_at,
-                                  'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"
-           FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
-          WHERE s.id_hash = $1`,
+                                  'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"`;
+const SESSION_BY_ID_HASH = `FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
+          WHERE s.id_hash = $1`;
+
+const READ_SESSION: PreparedStatement = {
+  name: "read_session",
+  text: `SELECT ${SESSION_COLUMNS} ${SESSION_BY_ID_HASH}`,
 };
 
 // The same row with the versions of what the investor's signed-in pages show (ADR 0045): a page
 // kept in memory is served again only while both are unchanged.
 const READ_SESSION_WITH_PAGE_VERSION: PreparedStatement = {
   name: "read_session_with_page_version",
-  text: `SELECT s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
-                json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name, 'tier', u.tier,
-                                  'subscriptionActive', u.subscription_active, 'trialExpiresAt', u.trial_expires_at,
-                                  'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user",
+  text: `SELECT ${SESSION_COLUMNS},
                 coalesce((SELECT v.version FROM "public"."user_page_versions" v WHERE v.user_id = s.user_id), 0)::text
                   || ':' || (SELECT c.version FROM "public"."catalogue_page_version" c)::text AS "pageVersion"
-           FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
-          WHERE s.id_hash = $1`,
+           ${SESSION_BY_ID_HASH}`,
 };
 
 /**

@@ -23,7 +23,7 @@ test("a reload is served from the kept page and still comes alive; a new alert s
   page,
   signInAs,
 }) => {
-  const email = `kept-${randomBytes(4).toString("hex")}@example.in`;
+  const email = `kept-${randomBytes(4).toString("hex")}@example.in` as const;
   const { userId } = await signInAs(email);
   await withE2eDatabase((client) =>
     client.query(
