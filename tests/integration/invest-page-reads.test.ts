@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProcess } from "../setup/app-process";
+import { describe, expect, it } from "vitest";
 import { createProperty, createUser } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
 import { sessionCookieFor } from "./support/production-build";
-import { startCountedApp, type CountedApp } from "./support/counted-app";
-import type { StatementCounter } from "./support/statement-counter";
+import { useCountedApp } from "./support/counted-app";
 
 /**
  * The invest page, the page buyers load during a launch, reads only what its HTML needs
@@ -15,18 +13,7 @@ import type { StatementCounter } from "./support/statement-counter";
 
 const db = useTestDatabase();
 const SESSION_SECRET = "invest-page-reads-session-secret-0123456789";
-let counter: StatementCounter;
-let app: AppProcess;
-let counted: CountedApp | undefined;
-
-beforeAll(async () => {
-  counted = await startCountedApp(db.current.url, SESSION_SECRET);
-  ({ app, counter } = counted);
-});
-
-afterAll(async () => {
-  await counted?.stop();
-});
+const counted = useCountedApp(() => db.current.url, SESSION_SECRET);
 
 const reading = (table: string) => (sql: string) => new RegExp(`\\bFROM\\s+"?(public"?\\."?)?${table}\\b`, "i").test(sql);
 
@@ -48,15 +35,15 @@ describe("the invest page's reads", () => {
     });
     const cookie = await sessionCookieFor(user.id);
 
-    counter.reset();
-    const response = await fetch(`${app.baseUrl}/invest/${property.id}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    counted.counter.reset();
+    const response = await fetch(`${counted.app.baseUrl}/invest/${property.id}`, { headers: { Cookie: cookie }, redirect: "manual" });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Counted Towers");
     expect(html).toContain("Counted deed");
     expect(html).toContain("₹5,000");
 
-    const statements = counter.statements();
+    const statements = counted.counter.statements();
     expect(statements.filter(reading("property_documents"))).toHaveLength(1);
     expect(statements.filter(reading("escrow_balances"))).toHaveLength(1);
     // The property's figures (raised, investors, the viewer's wallet and holding) in one statement.

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProcess } from "../setup/app-process";
+import { describe, expect, it } from "vitest";
 import { createUser } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
 import { sessionCookieFor } from "./support/production-build";
-import { startCountedApp, type CountedApp } from "./support/counted-app";
-import type { StatementCounter } from "./support/statement-counter";
+import { useCountedApp } from "./support/counted-app";
 
 /**
  * The session is read once per request: on a page whose root loader (the header), layout
@@ -14,20 +12,10 @@ import type { StatementCounter } from "./support/statement-counter";
 
 const db = useTestDatabase();
 const SESSION_SECRET = "session-reads-session-secret-0123456789abcdef";
-let counter: StatementCounter;
-let app: AppProcess;
-let counted: CountedApp | undefined;
+const counted = useCountedApp(() => db.current.url, SESSION_SECRET);
 
-beforeAll(async () => {
-  counted = await startCountedApp(db.current.url, SESSION_SECRET);
-  ({ app, counter } = counted);
-});
-
-afterAll(async () => {
-  await counted?.stop();
-});
-
-const get = (pathname: string, cookie: string) => fetch(`${app.baseUrl}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
+const get = (pathname: string, cookie: string) =>
+  fetch(`${counted.app.baseUrl}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
 
 /**
  * Session lookups: Prisma merges findUnique calls made in the same tick into one
@@ -35,7 +23,7 @@ const get = (pathname: string, cookie: string) => fetch(`${app.baseUrl}${pathnam
  */
 function sessionLookups(): number {
   let lookups = 0;
-  for (const sql of counter.statements()) {
+  for (const sql of counted.counter.statements()) {
     if (!/^SELECT\b[\s\S]*\bFROM\s+"public"\."sessions"/i.test(sql)) continue;
     const list = /"id_hash"\s+IN\s+\(([^)]*)\)/i.exec(sql);
     lookups += list ? list[1]!.split(",").length : 1;
@@ -44,7 +32,7 @@ function sessionLookups(): number {
 }
 
 /** Writes to the session row: extending the idle expiry of a session last seen a while ago. */
-const sessionUpdates = () => counter.statements().filter((sql) => /^UPDATE\s+"public"\."sessions"/i.test(sql)).length;
+const sessionUpdates = () => counted.counter.statements().filter((sql) => /^UPDATE\s+"public"\."sessions"/i.test(sql)).length;
 
 async function dashboardUserCookie(lastSeenMinutesAgo = 0): Promise<string> {
   const prisma = db.current.prisma;
@@ -64,7 +52,7 @@ describe("one session read per request", () => {
   it("on a dashboard page: the root (header), the /dashboard layout's guard and the page's guard", async () => {
     // Last seen ten minutes ago, so this request also extends the session: once.
     const cookie = await dashboardUserCookie(10);
-    counter.reset();
+    counted.counter.reset();
     const response = await get("/dashboard/transactions", cookie);
     expect(response.status).toBe(200);
     // The page rendered for this user: the root loader found them for the header.
@@ -75,7 +63,7 @@ describe("one session read per request", () => {
 
   it("counts what it claims to: two requests read the session twice", async () => {
     const cookie = await dashboardUserCookie();
-    counter.reset();
+    counted.counter.reset();
     expect((await get("/dashboard/transactions", cookie)).status).toBe(200);
     expect((await get("/dashboard/transactions", cookie)).status).toBe(200);
     expect(sessionLookups()).toBe(2);

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createProperty, createUser } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
-import { startCountedApp, type CountedApp } from "./support/counted-app";
+import { useCountedApp } from "./support/counted-app";
 import { sessionCookieFor } from "./support/production-build";
 
 /**
@@ -14,14 +14,7 @@ import { sessionCookieFor } from "./support/production-build";
  */
 const db = useTestDatabase();
 const SESSION_SECRET = "user-page-cache-session-secret-0123456789abcdef";
-let counted: CountedApp;
-
-beforeAll(async () => {
-  counted = await startCountedApp(db.current.url, SESSION_SECRET);
-});
-afterAll(async () => {
-  await counted?.stop();
-});
+const counted = useCountedApp(() => db.current.url, SESSION_SECRET);
 
 const base = () => counted.app.baseUrl;
 const get = (pathname: string, cookie: string) => fetch(`${base()}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });

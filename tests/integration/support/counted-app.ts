@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { reloadEnv } from "../../../app/services/env.server";
 import { startAppProcess, type AppProcess } from "../../setup/app-process";
 import { startStatementCounter, type StatementCounter } from "./statement-counter";
@@ -20,6 +21,32 @@ export async function startCountedApp(databaseUrl: string, sessionSecret: string
     stop: async () => {
       await app.stop();
       await counter.close();
+    },
+  };
+}
+
+/**
+ * Starts a counted app before the file's tests and stops it after them; the returned object's
+ * `app` and `counter` are the running ones.
+ */
+export function useCountedApp(databaseUrl: () => string, sessionSecret: string): Omit<CountedApp, "stop"> {
+  let counted: CountedApp | undefined;
+  beforeAll(async () => {
+    counted = await startCountedApp(databaseUrl(), sessionSecret);
+  });
+  afterAll(async () => {
+    await counted?.stop();
+  });
+  const running = () => {
+    if (!counted) throw new Error("the counted app is not running (used outside a test?)");
+    return counted;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get counter() {
+      return running().counter;
     },
   };
 }
