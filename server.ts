@@ -13,6 +13,7 @@ import { registerMarketExpiry } from "~/services/jobs/market-expiry.server";
 import { registerDistributionPayments } from "~/domain/distributions/distribution-job.server";
 import { getPrisma } from "~/services/db.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
+import { expireWithdrawalHolds } from "~/domain/wallet/expire-withdrawal-holds.server";
 import { logger } from "~/services/logger.server";
 import { sessionCookie } from "~/services/session.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
@@ -66,7 +67,11 @@ async function main() {
         retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
       },
       register: async (boss) => {
-        await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, (now) => expireMarket(getPrisma(), now));
+        // One schedule ends every hold in flight: the market's and withdrawals' (ADR 0051).
+        await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, async (now) => ({
+          ...(await expireMarket(getPrisma(), now)),
+          ...(await expireWithdrawalHolds(getPrisma(), now)),
+        }));
         await registerNotesAnalysisWorker(boss, chooseNotesAnalyser(aiChatSettings(env)));
         await registerDistributionPayments(boss, env.JOBS_DISTRIBUTIONS_CRON);
       },

@@ -1,3 +1,4 @@
+import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { createPrismaClient } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { createClock } from "./seed/clock";
@@ -54,6 +55,13 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
           const stepStarted = Date.now();
           await step(context);
           phases[name] = Date.now() - stepStarted;
+        }
+        // The demo must keep the rules real data keeps; a broken one rolls the seed back.
+        const problems = await checkInvariants(tx);
+        if (problems.length > 0) {
+          throw new Error(
+            `the demo data breaks ${problems.length} invariant(s): ${problems.map((p) => `[${p.check}] ${p.subject}: ${p.problem}`).join("; ")}`,
+          );
         }
       },
       { maxWait: 30_000, timeout: 120_000 },

@@ -1,9 +1,9 @@
-// `npm run ledger:check`: proves the wallets equal the ledger and held balances equal the
-// open pending journals. Uses DATABASE_URL, or the embedded database under DATA_DIR when
+// `npm run ledger:check`: proves the wallets equal the ledger, held balances equal the open
+// pending journals, and the domain's promises about money in flight hold (checkInvariants). Uses DATABASE_URL, or the embedded database under DATA_DIR when
 // one has been created there. Exit 1 on any problem.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { createPrismaClient } from "~/services/db.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/services/embedded-postgres.server";
 
@@ -21,14 +21,15 @@ async function main(): Promise<number> {
   }
   const prisma = createPrismaClient(url);
   try {
-    const problems = await checkLedger(prisma);
+    const problems = await checkInvariants(prisma);
     if (problems.length === 0) {
       console.log(
-        "ledger:check OK: every wallet equals its postings, every journal balances, held balances equal the open pending journals",
+        "ledger:check OK: every wallet equals its postings, every journal balances, held balances equal the open pending journals, " +
+          "no pending journal is past its expiry, every open withdrawal has a live hold, every active sell order's shares are committed",
       );
       return 0;
     }
-    for (const { account, problem } of problems) console.error(`${account}: ${problem}`);
+    for (const { check, subject, problem } of problems) console.error(`[${check}] ${subject}: ${problem}`);
     console.error(`ledger:check FAILED: ${problems.length} problem${problems.length === 1 ? "" : "s"}`);
     return 1;
   } finally {

@@ -1,3 +1,4 @@
+import { requestWithdrawalIn } from "~/domain/wallet/request-funds.server";
 import type { TicketPriority, TicketStatus, TicketType } from "~/generated/prisma/enums";
 import { Decimal } from "~/lib/money";
 import { demoId } from "./ids";
@@ -81,13 +82,19 @@ const TICKETS: TicketSeed[] = [
   },
 ];
 
-/** Open requests for the admin's support queue; contact details are snapshotted as the form does. */
-export async function writeSupport({ tx, clock, plan }: SeedContext): Promise<void> {
+/**
+ * Open requests for the admin's support queue; contact details are snapshotted as the form
+ * does. A withdrawal goes through the investor's own request (requestWithdrawalIn), so it
+ * has its hold exactly as a real one would; the others are plain rows.
+ */
+export async function writeSupport(context: SeedContext): Promise<void> {
+  const { tx, clock, plan } = context;
   const balances = closingBalances(plan);
   const adminId = userId(PERSONAS.admin.email);
+  for (const ticket of TICKETS.filter((t) => t.type === "withdraw_funds")) await writeWithdrawal(context, ticket, adminId);
   await tx.supportTicket.createMany({
     skipDuplicates: true,
-    data: TICKETS.map((ticket) => {
+    data: TICKETS.filter((t) => t.type !== "withdraw_funds").map((ticket) => {
       const createdAt = clock.daysAgo(ticket.daysAgo, 6);
       return {
         id: demoId(`ticket:${ticket.name}`),
@@ -112,5 +119,40 @@ export async function writeSupport({ tx, clock, plan }: SeedContext): Promise<vo
         updatedAt: ticket.adminResponse ? new Date(createdAt.getTime() + 3 * 60 * 60 * 1000) : createdAt,
       };
     }),
+  });
+}
+
+async function writeWithdrawal({ tx, clock }: SeedContext, ticket: TicketSeed, adminId: string): Promise<void> {
+  const id = demoId(`ticket:${ticket.name}`);
+  if (await tx.supportTicket.findUnique({ where: { id }, select: { id: true } })) return;
+  const createdAt = clock.daysAgo(ticket.daysAgo, 6);
+  await requestWithdrawalIn(
+    tx,
+    {
+      userId: userId(ticket.persona.email),
+      amount: ticket.amount,
+      description: ticket.description,
+      priority: ticket.priority,
+      opsRecipients: [],
+    },
+    createdAt,
+    id,
+  );
+  if (ticket.status === "open") return;
+  // The admin's answer, as the support page's update writes it.
+  const answeredAt = new Date(createdAt.getTime() + 3 * 60 * 60 * 1000);
+  await tx.supportTicket.update({
+    where: { id },
+    data: { status: ticket.status, adminResponse: ticket.adminResponse, handledBy: adminId, updatedAt: answeredAt },
+  });
+  await tx.supportTicketEvent.create({
+    data: {
+      ticketId: id,
+      actorId: adminId,
+      fromStatus: "open",
+      toStatus: ticket.status,
+      adminResponse: ticket.adminResponse,
+      createdAt: answeredAt,
+    },
   });
 }

@@ -37,8 +37,8 @@ async function investorWithAlerts(count: number) {
       message: `Message ${index}`,
     });
     // Distinct times, oldest first, so "newest first" has one right answer.
-    await prisma.userAlert.update({ where: { id: alert.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) } });
-    ids.push(alert.id);
+    await prisma.userAlert.update({ where: { id: alert!.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) } });
+    ids.push(alert!.id);
   }
   return { user, ids };
 }

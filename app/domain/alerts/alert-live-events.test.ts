@@ -45,7 +45,7 @@ describe("alerts on the live channel", () => {
     const alert = await runTransaction(prisma, "test.alert", (tx) =>
       createUserAlert(tx, { userId: user.id, alertType: "test", title: "Hello", message: "Committed" }),
     );
-    expect(await heardSoon()).toEqual([{ channel: `alerts:${user.id}`, type: "alert", id: alert.id }]);
+    expect(await heardSoon()).toEqual([{ channel: `alerts:${user.id}`, type: "alert", id: alert!.id }]);
 
     await expect(
       runTransaction(prisma, "test.alert-rollback", async (tx) => {

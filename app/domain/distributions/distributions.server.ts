@@ -205,6 +205,8 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
       });
     }
   }
+  // Queued in the payment's transaction: the mails exist exactly when the money moved.
+  await queueMails(tx, mails, row.id);
   return {
     distributionId: row.id,
     holders: allocation.payments.length,
@@ -215,10 +217,10 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
   };
 }
 
-async function sendMails(mails: DistributionMail[], distributionId: string) {
+async function queueMails(tx: Tx, mails: DistributionMail[], distributionId: string) {
   for (const mail of mails) {
     try {
-      await enqueueMail({ to: mail.to, subject: mail.subject, text: mail.text });
+      await enqueueMail({ to: mail.to, subject: mail.subject, text: mail.text }, tx);
     } catch (error) {
       // The payment stands and the investor has the alert and the transaction.
       logger.warn({ err: error, distributionId }, "could not queue the distribution mail");
@@ -228,9 +230,7 @@ async function sendMails(mails: DistributionMail[], distributionId: string) {
 
 /** Pays one distribution now if it is due (its payment date has come, its record date ended). */
 export async function payDistribution(prisma: PrismaClient, distributionId: string, now = new Date()): Promise<PaymentOutcome | null> {
-  const outcome = await runTransaction(prisma, "distributions.pay", (tx) => payInTransaction(tx, distributionId, now));
-  if (outcome) await sendMails(outcome.mails, outcome.distributionId);
-  return outcome;
+  return runTransaction(prisma, "distributions.pay", (tx) => payInTransaction(tx, distributionId, now));
 }
 
 /** The job's work: every declared distribution whose payment date has come, each in its own transaction. */

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 
 export type LedgerProblem = { account: string; problem: string };
 
@@ -9,7 +9,7 @@ export type LedgerProblem = { account: string; problem: string };
  * and no pending journal may be resolved more than once (nor anything but a pending
  * journal be resolved). Returns the differences found (none when the books are right).
  */
-export async function checkLedger(prisma: PrismaClient): Promise<LedgerProblem[]> {
+export async function checkLedger(prisma: Db): Promise<LedgerProblem[]> {
   const [walletRows, journalRows, heldRows, resolutionRows] = await Promise.all([
     walletsAgainstPostings(prisma),
     unbalancedJournals(prisma),
@@ -36,7 +36,7 @@ export async function checkLedger(prisma: PrismaClient): Promise<LedgerProblem[]
   ];
 }
 
-function walletsAgainstPostings(prisma: PrismaClient) {
+function walletsAgainstPostings(prisma: Db) {
   return prisma.$queryRaw<{ user_id: string; kind: string; cached: string; posted: string }[]>`
     WITH posted AS (
       SELECT a.user_id, a.kind::text AS kind, SUM(p.amount) AS total
@@ -54,7 +54,7 @@ function walletsAgainstPostings(prisma: PrismaClient) {
      WHERE COALESCE(c.total, 0) <> COALESCE(p.total, 0)`;
 }
 
-function unbalancedJournals(prisma: PrismaClient) {
+function unbalancedJournals(prisma: Db) {
   return prisma.$queryRaw<{ id: string; total: string; count: bigint }[]>`
     SELECT j.id::text AS id, COALESCE(SUM(p.amount), 0)::text AS total, COUNT(p.id) AS count
       FROM ledger_journals j LEFT JOIN ledger_postings p ON p.journal_id = j.id
@@ -63,7 +63,7 @@ function unbalancedJournals(prisma: PrismaClient) {
 }
 
 /** Held balance per user against the held postings of their pending journals that have no resolution. */
-function heldAgainstOpenPending(prisma: PrismaClient) {
+function heldAgainstOpenPending(prisma: Db) {
   return prisma.$queryRaw<{ user_id: string; cached: string; pending: string }[]>`
     WITH open_pending AS (
       SELECT j.user_id, SUM(p.amount) AS total
@@ -81,7 +81,7 @@ function heldAgainstOpenPending(prisma: PrismaClient) {
 }
 
 /** Journals resolved more than once, and resolutions that name a journal that is not pending. */
-function misresolvedJournals(prisma: PrismaClient) {
+function misresolvedJournals(prisma: Db) {
   return prisma.$queryRaw<{ id: string; phase: string; resolutions: bigint }[]>`
     SELECT j.id::text AS id, j.phase::text AS phase, COUNT(*) AS resolutions
       FROM ledger_journals r JOIN ledger_journals j ON j.id = r.pending_journal_id

@@ -1,4 +1,5 @@
 import { formatINR } from "~/lib/money";
+import type { Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 
@@ -17,11 +18,12 @@ export type FundRequestPayload = {
 };
 
 /**
- * Tells operations about a fund request, after its transaction committed. The mail carries
+ * Tells operations about a fund request, queued in the request's own transaction (so the
+ * mail exists exactly when the request does). The mail carries
  * the hook payload as JSON so a script can act on it; a failure to queue is logged, never
  * shown to the investor, whose request is already recorded and listed on /admin/support.
  */
-export async function mailOpsAboutFundRequest(recipients: string[], payload: FundRequestPayload): Promise<void> {
+export async function mailOpsAboutFundRequest(tx: Tx, recipients: string[], payload: FundRequestPayload): Promise<void> {
   if (recipients.length === 0) {
     logger.info({ ticketId: payload.ticket_id }, "no OPS_EMAIL or ADMIN_EMAILS: fund request not mailed");
     return;
@@ -29,22 +31,25 @@ export async function mailOpsAboutFundRequest(recipients: string[], payload: Fun
   const what = payload.type === "fund_deposit" ? "Add funds" : "Withdrawal";
   const who = payload.user_info.name ? `${payload.user_info.name} <${payload.user_info.email}>` : payload.user_info.email;
   try {
-    await enqueueMail({
-      to: recipients,
-      subject: `${what} request ${formatINR(payload.amount, { paise: true })} from ${payload.user_info.name ?? payload.user_info.email} (${payload.priority})`,
-      text: [
-        `${who} raised a ${what.toLowerCase()} request of ${formatINR(payload.amount, { paise: true })}.`,
-        payload.reference_code ? `Transfer reference: ${payload.reference_code}` : "",
-        `Current balance: ${formatINR(payload.current_balance, { paise: true })}`,
-        `Priority: ${payload.priority}`,
-        payload.description ? `Description: ${payload.description}` : "",
-        "",
-        "Payload:",
-        JSON.stringify(payload, null, 2),
-      ]
-        .filter((line, index, all) => line !== "" || all[index - 1] !== "")
-        .join("\n"),
-    });
+    await enqueueMail(
+      {
+        to: recipients,
+        subject: `${what} request ${formatINR(payload.amount, { paise: true })} from ${payload.user_info.name ?? payload.user_info.email} (${payload.priority})`,
+        text: [
+          `${who} raised a ${what.toLowerCase()} request of ${formatINR(payload.amount, { paise: true })}.`,
+          payload.reference_code ? `Transfer reference: ${payload.reference_code}` : "",
+          `Current balance: ${formatINR(payload.current_balance, { paise: true })}`,
+          `Priority: ${payload.priority}`,
+          payload.description ? `Description: ${payload.description}` : "",
+          "",
+          "Payload:",
+          JSON.stringify(payload, null, 2),
+        ]
+          .filter((line, index, all) => line !== "" || all[index - 1] !== "")
+          .join("\n"),
+      },
+      tx,
+    );
   } catch (error) {
     logger.warn({ err: error, ticketId: payload.ticket_id }, "could not queue the fund request mail");
   }

@@ -140,7 +140,7 @@ export async function updateTicket(db: PrismaClient, input: UpdateTicketInput, c
         title: `Request ${STATUS_WORDS[status]}`,
         message: `${note}${response ? ` Response: ${response}` : ""}`,
       });
-      events.push({ channel: alertsChannel(ticket.user_id), type: "alert", id: alert.id });
+      if (alert) events.push({ channel: alertsChannel(ticket.user_id), type: "alert", id: alert.id });
     }
     await publishAll(events, tx);
 

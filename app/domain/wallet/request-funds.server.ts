@@ -63,93 +63,106 @@ export function requestWithdrawal(db: PrismaClient, input: FundRequestInput, clo
 type TicketKind = "add_funds" | "withdraw_funds";
 
 async function raiseFundRequest(db: PrismaClient, input: FundRequestInput, kind: TicketKind, clock: Clock): Promise<FundRequestReceipt> {
+  return runTransaction(db, `request-${kind}`, (tx) => raiseInTransaction(tx, input, kind, clock.now()));
+}
+
+/**
+ * requestWithdrawal inside a transaction the caller holds (the demo seed, which writes
+ * everything in one transaction); `ticketId` fixes the new ticket's id (demo data only).
+ */
+export function requestWithdrawalIn(tx: Tx, input: FundRequestInput, now: Date, ticketId?: string): Promise<FundRequestReceipt> {
+  return raiseInTransaction(tx, input, "withdraw_funds", now, ticketId);
+}
+
+async function raiseInTransaction(
+  tx: Tx,
+  input: FundRequestInput,
+  kind: TicketKind,
+  now: Date,
+  ticketId?: string,
+): Promise<FundRequestReceipt> {
   const parsed = parseFundAmount(input.amount);
   if (!parsed.ok) throw new FundRequestError("invalid_amount", parsed.message, 400, "amount");
   const priority = parsePriority(input.priority);
   const description = (input.description ?? "").trim().slice(0, 2000);
-  const now = clock.now();
+  const profile = await tx.userProfile.findUnique({
+    where: { id: input.userId },
+    select: { email: true, fullName: true, phone: true, kycStatus: true },
+  });
+  if (!profile) throw new FundRequestError("not_found", "Please sign in to manage funds", 401);
+  if (profile.kycStatus !== "approved") throw kycRequiredForFunds();
 
-  const { receipt, payload } = await runTransaction(db, `request-${kind}`, async (tx) => {
-    const profile = await tx.userProfile.findUnique({
-      where: { id: input.userId },
-      select: { email: true, fullName: true, phone: true, kycStatus: true },
-    });
-    if (!profile) throw new FundRequestError("not_found", "Please sign in to manage funds", 401);
-    if (profile.kycStatus !== "approved") throw kycRequiredForFunds();
-
-    // Locks the wallet row: two withdrawal requests of one user queue here and the second
-    // sees what the first held.
-    const [wallet] = await tx.$queryRaw<{ available_balance: string }[]>`
+  // Locks the wallet row: two withdrawal requests of one user queue here and the second
+  // sees what the first held.
+  const [wallet] = await tx.$queryRaw<{ available_balance: string }[]>`
       SELECT available_balance::text AS available_balance FROM escrow_balances WHERE user_id = ${input.userId}::uuid FOR UPDATE`;
-    const available = new Decimal(wallet?.available_balance ?? "0");
-    if (kind === "withdraw_funds") {
-      const check = checkWithdrawalAmount(parsed.amount.toFixed(2), available);
-      if (!check.ok) throw new FundRequestError("insufficient_balance", check.message, 409, "amount");
-    }
+  const available = new Decimal(wallet?.available_balance ?? "0");
+  if (kind === "withdraw_funds") {
+    const check = checkWithdrawalAmount(parsed.amount.toFixed(2), available);
+    if (!check.ok) throw new FundRequestError("insufficient_balance", check.message, 409, "amount");
+  }
 
-    const amount = parsed.amount.toFixed(2);
-    const isDeposit = kind === "add_funds";
-    const ticket = await tx.supportTicket.create({
-      data: {
-        userId: input.userId,
-        ticketType: kind,
-        subject: isDeposit ? `Add funds: ${formatINR(amount, { paise: true })}` : `Withdraw funds: ${formatINR(amount, { paise: true })}`,
-        description,
-        amount,
-        priority,
-        status: "open",
-        referenceCode: isDeposit ? newReferenceCode() : null,
-        userContactInfo: {
-          name: profile.fullName,
-          phone: profile.phone,
-          email: profile.email,
-          request_type: isDeposit ? "add_funds" : "withdraw_funds",
-          requested_amount: amount,
-          current_balance: available.toFixed(2),
-        },
-        createdAt: now,
-        updatedAt: now,
-      },
-      select: { id: true, referenceCode: true, createdAt: true },
-    });
-
-    let holdJournalId: string | null = null;
-    if (!isDeposit) {
-      holdJournalId = await holdWithdrawal(tx, { userId: input.userId, ticketId: ticket.id, amount, available, now });
-      await tx.supportTicket.update({ where: { id: ticket.id }, data: { holdJournalId } });
-    }
-    await tx.supportTicketEvent.create({
-      data: { ticketId: ticket.id, actorId: input.userId, fromStatus: null, toStatus: "open", note: "Request raised", createdAt: now },
-    });
-    await publish(ADMIN_CHANNEL, { type: "ticket", id: ticket.id }, tx);
-
-    const type = isDeposit ? "fund_deposit" : "fund_withdrawal";
-    const payload: FundRequestPayload = {
-      ticket_id: ticket.id,
-      type,
-      user_info: { id: input.userId, name: profile.fullName, email: profile.email, phone: profile.phone },
-      amount,
-      currency: "INR",
-      priority,
+  const amount = parsed.amount.toFixed(2);
+  const isDeposit = kind === "add_funds";
+  const ticket = await tx.supportTicket.create({
+    data: {
+      id: ticketId,
+      userId: input.userId,
+      ticketType: kind,
+      subject: isDeposit ? `Add funds: ${formatINR(amount, { paise: true })}` : `Withdraw funds: ${formatINR(amount, { paise: true })}`,
       description,
-      current_balance: available.toFixed(2),
-      created_at: ticket.createdAt.toISOString(),
-      reference_code: ticket.referenceCode,
-    };
-    const receipt: FundRequestReceipt = {
-      ticketId: ticket.id,
-      type,
       amount,
       priority,
-      referenceCode: ticket.referenceCode,
-      holdJournalId,
-      createdAt: ticket.createdAt.toISOString(),
-    };
-    return { receipt, payload };
+      status: "open",
+      referenceCode: isDeposit ? newReferenceCode() : null,
+      userContactInfo: {
+        name: profile.fullName,
+        phone: profile.phone,
+        email: profile.email,
+        request_type: isDeposit ? "add_funds" : "withdraw_funds",
+        requested_amount: amount,
+        current_balance: available.toFixed(2),
+      },
+      createdAt: now,
+      updatedAt: now,
+    },
+    select: { id: true, referenceCode: true, createdAt: true },
   });
 
-  // After commit: the request stands whether or not the mail could be queued.
-  await mailOpsAboutFundRequest(input.opsRecipients, payload);
+  let holdJournalId: string | null = null;
+  if (!isDeposit) {
+    holdJournalId = await holdWithdrawal(tx, { userId: input.userId, ticketId: ticket.id, amount, available, now });
+    await tx.supportTicket.update({ where: { id: ticket.id }, data: { holdJournalId } });
+  }
+  await tx.supportTicketEvent.create({
+    data: { ticketId: ticket.id, actorId: input.userId, fromStatus: null, toStatus: "open", note: "Request raised", createdAt: now },
+  });
+  await publish(ADMIN_CHANNEL, { type: "ticket", id: ticket.id }, tx);
+
+  const type = isDeposit ? "fund_deposit" : "fund_withdrawal";
+  const payload: FundRequestPayload = {
+    ticket_id: ticket.id,
+    type,
+    user_info: { id: input.userId, name: profile.fullName, email: profile.email, phone: profile.phone },
+    amount,
+    currency: "INR",
+    priority,
+    description,
+    current_balance: available.toFixed(2),
+    created_at: ticket.createdAt.toISOString(),
+    reference_code: ticket.referenceCode,
+  };
+  const receipt: FundRequestReceipt = {
+    ticketId: ticket.id,
+    type,
+    amount,
+    priority,
+    referenceCode: ticket.referenceCode,
+    holdJournalId,
+    createdAt: ticket.createdAt.toISOString(),
+  };
+  // The request stands whether or not the mail could be queued.
+  await mailOpsAboutFundRequest(tx, input.opsRecipients, payload);
   return receipt;
 }
 

@@ -1,4 +1,7 @@
-import { ensureQueue, runningJobs, type PgBoss } from "~/services/jobs/boss.server";
+import PgBoss from "pg-boss";
+import { attemptApart } from "~/services/db-savepoint.server";
+import type { Db } from "~/services/db.server";
+import { ensureQueue, runningJobs } from "~/services/jobs/boss.server";
 import { logger } from "~/services/logger.server";
 import { createMailer, type MailMessage, type MailSettings } from "./transport.server";
 
@@ -19,18 +22,60 @@ function checkMessage(message: MailMessage): MailMessage {
 }
 
 /**
- * Queues a message for the mail job; returns the job id. Call it after the request's
- * transaction committed: the job sends with retries, so a slow or failing SMTP server
- * never holds a request or a database transaction open.
+ * Queues a message for the mail job; returns the job id. Given `db` (normally the open
+ * transaction of the event the mail is about), the job is written through it: it commits
+ * with the event and vanishes with a rollback, so a crash between the commit and the send
+ * loses nothing (docs/decisions/0051). A failure to write it is rolled back to a savepoint,
+ * leaving the caller's transaction usable, and thrown for the caller to log. Without `db`,
+ * this process's running pg-boss writes the job on its own connection. Either way the job
+ * sends with retries, so a slow or failing SMTP server never holds a request open.
  */
-export async function enqueueMail(message: MailMessage): Promise<string> {
+export async function enqueueMail(message: MailMessage, db?: Db): Promise<string> {
+  const checked = checkMessage(message);
+  if (db) {
+    const attempt = await attemptApart(db, () => jobWriter().send(MAIL_QUEUE, checked, { db: sqlThrough(db) }));
+    if (!attempt.ok) throw attempt.error;
+    if (!attempt.value) throw new Error("the mail job was not created (the mail queue does not exist yet)");
+    return attempt.value;
+  }
   const jobs = runningJobs();
   if (!jobs) throw new Error("jobs are not running in this process; server.ts starts them");
-  const id = await jobs.boss.send(MAIL_QUEUE, checkMessage(message));
+  const id = await jobs.boss.send(MAIL_QUEUE, checked);
   if (!id) throw new Error("the mail job was not created");
   // The worker in this process polls every few seconds; tell it there is work now.
   if (jobs.mailWorkerId) jobs.boss.notifyWorker(jobs.mailWorkerId);
   return id;
+}
+
+/**
+ * A pg-boss that is never started: it only builds the job's INSERT, which every send runs
+ * through the caller's own connection (its `db` option), so it opens no pool of its own.
+ */
+let writer: PgBoss | undefined;
+function jobWriter(): PgBoss {
+  writer ??= new PgBoss({
+    db: {
+      executeSql: () => Promise.reject(new Error("the job writer only sends through a caller's connection")),
+    },
+  });
+  return writer;
+}
+
+/** pg-boss's `db` option over a Prisma client or transaction. */
+function sqlThrough(db: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: { id: string }[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const args = values.map((value) =>
+        value === undefined
+          ? null
+          : typeof value === "object" && value !== null && !(value instanceof Date)
+            ? JSON.stringify(value)
+            : value,
+      );
+      const rows = await db.$queryRawUnsafe<{ id: string }[]>(text, ...args);
+      return { rows };
+    },
+  };
 }
 
 /** Creates the mail queue (retries with backoff) and its worker; returns the worker id. */

@@ -1,0 +1,94 @@
+import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import type { Db } from "~/services/db.server";
+
+/** One broken rule: which (`check`), where (`subject`), and what was found. */
+export type InvariantProblem = { check: InvariantName; subject: string; problem: string };
+
+export type InvariantName =
+  | "ledger"
+  | "pending-journal-past-expiry"
+  | "withdrawal-without-live-hold"
+  | "sell-order-shares-not-committed";
+
+/**
+ * How long past its expiry an open pending journal may wait for the expiry job (every
+ * minute by default) before the check calls it stuck.
+ */
+export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * The books and the domain's own promises about money in flight, each a query that finds
+ * the rows breaking it:
+ * - the ledger (checkLedger: wallets equal postings, journals balance, held balances equal
+ *   the open pending journals, nothing resolved twice);
+ * - every pending journal ends: none is still open past its expiry (and the grace);
+ * - every open withdrawal request has a live hold (an unresolved withdrawal_hold journal);
+ * - every active sell order's remaining shares are committed on the seller's position, and
+ *   nothing else is (committed shares equal the active orders' remaining shares).
+ * Returns nothing when all hold. `npm run ledger:check`, the demo seed and the suite run it.
+ */
+export async function checkInvariants(prisma: Db, now = new Date()): Promise<InvariantProblem[]> {
+  const stuckBefore = new Date(now.getTime() - EXPIRY_GRACE_MS);
+  const [ledger, expired, withdrawals, commitments] = await Promise.all([
+    checkLedger(prisma),
+    pendingPastExpiry(prisma, stuckBefore),
+    withdrawalsWithoutLiveHold(prisma),
+    uncommittedSellOrders(prisma),
+  ]);
+  return [
+    ...ledger.map(({ account, problem }) => ({ check: "ledger" as const, subject: account, problem })),
+    ...expired.map((row) => ({
+      check: "pending-journal-past-expiry" as const,
+      subject: `journal:${row.id}`,
+      problem: `${row.kind} of user ${row.user_id} expired at ${row.expires_at.toISOString()} and is still open`,
+    })),
+    ...withdrawals.map((row) => ({
+      check: "withdrawal-without-live-hold" as const,
+      subject: `ticket:${row.id}`,
+      problem: row.hold_journal_id
+        ? `the ${row.status} withdrawal's hold ${row.hold_journal_id} is ${row.hold_state}`
+        : `the ${row.status} withdrawal has no hold`,
+    })),
+    ...commitments.map((row) => ({
+      check: "sell-order-shares-not-committed" as const,
+      subject: `position:${row.user_id}:${row.property_id}`,
+      problem: `${row.committed} shares committed but active sell orders list ${row.listed}`,
+    })),
+  ];
+}
+
+function pendingPastExpiry(prisma: Db, stuckBefore: Date) {
+  return prisma.$queryRaw<{ id: string; kind: string; user_id: string; expires_at: Date }[]>`
+    SELECT j.id::text AS id, j.kind::text AS kind, j.user_id::text AS user_id, j.expires_at
+      FROM ledger_journals j
+     WHERE j.phase = 'pending' AND j.expires_at < ${stuckBefore}
+       AND NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.pending_journal_id = j.id)
+     ORDER BY j.expires_at`;
+}
+
+function withdrawalsWithoutLiveHold(prisma: Db) {
+  return prisma.$queryRaw<{ id: string; status: string; hold_journal_id: string | null; hold_state: string }[]>`
+    SELECT t.id::text AS id, t.status::text AS status, t.hold_journal_id::text AS hold_journal_id,
+           CASE WHEN h.id IS NULL THEN 'missing'
+                WHEN h.phase <> 'pending' OR h.kind <> 'withdrawal_hold' THEN 'not a withdrawal hold'
+                ELSE 'already ' || r.phase::text END AS hold_state
+      FROM support_tickets t
+      LEFT JOIN ledger_journals h ON h.id = t.hold_journal_id
+      LEFT JOIN ledger_journals r ON r.pending_journal_id = h.id
+     WHERE t.ticket_type = 'withdraw_funds' AND t.status IN ('open', 'in_progress')
+       AND (h.id IS NULL OR h.phase <> 'pending' OR h.kind <> 'withdrawal_hold' OR r.id IS NOT NULL)`;
+}
+
+function uncommittedSellOrders(prisma: Db) {
+  return prisma.$queryRaw<{ user_id: string; property_id: string; committed: number; listed: number }[]>`
+    WITH listed AS (
+      SELECT seller_id AS user_id, property_id, SUM(remaining_shares)::int AS shares
+        FROM share_sell_requests WHERE status = 'active'
+       GROUP BY seller_id, property_id
+    )
+    SELECT COALESCE(p.user_id, l.user_id)::text AS user_id, COALESCE(p.property_id, l.property_id) AS property_id,
+           COALESCE(p.committed_shares, 0) AS committed, COALESCE(l.shares, 0) AS listed
+      FROM user_property_positions p
+      FULL OUTER JOIN listed l ON l.user_id = p.user_id AND l.property_id = p.property_id
+     WHERE COALESCE(p.committed_shares, 0) <> COALESCE(l.shares, 0)`;
+}
