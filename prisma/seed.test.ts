@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { getPendingJournal } from "~/domain/ledger/get-pending-journal.server";
 import { DEMO_PERSONAS } from "~/services/auth/google-stand-in/personas";
 import { calculateTier } from "~/domain/tiers/calculate-tier";
 import { Decimal } from "~/lib/money";
@@ -72,6 +74,25 @@ describe("demo data", () => {
   it("reconciles: every wallet equals its postings and every journal balances", async () => {
     expect(await checkLedger(db.current.prisma)).toEqual([]);
     expect(countsAfterFirstRun.ledger_journals).toBeGreaterThan(50);
+  });
+
+  it("keeps every domain invariant, the ones ledger:check runs (the seed itself refuses to commit otherwise)", async () => {
+    expect(await checkInvariants(db.current.prisma)).toEqual([]);
+  });
+
+  it("holds the in-progress ₹2,00,000 withdrawal's amount, as the investor's own request does", async () => {
+    const large = await profileByEmail(db.current.prisma, "large@demo.aangan.in");
+    const ticket = await db.current.prisma.supportTicket.findFirstOrThrow({
+      where: { userId: large.id, ticketType: "withdraw_funds", status: "in_progress" },
+    });
+    expect(ticket.holdJournalId).not.toBeNull();
+    expect(await getPendingJournal(db.current.prisma, ticket.holdJournalId!)).toMatchObject({
+      kind: "withdrawal_hold",
+      userId: large.id,
+      amount: "200000.00",
+      status: "open",
+    });
+    expect(large.wallet!.heldBalance.toFixed(2)).toBe("200000.00");
   });
 
   it("has the spec's sample property dummy-1 exactly", async () => {

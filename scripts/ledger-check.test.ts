@@ -53,4 +53,15 @@ describe("npm run ledger:check", () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain(`user:${user.id}:held: held balance shows 450.00 but open pending journals hold 600.00`);
   });
+
+  it("exits 1 naming the rule and the ticket when an open withdrawal has no live hold", { timeout: 60_000 }, async () => {
+    const user = await createUser(db.current.prisma);
+    const ticket = await db.current.prisma.supportTicket.create({
+      data: { userId: user.id, ticketType: "withdraw_funds", subject: "Withdraw funds", amount: "500", status: "open" },
+    });
+    const broken = await ledgerCheck();
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`[withdrawal-without-live-hold] ticket:${ticket.id}: the open withdrawal has no hold`);
+    await db.current.prisma.supportTicket.delete({ where: { id: ticket.id } });
+  });
 });
