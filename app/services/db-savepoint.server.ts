@@ -2,7 +2,8 @@ import { isRetryableFailure, type Db } from "~/services/db.server";
 
 let counter = 0;
 
-const isTransaction = (db: Db): boolean => !("$transaction" in db);
+// An interactive transaction's client lacks the connection methods ($disconnect among them).
+const isTransaction = (db: Db): boolean => !("$disconnect" in db);
 
 /**
  * Runs `work` so that its failure leaves the rest of the caller's transaction usable: inside
