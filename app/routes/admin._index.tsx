@@ -5,7 +5,9 @@ import { ADMIN_TABS, AdminTabs, type AdminTab } from "~/components/admin/dashboa
 import { AnalyticsTab } from "~/components/admin/dashboard/analytics-tab";
 import { NotesTab } from "~/components/admin/dashboard/notes-tab";
 import { listNotesAnalyses } from "~/domain/notes-analysis/notes-analysis-overview.server";
+import { OpenHolds } from "~/components/admin/dashboard/open-holds";
 import { OverviewTab } from "~/components/admin/dashboard/overview-tab";
+import { listOpenHolds } from "~/domain/ledger/list-open-holds.server";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { getAdminOverview, listLatestNotes, listRecentEvents, listUserEngagement } from "~/domain/admin/dashboard/admin-overview.server";
 import { getPrisma } from "~/services/db.server";
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case "activity":
       return { tab, events: await listRecentEvents(db) } as const;
     default:
-      return { tab: "overview", counts: await getAdminOverview(db) } as const;
+      return { tab: "overview", counts: await getAdminOverview(db), openHolds: await listOpenHolds(db) } as const;
   }
 }
 
@@ -37,6 +39,7 @@ export default function AdminDashboardPage() {
       <h1 className="text-2xl font-bold text-ink">Admin Panel</h1>
       <AdminTabs current={loaded.tab} />
       {loaded.tab === "overview" ? <OverviewTab counts={loaded.counts} /> : null}
+      {loaded.tab === "overview" ? <OpenHolds total={loaded.openHolds.total} holds={loaded.openHolds.holds} /> : null}
       {loaded.tab === "notes" ? <NotesTab notes={loaded.notes} analyses={loaded.analyses} /> : null}
       {loaded.tab === "analytics" ? <AnalyticsTab rows={loaded.engagement} /> : null}
       {loaded.tab === "activity" ? <ActivityTab events={loaded.events} /> : null}

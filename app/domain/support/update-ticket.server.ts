@@ -69,7 +69,7 @@ export async function updateTicket(db: PrismaClient, input: UpdateTicketInput, c
   const response = (input.adminResponse ?? "").trim().slice(0, 4000);
   const now = clock.now();
 
-  const { outcome, mail } = await runTransaction(db, "update-ticket", async (tx) => {
+  const outcome = await runTransaction(db, "update-ticket", async (tx) => {
     const [ticket] = await tx.$queryRaw<LockedTicket[]>`
       SELECT id::text, user_id::text, ticket_type::text AS ticket_type, status::text AS status, amount::text AS amount,
              admin_response, hold_journal_id::text, resolution_journal_id::text, reference_code
@@ -145,13 +145,11 @@ export async function updateTicket(db: PrismaClient, input: UpdateTicketInput, c
     await publishAll(events, tx);
 
     const owner = await tx.userProfile.findUniqueOrThrow({ where: { id: ticket.user_id }, select: { email: true, fullName: true } });
-    return {
-      outcome: { ticketId: ticket.id, status, statusChanged, journalId: money.journalId, credited: money.credited },
-      mail: statusChanged ? { to: owner.email, name: owner.fullName, status, note, response, ticketId: ticket.id } : null,
-    };
+    // Queued in this transaction: the mail exists exactly when the change (and its money) does.
+    if (statusChanged)
+      await mailInvestorAboutTicket({ to: owner.email, name: owner.fullName, status, note, response, ticketId: ticket.id }, tx);
+    return { ticketId: ticket.id, status, statusChanged, journalId: money.journalId, credited: money.credited };
   });
-
-  if (mail) await mailInvestorAboutTicket(mail);
   return outcome;
 }
 

@@ -43,7 +43,7 @@ describe("expireWithdrawalHolds (run by the market-expiry job)", () => {
     const { investor, ticketId, holdJournalId } = await investorWithWithdrawal();
     const now = afterExpiry();
     // Holds left open by earlier cases expire too: each must be voided once, by one run.
-    const [{ due }] = await prisma().$queryRaw<{ due: number }[]>`
+    const [dueRow] = await prisma().$queryRaw<{ due: number }[]>`
       SELECT COUNT(*)::int AS due FROM ledger_journals j
        WHERE j.kind = 'withdrawal_hold' AND j.phase = 'pending' AND j.expires_at <= ${now}
          AND NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.pending_journal_id = j.id)`;
@@ -57,7 +57,7 @@ describe("expireWithdrawalHolds (run by the market-expiry job)", () => {
         expireWithdrawalHolds(other, now),
       ]);
       const again = await expireWithdrawalHolds(other, now);
-      expect(runs.reduce((sum, run) => sum + run.withdrawals, 0)).toBe(due);
+      expect(runs.reduce((sum, run) => sum + run.withdrawals, 0)).toBe(dueRow!.due);
       expect(again.withdrawals).toBe(0);
     } finally {
       await other.$disconnect();
