@@ -4,11 +4,7 @@ import type { Db } from "~/services/db.server";
 /** One broken rule: which (`check`), where (`subject`), and what was found. */
 export type InvariantProblem = { check: InvariantName; subject: string; problem: string };
 
-export type InvariantName =
-  | "ledger"
-  | "pending-journal-past-expiry"
-  | "withdrawal-without-live-hold"
-  | "sell-order-shares-not-committed";
+export type InvariantName = "ledger" | "pending-journal-past-expiry" | "withdrawal-without-live-hold" | "sell-order-shares-not-committed";
 
 /**
  * How long past its expiry an open pending journal may wait for the expiry job (every
