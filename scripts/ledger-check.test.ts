@@ -57,7 +57,7 @@ describe("npm run ledger:check", () => {
   it("exits 1 naming the rule and the ticket when an open withdrawal has no live hold", { timeout: 60_000 }, async () => {
     const user = await createUser(db.current.prisma);
     const ticket = await db.current.prisma.supportTicket.create({
-      data: { userId: user.id, ticketType: "withdraw_funds", subject: "Withdraw funds", amount: "500", status: "open" },
+      data: { userId: user.id, ticketType: "withdraw_funds", subject: "Withdraw funds", amount: "1500", status: "open" },
     });
     const broken = await ledgerCheck();
     expect(broken.code).toBe(1);

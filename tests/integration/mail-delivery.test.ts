@@ -77,6 +77,33 @@ describe("mail", () => {
     await expect.poll(() => jobState(id).then((job) => job.state)).toBe("completed");
   });
 
+  it("queued inside a transaction: sent once when it commits, never when it rolls back", async () => {
+    sink = await startSmtpSink();
+    await jobsWith({ smtpUrl: sink.url });
+    const prisma = db.current.prisma;
+
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await enqueueMail({ to: "rolled-back@aangan.test", subject: "Never sent", text: "x" }, tx);
+        throw new Error("the command failed");
+      }),
+    ).rejects.toThrow("the command failed");
+
+    const id = await prisma.$transaction(async (tx) => {
+      const queued = await enqueueMail({ to: "committed@aangan.test", subject: "Sent with its commit", text: "₹2,500.00 credited." }, tx);
+      // Not visible outside the transaction until it commits.
+      const [outside] = await prisma.$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE id = ${queued}::uuid`;
+      expect(outside!.n).toBe(0);
+      return queued;
+    });
+
+    await expect.poll(() => jobState(id).then((job) => job.state), { timeout: 15_000 }).toBe("completed");
+    expect(sink.received.map((m) => m.to)).toEqual([["committed@aangan.test"]]);
+    const [row] = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->'to' ? 'rolled-back@aangan.test'`;
+    expect(row!.n).toBe(0);
+  });
+
   it("writes a parseable .eml under DATA_DIR/mail when no SMTP server is configured", async () => {
     const outboxDir = path.join(tempDir(), "mail");
     await jobsWith({ smtpUrl: undefined, outboxDir });

@@ -120,14 +120,14 @@ describe("notices about money and SIGKILL", () => {
       await blocker.query("BEGIN");
       await blocker.query("LOCK TABLE pgboss.job IN SHARE MODE");
       const answered = closeTicket(first, cookie, ticketId);
+      // Read from another connection: inside the blocker's transaction pg_stat_activity is a snapshot.
       await expect
         .poll(
           async () =>
             (
-              await blocker.query<{ pid: number }>(
-                `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%'`,
-              )
-            ).rowCount,
+              await prisma().$queryRaw<{ n: number }[]>`
+                SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%'`
+            )[0]!.n,
           { timeout: 30_000 },
         )
         .toBeGreaterThan(0);
