@@ -37,7 +37,7 @@ export async function listOpenHolds(db: Db, now = new Date(), limit = 20): Promi
              WHERE p.journal_id = j.id AND a.kind = 'user_held') AS amount,
            (SELECT t.id::text FROM support_tickets t WHERE t.hold_journal_id = j.id) AS ticket_id,
            COUNT(*) OVER ()::int AS total
-      FROM ledger_journals j JOIN user_profiles u ON u.id = j.user_id
+      FROM ledger_journals j JOIN user_profiles u ON u.user_id = j.user_id
      WHERE j.phase = 'pending' AND NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.pending_journal_id = j.id)
      ORDER BY j.created_at, j.id
      LIMIT ${limit}`;
