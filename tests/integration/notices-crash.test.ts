@@ -120,13 +120,17 @@ describe("notices about money and SIGKILL", () => {
       await blocker.query("BEGIN");
       await blocker.query("LOCK TABLE pgboss.job IN SHARE MODE");
       const answered = closeTicket(first, cookie, ticketId);
-      // Read from another connection: inside the blocker's transaction pg_stat_activity is a snapshot.
+      // The command has reached its mail when its INSERT waits on the lock, or (were the mail
+      // queued after the commit) when its change is committed: pg-boss's own connections are
+      // then all stuck behind the lock, and a kill loses the mail. Read from another
+      // connection: inside the blocker's transaction pg_stat_activity is a snapshot.
       await expect
         .poll(
           async () =>
             (
               await prisma().$queryRaw<{ n: number }[]>`
-                SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%'`
+                SELECT (SELECT COUNT(*)::int FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%')
+                     + (SELECT COUNT(*)::int FROM support_tickets WHERE id = ${ticketId}::uuid AND status = 'closed') AS n`
             )[0]!.n,
           { timeout: 30_000 },
         )
