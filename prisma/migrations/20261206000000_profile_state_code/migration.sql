@@ -1,6 +1,6 @@
 -- GST by place of supply (ADR 0053): the investor's state or union territory is kept as its
 -- GST state code (the first two digits of a GSTIN), chosen from a list at KYC, no longer typed.
-ALTER TABLE "user_profiles" ADD COLUMN "state_code" CHAR(2);
+ALTER TABLE "user_profiles" ADD COLUMN "state_code" TEXT;
 ALTER TABLE "user_profiles" ADD CONSTRAINT "user_profiles_state_code_known"
     CHECK ("state_code" IS NULL OR "state_code" IN ('35', '37', '12', '18', '10', '04', '22', '26', '07', '30', '24', '06', '02', '01', '20', '29', '32', '38', '31', '23', '27', '14', '17', '15', '13', '21', '34', '03', '08', '11', '33', '36', '16', '09', '05', '19'));
 
