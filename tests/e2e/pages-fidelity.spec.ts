@@ -132,3 +132,16 @@ test("/watchlist and /notifications are pages of the route table with their own 
   await page.goto("/notifications");
   await expect(page).toHaveTitle("Notifications · Aangan");
 });
+
+test("the fees page explains GST by place of supply and tells a signed-in investor which heads they pay", async ({ page, signInAs }) => {
+  const { email } = await signInAs(newEmail("fees"));
+  await page.goto("/fees");
+  await expect(page.getByText(/Aangan is registered for GST in Karnataka/)).toBeVisible();
+  await expect(page.getByTestId("your-gst")).toHaveCount(0);
+  await withE2eDatabase((db) => db.query("UPDATE user_profiles SET state_code = '27', state = 'Maharashtra' WHERE email = $1", [email]));
+  await page.goto("/fees");
+  await expect(page.getByTestId("your-gst")).toHaveText("Your state on record is Maharashtra: your platform fee carries IGST 18%.");
+  await withE2eDatabase((db) => db.query("UPDATE user_profiles SET state_code = '29', state = 'Karnataka' WHERE email = $1", [email]));
+  await page.goto("/fees");
+  await expect(page.getByTestId("your-gst")).toHaveText("Your state on record is Karnataka: your platform fee carries CGST 9% + SGST 9%.");
+});
