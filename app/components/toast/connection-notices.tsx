@@ -1,13 +1,9 @@
 import { useEffect } from "react";
+import { NOT_SENT_NOTICE } from "~/lib/not-sent";
 import { useToast } from "./toast-provider";
 
 const CONNECTION_LOST_ID = "connection-lost";
 const NOT_SENT_ID = "not-sent";
-
-export const NOT_SENT_NOTICE = {
-  title: "Not Sent",
-  description: "You are offline, so nothing was sent and nothing changed. What you entered is kept: submit again when you are back online.",
-} as const;
 
 /**
  * Tells the reader when the browser loses and regains its connection, and keeps a form that
