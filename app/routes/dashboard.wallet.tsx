@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { sendUnlessDropped } from "~/components/wallet/fund-request-dialog";
+import { keepDataAfterNotSent } from "~/lib/not-sent";
 import { WalletScreen } from "~/components/wallet/wallet-screen";
 import { paths } from "~/lib/paths";
 import { loadWallet, submitFundRequest } from "~/web/fund-requests.server";
@@ -22,6 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
  */
 export const clientAction = ({ request, serverAction }: ClientActionFunctionArgs) =>
   sendUnlessDropped(request, () => serverAction<typeof action>());
+
+export const shouldRevalidate = keepDataAfterNotSent;
 
 export default function WalletPage() {
   const data = useLoaderData<typeof loader>();
