@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
+  type ShouldRevalidateFunction,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -24,6 +25,7 @@ import { useNonce } from "~/lib/nonce";
 import { InlineStylesheet } from "~/lib/inline-stylesheet";
 import { servedWithoutReact } from "~/lib/route-handle";
 import { pageTitle } from "~/lib/page-title";
+import { isNotSent } from "~/lib/not-sent";
 import type { Toast } from "~/lib/toast";
 import { getFlashToasts } from "~/web/flash.server";
 import { getHeaderUser } from "~/web/header-user.server";
@@ -72,8 +74,9 @@ function getBell(request: Request): Promise<BellView | null> {
   return getBellView(request);
 }
 
-// The header user and flashed toasts can change on any navigation (a guard may redirect with a toast).
-export const shouldRevalidate = () => true;
+// The header user and flashed toasts can change on any navigation (a guard may redirect with a
+// toast); only a form that never reached the server changed nothing.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !isNotSent(actionResult);
 
 type RootData = { user: HeaderUserView | null; bell: BellView | null; toasts: Toast[]; demo: boolean };
 const NO_TOASTS: Toast[] = [];

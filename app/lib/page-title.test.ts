@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pageTitle, sectionForPath } from "./page-title";
+import { loadFailureFor, ROUTE_TABLE } from "./route-table";
+
+const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, "x-1");
 
 describe("pageTitle", () => {
   it("shows the brand alone on the home page", () => {
@@ -25,6 +28,8 @@ describe("pageTitle", () => {
     ["/trial-expired", "Trial Expired · Aangan"],
     ["/trading", "Trading · Aangan"],
     ["/test-analytics", "Analytics Test · Aangan"],
+    ["/watchlist", "Watchlist · Aangan"],
+    ["/notifications", "Notifications · Aangan"],
   ])("titles %s as %s", (pathname, title) => {
     expect(pageTitle(pathname)).toBe(title);
   });
@@ -58,5 +63,39 @@ describe("pageTitle", () => {
 
   it("names a failure outside every section as an error, not a missing page", () => {
     expect(pageTitle("/e2e-probe/error", 500)).toBe("Something Went Wrong · Aangan");
+  });
+
+  it.each(ROUTE_TABLE.map((entry) => [entry.pattern, entry] as const))(
+    "titles the route-table entry %s by its section and name",
+    (pattern, entry) => {
+      const expected = entry.section === null ? "Aangan" : [entry.name, entry.section, "Aangan"].filter(Boolean).join(" · ");
+      expect(pageTitle(concrete(pattern))).toBe(expected);
+      expect(pageTitle(concrete(pattern))).not.toContain("Page Not Found");
+    },
+  );
+});
+
+describe("load-failure titles", () => {
+  it.each([
+    ["/properties", "Failed to Load Properties"],
+    ["/admin", "Failed to load admin data"],
+    ["/admin/users", "Failed to Load Users"],
+    ["/admin/users/u-1", "Failed to Load User Details"],
+    ["/admin/kyc", "Failed to Load KYC Data"],
+    ["/admin/properties", "Error"],
+    ["/admin/support", "Failed to Load Tickets"],
+    ["/admin/investments", "Failed to Load Investments"],
+    ["/trading", "Failed to load orders"],
+    ["/dashboard/wallet", "Failed to Load Wallet"],
+  ])("names %s's failure %s, as the spec does", (pathname, title) => {
+    expect(loadFailureFor(pathname)?.title).toBe(title);
+  });
+
+  it("gives every route-table page one, and none to the home page or unknown paths", () => {
+    for (const entry of ROUTE_TABLE.filter((e) => e.section !== null)) {
+      expect(loadFailureFor(concrete(entry.pattern))?.title, entry.pattern).toMatch(/^(Failed to |Error$)/);
+    }
+    expect(loadFailureFor("/")).toBeUndefined();
+    expect(loadFailureFor("/no-such-page")).toBeUndefined();
   });
 });

@@ -33,14 +33,18 @@ export type RouteEntry = {
   redirectsTo?: string;
   /** The route has an action (a form posts to it). */
   hasAction?: boolean;
+  /** The spec's words when the page's data cannot be loaded (000/001 §8); see loadFailureFor. */
+  loadFailure?: LoadFailure;
 };
+
+export type LoadFailure = { title: string; description?: string };
 
 /** An entry whose pattern comes from its builder, so renaming a path renames the entry. */
 function page(
   path: PathBuilder,
   guard: RouteGuard,
   section: string | null,
-  extra: Pick<RouteEntry, "redirectsTo" | "hasAction" | "name"> = {},
+  extra: Pick<RouteEntry, "redirectsTo" | "hasAction" | "name" | "loadFailure"> = {},
 ): RouteEntry {
   return { path, pattern: path.pattern, guard, section, ...extra };
 }
@@ -50,13 +54,17 @@ const { dashboard, waitlistDashboard, admin } = paths;
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.home, "guest", null),
   page(paths.signIn, "guest", "Sign In"),
-  page(paths.properties, "public", "Properties"),
+  page(paths.properties, "public", "Properties", { loadFailure: { title: "Failed to Load Properties" } }),
   page(paths.welcome, "welcome", "Welcome", { hasAction: true }),
   page(dashboard.root, "dashboard", "Dashboard", { redirectsTo: dashboard.overview() }),
   page(dashboard.overview, "dashboard", "Dashboard", { name: "Overview" }),
   page(dashboard.wallet, "dashboard", "Dashboard", { hasAction: true, name: "Wallet" }),
-  page(dashboard.transactions, "dashboard", "Dashboard", { name: "Transactions" }),
-  page(dashboard.sellRequests, "dashboard", "Dashboard", { hasAction: true, name: "Sell Requests" }),
+  page(dashboard.transactions, "dashboard", "Dashboard", { name: "Transactions", loadFailure: { title: "Failed to Load Transactions" } }),
+  page(dashboard.sellRequests, "dashboard", "Dashboard", {
+    hasAction: true,
+    name: "Sell Requests",
+    loadFailure: { title: "Failed to load orders" },
+  }),
   page(dashboard.watchlist, "dashboard", "Dashboard", { name: "Watchlist" }),
   page(dashboard.notifications, "dashboard", "Dashboard", { hasAction: true, name: "Notifications" }),
   page(dashboard.property, "dashboard", "Dashboard", { hasAction: true, name: "Property" }),
@@ -68,26 +76,38 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(waitlistDashboard.support, "waitlist-dashboard", "Waitlist", { hasAction: true, name: "Support" }),
   page(paths.trialExpired, "trial-expired", "Trial Expired", { hasAction: true }),
   page(paths.kyc, "user", "KYC", { hasAction: true }),
+  // The watchlist and the bell's notifications for signed-in users without an investor
+  // dashboard (explorers; waitlist players for notifications); investors are sent to theirs.
+  page(paths.watchlist, "user", "Watchlist", { hasAction: true }),
+  page(paths.notifications, "user", "Notifications"),
   page(paths.invest, "user", "Invest", { hasAction: true }),
   // Public so a signed-out visitor reads the spec's log-in notice there (spec 001 §2.12); the page itself requires sign-in for anything else.
-  page(paths.trading, "public", "Trading", { hasAction: true }),
+  page(paths.trading, "public", "Trading", { hasAction: true, loadFailure: { title: "Failed to load orders" } }),
   page(paths.legal.terms, "public", "Terms"),
   page(paths.legal.privacy, "public", "Privacy"),
   page(paths.legal.risk, "public", "Risk Disclosure"),
   page(paths.legal.fees, "public", "Fees"),
   page(paths.legal.faq, "public", "FAQ"),
   page(paths.legal.contact, "public", "Contact"),
-  page(admin.root, "admin", "Admin"),
-  page(admin.users, "admin", "Admin", { hasAction: true, name: "User Management" }),
-  page(admin.kyc, "admin", "Admin", { hasAction: true, name: "KYC Management" }),
-  page(admin.properties, "admin", "Admin", { hasAction: true, name: "Property Management" }),
+  page(admin.root, "admin", "Admin", { loadFailure: { title: "Failed to load admin data" } }),
+  page(admin.users, "admin", "Admin", { hasAction: true, name: "User Management", loadFailure: { title: "Failed to Load Users" } }),
+  page(admin.kyc, "admin", "Admin", {
+    hasAction: true,
+    name: "KYC Management",
+    loadFailure: { title: "Failed to Load KYC Data", description: "Unable to fetch KYC submissions." },
+  }),
+  page(admin.properties, "admin", "Admin", {
+    hasAction: true,
+    name: "Property Management",
+    loadFailure: { title: "Error", description: "Failed to load properties." },
+  }),
   page(admin.newProperty, "admin", "Admin", { hasAction: true, name: "Add New Property" }),
-  page(admin.shareTrading, "admin", "Admin", { hasAction: true, name: "Share Trading" }),
-  page(admin.support, "admin", "Admin", { hasAction: true, name: "Support Tickets" }),
-  page(admin.investments, "admin", "Admin", { name: "Investments" }),
+  page(admin.shareTrading, "admin", "Admin", { hasAction: true, name: "Share Trading", loadFailure: { title: "Failed to load orders" } }),
+  page(admin.support, "admin", "Admin", { hasAction: true, name: "Support Tickets", loadFailure: { title: "Failed to Load Tickets" } }),
+  page(admin.investments, "admin", "Admin", { name: "Investments", loadFailure: { title: "Failed to Load Investments" } }),
   // Beyond the spec's table (ADR 0015): the pages its dialogs become without JavaScript,
   // the audit log and the CSV export. Same guard as every admin page.
-  page(admin.user, "admin", "Admin", { hasAction: true, name: "User Details" }),
+  page(admin.user, "admin", "Admin", { hasAction: true, name: "User Details", loadFailure: { title: "Failed to Load User Details" } }),
   page(admin.editProperty, "admin", "Admin", { hasAction: true, name: "Edit Property" }),
   page(admin.audit, "admin", "Admin", { name: "Audit Log" }),
   page(admin.approvals, "admin", "Admin", { hasAction: true, name: "Approvals" }),
@@ -123,6 +143,16 @@ const COMPILED = ROUTE_TABLE.map((entry) => ({ entry, regexp: patternToRegExp(en
 /** The table entry for a pathname, or undefined for paths the table does not know (404). */
 export function findRoute(pathname: string): RouteEntry | undefined {
   return COMPILED.find(({ regexp }) => regexp.test(pathname))?.entry;
+}
+
+/**
+ * What a page says when its data cannot be loaded: the spec's own title where it names one,
+ * otherwise "Failed to Load {page}". Undefined for paths outside the table and the home page.
+ */
+export function loadFailureFor(pathname: string): LoadFailure | undefined {
+  const entry = findRoute(pathname.toLowerCase());
+  if (!entry || entry.section === null) return undefined;
+  return entry.loadFailure ?? { title: `Failed to Load ${entry.name ?? entry.section}` };
 }
 
 /** Where "Dashboard" and "Open Dashboard" lead. */

@@ -4,6 +4,7 @@ import { PrintButton } from "~/components/transactions/print-button";
 import { PrintableReceipt } from "~/components/transactions/printable-receipt";
 import { requireDashboardUser } from "~/web/guards.server";
 import { issuerLines, receiptLines, receiptNumber } from "~/domain/receipts/receipt.server";
+import { receiptPartyOf } from "~/domain/receipts/receipt-party.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
@@ -12,12 +13,14 @@ import { paths } from "~/lib/paths";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
-  if (!row) throw data(null, { status: 404 });
+  const investor = await receiptPartyOf(getPrisma(), user.id);
+  if (!row || !investor) throw data(null, { status: 404 });
+  const issuer = receiptIssuer();
   return {
     id: row.id,
     number: receiptNumber(row),
-    lines: receiptLines(row, { name: user.fullName ?? user.email, email: user.email }),
-    issuer: issuerLines(receiptIssuer()),
+    lines: receiptLines(row, investor, issuer),
+    issuer: issuerLines(issuer),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireDashboardUser } from "~/web/guards.server";
 import { receiptNumber, renderReceiptPdf } from "~/domain/receipts/receipt.server";
+import { receiptPartyOf } from "~/domain/receipts/receipt-party.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
@@ -10,7 +11,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
   if (!row) throw new Response("Transaction not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const pdf = await renderReceiptPdf(row, { name: user.fullName ?? user.email, email: user.email }, receiptIssuer());
+  const investor = await receiptPartyOf(getPrisma(), user.id);
+  if (!investor) throw new Response("Transaction not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const pdf = await renderReceiptPdf(row, investor, receiptIssuer());
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -7,6 +7,7 @@ import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation
 import { requireDashboardUser } from "~/web/guards.server";
 import { listInvestedPropertiesPage } from "~/domain/portfolio/invested-properties.server";
 import { getPrisma } from "~/services/db.server";
+import { keepDataAfterNotSent } from "~/lib/not-sent";
 
 // The layout of every /dashboard page; each child still runs its own guard in its loader.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -48,6 +49,9 @@ export default function DashboardLayout() {
  * A failing dashboard page keeps the sidebar, so the investor can move on to another
  * section. If this layout's own loader failed there is no property list to show.
  */
+// A money form that never reached the server leaves the layout's data as it was.
+export const shouldRevalidate = keepDataAfterNotSent;
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>("routes/dashboard");

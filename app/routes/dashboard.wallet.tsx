@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { sendUnlessDropped } from "~/components/wallet/fund-request-dialog";
+import { keepDataAfterNotSent } from "~/lib/not-sent";
 import { WalletScreen } from "~/components/wallet/wallet-screen";
 import { paths } from "~/lib/paths";
 import { loadWallet, submitFundRequest } from "~/web/fund-requests.server";
@@ -15,8 +17,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitFundRequest(request, user, paths.dashboard.wallet());
 }
 
+/**
+ * With JavaScript the form goes through here: a request the connection dropped keeps the
+ * dialog open with what was typed and the app's notice, instead of an error page.
+ */
+export const clientAction = ({ request, serverAction }: ClientActionFunctionArgs) =>
+  sendUnlessDropped(request, () => serverAction<typeof action>());
+
+export const shouldRevalidate = keepDataAfterNotSent;
+
 export default function WalletPage() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() ?? null;
+  const reply = useActionData<typeof clientAction>() ?? null;
   return <WalletScreen data={data} reply={reply} walletPath={paths.dashboard.wallet()} />;
 }

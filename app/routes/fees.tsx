@@ -1,11 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal/legal-page";
+import { receiptPartyOf } from "~/domain/receipts/receipt-party.server";
+import { placeOfSupply } from "~/domain/tax/gst";
+import { regionByCode } from "~/lib/india-states";
 import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
 import { enforceRouteTableGuard } from "~/web/guards.server";
+import { receiptIssuer } from "~/web/legal-entity.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await enforceRouteTableGuard(request, paths.legal.fees.pattern);
-  return null;
+  const user = await enforceRouteTableGuard(request, paths.legal.fees.pattern);
+  const supplierState = placeOfSupply(receiptIssuer().gstin, null).supplierStateCode;
+  const investor = user ? await receiptPartyOf(getPrisma(), user.id) : null;
+  const own = investor?.stateCode ? placeOfSupply(receiptIssuer().gstin, investor.stateCode) : null;
+  return {
+    companyState: regionByCode(supplierState)?.name ?? supplierState,
+    yours: own ? { state: regionByCode(own.recipientStateCode)!.name, interState: own.interState } : null,
+  };
 }
 
 const FEES: [charge: string, amount: string, when: string][] = [
@@ -17,6 +29,7 @@ const FEES: [charge: string, amount: string, when: string][] = [
 ];
 
 export default function FeesPage() {
+  const { companyState, yours } = useLoaderData<typeof loader>();
   return (
     <LegalPage title="Fees" updated="23 November 2026">
       <p>Every charge, when it is taken, and nothing else. Each property&apos;s page lists the fees that apply to it.</p>
@@ -49,7 +62,18 @@ export default function FeesPage() {
           </tbody>
         </table>
       </div>
-      <p>Your receipt for each purchase shows the platform fee split into its taxable value, CGST and SGST.</p>
+      <h2>GST on the platform fee</h2>
+      <p>
+        The 18% GST inside the platform fee is charged by where you live, the state or union territory on your KYC record. Aangan is
+        registered for GST in {companyState}. If you live in {companyState}, the GST is CGST 9% + SGST 9%; if you live in any other state or
+        union territory, it is IGST 18%. The total you pay is the same either way. Your receipts and yearly statement show the fee split
+        into its taxable value and these heads.
+      </p>
+      {yours ? (
+        <p data-testid="your-gst">
+          Your state on record is {yours.state}: your platform fee carries {yours.interState ? "IGST 18%" : "CGST 9% + SGST 9%"}.
+        </p>
+      ) : null}
     </LegalPage>
   );
 }

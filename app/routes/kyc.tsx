@@ -15,7 +15,7 @@ import { getKycWizard } from "~/domain/kyc/get-kyc-wizard.server";
 import { attachDraftFiles, moveKycDraftTo, saveKycStep } from "~/domain/kyc/kyc-draft.server";
 import { isKycRefused, systemClock } from "~/domain/kyc/kyc-errors.server";
 import { submitKyc } from "~/domain/kyc/submit-kyc.server";
-import { bankStepSchema, documentNumbersSchema, KYC_TOASTS, personalStepSchema } from "~/lib/kyc/kyc-steps";
+import { bankStepSchema, describeInvalidFields, documentNumbersSchema, KYC_TOASTS, personalStepSchema } from "~/lib/kyc/kyc-steps";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -95,14 +95,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user.kycStatus === "approved") throw redirect(dashboardOf(user));
   if (user.kycStatus === "under_review") return redirect(paths.kyc());
   const db = getPrisma();
-  const { fields, files, refusal } = await readKycForm(request, user.id);
+  const { fields, files, refusal, fileErrors } = await readKycForm(request, user.id);
   const step = (Object.keys(STEP_NUMBERS).includes(fields.step ?? "") ? fields.step : "personal") as StepKey;
   const values = withoutSecrets(fields);
-  if (refusal) return refusalReply(step, refusal, values);
+  if (refusal && !fileErrors) return refusalReply(step, refusal, values);
 
+  // Files that were accepted are kept even when another file of the form was refused.
   if (Object.keys(files).length > 0) {
     const { replacedKeys } = await attachDraftFiles(db, user.id, files, systemClock);
     await Promise.all(replacedKeys.map((key) => getPrivateStorage().delete(key)));
+  }
+  if (refusal && fileErrors) {
+    return refusedReply(step, { title: refusal.title, message: refusal.message }, fileErrors, values, refusal.status);
   }
 
   if (fields.intent === "previous") {
@@ -117,7 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!parsed.success)
           return refusedReply(
             step,
-            { title: KYC_TOASTS.incomplete.title, message: KYC_TOASTS.incomplete.description },
+            { title: KYC_TOASTS.incomplete.title, message: describeInvalidFields(Object.keys(fieldErrors(parsed.error.issues))) },
             fieldErrors(parsed.error.issues),
             values,
             400,
@@ -127,14 +131,14 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "documents": {
         const parsed = documentNumbersSchema.safeParse(fields);
-        if (!parsed.success)
-          return refusedReply(
-            step,
-            { title: KYC_TOASTS.documents.title, message: parsed.error.issues[0]!.message },
-            fieldErrors(parsed.error.issues),
-            values,
-            400,
-          );
+        if (!parsed.success) {
+          const errors = fieldErrors(parsed.error.issues);
+          const consentOnly = Object.keys(errors).length === 1 && errors.aadhaarConsent;
+          const toast = consentOnly
+            ? KYC_TOASTS.aadhaarConsent
+            : { title: KYC_TOASTS.documents.title, description: parsed.error.issues[0]!.message };
+          return refusedReply(step, { title: toast.title, message: toast.description }, errors, values, 400);
+        }
         await saveKycStep(db, { userId: user.id, step, data: fields }, systemClock);
         break;
       }
@@ -143,7 +147,9 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error.issues);
           const mismatchOnly = Object.keys(errors).length === 1 && errors.confirmAccountNumber?.[0] === KYC_TOASTS.accountMismatch.title;
-          const toast = mismatchOnly ? KYC_TOASTS.accountMismatch : KYC_TOASTS.bank;
+          const toast = mismatchOnly
+            ? KYC_TOASTS.accountMismatch
+            : { title: KYC_TOASTS.bank.title, description: describeInvalidFields(Object.keys(errors)) };
           return refusedReply(step, { title: toast.title, message: toast.description }, errors, values, 400);
         }
         // New bank details (where withdrawals go) need a recent sign-in; else Google again, and back here filled in.

@@ -4,7 +4,7 @@ import { MarkAllReadForm } from "~/components/notifications/alert-forms";
 import { AlertList } from "~/components/notifications/alert-list";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { requireUser } from "~/web/guards.server";
+import { requireUserWithinTrial } from "~/web/guards.server";
 import { listAlerts, parseAlertPages } from "~/domain/alerts/list-alerts.server";
 import { dashboardEntryRedirect } from "~/domain/access/access-rules";
 import { getPrisma } from "~/services/db.server";
@@ -17,7 +17,7 @@ import { paths } from "~/lib/paths";
  * signed-in user may use for their own alerts.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithinTrial(request);
   const pagesParam = new URL(request.url).searchParams.get("pages");
   const pages = parseAlertPages(pagesParam);
   if (!dashboardEntryRedirect(user)) throw redirect(paths.dashboard.notifications(pagesParam ? { pages } : undefined));

@@ -5,6 +5,7 @@ import { WaitlistNav } from "~/components/dashboard/waitlist-nav";
 import { RouteError } from "~/components/error-pages/route-error";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { requireWaitlistUser } from "~/web/guards.server";
+import { keepDataAfterNotSent } from "~/lib/not-sent";
 
 // The layout of every /waitlist-dashboard page; each child still runs its own guard.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,6 +32,9 @@ export default function WaitlistDashboardLayout() {
 }
 
 /** A failing page keeps the navigation, so the investor can move on. */
+// A money form that never reached the server leaves the layout's data as it was.
+export const shouldRevalidate = keepDataAfterNotSent;
+
 export function ErrorBoundary() {
   return (
     <WaitlistShell>

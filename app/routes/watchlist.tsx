@@ -9,7 +9,7 @@ import { logEventFor } from "~/web/analytics.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
-import { getOptionalUser, requireUser } from "~/web/guards.server";
+import { getOptionalUser, requireUserWithinTrial } from "~/web/guards.server";
 import { listWatchlist } from "~/domain/watchlist/list-watchlist.server";
 import { mayUseNotes, notesLockedReason } from "~/domain/watchlist/notes-access";
 import { addToWatchlist, removeFromWatchlist, updateWatchlistNotes } from "~/domain/watchlist/watchlist.server";
@@ -25,7 +25,7 @@ import { safeRedirectTo, signInPath } from "~/lib/redirect-to";
  * to their dashboard's copy).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithinTrial(request);
   const url = new URL(request.url);
   const saveId = url.searchParams.get("save");
   const returnTo = safeRedirectTo(url.searchParams.get("returnTo"), paths.properties());

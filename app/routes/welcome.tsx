@@ -38,7 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitUpgradeRequest(request, user.id, "/welcome");
 }
 
-// Every card leads somewhere real; the ones that promised services that do not exist are gone.
+// Every card leads somewhere real (ADR 0054): the spec's Browse Properties and Email Support
+// are kept; Wealth Projector, Educational Seminars and Legal Assistance promised services that
+// do not exist, so the risk disclosure and the FAQ take their places.
 const CARDS = [
   {
     title: "Browse Properties",
@@ -53,7 +55,12 @@ const CARDS = [
     cta: "Read the risk disclosure →",
   },
   { title: "Questions and fees", text: "How ownership, rent, resale and every fee work.", to: paths.legal.faq(), cta: "Read the FAQ →" },
-  { title: "Talk to us", text: "Our team and grievance officer, and how fast we answer.", to: paths.legal.contact(), cta: "Contact us →" },
+  {
+    title: "Email Support",
+    text: "Write to our team or the grievance officer; the contact page says how fast we answer.",
+    to: paths.legal.contact(),
+    cta: "Contact us →",
+  },
 ] as const;
 
 export default function WelcomePage() {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from "~/lib/feature-flags";
+import { isIndiaRegionCode } from "~/lib/india-states";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -106,6 +107,8 @@ const envSchema = z.object({
   LEGAL_ENTITY_GSTIN: z
     .string()
     .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "must be a 15-character GSTIN such as 29ABCDE1234F1Z5")
+    // Its first two digits are the state GST is charged from (ADR 0053).
+    .refine((gstin) => isIndiaRegionCode(gstin.slice(0, 2)), "must start with the GST code of a state or union territory")
     .default("29AAAAA0000A1Z5"),
   GRIEVANCE_OFFICER_NAME: z.string().min(1).default("Grievance Officer (demo)"),
   GRIEVANCE_OFFICER_EMAIL: z.email("must be an e-mail address").default("grievance@aangan.example"),

@@ -10,8 +10,13 @@ const MAX_FIELD_BYTES = 4 * 1024;
 export type KycForm = {
   fields: Record<string, string>;
   files: Partial<Record<DraftFileSlot, DraftFile>>;
-  /** Set when a file was refused: the fields read before it are still here, no file is kept. */
+  /**
+   * Set when the form or a file was refused. A refused file (too large, wrong type) does not
+   * stop the reading: every field and every other file of the form is still here.
+   */
   refusal?: KycRefused;
+  /** Each refused file's message, keyed by its field, for the form to show beside it. */
+  fileErrors?: Partial<Record<DraftFileSlot, string[]>>;
 };
 
 async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
@@ -31,8 +36,9 @@ async function readField(part: UploadHandlerPart): Promise<string> {
 
 /**
  * Reads a wizard form. A multipart form streams each chosen file straight into private
- * storage (nothing is buffered whole in memory); fields are read as text. When one file is
- * refused, the files already stored by this request are removed and the refusal is returned.
+ * storage (nothing is buffered whole in memory); fields are read as text. A refused file is
+ * reported with its field and the accepted ones are kept; when the form itself cannot be read,
+ * the files already stored by this request are removed and the refusal is returned.
  */
 export async function readKycForm(request: Request, userId: string): Promise<KycForm> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -45,6 +51,8 @@ export async function readKycForm(request: Request, userId: string): Promise<Kyc
   const storage = getPrivateStorage();
   const fields: Record<string, string> = {};
   const files: Partial<Record<DraftFileSlot, DraftFile>> = {};
+  const fileErrors: Partial<Record<DraftFileSlot, string[]>> = {};
+  let fileRefusal: KycRefused | undefined;
   try {
     await unstable_parseMultipartFormData(request, async (part) => {
       if (part.filename === undefined) {
@@ -57,7 +65,16 @@ export async function readKycForm(request: Request, userId: string): Promise<Kyc
         await drain(part.data);
         return undefined;
       }
-      files[slot] = await uploadKycDocument(storage, { userId, fileName: part.filename, body: part.data }, systemClock);
+      try {
+        files[slot] = await uploadKycDocument(storage, { userId, fileName: part.filename, body: part.data }, systemClock);
+      } catch (error) {
+        if (!(error instanceof KycRefused)) throw error;
+        // The rest of this file is read and dropped, so the fields after it arrive and the
+        // browser, still sending, gets the answer instead of a broken connection.
+        await drain(part.data);
+        fileErrors[slot] = [error.message];
+        fileRefusal ??= error;
+      }
       return undefined;
     });
   } catch (error) {
@@ -67,5 +84,5 @@ export async function readKycForm(request: Request, userId: string): Promise<Kyc
       return { fields, files: {}, refusal: new KycRefused("uploadFailed", "The form could not be read. Please try again.", 400) };
     throw error;
   }
-  return { fields, files };
+  return fileRefusal ? { fields, files, refusal: fileRefusal, fileErrors } : { fields, files };
 }

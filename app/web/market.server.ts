@@ -63,6 +63,19 @@ const MARKET_INTENTS = ["sell", "cancel-order", "buy", "buyer-confirm", "seller-
 type MarketIntent = (typeof MARKET_INTENTS)[number];
 export const isMarketIntent = (intent: string): intent is MarketIntent => (MARKET_INTENTS as readonly string[]).includes(intent);
 
+/**
+ * The spec's failure title per market form (000 §8, 001 §8), put before the refusal's own
+ * words: "Purchase Failed - Not enough shares available. ...". Creating a sell order has no
+ * title of its own in the spec; its refusals are the sell dialog's sentences.
+ */
+export const MARKET_FAILURE_TITLES: Partial<Record<MarketIntent, string>> = {
+  buy: "Purchase Failed",
+  "cancel-order": "Cancellation Failed",
+  "cancel-hold": "Cancellation Failed",
+  "buyer-confirm": "Confirmation Failed",
+  "seller-confirm": "Confirmation Failed",
+};
+
 /** Only a path on this site: a market form may say where to come back to. */
 function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
   const text = typeof value === "string" ? value : "";
@@ -166,7 +179,8 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
     return replyToDomainError(error, null, {
       reply: (refusal): MarketActionData => {
         const link = refusal instanceof DuplicateSubmitError ? duplicateLink(refusal) : null;
-        const message = intent.endsWith("confirm") && !link ? `Confirmation Failed - ${refusal.message}` : refusal.message;
+        const title = isMarketIntent(intent) && !link ? MARKET_FAILURE_TITLES[intent] : undefined;
+        const message = title ? `${title} - ${refusal.message}` : refusal.message;
         return { market: { intent, target, message, values, link } };
       },
     });

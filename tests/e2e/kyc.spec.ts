@@ -19,9 +19,9 @@ async function fillPersonal(page: Page) {
   await page.getByLabel("Date of birth").fill("1991-03-15");
   await page.getByLabel("Address").fill("22 Residency Road");
   await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("State").fill("Karnataka");
-  await page.getByLabel("Postal code").fill("560025");
-  await page.getByLabel("Phone").fill("+91 9845012345");
+  await page.getByLabel("State or union territory").selectOption({ label: "Karnataka" });
+  await page.getByLabel("PIN code").fill("560025");
+  await page.getByLabel("Mobile number").fill("+91 9845012345");
   await page.getByRole("button", { name: "Next" }).click();
 }
 
@@ -31,6 +31,7 @@ async function fillDocuments(page: Page) {
   await page.getByLabel("PAN card", { exact: true }).setInputFiles(await image("png", 10));
   await page.getByLabel("Aadhaar card (front)").setInputFiles(await image("jpeg", 40));
   await page.getByLabel("Aadhaar card (back)").setInputFiles(await image("jpeg", 70));
+  await page.getByLabel(/I agree that Aangan may use my Aadhaar/).check();
   await page.getByRole("button", { name: "Next" }).click();
 }
 

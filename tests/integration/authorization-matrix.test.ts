@@ -58,7 +58,14 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
     case "trial-expired":
       return 200;
     case "user":
-      return enforcing ? "/trial-expired" : 200;
+      if (enforcing) return "/trial-expired";
+      // The watchlist and notifications of users without an investor dashboard; investors
+      // (and, for the watchlist, waitlist players) are sent to their dashboard's copy.
+      if (entry.pattern === "/watchlist" || entry.pattern === "/notifications") {
+        if (persona === "small investor" || persona === "large investor") return `/dashboard${entry.pattern}`;
+        if (persona === "waitlist player" && entry.pattern === "/watchlist") return "/waitlist-dashboard/watchlist";
+      }
+      return 200;
     case "dashboard":
       if (expired) return "/trial-expired";
       if (persona === "explorer" || persona === "admin") return "/welcome"; // the admin is an explorer-tier admin
@@ -90,6 +97,8 @@ function expectedPost(entry: RouteEntry, persona: Persona): Outcome {
   }
   // The upgrade forms need only a signed-in user and come back to the page they were sent from.
   if (entry.pattern === "/welcome" || entry.pattern === "/trial-expired") return entry.pattern as Outcome;
+  // A watchlist command that cannot be read goes back to the watchlist with its failure toast.
+  if (entry.pattern === "/watchlist") return "/watchlist";
   // Marking one's own alerts read needs only a session; past it, an unknown intent is bad input.
   if (entry.pattern === "/dashboard/notifications") return 400;
   // Every other form is behind its page's guard (the trading page's notice is public, its forms are not);

@@ -80,7 +80,7 @@ const PERSONAL = {
   dateOfBirth: "1988-06-01",
   address: "4 Marine Drive",
   city: "Kochi",
-  state: "Kerala",
+  stateCode: "32",
   postalCode: "682001",
   phone: "+91 9447012345",
   country: "India",
@@ -99,6 +99,7 @@ async function documentsForm(files: Record<string, Buffer | [Buffer, string]>, f
   const form = new FormData();
   form.set("step", "documents");
   form.set("panNumber", "ABCDE1234F");
+  form.set("aadhaarConsent", "on");
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   for (const [slot, file] of Object.entries(files)) {
     const [bytes, name] = Array.isArray(file) ? file : [file, `${slot}.jpg`];
@@ -154,6 +155,44 @@ describe("the wizard over HTTP", () => {
     expect(await response.text()).toContain("Upload Failed - Only images (JPEG, PNG, WebP) or PDF files are accepted.");
     const draft = await db.current.prisma.kycDraft.findUnique({ where: { userId: user.id } });
     expect((draft?.data as { files?: object }).files).toBeUndefined();
+  });
+
+  it("names the fields it refuses, and serves residents of India only", async () => {
+    const { cookie } = await investor();
+    const wrong = await post(cookie, "/kyc", { ...PERSONAL, postalCode: "012345", phone: "+1 415 555 0100" });
+    expect(wrong.status).toBe(400);
+    const page = await wrong.text();
+    expect(page).toContain("Incomplete Information - Please check: PIN code, Mobile number.");
+    expect(page).not.toContain("Please fill in all required personal information.");
+    expect(page).toContain("Aangan serves residents of India");
+    expect(page).not.toMatch(/<option[^>]*>(USA|UK|Canada)</);
+
+    const abroad = await post(cookie, "/kyc", { ...PERSONAL, country: "USA" });
+    expect(abroad.status).toBe(400);
+    expect(await abroad.text()).toContain("Aangan serves residents of India only");
+    const freeText = await post(cookie, "/kyc", { ...PERSONAL, stateCode: "Kerala" });
+    expect(freeText.status).toBe(400);
+    expect(await freeText.text()).toContain("Choose your state or union territory from the list");
+  });
+
+  it("gives a file over 5 MB its field's message and keeps the other files and the typed fields", async () => {
+    const { user, cookie } = await investor();
+    await post(cookie, "/kyc", PERSONAL);
+    const oversized = Buffer.concat([await photo(20), Buffer.alloc(5 * 1024 * 1024 + 1024)]);
+    const form = await documentsForm(
+      { pan_card: await photo(10), aadhaar_front: [oversized, "front.jpg"], aadhaar_back: await photo(30) },
+      { panNumber: "PQRST6789K" },
+    );
+    const response = await post(cookie, "/kyc", form);
+    expect(response.status).toBe(413);
+    const page = await response.text();
+    expect(page).toContain("Upload Failed - The file is larger than 5 MB.");
+    expect(page).toMatch(/id="file-aadhaar_front"[\s\S]*?role="alert"[^>]*>The file is larger than 5 MB\.</);
+    expect(page).toContain('value="PQRST6789K"');
+    const draft = await db.current.prisma.kycDraft.findUniqueOrThrow({ where: { userId: user.id } });
+    const files = (draft.data as { files?: Record<string, { fileName: string }> }).files ?? {};
+    expect(Object.keys(files).sort()).toEqual(["aadhaar_back", "pan_card"]);
+    expect(draft.currentStep).toBe(2);
   });
 
   it("submits, then only the owner and admins can open a document; anyone else gets 404", async () => {

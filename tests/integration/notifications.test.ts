@@ -69,16 +69,17 @@ describe("listing alerts", () => {
 });
 
 describe("the bell (one prepared statement, issue 15)", () => {
-  it("shows the unread count and the 10 latest alerts, the same as the list's first 10, and only the user's own", async () => {
+  it("shows the unread count and the spec's 20 latest alerts, the same as the list's first page, and only the user's own", async () => {
     const prisma = db.current.prisma;
-    const { user, ids } = await investorWithAlerts(14);
+    const { user, ids } = await investorWithAlerts(24);
     const other = await investorWithAlerts(3);
-    await markAlertRead(prisma, user.id, ids[13]!);
+    await markAlertRead(prisma, user.id, ids[23]!);
     await markAlertRead(prisma, user.id, ids[2]!);
     const bell = await getBellSummary(prisma, user.id);
-    expect(bell.unread).toBe(12);
-    expect(bell.latest).toEqual((await listAlerts(prisma, user.id)).alerts.slice(0, 10));
-    expect(bell.latest.map((alert) => alert.id)).toEqual([...ids].reverse().slice(0, 10));
+    expect(bell.unread).toBe(22);
+    expect(bell.latest).toHaveLength(20);
+    expect(bell.latest).toEqual((await listAlerts(prisma, user.id)).alerts);
+    expect(bell.latest.map((alert) => alert.id)).toEqual([...ids].reverse().slice(0, 20));
     expect(bell.latest[0]).toMatchObject({ isRead: true, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
     expect(bell.latest.some((alert) => other.ids.includes(alert.id))).toBe(false);
     expect(await getBellSummary(prisma, (await createUser(prisma)).id)).toEqual({ unread: 0, latest: [] });

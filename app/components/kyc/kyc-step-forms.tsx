@@ -4,7 +4,9 @@ import { Field, SelectField } from "~/components/ui/field";
 import { FormErrors } from "~/components/ui/error-list";
 import { SubmitButton } from "~/components/ui/status-button";
 import { controlClasses, helpTextClasses, labelClasses } from "~/components/ui/field-styles";
-import { KYC_COUNTRIES } from "~/lib/kyc/contact";
+import { INDIA_REGIONS, regionByCode } from "~/lib/india-states";
+import { INDIA_ONLY_NOTE } from "~/lib/kyc/contact";
+import { AADHAAR_CONSENT_TEXT } from "~/lib/kyc/kyc-steps";
 import { paths } from "~/lib/paths";
 
 export type StepErrors = { title: string; description: string; fields: Record<string, string[]> } | null;
@@ -78,13 +80,20 @@ export function PersonalStepForm({ values, errors }: { values: Record<string, st
           errors={f("city")}
           inputProps={{ name: "city", defaultValue: value(values, "city"), autoComplete: "address-level2", required: true }}
         />
+        <SelectField
+          label="State or union territory"
+          errors={f("stateCode")}
+          selectProps={{ name: "stateCode", defaultValue: value(values, "stateCode"), autoComplete: "address-level1", required: true }}
+        >
+          <option value="">Choose…</option>
+          {INDIA_REGIONS.map((region) => (
+            <option key={region.code} value={region.code}>
+              {region.name}
+            </option>
+          ))}
+        </SelectField>
         <Field
-          label="State"
-          errors={f("state")}
-          inputProps={{ name: "state", defaultValue: value(values, "state"), autoComplete: "address-level1", required: true }}
-        />
-        <Field
-          label="Postal code"
+          label="PIN code"
           errors={f("postalCode")}
           inputProps={{
             name: "postalCode",
@@ -97,23 +106,22 @@ export function PersonalStepForm({ values, errors }: { values: Record<string, st
           }}
         />
         <Field
-          label="Phone"
+          label="Mobile number"
           help="+91 and your 10-digit mobile number"
           errors={f("phone")}
           inputProps={{ name: "phone", type: "tel", defaultValue: value(values, "phone") || "+91 ", autoComplete: "tel", required: true }}
         />
       </div>
-      <SelectField
-        label="Country"
-        errors={f("country")}
-        selectProps={{ name: "country", defaultValue: value(values, "country") || "India", required: true }}
-      >
-        {KYC_COUNTRIES.map((country) => (
-          <option key={country} value={country}>
-            {country}
-          </option>
-        ))}
-      </SelectField>
+      <div>
+        <p className={labelClasses}>Country: India</p>
+        <input type="hidden" name="country" value="India" />
+        <p className={helpTextClasses}>{INDIA_ONLY_NOTE}</p>
+        {f("country")?.length ? (
+          <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {f("country")!.join(" ")}
+          </p>
+        ) : null}
+      </div>
       <StepButtons step={1} />
     </StepForm>
   );
@@ -206,6 +214,28 @@ export function DocumentsStepForm({ values, files, errors }: { values: Record<st
       <FileField slot="aadhaar_front" label="Aadhaar card (front)" required files={files} errors={f("aadhaar_front")} />
       <FileField slot="aadhaar_back" label="Aadhaar card (back)" required files={files} errors={f("aadhaar_back")} />
       <FileField slot="proof_of_address" label="Address proof" files={files} errors={f("proof_of_address")} />
+      <div>
+        <div className="flex items-start gap-2">
+          <input
+            id="aadhaar-consent"
+            name="aadhaarConsent"
+            type="checkbox"
+            required
+            defaultChecked={values.aadhaarConsent === "on"}
+            aria-invalid={f("aadhaarConsent")?.length ? true : undefined}
+            aria-describedby={f("aadhaarConsent")?.length ? "aadhaar-consent-error" : undefined}
+            className="mt-1 h-4 w-4"
+          />
+          <label htmlFor="aadhaar-consent" className="text-sm text-ink">
+            {AADHAAR_CONSENT_TEXT}
+          </label>
+        </div>
+        {f("aadhaarConsent")?.length ? (
+          <p id="aadhaar-consent-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {f("aadhaarConsent")!.join(" ")}
+          </p>
+        ) : null}
+      </div>
       <StepButtons step={2} />
     </StepForm>
   );
@@ -303,7 +333,9 @@ export function ReviewStep({ personal, documents, bank, files, errors }: ReviewP
         <dl className="divide-y divide-slate-100">
           <Row label="Full name">{personal.fullName}</Row>
           <Row label="Date of birth">{personal.dateOfBirth}</Row>
-          <Row label="Address">{[personal.address, personal.city, personal.state, personal.postalCode].filter(Boolean).join(", ")}</Row>
+          <Row label="Address">
+            {[personal.address, personal.city, regionByCode(personal.stateCode)?.name, personal.postalCode].filter(Boolean).join(", ")}
+          </Row>
           <Row label="Phone">{personal.phone}</Row>
           <Row label="Country">{personal.country}</Row>
         </dl>

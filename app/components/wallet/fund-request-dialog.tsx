@@ -15,6 +15,7 @@ import {
   parsePriority,
 } from "~/domain/wallet/fund-request-rules";
 import { formatINR } from "~/lib/money";
+import { isConnectionFailure, NOT_SENT_NOTICE, type NotSent } from "~/lib/not-sent";
 import type { ToastInput } from "~/lib/toast";
 import type { FundRequestKind } from "./wallet-model";
 
@@ -25,6 +26,34 @@ export type FundRequestReply = {
   formError: string | null;
   followUp: { to: string; toast: ToastInput } | null;
 };
+
+/**
+ * The wallet routes' client action (with JavaScript every fund request goes through it): a
+ * request the connection dropped keeps the dialog open with what was typed and the app's
+ * notice, instead of an error page.
+ */
+export async function sendUnlessDropped<T>(request: Request, send: () => Promise<T>): Promise<T | (FundRequestReply & NotSent)> {
+  const form = await request.clone().formData();
+  try {
+    return await send();
+  } catch (error) {
+    if (!isConnectionFailure(error)) throw error;
+    return notSentReply(form);
+  }
+}
+
+/** The dialog's reply when the request never reached the server: what was typed, and the app's notice. */
+function notSentReply(form: FormData): FundRequestReply & NotSent {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    intent: text("intent"),
+    values: { amount: text("amount"), description: text("description"), priority: text("priority") || "medium" },
+    fieldErrors: {},
+    formError: `${NOT_SENT_NOTICE.title} - ${NOT_SENT_NOTICE.description}`,
+    followUp: null,
+    notSent: true,
+  };
+}
 
 const TITLES: Record<FundRequestKind, string> = { "add-funds": "Add Funds", withdraw: "Withdraw Funds" };
 const KYC_FOLLOW_UP_MS = 1_000;

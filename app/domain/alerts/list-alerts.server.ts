@@ -67,8 +67,12 @@ const READ_BELL: PreparedStatement = {
      ORDER BY a.created_at DESC, a.id DESC`,
 };
 
-/** What the header's bell shows: the unread count and the latest alerts. */
-export async function getBellSummary(db: PrismaClient, userId: string, latest = 10): Promise<{ unread: number; latest: AlertView[] }> {
+/** What the header's bell shows: the unread count and the latest alerts (the spec's list limit, 20). */
+export async function getBellSummary(
+  db: PrismaClient,
+  userId: string,
+  latest = ALERTS_PAGE_SIZE,
+): Promise<{ unread: number; latest: AlertView[] }> {
   // With no alerts the one row has the count and nulls.
   const rows = await preparedQuery<Parameters<typeof toView>[0] & { unread: number }>(db, READ_BELL, [userId, latest]);
   const latestAlerts = rows.filter((row) => row.id !== null).map(({ unread: _count, ...alert }) => toView(alert));

@@ -20,7 +20,7 @@ function personalDefaults(profile: {
   dateOfBirth: Date | null;
   address: string | null;
   city: string | null;
-  state: string | null;
+  stateCode: string | null;
   postalCode: string | null;
   phone: string | null;
   country: string | null;
@@ -30,7 +30,7 @@ function personalDefaults(profile: {
     dateOfBirth: profile.dateOfBirth?.toISOString().slice(0, 10) ?? null,
     address: profile.address,
     city: profile.city,
-    state: profile.state,
+    stateCode: profile.stateCode,
     postalCode: profile.postalCode,
     phone: profile.phone,
     country: profile.country,
@@ -59,7 +59,7 @@ export async function getKycWizard(db: Db, userId: string): Promise<KycWizardVie
       dateOfBirth: true,
       address: true,
       city: true,
-      state: true,
+      stateCode: true,
       postalCode: true,
       phone: true,
       country: true,

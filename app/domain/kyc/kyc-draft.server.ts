@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/services/db.server";
 import { bankStepSchema, documentNumbersSchema, KYC_STEP_COUNT, personalStepSchema } from "~/lib/kyc/kyc-steps";
+import { isIndiaRegionCode } from "~/lib/india-states";
 import { maskToLast4 } from "~/lib/kyc/identity-numbers";
 import { KycRefused, type Clock } from "./kyc-errors.server";
 
@@ -20,7 +21,7 @@ export const REQUIRED_DOCUMENT_SLOTS = ["pan_card", "aadhaar_front", "aadhaar_ba
 
 const draftDataSchema = z.object({
   personal: z.record(z.string(), z.string()).optional(),
-  documents: z.object({ panNumber: z.string(), aadhaarMasked: z.string().optional() }).optional(),
+  documents: z.object({ panNumber: z.string(), aadhaarMasked: z.string().optional(), aadhaarConsentAt: z.string().optional() }).optional(),
   bank: z
     // accountNumber is kept masked to its last 4 digits (XXXXXXXX1234).
     .object({ accountNumber: z.string(), ifscCode: z.string(), bankName: z.string(), accountType: z.enum(["savings", "current"]) })
@@ -31,12 +32,18 @@ export type DraftData = z.infer<typeof draftDataSchema>;
 
 export type KycDraftView = { currentStep: number; data: DraftData };
 
-/** The user's draft, or an empty one at step 1 (nothing is written until a step is saved). */
+/**
+ * The user's draft, or an empty one at step 1 (nothing is written until a step is saved).
+ * A draft saved before the state was chosen from the list (ADR 0053) is back at step 1.
+ */
 export async function getKycDraft(db: Db, userId: string): Promise<KycDraftView> {
   const row = await db.kycDraft.findUnique({ where: { userId } });
   if (!row) return { currentStep: 1, data: {} };
   const parsed = draftDataSchema.safeParse(row.data);
-  return { currentStep: row.currentStep, data: parsed.success ? parsed.data : {} };
+  const data = parsed.success ? parsed.data : {};
+  const stateCode = data.personal?.stateCode;
+  const needsState = data.personal !== undefined && !(stateCode && isIndiaRegionCode(stateCode));
+  return { currentStep: needsState ? 1 : row.currentStep, data };
 }
 
 async function writeDraft(db: Db, userId: string, data: DraftData, currentStep: number, clock: Clock) {
@@ -78,6 +85,7 @@ export async function saveKycStep(db: Db, input: KycStepInput, clock: Clock): Pr
       data.documents = {
         panNumber: parsed.data.panNumber,
         aadhaarMasked: parsed.data.aadhaarNumber ? maskToLast4(parsed.data.aadhaarNumber) : undefined,
+        aadhaarConsentAt: clock.now().toISOString(),
       };
       break;
     }

@@ -154,7 +154,7 @@ const PERSONAL = {
   dateOfBirth: "1990-04-12",
   address: "12 MG Road",
   city: "Bengaluru",
-  state: "Karnataka",
+  stateCode: "29",
   postalCode: "560001",
   phone: "+91 98765 43210",
   country: "India",
@@ -180,7 +180,7 @@ async function completeDraft(userId: string) {
   );
   await saveKycStep(
     db.current.prisma,
-    { userId, step: "documents", data: { panNumber: "abcde1234f", aadhaarNumber: "2345 6789 0124" } },
+    { userId, step: "documents", data: { panNumber: "abcde1234f", aadhaarNumber: "2345 6789 0124", aadhaarConsent: "on" } },
     clock,
   );
   await saveKycStep(db.current.prisma, { userId, step: "bank", data: BANK }, clock);
@@ -232,6 +232,8 @@ describe("the wizard's draft and submission", () => {
     expect(profile.kycStatus).toBe("under_review");
     expect(profile.kycSubmittedAt).toEqual(clock.now());
     expect(profile.phone).toBe("+919876543210");
+    // The state is recorded as its GST code (the place of supply), its name kept for display.
+    expect([profile.stateCode, profile.state]).toEqual(["29", "Karnataka"]);
     const rows = await p.kycDocument.findMany({ where: { userId: user.id } });
     expect(rows.map((row) => row.documentType).sort()).toEqual(["aadhaar_back", "aadhaar_front", "pan_card", "selfie"]);
     const pan = rows.find((row) => row.documentType === "pan_card")!;
@@ -243,7 +245,10 @@ describe("the wizard's draft and submission", () => {
       pan_number: "ABCDE1234F",
     });
     expect(JSON.stringify(rows.map((row) => row.metadata))).not.toContain("50100234567812");
-    expect(rows.find((row) => row.documentType === "aadhaar_front")!.metadata).toEqual({ aadhaar_number: "XXXXXXXX0124" });
+    expect(rows.find((row) => row.documentType === "aadhaar_front")!.metadata).toEqual({
+      aadhaar_number: "XXXXXXXX0124",
+      aadhaar_consent_at: clock.now().toISOString(),
+    });
     expect(await p.userAlert.count({ where: { userId: user.id, title: "KYC Submitted" } })).toBe(1);
     expect(await p.kycDraft.count({ where: { userId: user.id } })).toBe(0);
     expect((await listKycQueue(p)).map((entry) => entry.userId)).toContain(user.id);

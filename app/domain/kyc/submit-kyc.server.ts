@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { ADMIN_CHANNEL, alertsChannel } from "~/lib/live-channels";
+import { regionByCode } from "~/lib/india-states";
 import { maskToLast4 } from "~/lib/kyc/identity-numbers";
 import { KYC_TOASTS } from "~/lib/kyc/kyc-steps";
 import { runTransaction, type PrismaClient } from "~/services/db.server";
@@ -29,7 +30,7 @@ export async function submitKyc(db: PrismaClient, input: { userId: string }, clo
     }
     const { data } = await getKycDraft(tx, input.userId);
     const personal = data.personal;
-    if (!personal) throw new KycRefused("incomplete");
+    if (!personal || !regionByCode(personal.stateCode)) throw new KycRefused("incomplete");
     if (!data.documents || REQUIRED_DOCUMENT_SLOTS.some((slot) => !data.files?.[slot])) throw new KycRefused("documents");
     if (!data.bank) throw new KycRefused("bank");
     if (!data.files?.selfie) throw new KycRefused("selfie");
@@ -55,8 +56,10 @@ export async function submitKyc(db: PrismaClient, input: { userId: string }, clo
           slot === "pan_card"
             ? { ...bank, pan_number: data.documents!.panNumber }
             : slot === "aadhaar_front" && data.documents!.aadhaarMasked
-              ? { aadhaar_number: data.documents!.aadhaarMasked }
-              : {},
+              ? { aadhaar_number: data.documents!.aadhaarMasked, aadhaar_consent_at: data.documents!.aadhaarConsentAt ?? null }
+              : slot === "aadhaar_front"
+                ? { aadhaar_consent_at: data.documents!.aadhaarConsentAt ?? null }
+                : {},
         // One timestamp per row in upload order, so "newest first" lists them stably.
         createdAt: new Date(now.getTime() + index),
       })),
@@ -68,7 +71,9 @@ export async function submitKyc(db: PrismaClient, input: { userId: string }, clo
         dateOfBirth: personal.dateOfBirth ? new Date(`${personal.dateOfBirth}T00:00:00Z`) : undefined,
         address: personal.address,
         city: personal.city,
-        state: personal.state,
+        // The code is the record (GST place of supply, ADR 0053); the name is kept for display.
+        stateCode: personal.stateCode,
+        state: regionByCode(personal.stateCode)?.name,
         postalCode: personal.postalCode,
         phone: personal.phone,
         country: personal.country,

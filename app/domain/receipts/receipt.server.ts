@@ -1,11 +1,13 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { GST_RATE_PERCENT } from "~/lib/investing/constants";
-import { Decimal, formatINR, toRupees } from "~/lib/money";
+import { gstOnFee, placeOfSupply } from "~/domain/tax/gst";
+import { regionLabel } from "~/lib/india-states";
+import { Decimal, formatINR } from "~/lib/money";
 import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary, walletEffect } from "~/lib/transactions";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 
-export type ReceiptParty = { name: string; email: string };
+/** The investor; `stateCode` is their state or union territory on record (GST place of supply), null when unknown. */
+export type ReceiptParty = { name: string; email: string; stateCode: string | null };
 
 /** The company that issues the receipt, from configuration. */
 export type ReceiptIssuer = { name: string; address: string; cin: string; gstin: string };
@@ -34,24 +36,14 @@ export function formatIst(iso: string): string {
   return `${istDateTime.format(new Date(iso))} IST`;
 }
 
-/**
- * The fee includes GST (ADR 0012), split as an Indian tax invoice shows it: the taxable
- * value, then CGST and SGST at half the rate each; the parts add up to the fee exactly.
- */
-export function gstOnFee(fee: Decimal.Value): { taxable: Decimal; cgst: Decimal; sgst: Decimal } {
-  const gross = new Decimal(fee);
-  const taxable = toRupees(gross.div(new Decimal(100).plus(GST_RATE_PERCENT).div(100)));
-  const gst = gross.minus(taxable);
-  const cgst = toRupees(gst.div(2));
-  return { taxable, cgst, sgst: gst.minus(cgst) };
-}
-
 const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rupees = (value: Decimal.Value) => formatINR(value, { paise: true });
 
-/** What a receipt states, in order; shared by the PDF and the printable page. No internal ids. */
-export function receiptLines(row: HistoryRow, investor: ReceiptParty): ReceiptLine[] {
-  const halfRate = new Decimal(GST_RATE_PERCENT).div(2).toString();
+/**
+ * What a receipt states, in order; shared by the PDF and the printable page. No internal ids.
+ * The fee includes GST, shown by place of supply (ADR 0053).
+ */
+export function receiptLines(row: HistoryRow, investor: ReceiptParty, issuer: Pick<ReceiptIssuer, "gstin">): ReceiptLine[] {
   const lines: ReceiptLine[] = [
     { label: "Receipt number", value: receiptNumber(row) },
     { label: "Date and time", value: formatIst(row.createdAt) },
@@ -73,10 +65,11 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty): ReceiptLi
   if (row.pricePerShare !== null) lines.push({ label: "Price per share", value: rupees(row.pricePerShare) });
   lines.push({ label: row.shares !== null ? "Value of shares" : "Amount", value: rupees(row.amount) });
   if (new Decimal(row.fee).gt(0)) {
-    const gst = gstOnFee(row.fee);
-    lines.push({ label: "Platform fee (taxable value)", value: rupees(gst.taxable) });
-    lines.push({ label: `CGST @ ${halfRate}%`, value: rupees(gst.cgst) });
-    lines.push({ label: `SGST @ ${halfRate}%`, value: rupees(gst.sgst) });
+    const place = placeOfSupply(issuer.gstin, investor.stateCode);
+    const split = gstOnFee(row.fee, place);
+    lines.push({ label: "Place of supply", value: regionLabel(place.recipientStateCode ?? place.supplierStateCode) });
+    lines.push({ label: "Platform fee (taxable value)", value: rupees(split.taxable) });
+    for (const head of split.heads) lines.push({ label: `${head.name} @ ${head.ratePercent}%`, value: rupees(head.amount) });
     lines.push({ label: "Platform fee including GST", value: rupees(row.fee) });
   }
   const effect = walletEffect(row);
@@ -143,7 +136,7 @@ export function renderReceiptPdf(row: HistoryRow, investor: ReceiptParty, issuer
     for (const line of issuerLines(issuer)) writeText(doc, line, 56, doc.y + 2, 480);
     doc.moveDown(1.5);
     doc.fontSize(10);
-    for (const line of receiptLines(row, investor)) {
+    for (const line of receiptLines(row, investor, issuer)) {
       const y = doc.y;
       doc.fillColor("#1f2933");
       writeText(doc, line.label, 56, y, 180, true);

@@ -1,7 +1,10 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
-import { formatIst, gstOnFee, receiptLines, receiptNumber, renderReceiptPdf } from "./receipt.server";
+import fc from "fast-check";
+import { gstOnFee, placeOfSupply } from "~/domain/tax/gst";
+import { Decimal } from "~/lib/money";
+import { formatIst, receiptLines, receiptNumber, renderReceiptPdf } from "./receipt.server";
 
 const row: HistoryRow = {
   id: "3f2a9c1e-0000-4000-8000-000000000001",
@@ -23,7 +26,10 @@ const row: HistoryRow = {
     spvName: "Sample Residency SPV Private Limited",
   },
 };
-const investor = { name: "Asha Rao", email: "asha@example.in" };
+// Karnataka, where the issuer's GSTIN (29...) is registered: an intra-state supply.
+const investor = { name: "Asha Rao", email: "asha@example.in", stateCode: "29" };
+// Maharashtra: an inter-state supply.
+const otherState = { name: "Rohan Kulkarni", email: "rohan@example.in", stateCode: "27" };
 const issuer = {
   name: "Aangan Proptech Private Limited",
   address: "12 MG Road, Bengaluru, Karnataka 560001",
@@ -42,14 +48,63 @@ describe("receipts", () => {
   });
 
   it("splits the GST inside the fee so the parts add up to it exactly", () => {
-    const { taxable, cgst, sgst } = gstOnFee("2000.00");
-    expect([taxable.toFixed(2), cgst.toFixed(2), sgst.toFixed(2)]).toEqual(["1694.92", "152.54", "152.54"]);
-    const odd = gstOnFee("0.01");
-    expect(odd.taxable.plus(odd.cgst).plus(odd.sgst).toFixed(2)).toBe("0.01");
+    const same = gstOnFee("2000.00", placeOfSupply(issuer.gstin, "29"));
+    expect([same.taxable.toFixed(2), ...same.heads.map((h) => `${h.name} ${h.amount.toFixed(2)}`)]).toEqual([
+      "1694.92",
+      "CGST 152.54",
+      "SGST 152.54",
+    ]);
+    const odd = gstOnFee("0.01", placeOfSupply(issuer.gstin, "29"));
+    expect(odd.heads.reduce((sum, h) => sum.plus(h.amount), odd.taxable).toFixed(2)).toBe("0.01");
+  });
+
+  it("charges IGST to an investor in another state, CGST + SGST in the issuer's state or when no state is on record", () => {
+    const heads = (code: string | null) =>
+      gstOnFee("2000.00", placeOfSupply(issuer.gstin, code)).heads.map((h) => `${h.name}@${h.ratePercent}`);
+    expect(heads("27")).toEqual(["IGST@18"]);
+    expect(heads("29")).toEqual(["CGST@9", "SGST@9"]);
+    expect(heads(null)).toEqual(["CGST@9", "SGST@9"]);
+    // A supplier registered in Chandigarh (a union territory without a legislature) levies UTGST.
+    expect(gstOnFee("2000.00", placeOfSupply("04ABCDE1234F1Z5", "04")).heads.map((h) => h.name)).toEqual(["CGST", "UTGST"]);
+    const igst = gstOnFee("2000.00", placeOfSupply(issuer.gstin, "27"));
+    expect(igst.heads[0]!.amount.toFixed(2)).toBe("305.08");
+  });
+
+  it("adds up exactly, in paise, for any fee and either place of supply", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000_00 }), fc.constantFrom("29", "27", null), (paise, code) => {
+        const fee = new Decimal(paise).div(100);
+        const split = gstOnFee(fee, placeOfSupply(issuer.gstin, code));
+        const tax = split.heads.reduce((sum, h) => sum.plus(h.amount), new Decimal(0));
+        expect(tax.eq(split.gst)).toBe(true);
+        expect(split.taxable.plus(tax).eq(fee)).toBe(true);
+        for (const head of split.heads) expect(head.amount.decimalPlaces()).toBeLessThanOrEqual(2);
+      }),
+    );
+  });
+
+  it("shows the other-state investor IGST, the same-state investor CGST and SGST, on the lines and in the PDF", async () => {
+    const lines = (party: typeof investor) => Object.fromEntries(receiptLines(row, party, issuer).map((l) => [l.label, l.value]));
+    const inter = lines(otherState);
+    expect(inter["Place of supply"]).toBe("Maharashtra (27)");
+    expect(inter["IGST @ 18%"]).toBe("₹305.08");
+    expect(Object.keys(inter).filter((label) => /CGST|SGST/.test(label))).toEqual([]);
+    const intra = lines(investor);
+    expect(intra["Place of supply"]).toBe("Karnataka (29)");
+    expect(Object.keys(intra).filter((label) => label.startsWith("IGST"))).toEqual([]);
+
+    const interPdf = await pdfText(await renderReceiptPdf(row, otherState, issuer));
+    expect(interPdf).toContain("IGST @ 18%");
+    expect(interPdf).toContain("₹305.08");
+    expect(interPdf).not.toContain("CGST");
+    const intraPdf = await pdfText(await renderReceiptPdf(row, investor, issuer));
+    expect(intraPdf).toContain("CGST @ 9%");
+    expect(intraPdf).toContain("SGST @ 9%");
+    expect(intraPdf).not.toContain("IGST");
   });
 
   it("states the time in IST, the SPV, the fee with GST, one total debited and no internal ids", () => {
-    const lines = Object.fromEntries(receiptLines(row, investor).map((l) => [l.label, l.value]));
+    const lines = Object.fromEntries(receiptLines(row, investor, issuer).map((l) => [l.label, l.value]));
     expect(lines["Date and time"]).toBe(formatIst(row.createdAt));
     expect(lines["Date and time"]).toMatch(/^20 November 2026(,| at) 3:45 pm IST$/i);
     expect(lines["Owned by (SPV)"]).toBe("Sample Residency SPV Private Limited");

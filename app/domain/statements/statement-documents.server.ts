@@ -2,6 +2,8 @@ import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
 import { Decimal } from "~/lib/money";
 import { FONTS, issuerLines, writeText, type ReceiptIssuer } from "~/domain/receipts/receipt.server";
+import { gstOnFees, placeOfSupply } from "~/domain/tax/gst";
+import { regionLabel } from "~/lib/india-states";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE, istDateOf, type StatementFigures } from "./statement-figures";
 
 const grouped = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -200,6 +202,20 @@ function notes(w: Writer) {
   w.paragraph(NOT_TAX_ADVICE);
 }
 
+/** The GST inside the year's platform fees, by place of supply, with the same heads as each receipt (ADR 0053). */
+export function statementGstLines(figures: StatementFigures, issuer: Pick<ReceiptIssuer, "gstin">): [string, string][] {
+  const place = placeOfSupply(issuer.gstin, figures.investor.stateCode);
+  const split = gstOnFees(figures.platformFees, place);
+  const total = figures.platformFees.reduce((sum, fee) => sum.plus(fee), new Decimal(0));
+  return [
+    ["Place of supply", regionLabel(place.recipientStateCode ?? place.supplierStateCode)],
+    ["Platform fees including GST (₹)", amountText(total)],
+    ["Taxable value (₹)", amountText(split.taxable)],
+    ...split.heads.map((head): [string, string] => [`${head.name} @ ${head.ratePercent}% (₹)`, amountText(head.amount)]),
+    ["Total GST (₹)", amountText(split.gst)],
+  ];
+}
+
 /** The yearly account statement: balances, every movement, holdings, distributions and realised gains. */
 export function renderAccountStatementPdf(figures: StatementFigures, issuer: ReceiptIssuer): Promise<Buffer> {
   return render("Account statement", figures, issuer, (w) => {
@@ -251,6 +267,8 @@ export function renderAccountStatementPdf(figures: StatementFigures, issuer: Rec
       ]),
       "No distributions received in this year.",
     );
+    w.heading("GST on platform fees");
+    w.pairs(statementGstLines(figures, issuer));
     w.heading("Realised gains");
     w.table(GAIN_COLUMNS, gainRows(figures), "No shares sold in this year.");
     gainTotals(w, figures);

@@ -175,11 +175,16 @@ export type Movement = { at: string; kind: string; description: string; amount: 
 /** `shares` is null for a dividend recorded without its share count (those credited before distributions existed). */
 export type DistributionReceived = { at: string; propertyTitle: string; shares: number | null; amount: string };
 
+/** `stateCode`: the investor's state or union territory on record, the GST place of supply (ADR 0053). */
+export type StatementInvestor = { name: string; email: string; stateCode?: string | null };
+
 export type StatementFigures = {
   financialYear: string;
   from: string;
   to: string;
-  investor: { name: string; email: string };
+  investor: StatementInvestor;
+  /** Each platform fee (GST included) charged in the year, one per receipt. */
+  platformFees: string[];
   openingBalance: string;
   closingBalance: string;
   movements: (Movement & { balance: string })[];
@@ -195,9 +200,10 @@ export type StatementFigures = {
 /** Puts the rows together: running balance, totals and the capital-gains summary. */
 export function buildStatement(input: {
   startYear: number;
-  investor: { name: string; email: string };
+  investor: StatementInvestor;
   openingBalance: string;
   movements: Movement[];
+  platformFees?: string[];
   trades: TradeRow[];
   distributions: DistributionReceived[];
 }): StatementFigures {
@@ -222,6 +228,7 @@ export function buildStatement(input: {
     from: bounds.from,
     to: bounds.to,
     investor: input.investor,
+    platformFees: (input.platformFees ?? []).map((fee) => new Decimal(fee).toFixed(2)),
     openingBalance: new Decimal(input.openingBalance).toFixed(2),
     closingBalance: balance.toFixed(2),
     movements,

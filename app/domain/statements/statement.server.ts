@@ -30,10 +30,10 @@ const KIND_LABELS: Record<string, string> = {
  * source of the account statement PDF, the capital-gains PDF and CSV (ADR 0036).
  */
 export async function loadStatement(db: Db, userId: string, startYear: number): Promise<StatementFigures | null> {
-  const profile = await db.userProfile.findUnique({ where: { id: userId }, select: { fullName: true, email: true } });
+  const profile = await db.userProfile.findUnique({ where: { id: userId }, select: { fullName: true, email: true, stateCode: true } });
   if (!profile) return null;
   const { start, end } = financialYearBounds(startYear);
-  const [opening, journals, trades, dividends] = await Promise.all([
+  const [opening, journals, trades, dividends, fees] = await Promise.all([
     db.$queryRaw<{ balance: string }[]>`
       SELECT COALESCE(SUM(p.amount), 0)::text AS balance
         FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
@@ -72,6 +72,11 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { shares: true, amount: true, createdAt: true, property: { select: { title: true } } },
     }),
+    db.transaction.findMany({
+      where: { userId, status: "completed", fee: { gt: 0 }, createdAt: { gte: start, lt: end } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { fee: true },
+    }),
   ]);
   const movements: Movement[] = journals.map((j) => ({
     at: j.at.toISOString(),
@@ -98,7 +103,8 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
   }));
   return buildStatement({
     startYear,
-    investor: { name: profile.fullName ?? profile.email, email: profile.email },
+    investor: { name: profile.fullName ?? profile.email, email: profile.email, stateCode: profile.stateCode },
+    platformFees: fees.map((row) => row.fee.toFixed(2)),
     openingBalance: opening[0]?.balance ?? "0",
     movements,
     trades: tradeRows,

@@ -18,7 +18,9 @@ import {
   CAPITAL_GAINS_COLUMNS,
   renderAccountStatementPdf,
   renderCapitalGainsPdf,
+  statementGstLines,
 } from "./statement-documents.server";
+import { Decimal } from "~/lib/money";
 
 const db = useTestDatabase();
 const issuer = {
@@ -188,5 +190,57 @@ describe("statements from the database", () => {
     expect(csv).toContain("750.00,110.00,550.00,200.00");
     expect(csv).toContain("450.00,110.00,550.00,-100.00");
     expect(await checkLedger(prisma)).toEqual([]);
+  });
+
+  it("shows the GST in the year's platform fees as CGST + SGST in the issuer's state and IGST in another, adding up exactly", async () => {
+    const { prisma } = db.current;
+    const { property } = await createMarket(prisma, { sellerShares: 20 });
+    const sameState = await createInvestor(prisma, { balance: "100000" });
+    const otherState = await createInvestor(prisma, { balance: "100000" });
+    await prisma.userProfile.update({ where: { id: sameState.id }, data: { stateCode: "29", state: "Karnataka" } });
+    await prisma.userProfile.update({ where: { id: otherState.id }, data: { stateCode: "27", state: "Maharashtra" } });
+    for (const investor of [sameState, otherState]) {
+      // Two purchases, so the year's heads are sums of two receipts' heads.
+      await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 3, idempotencyKey: newKey() });
+      await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 7, idempotencyKey: newKey() });
+    }
+    const year = financialYearOfMoment(new Date());
+
+    const lines = async (userId: string) => {
+      const figures = (await loadStatement(prisma, userId, year))!;
+      expect(figures.platformFees).toHaveLength(2);
+      return { figures, lines: Object.fromEntries(statementGstLines(figures, issuer)) };
+    };
+    const parse = (text: string | undefined) => new Decimal(text!.replace(/,/g, ""));
+
+    const same = await lines(sameState.id);
+    expect(same.lines["Place of supply"]).toBe("Karnataka (29)");
+    expect(Object.keys(same.lines).filter((label) => /GST @/.test(label))).toEqual(["CGST @ 9% (₹)", "SGST @ 9% (₹)"]);
+    expect(parse(same.lines["CGST @ 9% (₹)"]).plus(parse(same.lines["SGST @ 9% (₹)"])).eq(parse(same.lines["Total GST (₹)"]))).toBe(true);
+    expect(
+      parse(same.lines["Taxable value (₹)"])
+        .plus(parse(same.lines["Total GST (₹)"]))
+        .eq(parse(same.lines["Platform fees including GST (₹)"])),
+    ).toBe(true);
+
+    const other = await lines(otherState.id);
+    expect(other.lines["Place of supply"]).toBe("Maharashtra (27)");
+    expect(Object.keys(other.lines).filter((label) => /GST @/.test(label))).toEqual(["IGST @ 18% (₹)"]);
+    expect(other.lines["IGST @ 18% (₹)"]).toBe(other.lines["Total GST (₹)"]);
+    // The same purchases: the same fee and the same tax, only the heads differ.
+    expect(other.lines["Total GST (₹)"]).toBe(same.lines["Total GST (₹)"]);
+    expect(
+      parse(other.lines["Taxable value (₹)"])
+        .plus(parse(other.lines["IGST @ 18% (₹)"]))
+        .eq(parse(other.lines["Platform fees including GST (₹)"])),
+    ).toBe(true);
+
+    const otherPdf = await pdfText(await renderAccountStatementPdf(other.figures, issuer));
+    expect(otherPdf).toContain(`IGST @ 18% (₹) ${other.lines["IGST @ 18% (₹)"]}`);
+    expect(otherPdf).not.toContain("CGST");
+    const samePdf = await pdfText(await renderAccountStatementPdf(same.figures, issuer));
+    expect(samePdf).toContain(`CGST @ 9% (₹) ${same.lines["CGST @ 9% (₹)"]}`);
+    expect(samePdf).toContain(`SGST @ 9% (₹) ${same.lines["SGST @ 9% (₹)"]}`);
+    expect(samePdf).not.toContain("IGST");
   });
 });

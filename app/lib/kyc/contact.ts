@@ -14,8 +14,14 @@ export function isValidPostalCode(value: string): boolean {
   return /^[1-9][0-9]{5}$/.test(value.trim());
 }
 
-export const KYC_COUNTRIES = ["India", "USA", "UK", "Canada"] as const;
+/**
+ * The countries Aangan serves: residents of India only (ADR 0054). Identity (PAN, Aadhaar),
+ * bank (IFSC), mobile (+91) and PIN checks are all Indian, so the wizard offers nothing else.
+ */
+export const KYC_COUNTRIES = ["India"] as const;
 export type KycCountry = (typeof KYC_COUNTRIES)[number];
+export const INDIA_ONLY_NOTE =
+  "Aangan serves residents of India: you invest in rupees from an Indian bank account, and KYC needs your PAN, Aadhaar, an Indian mobile number and PIN code.";
 
 export const MINIMUM_AGE_YEARS = 18;
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { verhoeffCheckDigit } from "./identity-numbers";
-import { bankStepSchema, documentNumbersSchema, KYC_TOASTS, personalStepSchema } from "./kyc-steps";
+import { bankStepSchema, describeInvalidFields, documentNumbersSchema, KYC_TOASTS, personalStepSchema } from "./kyc-steps";
 
 /**
  * The wizard's step schemas: each rule of the validators (tested on their own beside them)
@@ -14,7 +14,7 @@ const PERSONAL = {
   dateOfBirth: "1990-04-12",
   address: "12 MG Road",
   city: "Bengaluru",
-  state: "Karnataka",
+  stateCode: "29",
   postalCode: "560001",
   phone: "98765 43210",
   country: "India",
@@ -38,13 +38,26 @@ function problem(result: { success: boolean; error?: { issues: ReadonlyArray<{ p
 describe("step 1, personal information", () => {
   const parse = (changes: Record<string, string>) => personalStepSchema(NOW).safeParse({ ...PERSONAL, ...changes });
 
-  it("accepts the spec's four countries and stores the phone as +91 and 10 digits", () => {
-    for (const country of ["India", "USA", "UK", "Canada"]) {
-      const result = parse({ country });
-      expect(result.success).toBe(true);
-      expect(result.data?.phone).toBe("+919876543210");
+  it("serves India only (ADR 0054) and stores the phone as +91 and 10 digits", () => {
+    const result = parse({ country: "India" });
+    expect(result.success).toBe(true);
+    expect(result.data?.phone).toBe("+919876543210");
+    const { country: _country, ...withoutCountry } = PERSONAL;
+    expect(personalStepSchema(NOW).parse(withoutCountry).country).toBe("India");
+    for (const country of ["USA", "UK", "Canada", "Nepal"]) {
+      expect(problem(parse({ country }), "country")).toBe("Aangan serves residents of India only");
     }
-    expect(problem(parse({ country: "Nepal" }), "country")).toBe("Choose a country");
+  });
+
+  it("takes a state or union territory by its GST code and refuses free text", () => {
+    expect(parse({ stateCode: "07" }).data?.stateCode).toBe("07");
+    for (const stateCode of ["Karnataka", "25", "99", "2"]) {
+      expect(problem(parse({ stateCode }), "stateCode"), stateCode).toBe("Choose your state or union territory from the list");
+    }
+  });
+
+  it("names the refused fields in the form's order", () => {
+    expect(describeInvalidFields(["phone", "postalCode", "phone"])).toBe("Please check: PIN code, Mobile number.");
   });
 
   it("requires every field", () => {
@@ -75,26 +88,40 @@ describe("step 1, personal information", () => {
 });
 
 describe("step 2, the typed document numbers", () => {
+  const CONSENT = { aadhaarConsent: "on" };
+
+  it("asks for explicit consent to use the Aadhaar", () => {
+    expect(problem(documentNumbersSchema.safeParse({ panNumber: "ABCDE1234F" }), "aadhaarConsent")).toMatch(
+      /agree to the use of your Aadhaar/,
+    );
+    expect(documentNumbersSchema.safeParse({ ...CONSENT, panNumber: "ABCDE1234F" }).success).toBe(true);
+  });
+
   it("uppercases the PAN and refuses one out of shape", () => {
-    expect(documentNumbersSchema.parse({ panNumber: " abcde1234f " }).panNumber).toBe("ABCDE1234F");
+    expect(documentNumbersSchema.parse({ ...CONSENT, panNumber: " abcde1234f " }).panNumber).toBe("ABCDE1234F");
     for (const panNumber of ["ABCD1234F", "ABCDE12345", "12345ABCDE", "ABCDE1234FF", ""]) {
-      expect(problem(documentNumbersSchema.safeParse({ panNumber }), "panNumber"), panNumber).not.toBeNull();
+      expect(problem(documentNumbersSchema.safeParse({ ...CONSENT, panNumber }), "panNumber"), panNumber).not.toBeNull();
     }
   });
 
   it("takes no Aadhaar number, or one whose Verhoeff check digit is right; every wrong check digit is refused", () => {
-    expect(documentNumbersSchema.parse({ panNumber: "ABCDE1234F", aadhaarNumber: "" }).aadhaarNumber).toBeUndefined();
+    expect(documentNumbersSchema.parse({ ...CONSENT, panNumber: "ABCDE1234F", aadhaarNumber: "" }).aadhaarNumber).toBeUndefined();
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 9 }), digits(10), fc.integer({ min: 1, max: 9 }), (first, rest, offset) => {
         const body = `${first}${rest}`;
         const check = verhoeffCheckDigit(body);
         const good = documentNumbersSchema.safeParse({
+          ...CONSENT,
           panNumber: "ABCDE1234F",
           aadhaarNumber: `${body.slice(0, 4)} ${body.slice(4, 8)} ${body.slice(8)}${check}`,
         });
         expect(good.success).toBe(true);
         expect(good.data?.aadhaarNumber).toBe(`${body}${check}`);
-        const bad = documentNumbersSchema.safeParse({ panNumber: "ABCDE1234F", aadhaarNumber: `${body}${(check + offset) % 10}` });
+        const bad = documentNumbersSchema.safeParse({
+          ...CONSENT,
+          panNumber: "ABCDE1234F",
+          aadhaarNumber: `${body}${(check + offset) % 10}`,
+        });
         expect(problem(bad, "aadhaarNumber")).toBe("Enter a valid 12-digit Aadhaar number");
       }),
     );
