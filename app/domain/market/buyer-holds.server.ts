@@ -14,6 +14,7 @@ import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./ord
 import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
 import { scopedKey } from "./sell-orders.server";
+import { tellSellerOfHold } from "./hold-notices.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
@@ -41,7 +42,7 @@ const CONFIRM_HOLD: PreparedStatement = {
 export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInput, now = new Date()) {
   const key = scopedKey(input.buyerId, input.idempotencyKey);
   const refusal: RefusalContext = { repeatedKind: "hold" };
-  return runMarketCall(
+  const hold = await runMarketCall(
     "market.create-buyer-hold",
     async () => {
       const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
@@ -64,6 +65,8 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
         holdId: row!.hold_id,
         orderId: input.orderId,
         propertyId: row!.property_id,
+        sellerId: facts.seller_id!,
+        propertyTitle: title,
         shares,
         amount: total,
         expiresAt: row!.hold_expires_at,
@@ -71,6 +74,9 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
     },
     refusal,
   );
+  // The seller is told after the hold committed (alert, bell and e-mail, with the deadline).
+  await tellSellerOfHold(prisma, hold);
+  return hold;
 }
 
 type LockedHold = {
