@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LegalPage } from "~/components/legal/legal-page";
+import { RESALE_FEE_TEXT } from "~/domain/market/resale-rules";
 import { paths } from "~/lib/paths";
 import { enforceRouteTableGuard } from "~/web/guards.server";
 
@@ -10,6 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const FEES: [charge: string, amount: string, when: string][] = [
   ["Platform fee", "2% of the value of shares bought, 18% GST included", "On every purchase, shown on the review step before you confirm"],
+  ["Resale: buyer", RESALE_FEE_TEXT.buyer, "When you buy shares from another investor on the marketplace"],
+  ["Resale: seller", RESALE_FEE_TEXT.seller, "When another investor buys the shares you listed"],
   ["Deposit processing fee", "₹10 per deposit", "When a deposit reaches your wallet"],
   ["Withdrawal", "Free", "—"],
   ["Asset management fee", "Set per property (typically 0.5% of value a year)", "Taken by the SPV from rent before it is paid out"],
@@ -50,6 +53,7 @@ export default function FeesPage() {
         </table>
       </div>
       <p>Your receipt for each purchase shows the platform fee split into its taxable value, CGST and SGST.</p>
+      <p>The receipt for a resale, bought or sold, shows its resale fee, which is ₹0.00 for either side.</p>
     </LegalPage>
   );
 }

@@ -14,7 +14,6 @@ import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./ord
 import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
 import { scopedKey } from "./sell-orders.server";
-import { tellSellerOfHold } from "./hold-notices.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
@@ -42,7 +41,7 @@ const CONFIRM_HOLD: PreparedStatement = {
 export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInput, now = new Date()) {
   const key = scopedKey(input.buyerId, input.idempotencyKey);
   const refusal: RefusalContext = { repeatedKind: "hold" };
-  const hold = await runMarketCall(
+  return runMarketCall(
     "market.create-buyer-hold",
     async () => {
       const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
@@ -74,9 +73,6 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
     },
     refusal,
   );
-  // The seller is told after the hold committed (alert, bell and e-mail, with the deadline).
-  await tellSellerOfHold(prisma, hold);
-  return hold;
 }
 
 type LockedHold = {

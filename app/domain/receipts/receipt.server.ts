@@ -4,6 +4,7 @@ import { GST_RATE_PERCENT } from "~/lib/investing/constants";
 import { Decimal, formatINR, toRupees } from "~/lib/money";
 import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary, walletEffect } from "~/lib/transactions";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
+import { RESALE_FEE } from "~/domain/market/resale-rules";
 
 export type ReceiptParty = { name: string; email: string };
 
@@ -78,6 +79,10 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty): ReceiptLi
     lines.push({ label: `CGST @ ${halfRate}%`, value: rupees(gst.cgst) });
     lines.push({ label: `SGST @ ${halfRate}%`, value: rupees(gst.sgst) });
     lines.push({ label: "Platform fee including GST", value: rupees(row.fee) });
+  }
+  // A resale costs neither side a fee (the fees page says the same); the receipt states it.
+  if (row.type === "share_purchase" || row.type === "share_sale") {
+    lines.push({ label: "Resale fee", value: `${rupees(RESALE_FEE)} (no fee for buyer or seller)` });
   }
   const effect = walletEffect(row);
   lines.push({
