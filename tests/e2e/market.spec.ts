@@ -195,6 +195,35 @@ test("a short wallet sees Create Hold disabled with the reason; the open raise o
   await expect(setting.getByRole("button", { name: /Enable share selling/ })).toHaveCount(0);
 });
 
+test("resale, honestly: the invest page and its review say when resale opens, a holder asks for it, Support is in the nav", async ({
+  page,
+  signInAs,
+}) => {
+  const { property, seller } = await createMarket(prisma);
+  // An open raise with selling off, as most properties start.
+  await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false } });
+  await signInAs(seller.email as `${string}@${string}`, { redirectTo: `/invest/${property.id}` });
+  const note = page.getByTestId("resale-note");
+  await expect(note).toContainText("Resale is not yet available for this property.");
+  await expect(note).toContainText("Resale usually opens after the raise is funded or closed");
+  await page.getByLabel("Number of shares").fill("1");
+  await page.getByRole("button", { name: "Invest Now" }).click();
+  await expect(page.getByRole("heading", { name: "Review your investment" })).toBeVisible();
+  await expect(page.getByTestId("review-resale")).toHaveText(/^Resale is not yet available for this property\. Resale usually opens/);
+
+  await page.goto(`/dashboard/p/${property.id}`);
+  const ask = page.getByTestId("resale-request");
+  await ask.getByRole("button", { name: "Ask to enable selling" }).click();
+  await expect(page.getByText("Request Sent").first()).toBeVisible();
+  await page.getByTestId("resale-request").getByRole("button", { name: "Ask to enable selling" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "You have already asked for selling on this property" })).toBeVisible();
+
+  const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
+  await sidebar.getByRole("link", { name: "Support", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Support", level: 1 })).toBeVisible();
+  await expect(page.getByText("Enable share selling: Baner Heights")).toBeVisible();
+});
+
 test("a signed-out visitor of /trading is asked to log in", async ({ page }) => {
   await page.goto("/trading");
   await expect(page.getByText("Please log in to access the trading platform.")).toBeVisible();
