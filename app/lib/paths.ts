@@ -100,6 +100,7 @@ export const paths = {
     sellRequests: definePath("/dashboard/sell-requests"),
     watchlist: definePath("/dashboard/watchlist"),
     notifications: definePath("/dashboard/notifications"),
+    support: definePath("/dashboard/support"),
     property: definePath("/dashboard/p/:propertyId"),
     /** Yearly statements (issue 17): the page, and the files it links to (resource routes). */
     statements: definePath("/dashboard/statements"),

@@ -67,6 +67,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   }),
   page(dashboard.watchlist, "dashboard", "Dashboard", { name: "Watchlist" }),
   page(dashboard.notifications, "dashboard", "Dashboard", { hasAction: true, name: "Notifications" }),
+  page(dashboard.support, "dashboard", "Dashboard", { hasAction: true, name: "Support" }),
   page(dashboard.property, "dashboard", "Dashboard", { hasAction: true, name: "Property" }),
   page(waitlistDashboard.root, "waitlist-dashboard", "Waitlist", { redirectsTo: waitlistDashboard.overview() }),
   page(waitlistDashboard.overview, "waitlist-dashboard", "Waitlist", { name: "Overview" }),

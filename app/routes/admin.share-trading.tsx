@@ -4,6 +4,7 @@ import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation
 import { buttonClasses } from "~/components/ui/button-styles";
 import { awaitingTargets } from "~/domain/approvals/four-eyes.server";
 import { getShareTradingOverview } from "~/domain/market/share-trading-admin.server";
+import { mayEnableResale } from "~/domain/market/resale-rules";
 import { daysLeft } from "~/lib/market/market-rules";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
@@ -152,18 +153,24 @@ export default function ShareTradingAdmin() {
                 {p.roi ? ` · ROI ${p.roi}%` : ""}
               </span>
               <div className="flex flex-wrap items-center gap-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="toggle-selling" />
-                  <input type="hidden" name="propertyId" value={p.id} />
-                  <input type="hidden" name="enabled" value={p.sharesSellable ? "false" : "true"} />
-                  <button
-                    type="submit"
-                    className={buttonClasses("secondary", "sm")}
-                    aria-label={`${p.sharesSellable ? "Disable" : "Enable"} share selling for ${p.title}`}
-                  >
-                    {p.sharesSellable ? "Disable selling" : "Enable selling"}
-                  </button>
-                </Form>
+                {p.sharesSellable || mayEnableResale(p.status) ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="toggle-selling" />
+                    <input type="hidden" name="propertyId" value={p.id} />
+                    <input type="hidden" name="enabled" value={p.sharesSellable ? "false" : "true"} />
+                    <button
+                      type="submit"
+                      className={buttonClasses("secondary", "sm")}
+                      aria-label={`${p.sharesSellable ? "Disable" : "Enable"} share selling for ${p.title}`}
+                    >
+                      {p.sharesSellable ? "Disable selling" : "Enable selling"}
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="max-w-xs text-xs text-slate-600" data-testid="selling-locked">
+                    Selling can be enabled once the raise is funded or closed.
+                  </span>
+                )}
                 {p.status === "funded" ? (
                   <details>
                     <summary className={buttonClasses("ghost", "sm", "cursor-pointer list-none")}>Set ROI</summary>

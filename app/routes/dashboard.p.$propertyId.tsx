@@ -5,6 +5,9 @@ import { AvailableShares } from "~/components/market/available-shares";
 import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
 import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
+import { handleResaleRequest, REQUEST_RESALE_INTENT } from "~/web/resale-request.server";
+import { readFormData } from "~/web/form-data.server";
+import { ResaleRequestForm } from "~/components/market/resale-request-form";
 import { getPropertyPosition } from "~/domain/portfolio/property-position.server";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
@@ -27,7 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDashboardUser(request);
-  return handleMarketAction(request, user, paths.dashboard.property(params.propertyId ?? ""));
+  const back = paths.dashboard.property(params.propertyId ?? "");
+  const form = await readFormData(request);
+  if (form.get("intent") === REQUEST_RESALE_INTENT) return handleResaleRequest(user, params.propertyId ?? "", back);
+  return handleMarketAction(request, user, back, form);
 }
 
 export default function PositionPage() {
@@ -36,6 +42,7 @@ export default function PositionPage() {
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
       <PositionView position={position} sellDialog={(blocked) => <SellSharesDialog sell={sell} blocked={blocked} />} />
+      {!position.sharesSellable && position.sharesOwned > 0 ? <ResaleRequestForm /> : null}
       <DistributionList distributions={distributions} received={received} />
       <AvailableShares market={market} />
     </div>

@@ -4,7 +4,7 @@ import { HoldsList } from "~/components/market/holds-list";
 import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
 import { SellOrdersList } from "~/components/market/sell-orders-list";
-import { listBuyerOpenHolds, listHoldsAwaitingSeller, listSellerOrders } from "~/domain/market/market-reads.server";
+import { listBuyerOpenHolds, listSellerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { requireDashboardUser } from "~/web/guards.server";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const withHolds = holdsMode();
   const [orders, sellerHolds, buyerHolds] = await Promise.all([
     listSellerOrders(prisma, user.id),
-    withHolds ? listHoldsAwaitingSeller(prisma, user.id) : [],
+    withHolds ? listSellerOpenHolds(prisma, user.id) : [],
     withHolds ? listBuyerOpenHolds(prisma, user.id) : [],
   ]);
   return { orders, sellerHolds, buyerHolds, withHolds, now: new Date().toISOString() };
@@ -37,9 +37,9 @@ export default function SellRequestsPage() {
       {withHolds ? (
         <section aria-labelledby="seller-holds" className="space-y-2 rounded-xl border border-slate-200 p-4">
           <h2 id="seller-holds" className="text-lg font-semibold text-ink">
-            Buyer holds awaiting your confirmation
+            Buyer holds on your listings
           </h2>
-          <HoldsList holds={sellerHolds} side="seller" now={now} empty="No buyer holds are waiting for you." />
+          <HoldsList holds={sellerHolds} side="seller" now={now} empty="No buyer holds are open on your listings." />
         </section>
       ) : null}
       <section aria-labelledby="my-orders" className="space-y-2 rounded-xl border border-slate-200 p-4">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal/legal-page";
+import { RESALE_FEE_TEXT } from "~/domain/market/resale-rules";
 import { receiptPartyOf } from "~/domain/receipts/receipt-party.server";
 import { placeOfSupply } from "~/domain/tax/gst";
 import { regionByCode } from "~/lib/india-states";
@@ -22,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const FEES: [charge: string, amount: string, when: string][] = [
   ["Platform fee", "2% of the value of shares bought, 18% GST included", "On every purchase, shown on the review step before you confirm"],
+  ["Resale: buyer", RESALE_FEE_TEXT.buyer, "When you buy shares from another investor on the marketplace"],
+  ["Resale: seller", RESALE_FEE_TEXT.seller, "When another investor buys the shares you listed"],
   ["Deposit processing fee", "₹10 per deposit", "When a deposit reaches your wallet"],
   ["Withdrawal", "Free", "—"],
   ["Asset management fee", "Set per property (typically 0.5% of value a year)", "Taken by the SPV from rent before it is paid out"],
@@ -74,6 +77,7 @@ export default function FeesPage() {
           Your state on record is {yours.state}: your platform fee carries {yours.interState ? "IGST 18%" : "CGST 9% + SGST 9%"}.
         </p>
       ) : null}
+            <p>The receipt for a resale, bought or sold, shows its resale fee, which is ₹0.00 for either side.</p>
     </LegalPage>
   );
 }

@@ -22,6 +22,8 @@ import { InvestSuccess, PropertyLoadFailed, PropertyNotFound, type InvestSuccess
 import { NotOpenPanel } from "~/components/investing/not-open-panel";
 import { PropertyFactsSection } from "~/components/investing/property-facts";
 import { PurchaseReview, type PurchaseReviewData } from "~/components/investing/purchase-review";
+import { ResaleNote } from "~/components/market/resale-note";
+import { resaleAvailability } from "~/domain/market/resale-rules";
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { buyBoxState } from "~/lib/investing/buy-box-state";
 import { PropertyDocumentList } from "~/components/properties/property-document-list";
@@ -199,6 +201,7 @@ function reviewOf(
     walletBefore: rulesOf(view).walletBalance,
     walletAfter: breakdown.remainingBalance.toFixed(2),
     idempotencyKey,
+    resale: resaleAvailability({ sharesSellable: view.property.sharesSellable, propertyStatus: view.property.status }).text,
   };
 }
 
@@ -347,6 +350,7 @@ export default function InvestPage() {
         </div>
         <div className="space-y-6">
           <InvestmentDetails property={property} funding={view.funding} />
+          <ResaleNote property={property} feesHref={paths.legal.fees()} />
           <div className="grid grid-cols-2 gap-4 lg:grid-cols-1">
             <WalletBalanceCard balance={view.rules.walletBalance} />
             {view.holdings ? <HoldingsCard holdings={view.holdings} /> : null}

@@ -6,7 +6,7 @@ import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
 import { SellOrdersList } from "~/components/market/sell-orders-list";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { listBuyerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
+import { listBuyerOpenHolds, listSellerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
 import { paths } from "~/lib/paths";
 import { signInPath } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) return { signedIn: false as const, signIn: signInPath(paths.trading()) };
   const prisma = getPrisma();
   const properties = await prisma.property.findMany({
-    where: { propertyStatus: { in: ["open", "funded"] } },
+    where: { propertyStatus: { in: ["open", "funded", "closed"] } },
     orderBy: { title: "asc" },
     select: { id: true, title: true, sharesSellable: true },
   });
@@ -33,11 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // "all" shows the whole marketplace; otherwise one property, the first preselected.
   const all = wanted === "all";
   const selected = all ? null : (properties.find((p) => p.id === wanted)?.id ?? properties[0]?.id ?? null);
-  const [market, sell, orders, holds] = await Promise.all([
+  const [market, sell, orders, holds, sellerHolds] = await Promise.all([
     selected || all ? loadMarketplace(user, selected ?? undefined) : null,
     selected ? loadSellDialog(user, selected) : null,
     listSellerOrders(prisma, user.id, selected ?? undefined),
     holdsMode() ? listBuyerOpenHolds(prisma, user.id) : [],
+    holdsMode() ? listSellerOpenHolds(prisma, user.id) : [],
   ]);
   return {
     signedIn: true as const,
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     activeOrders: orders.filter((o) => o.status === "active"),
     history: orders.filter((o) => o.status !== "active"),
     holds,
+    sellerHolds,
     now: new Date().toISOString(),
   };
 }
@@ -119,6 +121,14 @@ export default function TradingPage() {
             Your holds
           </h2>
           <HoldsList holds={data.holds} side="buyer" now={data.now} empty="" />
+        </section>
+      ) : null}
+      {data.sellerHolds.length > 0 ? (
+        <section aria-labelledby="trading-seller-holds" className="space-y-2 rounded-xl border border-slate-200 p-4">
+          <h2 id="trading-seller-holds" className="text-lg font-semibold text-ink">
+            Buyer holds on your listings
+          </h2>
+          <HoldsList holds={data.sellerHolds} side="seller" now={data.now} empty="" />
         </section>
       ) : null}
       <section aria-labelledby="active-orders" className="space-y-2 rounded-xl border border-slate-200 p-4">

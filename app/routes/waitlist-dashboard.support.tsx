@@ -1,127 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, SelectField } from "~/components/ui/field";
-import { ErrorList } from "~/components/ui/error-list";
-import { controlClasses, labelClasses } from "~/components/ui/field-styles";
-import { StatusButton } from "~/components/ui/status-button";
-import { requireWaitlistUser } from "~/web/guards.server";
-import { replyToDomainError } from "~/web/domain-reply.server";
-import { redirectWithToast } from "~/web/flash.server";
-import { readFormData } from "~/web/form-data.server";
-import { createGeneralTicket, listOwnTickets } from "~/domain/support/create-general-ticket.server";
-import { GENERAL_TICKET_LIMITS } from "~/domain/support/general-ticket-limits";
-import { getPrisma } from "~/services/db.server";
+import { SupportPage } from "~/components/support/support-page";
 import { paths } from "~/lib/paths";
-import { formatIndiaDate } from "~/lib/formats";
+import { requireWaitlistUser } from "~/web/guards.server";
+import { loadSupportPage, submitSupportTicket } from "~/web/support-page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireWaitlistUser(request);
-  return { tickets: await listOwnTickets(getPrisma(), user.id) };
+  return loadSupportPage(await requireWaitlistUser(request));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireWaitlistUser(request);
-  const form = await readFormData(request);
-  const values = {
-    subject: String(form.get("subject") ?? ""),
-    description: String(form.get("description") ?? ""),
-    priority: String(form.get("priority") ?? "medium"),
-  };
-  try {
-    await createGeneralTicket(getPrisma(), user.id, {
-      subject: values.subject,
-      description: values.description,
-      priority: values.priority as "low" | "medium" | "high",
-    });
-  } catch (error) {
-    return replyToDomainError(error, null, { reply: (refusal) => ({ values, field: refusal.field ?? "", message: refusal.message }) });
-  }
-  return redirectWithToast(paths.waitlistDashboard.support(), {
-    kind: "success",
-    title: "Request Submitted Successfully",
-    description: "A customer support person will contact you soon",
-  });
+  return submitSupportTicket(request, user, paths.waitlistDashboard.support());
 }
 
-const STATUS_LABELS: Record<string, string> = { open: "Open", in_progress: "In progress", resolved: "Resolved", closed: "Closed" };
-const TYPE_LABELS: Record<string, string> = {
-  general: "General",
-  add_funds: "Add funds",
-  withdraw_funds: "Withdraw funds",
-  subscription_request: "Upgrade",
-};
-
-export default function SupportPage() {
-  const { tickets } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const errorFor = (field: string) => (reply && reply.field === field ? [reply.message] : undefined);
-  return (
-    <div className="max-w-3xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold text-ink">Support</h1>
-      <section aria-labelledby="new-ticket" className="rounded-xl border border-slate-200 p-4">
-        <h2 id="new-ticket" className="font-semibold text-ink">
-          Ask our team
-        </h2>
-        <Form method="post" className="mt-3 space-y-4">
-          <Field
-            label="Subject"
-            errors={errorFor("subject")}
-            inputProps={{ name: "subject", required: true, maxLength: GENERAL_TICKET_LIMITS.subject, defaultValue: reply?.values.subject }}
-          />
-          <div>
-            <label htmlFor="ticket-description" className={labelClasses}>
-              How can we help?
-            </label>
-            <textarea
-              id="ticket-description"
-              name="description"
-              rows={5}
-              required
-              maxLength={GENERAL_TICKET_LIMITS.description}
-              defaultValue={reply?.values.description}
-              aria-invalid={errorFor("description") ? true : undefined}
-              aria-describedby={errorFor("description") ? "ticket-description-error" : undefined}
-              className={controlClasses}
-            />
-            <ErrorList id="ticket-description-error" errors={errorFor("description")} />
-          </div>
-          <SelectField label="Priority" selectProps={{ name: "priority", defaultValue: reply?.values.priority ?? "medium" }}>
-            <option value="low">Low</option>
-            <option value="medium">Medium</option>
-            <option value="high">High</option>
-          </SelectField>
-          {reply && !["subject", "description"].includes(reply.field) ? <ErrorList errors={[reply.message]} /> : null}
-          <StatusButton type="submit" pending={submitting} pendingText="Sending...">
-            Send request
-          </StatusButton>
-        </Form>
-      </section>
-      <section aria-labelledby="my-tickets">
-        <h2 id="my-tickets" className="font-semibold text-ink">
-          Your requests
-        </h2>
-        {tickets.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">You have not sent any requests yet.</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200">
-            {tickets.map((ticket) => (
-              <li key={ticket.id} className="flex flex-wrap items-start justify-between gap-2 p-4 text-sm">
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-ink">{ticket.subject}</p>
-                  <p className="text-xs text-slate-500">
-                    {TYPE_LABELS[ticket.ticketType] ?? ticket.ticketType} · {formatIndiaDate(ticket.createdAt)}
-                  </p>
-                  {ticket.adminResponse ? <p className="mt-1 break-words text-slate-700">Reply: {ticket.adminResponse}</p> : null}
-                </div>
-                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                  {STATUS_LABELS[ticket.status] ?? ticket.status}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
-  );
-}
+export default SupportPage;

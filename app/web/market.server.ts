@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data } from "@remix-run/node";
 import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
+import { tellSellerOfHold } from "~/domain/market/hold-notices.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { getSellableShares, listAvailableShares } from "~/domain/market/market-reads.server";
 import { cancelSellOrder, createSellOrder } from "~/domain/market/sell-orders.server";
@@ -129,6 +130,8 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
             shares: values.shares,
             idempotencyKey: key,
           });
+          // The seller hears of it once the hold committed: an alert on the bell and an e-mail, with the deadline.
+          await tellSellerOfHold(prisma, hold);
           await logEventFor(user.id, {
             eventName: "trading_hold_created",
             propertyId: hold.propertyId,

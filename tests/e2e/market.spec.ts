@@ -82,11 +82,21 @@ test("seller lists, buyer holds, both confirm, admin settles — the hold reache
   const buyerPage = await pageFor(browser, signInAs, buyer.email, `/trading?property=${property.id}`);
   await buyerPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expectNoAxeViolations(buyerPage);
-  await buyerPage.getByText("Buy Now").click();
+  const offer = buyerPage.getByTestId("listing");
+  await expect(offer).toContainText("Baner Heights");
+  await expect(offer).toContainText("Last price: no resale yet · Issue price: ₹100.00 · Fee: none for buyer or seller");
+  await buyerPage.getByText("Reserve", { exact: true }).click();
   await buyerPage.getByLabel(/Shares to buy/).fill("2");
   await expect(buyerPage.getByText("Total: ₹300.00")).toBeVisible();
   await buyerPage.getByRole("button", { name: "Create Hold" }).click();
   await expect(buyerPage.getByText("Hold Created")).toBeVisible();
+  // No reload: the seller's bell hears of the hold, and its alert names the confirm deadline.
+  const bell = page.getByRole("button", { name: /^Notifications, \d+ unread$/ });
+  await bell.click({ timeout: 10_000 });
+  const popover = page.getByRole("region", { name: "Latest notifications" });
+  await expect(popover.getByText("Buyer Hold Placed")).toBeVisible();
+  await expect(popover.getByText(/2 shares of Baner Heights for ₹300\.00\. Confirm it .* by .* IST/)).toBeVisible();
+  await page.keyboard.press("Escape");
   await buyerPage.getByTestId("buyer-hold").getByRole("button", { name: "Confirm" }).click();
   await expect(buyerPage.getByText("Hold Confirmed")).toBeVisible();
 
@@ -147,6 +157,71 @@ test("with the secondary-market flag off, Buy Now is an instant purchase", async
     where: { userId_propertyId: { userId: buyer.id, propertyId: property.id } },
   });
   expect(bought.shares).toBe(4);
+});
+
+test("a short wallet sees Create Hold disabled with the reason; the open raise offers no Enable selling", async ({
+  browser,
+  page,
+  signInAs,
+}) => {
+  const { property } = await arrange();
+  const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
+  const seller = await prisma.shareSellRequest.findFirst({ where: { propertyId: property.id } });
+  expect(seller).toBeNull();
+  const holder = await prisma.userPropertyPosition.findFirstOrThrow({ where: { propertyId: property.id } });
+  await createSellOrder(prisma, {
+    sellerId: holder.userId,
+    propertyId: property.id,
+    shares: "5",
+    pricePerShare: "150",
+    idempotencyKey: crypto.randomUUID(),
+  });
+  const poor = await createInvestor(prisma, { balance: "200" });
+  await signInAs(poor.email as `${string}@${string}`, { redirectTo: `/trading?property=${property.id}` });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByText("Reserve", { exact: true }).click();
+  const dialog = page.getByRole("form", { name: "Create Hold" });
+  await expect(dialog.getByRole("button", { name: "Create Hold" })).toBeDisabled();
+  await expect(dialog.getByText("Insufficient wallet balance. Please add funds to your wallet.")).toBeVisible();
+  await dialog.getByLabel(/Shares to buy/).fill("1");
+  await expect(dialog.getByRole("button", { name: "Create Hold" })).toBeEnabled();
+
+  const open = await createMarket(prisma);
+  const title = `Open Raise ${open.property.id.slice(0, 8)}`;
+  await prisma.property.update({ where: { id: open.property.id }, data: { sharesSellable: false, title } });
+  const adminPage = await pageFor(browser, signInAs, "admin@demo.aangan.in", "/admin/share-trading");
+  const setting = adminPage.getByTestId("selling-setting").filter({ hasText: title });
+  await expect(setting).toContainText("Selling can be enabled once the raise is funded or closed.");
+  await expect(setting.getByRole("button", { name: /Enable share selling/ })).toHaveCount(0);
+});
+
+test("resale, honestly: the invest page and its review say when resale opens, a holder asks for it, Support is in the nav", async ({
+  page,
+  signInAs,
+}) => {
+  const { property, seller } = await createMarket(prisma);
+  // An open raise with selling off, as most properties start.
+  await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false } });
+  await signInAs(seller.email as `${string}@${string}`, { redirectTo: `/invest/${property.id}` });
+  const note = page.getByTestId("resale-note");
+  await expect(note).toContainText("Resale is not yet available for this property.");
+  await expect(note).toContainText("Resale usually opens after the raise is funded or closed");
+  await page.getByLabel("Number of shares").fill("1");
+  await page.getByRole("button", { name: "Invest Now" }).click();
+  await expect(page.getByRole("heading", { name: "Review your investment" })).toBeVisible();
+  await expect(page.getByTestId("review-resale")).toHaveText(/^Resale is not yet available for this property\. Resale usually opens/);
+
+  await page.goto(`/dashboard/p/${property.id}`);
+  const ask = page.getByTestId("resale-request");
+  await ask.getByRole("button", { name: "Ask to enable selling" }).click();
+  await expect(page.getByText("Request Sent").first()).toBeVisible();
+  await page.getByTestId("resale-request").getByRole("button", { name: "Ask to enable selling" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "You have already asked for selling on this property" })).toBeVisible();
+
+  const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
+  await sidebar.getByRole("link", { name: "Support", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Support", level: 1 })).toBeVisible();
+  await expect(page.getByText("Enable share selling: Baner Heights")).toBeVisible();
 });
 
 test("a signed-out visitor of /trading is asked to log in", async ({ page }) => {

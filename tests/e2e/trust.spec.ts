@@ -274,7 +274,7 @@ test.describe("on a 390 px phone", () => {
   }) => {
     await signInAs("small", { redirectTo: "/dashboard/overview" });
     const sections = page.getByRole("navigation", { name: "Dashboard sections" });
-    for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications"]) {
+    for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications", "Support"]) {
       const link = sections.getByRole("link", { name, exact: true });
       await expect(link).toBeInViewport({ ratio: 1 });
     }

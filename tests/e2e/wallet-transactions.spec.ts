@@ -4,7 +4,7 @@ import { rupees } from "./support/sign-in";
 test("the dashboard sidebar lists the investor's properties and signs out with a form", async ({ page, signInAs }) => {
   await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
   const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
-  for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications"]) {
+  for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications", "Support"]) {
     await expect(sidebar.getByRole("link", { name, exact: true })).toBeVisible();
   }
   const position = sidebar.getByRole("link", { name: "Whitefield Tech Suit…" });

@@ -22,6 +22,7 @@ export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
   { label: "Sell Requests", to: paths.dashboard.sellRequests() },
   { label: "Watchlist", to: paths.dashboard.watchlist() },
   { label: "Notifications", to: paths.dashboard.notifications() },
+  { label: "Support", to: paths.dashboard.support() },
 ];
 
 export function positionPath(propertyId: string): string {

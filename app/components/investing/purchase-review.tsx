@@ -14,6 +14,8 @@ export type PurchaseReviewData = {
   walletBefore: string;
   walletAfter: string;
   idempotencyKey: string;
+  /** Whether resale is open for this property now, and when it usually opens. */
+  resale: string;
 };
 
 export const RISK_STATEMENT =
@@ -61,6 +63,9 @@ export function PurchaseReview({
           </div>
         ))}
       </dl>
+      <p className="mt-3 text-sm text-slate-700" data-testid="review-resale">
+        {review.resale}
+      </p>
       <p className="mt-3 rounded-lg bg-white p-3 text-sm text-slate-700">
         {RISK_STATEMENT}{" "}
         <Link to={riskHref} className="font-semibold text-brand-700 underline">

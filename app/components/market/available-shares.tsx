@@ -6,6 +6,7 @@ import { isLowStock } from "~/lib/market/market-rules";
 import { Decimal, formatINR } from "~/lib/money";
 import type { MarketplaceData } from "~/web/market.server";
 import type { Listing } from "~/domain/market/market-reads.server";
+import { RESALE_FEE_TEXT } from "~/domain/market/resale-rules";
 import { marketReply } from "./market-action-data";
 import { MarketError } from "./market-error";
 
@@ -38,7 +39,7 @@ export function AvailableShares({ market, action, live = true }: { market: Marke
       ) : (
         <ul className="divide-y divide-slate-200">
           {market.listings.map((listing) => (
-            <ListingRow key={listing.id} listing={listing} market={market} action={action} showTitle={!market.propertyId} />
+            <ListingRow key={listing.id} listing={listing} market={market} action={action} />
           ))}
         </ul>
       )}
@@ -51,29 +52,23 @@ function LiveMarket({ propertyId }: { propertyId: string | null }) {
   return null;
 }
 
-function ListingRow({
-  listing,
-  market,
-  action,
-  showTitle,
-}: {
-  listing: Listing;
-  market: MarketplaceData;
-  action?: string;
-  showTitle: boolean;
-}) {
+function ListingRow({ listing, market, action }: { listing: Listing; market: MarketplaceData; action?: string }) {
   const own = listing.sellerId === market.viewerId;
   const low = isLowStock(listing.availableShares);
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="listing">
       <div className="min-w-0">
-        {showTitle ? <p className="font-semibold break-words text-ink">{listing.propertyTitle}</p> : null}
+        <p className="font-semibold break-words text-ink">{listing.propertyTitle}</p>
         <p className="text-sm text-ink">
           <span className={low ? "font-semibold text-amber-700" : ""}>
             {listing.availableShares} {listing.availableShares === 1 ? "share" : "shares"} available
             {low ? " (low stock)" : ""}
           </span>{" "}
           at <span className="font-semibold">{rupees(listing.pricePerShare)}</span> per share
+        </p>
+        <p className="text-xs text-slate-600">
+          Last price: {listing.lastPrice ? rupees(listing.lastPrice) : "no resale yet"} · Issue price: {rupees(listing.issuePrice)} · Fee:
+          none for buyer or seller
         </p>
       </div>
       {own ? (
@@ -95,7 +90,7 @@ function BuyDialog({ listing, market, action }: { listing: Listing; market: Mark
   const id = `buy-${listing.id}`;
   return (
     <details className="w-full sm:w-auto">
-      <summary className={buttonClasses("primary", "sm", "cursor-pointer list-none")}>Buy Now</summary>
+      <summary className={buttonClasses("primary", "sm", "cursor-pointer list-none")}>{market.holdsMode ? "Reserve" : "Buy Now"}</summary>
       <Form
         method="post"
         action={action}
@@ -129,7 +124,8 @@ function BuyDialog({ listing, market, action }: { listing: Listing; market: Mark
         </p>
         {short ? <p className="text-sm text-red-700">Insufficient wallet balance. Please add funds to your wallet.</p> : null}
         <p className="text-xs text-slate-600">{market.holdsMode ? SETTLEMENT_TEXT.hold : SETTLEMENT_TEXT.instant}</p>
-        <button type="submit" className={buttonClasses("primary", "sm", "w-full")}>
+        <p className="text-xs text-slate-600">Resale fee: {RESALE_FEE_TEXT.buyer}</p>
+        <button type="submit" disabled={short || count < 1} className={buttonClasses("primary", "sm", "w-full")}>
           {title}
         </button>
       </Form>

@@ -4,8 +4,18 @@ import { COUNTDOWN_WARNING_MINUTES, minutesLeft } from "~/lib/market/market-rule
 import { formatINR } from "~/lib/money";
 import type { HoldRow } from "~/domain/market/market-reads.server";
 
+const deadline = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "numeric", minute: "2-digit" });
+
+/** A hold's state in plain words, from one side's point of view. */
+export function holdStateText(hold: Pick<HoldRow, "status" | "buyerConfirmed" | "sellerConfirmed">, side: "buyer" | "seller"): string {
+  if (hold.status === "reserved") return "Awaiting settlement: both sides confirmed; an admin settles the trade offline";
+  const mine = side === "buyer" ? hold.buyerConfirmed : hold.sellerConfirmed;
+  if (!mine && (side === "buyer" || hold.buyerConfirmed)) return "Awaiting your confirmation";
+  return side === "buyer" ? "Waiting for the seller to confirm" : "Waiting for the buyer to confirm";
+}
+
 /**
- * Holds for one side: the seller's awaiting their confirmation, or the buyer's open ones.
+ * Open holds for one side: on the seller's listings, or the buyer's own; settled or cancelled ones leave.
  * Each shows its countdown (a warning dot under 5 minutes), Confirm when it is this side's
  * turn, and Cancel.
  */
@@ -30,12 +40,7 @@ export function HoldsList({
         const minutes = minutesLeft(hold.expiresAt, new Date(now));
         const awaitingMe =
           hold.status === "pending" && (side === "buyer" ? !hold.buyerConfirmed : hold.buyerConfirmed && !hold.sellerConfirmed);
-        const state =
-          hold.status === "reserved"
-            ? "Both confirmed — awaiting settlement by an admin"
-            : side === "buyer" && hold.buyerConfirmed
-              ? "Waiting for the seller to confirm"
-              : "Awaiting your confirmation";
+        const state = holdStateText(hold, side);
         return (
           <li key={hold.id} className="space-y-2 py-3" data-testid={`${side}-hold`}>
             <p className="font-semibold break-words text-ink">
@@ -47,7 +52,7 @@ export function HoldsList({
                 {minutes < COUNTDOWN_WARNING_MINUTES ? (
                   <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full bg-red-600" />
                 ) : null}
-                {minutes} minutes left to confirm
+                {minutes} minutes left to confirm (by {deadline.format(new Date(hold.expiresAt))} IST)
               </p>
             ) : null}
             <div className="flex flex-wrap gap-2">

@@ -60,7 +60,7 @@ describe("alerts on the live channel", () => {
   it("tells each holder's bell when an admin enables share selling", async () => {
     const { prisma } = db.current;
     const { property, seller } = await createMarket(prisma);
-    await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false } });
+    await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false, propertyStatus: "funded" } });
     const admin = await createUser(prisma, { isAdmin: true });
     await heardSoon();
     await setShareSelling(prisma, { adminId: admin.id, propertyId: property.id, enabled: true });

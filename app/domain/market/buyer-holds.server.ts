@@ -64,6 +64,8 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
         holdId: row!.hold_id,
         orderId: input.orderId,
         propertyId: row!.property_id,
+        sellerId: facts.seller_id!,
+        propertyTitle: title,
         shares,
         amount: total,
         expiresAt: row!.hold_expires_at,

@@ -12,6 +12,7 @@ import { logger } from "~/services/logger.server";
 import { PendingAlreadyResolvedError, PendingExpiredError, PendingNotFoundError } from "~/domain/ledger/errors.server";
 import { DuplicateSubmitError, insufficientFundsError, marketError, MarketError } from "./market-errors";
 import { UUID } from "./order-locks.server";
+import { mayBuyOnMarket } from "./resale-rules";
 
 /**
  * The market's money paths are one call of a database function each (docs/decisions/0043,
@@ -113,6 +114,7 @@ function refusalError(code: string, text: string, context: RefusalContext): Erro
 /** What a buy from a listing reads first: the order, its property, the buyer's tier and wallet, and whether the key was used. */
 export type BuyFacts = {
   tier: string | null;
+  is_admin: boolean | null;
   order_id: string | null;
   seller_id: string | null;
   property_id: string | null;
@@ -131,7 +133,7 @@ export type BuyFacts = {
 
 /**
  * Everything a buyer must pass before money moves, against the read (the rules of
- * checkPurchase, in their order): a tier of waitlist player or above, an active unexpired
+ * checkPurchase, in their order): a tier of waitlist player or above (or an admin, ADR 0057), an active unexpired
  * order of a tradable property that is not their own, shares from 1 to what the order has
  * not promised to other holds, and a wallet that covers the total. A form key already used
  * is answered first. The database function checks all of it again under the order's lock.
@@ -143,7 +145,7 @@ export function checkBuy(facts: BuyFacts, input: { buyerId: string; orderId: str
     }
     throw marketError("keyReused", 409);
   }
-  if (!facts.tier || facts.tier === "explorer") throw marketError("tierTooLow", 403);
+  if (!mayBuyOnMarket({ tier: facts.tier, isAdmin: facts.is_admin })) throw marketError("tierTooLow", 403);
   if (!facts.order_id) throw marketError("orderNotFound", 404);
   if (facts.seller_id === input.buyerId) throw marketError("ownOrder", 403);
   if (facts.status !== "active" || facts.expired) throw marketError("orderInactive", 409);
@@ -177,7 +179,7 @@ export async function readBuyFacts(
       : Prisma.sql`SELECT t.id::text AS id, t.reference_id AS order_id, t.shares FROM transactions t
                     WHERE t.user_id = ${input.buyerId}::uuid AND t.idempotency_key = ${seen.key}`;
   const [facts] = await prisma.$queryRaw<BuyFacts[]>`
-    SELECT u.tier::text AS tier, o.id::text AS order_id, o.seller_id::text AS seller_id, o.property_id, p.title AS property_title,
+    SELECT u.tier::text AS tier, u.is_admin, o.id::text AS order_id, o.seller_id::text AS seller_id, o.property_id, p.title AS property_title,
            p.shares_sellable, o.status::text AS status, o.remaining_shares, o.held_shares, o.price_per_share::text AS price_per_share,
            o.expires_at <= ${now} AS expired, e.available_balance::text AS available_balance,
            s.id AS seen_id, s.order_id AS seen_order_id, s.shares AS seen_shares

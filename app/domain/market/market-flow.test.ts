@@ -173,6 +173,19 @@ describe("holds (flag on)", () => {
     );
   });
 
+  it("lets an admin whose tier is explorer buy, as the spec lists admins among buyers (ADR 0057)", async () => {
+    const { prisma } = db.current;
+    const { property, order } = await listed(10, "150.00");
+    const admin = await createUser(prisma, { isAdmin: true, balance: "5000" });
+    expect((await prisma.userProfile.findUniqueOrThrow({ where: { id: admin.id } })).tier).toBe("explorer");
+    const hold = await createBuyerHold(prisma, { buyerId: admin.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() });
+    expect(hold.amount).toBe("300.00");
+    expect(await wallet(prisma, admin.id)).toEqual({ available: "4700.00", held: "300.00" });
+    const trade = await instantBuyShares(prisma, { buyerId: admin.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() });
+    expect(trade.amount).toBe("150.00");
+    expect(await position(prisma, admin.id, property.id)).toEqual({ shares: 1, committed: 0 });
+  });
+
   it("a repeated form key changes nothing; the same key with other parameters is a 409", async () => {
     const { prisma } = db.current;
     const { order } = await listed(10, "150.00");

@@ -1,5 +1,4 @@
-import type { Db } from "~/services/db.server";
-import { propertyTitles } from "~/domain/properties/property-titles.server";
+import { Prisma, type Db } from "~/services/db.server";
 
 export type Listing = {
   id: string;
@@ -9,9 +8,31 @@ export type Listing = {
   /** Shares a buyer can take now: remaining, less those promised to open holds. */
   availableShares: number;
   pricePerShare: string;
+  /** The property's issue price per share, and the price of its last settled resale (if any). */
+  issuePrice: string;
+  lastPrice: string | null;
   expiresAt: string;
   createdAt: string;
 };
+
+type ListingProperty = { id: string; title: string; issue_price: string; last_price: string | null };
+
+/**
+ * The title, issue price and last settled resale price of the listed properties, in one
+ * query, or none when nothing is listed (the invest page's usual case costs no round trip).
+ * A settled trade is the buyer's completed share_purchase row, as the market data reads it.
+ */
+async function listingProperties(db: Db, propertyIds: string[]): Promise<Map<string, ListingProperty>> {
+  const ids = [...new Set(propertyIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<ListingProperty[]>(Prisma.sql`
+    SELECT p.id, p.title, p.share_price::text AS issue_price,
+           (SELECT t.price_per_share::text FROM transactions t
+             WHERE t.property_id = p.id AND t.transaction_type = 'share_purchase' AND t.status = 'completed'
+             ORDER BY t.created_at DESC, t.id DESC LIMIT 1) AS last_price
+      FROM properties p WHERE p.id IN (${Prisma.join(ids)})`);
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 /** Active, unexpired listings with shares left, cheapest first then oldest (spec 000 §7). */
 export async function listAvailableShares(db: Db, options: { propertyId?: string; now?: Date } = {}): Promise<Listing[]> {
@@ -36,7 +57,7 @@ export async function listAvailableShares(db: Db, options: { propertyId?: string
       createdAt: true,
     },
   });
-  const titles = await propertyTitles(
+  const properties = await listingProperties(
     db,
     rows.map((row) => row.propertyId),
   );
@@ -45,10 +66,12 @@ export async function listAvailableShares(db: Db, options: { propertyId?: string
     .map((row) => ({
       id: row.id,
       propertyId: row.propertyId,
-      propertyTitle: titles.get(row.propertyId) ?? "",
+      propertyTitle: properties.get(row.propertyId)?.title ?? "",
       sellerId: row.sellerId,
       availableShares: row.remainingShares - row.heldShares,
       pricePerShare: row.pricePerShare.toFixed(2),
+      issuePrice: properties.get(row.propertyId)?.issue_price ?? "0.00",
+      lastPrice: properties.get(row.propertyId)?.last_price ?? null,
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
     }));
@@ -150,6 +173,23 @@ export async function listHoldsAwaitingSeller(db: Db, sellerId: string, now = ne
   const rows = await db.shareBuyerHold.findMany({
     where: { sellerId, holdStatus: "pending", buyerConfirmed: true, sellerConfirmed: false, holdExpiresAt: { gt: now } },
     orderBy: { holdExpiresAt: "asc" },
+    select: holdSelect,
+  });
+  return rows.map(toHoldRow);
+}
+
+/**
+ * Every hold on the seller's orders that is still open: pending (before its expiry, whether
+ * or not the buyer has confirmed) or reserved and awaiting settlement, soonest deadline
+ * first. A trade both sides confirmed stays here until an admin settles or releases it.
+ */
+export async function listSellerOpenHolds(db: Db, sellerId: string, now = new Date()): Promise<HoldRow[]> {
+  const rows = await db.shareBuyerHold.findMany({
+    where: {
+      sellerId,
+      OR: [{ holdStatus: "pending", holdExpiresAt: { gt: now } }, { holdStatus: "reserved" }],
+    },
+    orderBy: [{ holdExpiresAt: "asc" }],
     select: holdSelect,
   });
   return rows.map(toHoldRow);

@@ -5,6 +5,7 @@ import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { ADMIN_CHANNEL, marketChannel } from "~/lib/live-channels";
 import { publishAll } from "~/services/realtime/publish.server";
 import { MarketError } from "./market-errors";
+import { mayEnableResale, RESALE_NEEDS_ENDED_RAISE } from "./resale-rules";
 
 const DAY = 86_400_000;
 
@@ -83,21 +84,25 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
 }
 
 /**
- * Turns share selling on or off for a property. Enabling ends the primary sale (the
- * property becomes funded with no shares left to issue: resale is the only way in) and
- * tells every holder; disabling only clears the flag (open orders stay until they end).
+ * Turns share selling on or off for a property. Enabling is allowed only once the raise is
+ * over (funded or closed) and changes nothing else: it never ends a raise, never marks a
+ * property sold out and never withdraws unsold shares (ADR 0048). It tells every holder.
+ * Disabling only clears the flag (open orders stay until they end).
  */
 export async function setShareSelling(prisma: PrismaClient, input: { adminId: string; propertyId: string; enabled: boolean }) {
   return runTransaction(prisma, "market.set-share-selling", async (tx) => {
     const property = await tx.property.findUnique({
       where: { id: input.propertyId },
-      select: { id: true, title: true, sharesSellable: true, propertyStatus: true, availableShares: true },
+      select: { id: true, title: true, sharesSellable: true, propertyStatus: true },
     });
     if (!property) throw new MarketError("property_not_found", "Property not found", 404);
-    await tx.property.update({
-      where: { id: property.id },
-      data: input.enabled ? { sharesSellable: true, propertyStatus: "funded", availableShares: 0 } : { sharesSellable: false },
-    });
+    if (input.enabled && !mayEnableResale(property.propertyStatus)) {
+      throw new MarketError("raise_still_open", RESALE_NEEDS_ENDED_RAISE, 409);
+    }
+    if (property.sharesSellable === input.enabled) {
+      throw new MarketError("unchanged", `Share selling is already ${input.enabled ? "enabled" : "disabled"} for ${property.title}`, 409);
+    }
+    await tx.property.update({ where: { id: property.id }, data: { sharesSellable: input.enabled } });
     if (input.enabled) {
       const holders = await tx.userPropertyPosition.findMany({
         where: { propertyId: property.id, shares: { gt: 0 } },
@@ -118,12 +123,8 @@ export async function setShareSelling(prisma: PrismaClient, input: { adminId: st
       action: input.enabled ? "property.enable_share_selling" : "property.disable_share_selling",
       targetType: "property",
       targetId: property.id,
-      before: {
-        sharesSellable: property.sharesSellable,
-        propertyStatus: property.propertyStatus,
-        availableShares: property.availableShares,
-      },
-      after: input.enabled ? { sharesSellable: true, propertyStatus: "funded", availableShares: 0 } : { sharesSellable: false },
+      before: { sharesSellable: property.sharesSellable, propertyStatus: property.propertyStatus },
+      after: { sharesSellable: input.enabled, propertyStatus: property.propertyStatus },
     });
     await publishAll(
       [

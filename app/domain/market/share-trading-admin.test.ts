@@ -10,22 +10,47 @@ import { createMarket, newKey } from "./market-test-helpers";
 const db = useTestDatabase();
 
 describe("share-trading administration", () => {
-  it("enabling selling funds the property with no shares left, alerts every holder and is audited; disabling only clears the flag", async () => {
+  it("refuses to enable selling while the raise is open, and changes nothing (ADR 0048)", async () => {
     const { prisma } = db.current;
     const admin = await createUser(prisma, { isAdmin: true });
     const { property, seller } = await createMarket(prisma);
     await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false } });
+    const before = await prisma.property.findUniqueOrThrow({ where: { id: property.id } });
+    expect([before.propertyStatus, before.availableShares > 0]).toEqual(["open", true]);
+
+    const refusal = await setShareSelling(prisma, { adminId: admin.id, propertyId: property.id, enabled: true }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(MarketError);
+    expect((refusal as MarketError).status).toBe(409);
+    expect((refusal as MarketError).message).toMatch(/only on a funded or closed property/);
+    const after = await prisma.property.findUniqueOrThrow({ where: { id: property.id } });
+    expect([after.sharesSellable, after.propertyStatus, after.availableShares]).toEqual([false, "open", before.availableShares]);
+    expect(await prisma.userAlert.count({ where: { userId: seller.id, alertType: "share_selling_enabled" } })).toBe(0);
+    expect(await prisma.adminAuditLog.count({ where: { targetId: property.id } })).toBe(0);
+  });
+
+  it("enabling selling on a funded or closed property only sets the flag, alerts every holder and is audited; disabling only clears it", async () => {
+    const { prisma } = db.current;
+    const admin = await createUser(prisma, { isAdmin: true });
+    const { property, seller } = await createMarket(prisma);
+    await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false, propertyStatus: "closed" } });
+    const { availableShares } = await prisma.property.findUniqueOrThrow({ where: { id: property.id } });
 
     await setShareSelling(prisma, { adminId: admin.id, propertyId: property.id, enabled: true });
     const enabled = await prisma.property.findUniqueOrThrow({ where: { id: property.id } });
-    expect([enabled.sharesSellable, enabled.propertyStatus, enabled.availableShares]).toEqual([true, "funded", 0]);
+    expect([enabled.sharesSellable, enabled.propertyStatus, enabled.availableShares]).toEqual([true, "closed", availableShares]);
     expect(await prisma.userAlert.count({ where: { userId: seller.id, alertType: "share_selling_enabled" } })).toBe(1);
+    // A second enable changed nothing, so it is not reported as done.
+    await expect(setShareSelling(prisma, { adminId: admin.id, propertyId: property.id, enabled: true })).rejects.toThrow(/already enabled/);
 
     await setShareSelling(prisma, { adminId: admin.id, propertyId: property.id, enabled: false });
     const disabled = await prisma.property.findUniqueOrThrow({ where: { id: property.id } });
-    expect([disabled.sharesSellable, disabled.propertyStatus]).toEqual([false, "funded"]);
+    expect([disabled.sharesSellable, disabled.propertyStatus]).toEqual([false, "closed"]);
     const audit = await prisma.adminAuditLog.findMany({ where: { targetId: property.id }, orderBy: { id: "asc" } });
     expect(audit.map((a) => a.action)).toEqual(["property.enable_share_selling", "property.disable_share_selling"]);
+
+    const funded = await createProperty(prisma, { status: "funded" });
+    await setShareSelling(prisma, { adminId: admin.id, propertyId: funded.id, enabled: true });
+    expect((await prisma.property.findUniqueOrThrow({ where: { id: funded.id } })).sharesSellable).toBe(true);
   });
 
   it("sets ROI for funded properties only, 0–100 in steps of 0.1, and stores nothing for empty or zero", async () => {

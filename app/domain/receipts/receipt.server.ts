@@ -5,6 +5,7 @@ import { regionLabel } from "~/lib/india-states";
 import { Decimal, formatINR } from "~/lib/money";
 import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary, walletEffect } from "~/lib/transactions";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
+import { RESALE_FEE } from "~/domain/market/resale-rules";
 
 /** The investor; `stateCode` is their state or union territory on record (GST place of supply), null when unknown. */
 export type ReceiptParty = { name: string; email: string; stateCode: string | null };
@@ -71,6 +72,10 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty, issuer: Pi
     lines.push({ label: "Platform fee (taxable value)", value: rupees(split.taxable) });
     for (const head of split.heads) lines.push({ label: `${head.name} @ ${head.ratePercent}%`, value: rupees(head.amount) });
     lines.push({ label: "Platform fee including GST", value: rupees(row.fee) });
+  }
+  // A resale costs neither side a fee (the fees page says the same); the receipt states it.
+  if (row.type === "share_purchase" || row.type === "share_sale") {
+    lines.push({ label: "Resale fee", value: `${rupees(RESALE_FEE)} (no fee for buyer or seller)` });
   }
   const effect = walletEffect(row);
   lines.push({
