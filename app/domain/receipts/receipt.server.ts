@@ -2,8 +2,9 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { GST_RATE_PERCENT } from "~/lib/investing/constants";
 import { Decimal, formatINR, toRupees } from "~/lib/money";
-import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary, walletEffect } from "~/lib/transactions";
+import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary } from "~/lib/transactions";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
+import { walletEffect } from "~/domain/figures/wallet-effect";
 
 export type ReceiptParty = { name: string; email: string };
 
