@@ -171,10 +171,10 @@ function render(title: string, figures: StatementFigures, issuer: ReceiptIssuer,
 }
 
 const GAIN_COLUMNS: Column[] = [
-  { header: "Property", width: 80 },
+  { header: "Property", width: 75 },
   { header: "Sale date", width: 52 },
   { header: "Acquired", width: 52 },
-  { header: "Shares", width: 25, align: "right" },
+  { header: "Shares", width: 30, align: "right" },
   { header: "Sale price (₹)", width: 52, align: "right" },
   { header: "Transfer costs (₹)", width: 44, align: "right" },
   { header: "Avg cost/share (₹)", width: 46, align: "right" },
