@@ -59,15 +59,15 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
           </div>
         ))}
         <div className="rounded-xl border border-slate-200 p-4">
-          <dt className="text-sm text-slate-600">Unrealised profit / loss</dt>
+          <dt className="text-sm text-slate-600">Profit / loss</dt>
           <dd className={`mt-1 text-lg font-bold break-words ${tone}`}>
             {signedAmount(position.profitLoss, rupees)} ({percentChange(position.totalInvestment, position.currentValue)})
           </dd>
         </div>
       </dl>
       <p className="text-xs text-slate-600">
-        {position.valuationRule} Total investment includes the platform fees paid; total return is unrealised profit or loss plus realised
-        gains plus distributions.
+        {position.valuationRule} Total investment includes the platform fees paid; profit / loss is current value less total investment
+        (unrealised); total return is that plus realised gains plus distributions.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link to={paths.invest(position.propertyId)} className={buttonClasses("primary", "md")}>
