@@ -36,7 +36,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "aangan-figures-"));
 let app: AppProcess;
 const prisma = () => db.current.prisma;
 const persona = { id: "", email: "", cookie: "" };
-let admin = { cookie: "" };
+let admin = { cookie: "", email: "" };
 let propertyId = "";
 let feeTransactionId = "";
 
@@ -98,7 +98,7 @@ beforeAll(async () => {
 
   app = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", SESSION_SECRET: SECRET, DATA_DIR: dataDir });
   persona.cookie = await createSession(prisma(), investor.id, { production: true });
-  admin = { cookie: await createSession(prisma(), adminUser.id, { production: true }) };
+  admin = { cookie: await createSession(prisma(), adminUser.id, { production: true }), email: adminUser.email };
   // The admin confirms the deposit as the support desk does: the app credits it, charges the fee and mails the investor.
   const resolved = await fetch(`${app.baseUrl}/admin/support`, {
     method: "POST",
@@ -251,5 +251,17 @@ describe("every surface prints the same figure for each money fact", () => {
       new Date(Date.UTC(year, month - 1, day)),
     );
     expect(account).toContain(`Holdings on ${longToday}`);
+  });
+
+  it("admin pages count what the investor did: the purchase as bought (3 shares, ₹27,540 with its fee) and a KYC card that counts the queue", async () => {
+    const investments = await pageText(`/admin/investments?search=${encodeURIComponent(persona.email)}`, admin.cookie);
+    expect(investments).toContain("₹27,540.00");
+    expect(investments).toContain("Bought 3 × ₹9,000.00 plus fee");
+    expect(investments).toContain("2 held");
+    // The admin (KYC pending, nothing submitted) is not waiting in the queue, so the card does not count them either.
+    const queue = await pageText("/admin/kyc", admin.cookie);
+    expect(queue).not.toContain(admin.email);
+    const overview = await pageText("/admin", admin.cookie);
+    expect(overview).toContain("KYC pending or under review 0");
   });
 });
