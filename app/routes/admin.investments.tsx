@@ -66,7 +66,8 @@ export default function AdminInvestmentsPage() {
               <div className="sm:text-right">
                 <p className="font-semibold">{formatINR(row.paid, { paise: true })}</p>
                 <p className="text-xs text-slate-600">
-                  Bought {row.purchasedShares} × {formatINR(row.pricePerShare, { paise: true })} plus fee ·{" "}
+                  Bought {row.purchasedShares} × {formatINR(row.pricePerShare, { paise: true })}
+                  {Number(row.fee) > 0 ? ` plus ${formatINR(row.fee, { paise: true })} fee` : ""} ·{" "}
                   {row.sharesOwned === row.purchasedShares ? "all held" : `${row.sharesOwned} held`} · {row.investmentStatus}
                 </p>
               </div>

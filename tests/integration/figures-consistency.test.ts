@@ -254,9 +254,9 @@ describe("every surface prints the same figure for each money fact", () => {
   });
 
   it("admin pages count what the investor did: the purchase as bought (3 shares, ₹27,540 with its fee) and a KYC card that counts the queue", async () => {
-    const investments = await pageText(`/admin/investments?search=${encodeURIComponent(persona.email)}`, admin.cookie);
+    const investments = await pageText("/admin/investments?q=Figures%20Residency", admin.cookie);
     expect(investments).toContain("₹27,540.00");
-    expect(investments).toContain("Bought 3 × ₹9,000.00 plus fee");
+    expect(investments).toContain("Bought 3 × ₹9,000.00 plus ₹540.00 fee");
     expect(investments).toContain("2 held");
     // The admin (KYC pending, nothing submitted) is not waiting in the queue, so the card does not count them either.
     const queue = await pageText("/admin/kyc", admin.cookie);

@@ -46,6 +46,7 @@ export async function listAllInvestments(db: Db, input: { search: string; page: 
       // The purchase as it was made (a later sale rewrites the lot's shares, not what was bought),
       // and what it cost the investor, fee included (ADR 0046).
       purchasedShares: transaction?.shares ?? row.sharesOwned,
+      fee: transaction && transaction.transactionType !== "fee" ? transaction.fee.toFixed(2) : "0.00",
       paid: transaction
         ? walletEffect({ type: transaction.transactionType, amount: transaction.amount, fee: transaction.fee }).abs().toFixed(2)
         : row.totalInvestment.toFixed(2),
