@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTransactionFilter, signedAmount, transactionSummary } from "./transactions";
+import { parseTransactionFilter, transactionSummary } from "./transactions";
 
 describe("parseTransactionFilter", () => {
   it("accepts each of the spec's types and falls back to all", () => {
@@ -8,17 +8,6 @@ describe("parseTransactionFilter", () => {
     }
     expect(parseTransactionFilter(null)).toBe("all");
     expect(parseTransactionFilter("'; drop table")).toBe("all");
-  });
-});
-
-describe("signedAmount", () => {
-  it("adds money coming in and subtracts money going out", () => {
-    expect(signedAmount("deposit", "1000.50").toFixed(2)).toBe("1000.50");
-    expect(signedAmount("dividend", "12").toFixed(2)).toBe("12.00");
-    expect(signedAmount("share_sale", "300").toFixed(2)).toBe("300.00");
-    expect(signedAmount("investment", "100000").toFixed(2)).toBe("-100000.00");
-    expect(signedAmount("withdrawal", "5000").toFixed(2)).toBe("-5000.00");
-    expect(signedAmount("fee", "10").toFixed(2)).toBe("-10.00");
   });
 });
 

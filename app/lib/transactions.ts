@@ -1,5 +1,3 @@
-import { Decimal } from "~/lib/money";
-
 export const TRANSACTION_TYPES = ["investment", "dividend", "deposit", "withdrawal", "share_purchase", "share_sale", "fee"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionFilter = TransactionType | "all";
@@ -17,25 +15,6 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
 /** The type filter from the URL; anything unknown shows everything rather than failing. */
 export function parseTransactionFilter(value: string | null | undefined): TransactionFilter {
   return (TRANSACTION_TYPES as readonly string[]).includes(value ?? "") ? (value as TransactionType) : "all";
-}
-
-const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "share_sale"]);
-
-/** Amounts are stored unsigned; money into the wallet shows with +, money out with −. */
-export function signedAmount(type: TransactionType, amount: Decimal.Value): Decimal {
-  const value = new Decimal(amount).abs();
-  return MONEY_IN.has(type) ? value : value.neg();
-}
-
-/**
- * What one event did to the wallet, fee included: a purchase of ₹2,00,000 with a ₹4,000 fee
- * is −₹2,04,000 wherever it is shown (list, details, alerts, receipts); money in is net of
- * any fee taken from it.
- */
-export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value }): Decimal {
-  const amount = new Decimal(row.amount).abs();
-  const fee = new Decimal(row.fee).abs();
-  return MONEY_IN.has(row.type) ? amount.minus(fee) : amount.plus(fee).neg();
 }
 
 /** "completed" → "Completed": statuses read in sentence case. */

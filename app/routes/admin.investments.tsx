@@ -64,9 +64,11 @@ export default function AdminInvestmentsPage() {
                 <p className="text-xs text-slate-600">{formatDate(row.investmentDate)}</p>
               </div>
               <div className="sm:text-right">
-                <p className="font-semibold">{formatINR(row.totalInvestment, { paise: true })}</p>
+                <p className="font-semibold">{formatINR(row.paid, { paise: true })}</p>
                 <p className="text-xs text-slate-600">
-                  {row.sharesOwned} × {formatINR(row.pricePerShare, { paise: true })} · {row.investmentStatus}
+                  Bought {row.purchasedShares} × {formatINR(row.pricePerShare, { paise: true })}
+                  {Number(row.fee) > 0 ? ` plus ${formatINR(row.fee, { paise: true })} fee` : ""} ·{" "}
+                  {row.sharesOwned === row.purchasedShares ? "all held" : `${row.sharesOwned} held`} · {row.investmentStatus}
                 </p>
               </div>
             </li>

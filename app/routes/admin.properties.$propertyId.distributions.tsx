@@ -150,7 +150,9 @@ export default function PropertyDistributionsPage() {
                     <td className="px-3 py-2">{d.status === "paid" ? "Paid" : "Declared"}</td>
                     <td className="px-3 py-2">
                       {d.paidAmount
-                        ? `${formatINR(d.paidAmount, { paise: true })} to ${d.holderCount} (${formatINR(d.perShareAmount ?? "0", { paise: true })} × ${d.eligibleShares} shares)`
+                        ? d.perShareAmount === null
+                          ? `${formatINR(d.paidAmount, { paise: true })} to ${d.holderCount} (credited without a declaration)`
+                          : `${formatINR(d.paidAmount, { paise: true })} to ${d.holderCount} (${formatINR(d.perShareAmount, { paise: true })} × ${d.eligibleShares} shares)`
                         : "—"}
                     </td>
                     <td className="px-3 py-2">{d.remainderAmount ? formatINR(d.remainderAmount, { paise: true }) : "—"}</td>

@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "~/lib/formats";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -100,7 +101,10 @@ export default function StatementsPage() {
                     Sale price
                   </th>
                   <th scope="col" className="py-1 pr-3">
-                    Cost
+                    Transfer costs
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Cost incl. fees
                   </th>
                   <th scope="col" className="py-1 pr-3">
                     Gain or loss
@@ -114,9 +118,10 @@ export default function StatementsPage() {
                 {figures.gains.map((g, index) => (
                   <tr key={index} className="border-t border-slate-100">
                     <td className="py-1 pr-3">{g.propertyTitle}</td>
-                    <td className="py-1 pr-3">{g.saleDate}</td>
+                    <td className="py-1 pr-3">{formatCalendarDate(g.saleDate)}</td>
                     <td className="py-1 pr-3">{g.shares}</td>
                     <td className="py-1 pr-3">{rupees(g.salePrice)}</td>
+                    <td className="py-1 pr-3">{rupees(g.transferCosts)}</td>
                     <td className="py-1 pr-3">{rupees(g.costOfAcquisition)}</td>
                     <td className="py-1 pr-3">{rupees(g.gain)}</td>
                     <td className="py-1 pr-3">{g.term}</td>

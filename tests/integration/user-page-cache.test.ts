@@ -258,7 +258,8 @@ describe("page versions kept by the database", () => {
     // rate limiter's counters, the versions themselves, and properties (the catalogue's version).
     const shared = new Set(["sessions", "rate_limit_counters", "user_page_versions", "catalogue_page_version", "properties"]);
     const own = [...read_].filter((name) => !shared.has(name)).sort();
-    expect(own).toEqual(["investor_daily_flows", "user_alerts", "user_profiles", "user_property_positions"]);
+    // transactions: the overview's invested, realised gains and distributions (ADR 0046).
+    expect(own).toEqual(["investor_daily_flows", "transactions", "user_alerts", "user_profiles", "user_property_positions"]);
     const triggers = await sql(
       `SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
         WHERE p.proname = 'user_page_version_row_changed' AND NOT t.tgisinternal`,

@@ -22,7 +22,11 @@ export function OverviewTiles({ totals }: { totals: PortfolioTotals }) {
   const rupees = (value: Parameters<typeof formatINR>[0]) => formatINR(value);
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Tile label="Total Investment Value" value={formatINR(totals.totalInvestment)} />
+      <Tile
+        label="Total Investment Value"
+        value={formatINR(totals.totalInvestment)}
+        detail={<span className="text-slate-500">What the shares you hold cost, fees included</span>}
+      />
       <Tile
         label="Current Value"
         value={formatINR(totals.currentValue)}
@@ -31,7 +35,12 @@ export function OverviewTiles({ totals }: { totals: PortfolioTotals }) {
       <Tile
         label="Lifetime Returns"
         value={signedAmount(totals.lifetimeReturn, rupees)}
-        detail={<span className="text-slate-500">Current value minus what you paid</span>}
+        detail={
+          <span className="text-slate-500">
+            Unrealised {signedAmount(totals.unrealised, rupees)} + realised gains {signedAmount(totals.realised, rupees)} + distributions{" "}
+            {rupees(totals.distributions)}
+          </span>
+        }
       />
       <Tile label="Active Properties" value={String(totals.activeProperties)} />
     </dl>

@@ -16,6 +16,10 @@ export type PositionViewData = {
   currentPrice: string;
   currentValue: string;
   profitLoss: string;
+  realisedProfit: string;
+  distributions: string;
+  totalReturn: string;
+  valuationRule: string;
   sharesSellable: boolean;
   history: PositionHistoryRow[];
 };
@@ -41,6 +45,9 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
     ["Average share price", rupees(position.averagePrice)],
     ["Current share price", rupees(position.currentPrice)],
     ["Current value", rupees(position.currentValue)],
+    ["Realised gains", signedAmount(position.realisedProfit, rupees)],
+    ["Distributions received", rupees(position.distributions)],
+    ["Total return", signedAmount(position.totalReturn, rupees)],
   ];
   return (
     <div className="space-y-6">
@@ -58,6 +65,10 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
           </dd>
         </div>
       </dl>
+      <p className="text-xs text-slate-600">
+        {position.valuationRule} Total investment includes the platform fees paid; profit / loss is current value less total investment
+        (unrealised); total return is that plus realised gains plus distributions.
+      </p>
       <div className="flex flex-wrap gap-3">
         <Link to={paths.invest(position.propertyId)} className={buttonClasses("primary", "md")}>
           View Property Details
@@ -91,7 +102,10 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
                   </span>
                   <span className="block text-xs text-slate-500">{formatIndiaDate(row.date)}</span>
                 </span>
-                <span className="text-right sm:text-left">{rupees(row.amount)}</span>
+                <span className="text-right sm:text-left">
+                  {rupees(row.amount)}
+                  {Number(row.fee) > 0 ? <span className="block text-xs text-slate-500">Fee {rupees(row.fee)}</span> : null}
+                </span>
                 <span>
                   <span className="block text-xs text-slate-500">Average after</span>
                   {rupees(row.averagePrice)} · {row.sharesAfter} held

@@ -9,6 +9,7 @@ export type DistributionView = {
   note: string;
   status: "declared" | "paid";
   perShareAmount: string | null;
+  paidAmount?: string | null;
 };
 
 export type ReceivedView = { transactionId: string; distributionId: string | null; shares: number; amount: string };
@@ -50,8 +51,12 @@ export function DistributionList({ distributions, received = [] }: { distributio
             const mine = receivedBy.get(d.id);
             return (
               <li key={d.id}>
-                Paid {d.paymentDate}: {rupees(d.perShareAmount ?? "0")} a share (record date {d.recordDate})
-                {mine ? ` — you received ${rupees(mine.amount)} for ${mine.shares} ${mine.shares === 1 ? "share" : "shares"}` : ""}
+                {d.perShareAmount === null
+                  ? `Paid ${d.paymentDate}: ${rupees(d.paidAmount ?? d.amount)} in total${d.note ? ` (${d.note})` : ""}`
+                  : `Paid ${d.paymentDate}: ${rupees(d.perShareAmount)} a share (record date ${d.recordDate})`}
+                {mine
+                  ? ` — you received ${rupees(mine.amount)}${mine.shares ? ` for ${mine.shares} ${mine.shares === 1 ? "share" : "shares"}` : ""}`
+                  : ""}
               </li>
             );
           })}

@@ -1,10 +1,11 @@
+import { Decimal } from "~/lib/money";
 import { Link, useNavigate } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { CloseIcon } from "~/components/ui/icons";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
-import { TRANSACTION_TYPE_LABELS, walletEffect } from "~/lib/transactions";
+import { TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
 import { formatDateTimeIN, formatRupees, formatSignedINR } from "./format";
 import { summaryOf } from "./transaction-list";
 import { TransactionStatusBadge } from "./transaction-status-badge";
@@ -30,7 +31,7 @@ export function TransactionDetailsDialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   useDialogFocus(dialogRef, () => navigate(closeHref, { preventScrollReset: true }));
 
-  const effect = walletEffect(row);
+  const effect = new Decimal(row.walletEffect);
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center">
       <div

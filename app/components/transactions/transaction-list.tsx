@@ -1,6 +1,7 @@
+import { Decimal } from "~/lib/money";
 import { Link } from "@remix-run/react";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
-import { transactionSummary, TRANSACTION_TYPE_LABELS, walletEffect } from "~/lib/transactions";
+import { transactionSummary, TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
 import { formatDateTimeIN, formatSignedINR } from "./format";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 import { paths } from "~/lib/paths";
@@ -26,7 +27,7 @@ export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: 
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Transactions">
       {rows.map((row) => {
-        const amount = walletEffect(row);
+        const amount = new Decimal(row.walletEffect);
         return (
           <li key={row.id}>
             <Link

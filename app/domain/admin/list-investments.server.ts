@@ -1,3 +1,4 @@
+import { walletEffect } from "~/domain/figures/wallet-effect";
 import type { Db, Prisma } from "~/services/db.server";
 
 export const INVESTMENTS_PAGE_SIZE = 25;
@@ -29,6 +30,7 @@ export async function listAllInvestments(db: Db, input: { search: string; page: 
         totalInvestment: true,
         investmentStatus: true,
         investmentDate: true,
+        transaction: { select: { transactionType: true, shares: true, amount: true, fee: true } },
         user: { select: { fullName: true, email: true } },
         property: { select: { title: true, city: true, country: true, propertyType: true } },
       },
@@ -37,7 +39,18 @@ export async function listAllInvestments(db: Db, input: { search: string; page: 
     db.$queryRaw<{ n: number }[]>`SELECT count(DISTINCT user_id)::int AS n FROM investments`.then((r) => r[0]?.n ?? 0),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row, pricePerShare: row.pricePerShare.toFixed(2), totalInvestment: row.totalInvestment.toFixed(2) })),
+    rows: rows.map(({ transaction, ...row }) => ({
+      ...row,
+      pricePerShare: row.pricePerShare.toFixed(2),
+      totalInvestment: row.totalInvestment.toFixed(2),
+      // The purchase as it was made (a later sale rewrites the lot's shares, not what was bought),
+      // and what it cost the investor, fee included (ADR 0046).
+      purchasedShares: transaction?.shares ?? row.sharesOwned,
+      fee: transaction && transaction.transactionType !== "fee" ? transaction.fee.toFixed(2) : "0.00",
+      paid: transaction
+        ? walletEffect({ type: transaction.transactionType, amount: transaction.amount, fee: transaction.fee }).abs().toFixed(2)
+        : row.totalInvestment.toFixed(2),
+    })),
     total,
     pageCount: Math.max(1, Math.ceil(total / INVESTMENTS_PAGE_SIZE)),
     stats: {

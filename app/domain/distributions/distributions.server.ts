@@ -7,6 +7,7 @@ import { postJournal } from "~/domain/ledger/post-journal.server";
 import { propertyTitles } from "~/domain/properties/property-titles.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { walletEffect } from "~/domain/figures/wallet-effect";
 import {
   allocate,
   DistributionError,
@@ -356,17 +357,63 @@ function toRow(row: RawRow): DistributionRow {
   };
 }
 
-/** A property's distributions, newest record date first (upcoming and past). */
+/**
+ * A property's distributions, newest record date first (upcoming and past), including the
+ * dividends credited without a declaration (those recorded before distributions existed, as
+ * the demo data has them): each such payout day is one paid entry, so every surface lists the
+ * same payouts the investors' transactions show (ADR 0046).
+ */
 export async function listPropertyDistributions(db: Db, propertyId: string): Promise<DistributionRow[]> {
   const { property: _title, ...withoutTitle } = ROW_SELECT;
-  const rows = await db.propertyDistribution.findMany({
-    where: { propertyId },
-    orderBy: [{ recordDate: "desc" }, { createdAt: "desc" }],
-    select: withoutTitle,
-    take: 100,
-  });
-  const titles = await propertyTitles(db, rows.length ? [propertyId] : []);
-  return rows.map((row) => toRow({ ...row, property: { title: titles.get(propertyId) ?? "" } }));
+  const [rows, credited] = await Promise.all([
+    db.propertyDistribution.findMany({
+      where: { propertyId },
+      orderBy: [{ recordDate: "desc" }, { createdAt: "desc" }],
+      select: withoutTitle,
+      take: 100,
+    }),
+    creditedWithoutDeclaration(db, propertyId),
+  ]);
+  const titles = await propertyTitles(db, rows.length || credited.length ? [propertyId] : []);
+  const title = titles.get(propertyId) ?? "";
+  const declared = rows.map((row) => toRow({ ...row, property: { title } }));
+  return [...declared, ...credited.map((row) => ({ ...row, propertyTitle: title }))].sort((a, b) =>
+    b.recordDate.localeCompare(a.recordDate),
+  );
+}
+
+/** The id a payout day of undeclared dividends goes by, on the property's list and the investor's. */
+export const creditedPayoutId = (day: string, description: string) => `credited:${day}:${description}`;
+
+async function creditedWithoutDeclaration(db: Db, propertyId: string): Promise<DistributionRow[]> {
+  const rows = await db.$queryRaw<{ day: string; description: string; paid: string; holders: number; shares: number | null }[]>`
+    SELECT to_char((t.created_at AT TIME ZONE 'Asia/Kolkata')::date, 'YYYY-MM-DD') AS day,
+           regexp_replace(coalesce(t.description, ''), ' from .*$', '') AS description,
+           sum(t.amount - t.fee)::text AS paid, count(DISTINCT t.user_id)::int AS holders, sum(t.shares)::int AS shares
+      FROM transactions t
+     WHERE t.property_id = ${propertyId} AND t.transaction_type = 'dividend' AND t.status = 'completed'
+       AND NOT EXISTS (SELECT 1 FROM property_distributions d WHERE d.id::text = t.reference_id)
+     GROUP BY 1, 2
+     ORDER BY 1 DESC
+     LIMIT 100`;
+  return rows.map((row) => ({
+    id: creditedPayoutId(row.day, row.description),
+    propertyId,
+    propertyTitle: "",
+    basis: "total",
+    amount: new Decimal(row.paid).toFixed(2),
+    recordDate: row.day,
+    paymentDate: row.day,
+    note: row.description,
+    status: "paid",
+    fundedAmount: new Decimal(row.paid).toFixed(2),
+    perShareAmount: null,
+    paidAmount: new Decimal(row.paid).toFixed(2),
+    remainderAmount: null,
+    holderCount: row.holders,
+    eligibleShares: row.shares,
+    paidAt: null,
+  }));
 }
 
 export type ReceivedDistribution = {
@@ -400,20 +447,38 @@ export async function listReceivedDistributions(
       propertyId: true,
       shares: true,
       amount: true,
+      fee: true,
+      description: true,
       createdAt: true,
     },
   });
+  const distributionIds = new Set(
+    (
+      await db.propertyDistribution.findMany({
+        where: {
+          id: { in: rows.flatMap((row) => (row.referenceId && /^[0-9a-f-]{36}$/i.test(row.referenceId) ? [row.referenceId] : [])) },
+        },
+        select: { id: true },
+      })
+    ).map((row) => row.id),
+  );
   const titles = await propertyTitles(
     db,
     rows.map((row) => row.propertyId),
   );
   return rows.map((row) => ({
     transactionId: row.id,
-    distributionId: row.referenceId,
+    distributionId:
+      row.referenceId && distributionIds.has(row.referenceId)
+        ? row.referenceId
+        : creditedPayoutId(istDay(row.createdAt), (row.description ?? "").replace(/ from .*$/, "")),
     propertyId: row.propertyId,
     propertyTitle: (row.propertyId && titles.get(row.propertyId)) ?? "",
     shares: row.shares ?? 0,
-    amount: row.amount.toFixed(2),
+    amount: walletEffect({ type: "dividend", amount: row.amount, fee: row.fee }).toFixed(2),
     paidAt: row.createdAt.toISOString(),
   }));
 }
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const istDay = (moment: Date) => new Date(moment.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import { propertyCategory } from "~/domain/properties/property-display";
 import type { SeriesPoint } from "~/lib/portfolio/cumulative-series";
 import type { CategoryCounts, PortfolioTotals } from "~/lib/portfolio/overview-figures";
 import { xirr, type CashFlow, type XirrResult } from "~/lib/portfolio/xirr";
-import { Decimal } from "~/lib/money";
+import { loadPortfolioFigures } from "~/domain/figures/investor-figures.server";
 
 export type PortfolioOverview = {
   totals: PortfolioTotals;
@@ -24,8 +24,7 @@ const READ_OVERVIEW: PreparedStatement = {
   name: "read_portfolio_overview",
   text: `
     WITH by_type AS (
-           SELECT p.property_type::text AS type, count(*)::int AS holdings,
-                  sum(pos.cost_basis)::text AS cost, sum(pos.shares * p.share_price)::text AS value
+           SELECT p.property_type::text AS type, count(*)::int AS holdings
              FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
             WHERE pos.user_id = $1::uuid AND pos.shares > 0
             GROUP BY 1),
@@ -64,31 +63,29 @@ export async function getPortfolioOverview(db: PrismaClient, userId: string, now
   const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const firstDay = new Date(lastDay.getTime() - (SERIES_DAYS - 1) * DAY_MS);
   const first = isoDay(firstDay);
-  // One statement, so one pooled connection and one round trip per overview.
-  const [row] = await preparedQuery<{
-    by_type: { type: string; holdings: number; cost: string; value: string }[] | null;
-    /** Days since the window's first day (-1: the level before it) and the running total then. */
-    invested_days: number[] | null;
-    invested_totals: number[] | null;
-    flow_times: number[] | null;
-    flow_amounts: number[] | null;
-  }>(db, READ_OVERVIEW, [userId, first, isoDay(lastDay)]);
-  const byType = row?.by_type ?? [];
-  let cost = new Decimal(0);
-  let value = new Decimal(0);
-  let activeProperties = 0;
+  // The chart and cash flows in one statement; the money figures from the holdings' own reads.
+  const [[row], figures] = await Promise.all([
+    preparedQuery<{
+      by_type: { type: string; holdings: number }[] | null;
+      /** Days since the window's first day (-1: the level before it) and the running total then. */
+      invested_days: number[] | null;
+      invested_totals: number[] | null;
+      flow_times: number[] | null;
+      flow_amounts: number[] | null;
+    }>(db, READ_OVERVIEW, [userId, first, isoDay(lastDay)]),
+    // Invested, value and returns come from the one computation every surface uses (ADR 0046).
+    loadPortfolioFigures(db, userId),
+  ]);
   const distribution: CategoryCounts = { residential: 0, commercial: 0, mixed: 0 };
-  for (const row of byType) {
-    cost = cost.plus(row.cost);
-    value = value.plus(row.value);
-    activeProperties += row.holdings;
-    distribution[propertyCategory(row.type)] += row.holdings;
-  }
+  for (const type of row?.by_type ?? []) distribution[propertyCategory(type.type)] += type.holdings;
   const totals: PortfolioTotals = {
-    totalInvestment: cost.toFixed(2),
-    currentValue: value.toFixed(2),
-    lifetimeReturn: value.minus(cost).toFixed(2),
-    activeProperties,
+    totalInvestment: figures.invested,
+    currentValue: figures.currentValue,
+    unrealised: figures.unrealised,
+    realised: figures.realised,
+    distributions: figures.distributions,
+    lifetimeReturn: figures.lifetimeReturn,
+    activeProperties: figures.activeProperties,
   };
 
   const points = runningTotals(row?.invested_days ?? [], row?.invested_totals ?? [], firstDay);
@@ -97,7 +94,7 @@ export async function getPortfolioOverview(db: PrismaClient, userId: string, now
   const times = row?.flow_times ?? [];
   const amounts = row?.flow_amounts ?? [];
   const cashFlows: CashFlow[] = times.map((at, i) => ({ date: new Date(at), amount: amounts[i]! }));
-  if (value.gt(0)) cashFlows.push({ date: now, amount: Number(totals.currentValue) });
+  if (Number(totals.currentValue) > 0) cashFlows.push({ date: now, amount: Number(totals.currentValue) });
 
   return { totals, distribution, series: points, annualisedReturn: xirr(cashFlows) };
 }

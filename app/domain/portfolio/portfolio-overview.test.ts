@@ -7,7 +7,7 @@ import { listInvestedProperties, listInvestedPropertiesPage, SIDEBAR_PROPERTIES 
 import { listOpenPositions } from "./positions.server";
 import { propertyCategory } from "~/domain/properties/property-display";
 import { dailyCumulativeSeries } from "~/lib/portfolio/cumulative-series";
-import { portfolioTotals } from "~/lib/portfolio/overview-figures";
+import { Decimal } from "~/lib/money";
 import { describeXirr, xirr, type CashFlow } from "~/lib/portfolio/xirr";
 
 const db = useTestDatabase();
@@ -24,10 +24,14 @@ describe("getPortfolioOverview", () => {
     await prisma.property.update({ where: { id: villa.id }, data: { sharePrice: "1250" } });
 
     const overview = await getPortfolioOverview(prisma, investor.id);
+    // What was paid, the 2% platform fee included (ADR 0046): 3,000 + 60 and 4,000 + 80.
     expect(overview.totals).toEqual({
-      totalInvestment: "7000.00",
+      totalInvestment: "7140.00",
       currentValue: "7750.00",
-      lifetimeReturn: "750.00",
+      unrealised: "610.00",
+      realised: "0.00",
+      distributions: "0.00",
+      lifetimeReturn: "610.00",
       activeProperties: 2,
     });
     expect(overview.distribution).toEqual({ residential: 1, commercial: 1, mixed: 0 });
@@ -107,9 +111,22 @@ describe("getPortfolioOverview with a long history (ADR 0038)", () => {
 
     const overview = await getPortfolioOverview(prisma, investor.id, now);
 
-    // The per-row computation the overview used before: every position, investment and flow in JS.
+    // The per-row computation: every purchase's price and fee, today's price, every dividend (ADR 0046).
     const positions = await listOpenPositions(prisma, investor.id);
-    expect(overview.totals).toEqual(portfolioTotals(positions));
+    const bought = await prisma.transaction.findMany({ where: { userId: investor.id, transactionType: "investment" } });
+    const paidIn = await prisma.transaction.findMany({ where: { userId: investor.id, transactionType: "dividend" } });
+    const invested = bought.reduce((sum, row) => sum.plus(row.amount).plus(row.fee), new Decimal(0));
+    const value = positions.reduce((sum, row) => sum.plus(new Decimal(row.sharePrice).times(row.shares)), new Decimal(0));
+    const dividends = paidIn.reduce((sum, row) => sum.plus(row.amount).minus(row.fee), new Decimal(0));
+    expect(overview.totals).toEqual({
+      totalInvestment: invested.toFixed(2),
+      currentValue: value.toFixed(2),
+      unrealised: value.minus(invested).toFixed(2),
+      realised: "0.00",
+      distributions: dividends.toFixed(2),
+      lifetimeReturn: value.minus(invested).plus(dividends).toFixed(2),
+      activeProperties: 6,
+    });
     const distribution = { residential: 0, commercial: 0, mixed: 0 };
     for (const position of positions) distribution[propertyCategory(position.propertyType)] += 1;
     expect(overview.distribution).toEqual(distribution);

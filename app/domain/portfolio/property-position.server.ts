@@ -1,65 +1,53 @@
 import type { Db } from "~/services/db.server";
-import { positionHistory, type PositionHistoryRow, type PositionTrade } from "~/lib/portfolio/position-history";
-import { Decimal } from "~/lib/money";
+import type { PositionHistoryRow } from "~/lib/portfolio/position-history";
+import { loadInvestorHoldings } from "~/domain/figures/investor-figures.server";
+import { VALUATION_RULE } from "~/domain/figures/valuation.server";
 
 export type PropertyPosition = {
   propertyId: string;
   title: string;
   sharesOwned: number;
+  /** What the shares held cost, acquisition fees included. */
   totalInvestment: string;
   averagePrice: string;
+  /** The valuation price (last settled resale, else the issue price). */
   currentPrice: string;
+  valuationRule: string;
   currentValue: string;
+  /** Unrealised: current value − total investment. */
   profitLoss: string;
   realisedProfit: string;
+  distributions: string;
+  totalReturn: string;
   sharesSellable: boolean;
   history: PositionHistoryRow[];
 };
 
 /**
- * One property as the investor holds it, from the same position snapshot the overview and the
- * sidebar read, with its trades replayed for the running average. Null when the property does
- * not exist or the investor never held it.
+ * One property as the investor holds it, every figure from the same holdings computation the
+ * overview reads (ADR 0046). Null when the property does not exist or the investor never held it.
  */
 export async function getPropertyPosition(db: Db, userId: string, propertyId: string): Promise<PropertyPosition | null> {
   const position = await db.userPropertyPosition.findUnique({
     where: { userId_propertyId: { userId, propertyId } },
-    select: {
-      shares: true,
-      avgPrice: true,
-      costBasis: true,
-      realisedProfit: true,
-      property: { select: { id: true, title: true, sharePrice: true, sharesSellable: true } },
-    },
+    select: { property: { select: { id: true, title: true, sharesSellable: true } } },
   });
   if (!position) return null;
-  const trades = await db.transaction.findMany({
-    where: { userId, propertyId, status: "completed", transactionType: { in: ["investment", "share_purchase", "share_sale"] } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, transactionType: true, shares: true, amount: true, createdAt: true },
-  });
-  const history = positionHistory(
-    trades.map((row): PositionTrade => ({
-      id: row.id,
-      kind: row.transactionType === "share_sale" ? "sell" : "buy",
-      shares: row.shares ?? 0,
-      amount: row.amount,
-      date: row.createdAt.toISOString(),
-    })),
-  );
-  const currentValue = position.property.sharePrice.times(position.shares);
-  const realised = history.reduce((sum, row) => (row.realisedProfit ? sum.plus(row.realisedProfit) : sum), new Decimal(0));
+  const [holding] = await loadInvestorHoldings(db, userId, propertyId);
   return {
     propertyId: position.property.id,
     title: position.property.title,
-    sharesOwned: position.shares,
-    totalInvestment: position.costBasis.toFixed(2),
-    averagePrice: position.avgPrice.toFixed(2),
-    currentPrice: position.property.sharePrice.toFixed(2),
-    currentValue: currentValue.toFixed(2),
-    profitLoss: currentValue.minus(position.costBasis).toFixed(2),
-    realisedProfit: realised.toFixed(2),
+    sharesOwned: holding?.shares ?? 0,
+    totalInvestment: holding?.invested ?? "0.00",
+    averagePrice: holding?.averagePrice ?? "0.00",
+    currentPrice: holding?.valuationPrice ?? "0.00",
+    valuationRule: VALUATION_RULE,
+    currentValue: holding?.currentValue ?? "0.00",
+    profitLoss: holding?.unrealised ?? "0.00",
+    realisedProfit: holding?.realised ?? "0.00",
+    distributions: holding?.distributions ?? "0.00",
+    totalReturn: holding?.totalReturn ?? "0.00",
     sharesSellable: position.property.sharesSellable,
-    history,
+    history: holding?.history ?? [],
   };
 }

@@ -21,16 +21,17 @@ describe("getPropertyPosition", () => {
     expect(position).toMatchObject({
       title: "Whitefield Towers",
       sharesOwned: 4,
-      totalInvestment: "4200.00",
-      averagePrice: "1050.00",
+      // Price and the 2% platform fee (ADR 0046): 2,000 + 40 and 2,200 + 44.
+      totalInvestment: "4284.00",
+      averagePrice: "1071.00",
       currentPrice: "900.00",
       currentValue: "3600.00",
-      profitLoss: "-600.00",
+      profitLoss: "-684.00",
       sharesSellable: false,
     });
     expect(position?.history.map((row) => [row.kind, row.sharesAfter, row.averagePrice])).toEqual([
-      ["buy", 2, "1000.00"],
-      ["buy", 4, "1050.00"],
+      ["buy", 2, "1020.00"],
+      ["buy", 4, "1071.00"],
     ]);
     const overview = await getPortfolioOverview(prisma, investor.id);
     expect(overview.totals.currentValue).toBe(position?.currentValue);

@@ -3,9 +3,10 @@ import PDFDocument from "pdfkit";
 import { gstOnFee, placeOfSupply } from "~/domain/tax/gst";
 import { regionLabel } from "~/lib/india-states";
 import { Decimal, formatINR } from "~/lib/money";
-import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary, walletEffect } from "~/lib/transactions";
+import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary } from "~/lib/transactions";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 import { RESALE_FEE } from "~/domain/market/resale-rules";
+import { walletEffect } from "~/domain/figures/wallet-effect";
 
 /** The investor; `stateCode` is their state or union territory on record (GST place of supply), null when unknown. */
 export type ReceiptParty = { name: string; email: string; stateCode: string | null };

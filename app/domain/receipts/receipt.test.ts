@@ -12,6 +12,7 @@ const row: HistoryRow = {
   status: "completed",
   amount: "100000.00",
   fee: "2000.00",
+  walletEffect: "-102000.00",
   shares: 10,
   pricePerShare: "10000.00",
   description: "10 shares of Sample Residency",

@@ -24,6 +24,7 @@ export const CAPITAL_GAINS_COLUMNS = [
   "Acquired to",
   "Shares",
   "Sale price (INR)",
+  "Transfer costs (INR)",
   "Average cost per share (INR)",
   "Cost of acquisition (INR)",
   "Gain or loss (INR)",
@@ -40,6 +41,7 @@ export function capitalGainsCsv(figures: StatementFigures): string {
     g.acquiredTo,
     g.shares,
     g.salePrice,
+    g.transferCosts,
     g.averageCostPerShare,
     g.costOfAcquisition,
     g.gain,
@@ -48,9 +50,9 @@ export function capitalGainsCsv(figures: StatementFigures): string {
   ]);
   const t = figures.gainsTotals;
   rows.push([]);
-  rows.push(["Total", "", "", "", "", t.salePrice, "", t.cost, t.total, "", ""]);
-  rows.push(["Short-term total", "", "", "", "", "", "", "", t.shortTerm, "", ""]);
-  rows.push(["Long-term total", "", "", "", "", "", "", "", t.longTerm, "", ""]);
+  rows.push(["Total", "", "", "", "", t.salePrice, t.transferCosts, "", t.cost, t.total, "", ""]);
+  rows.push(["Short-term total", "", "", "", "", "", "", "", "", t.shortTerm, "", ""]);
+  rows.push(["Long-term total", "", "", "", "", "", "", "", "", t.longTerm, "", ""]);
   rows.push([]);
   rows.push([`${figures.financialYear} (${figures.from} to ${figures.to}), ${figures.investor.name} <${figures.investor.email}>`]);
   rows.push([CAPITAL_GAINS_RULE]);
@@ -60,6 +62,15 @@ export function capitalGainsCsv(figures: StatementFigures): string {
 }
 
 type Column = { header: string; width: number; align?: "left" | "right" };
+
+const fontFor = (part: string, bold: boolean) => (part === "₹" ? (bold ? "rupeeBold" : "rupee") : bold ? "bold" : "regular");
+
+const indianDate = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "2-digit", month: "2-digit", year: "numeric" });
+const longDate = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+/** "2026-03-31" → "31/03/2026", as Indian documents write a date. */
+export const dateText = (iso: string) => indianDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+/** "2026-03-31" → "31 March 2026". */
+export const longDateText = (iso: string) => longDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
 const LEFT = 40;
 const BOTTOM = 780;
@@ -116,7 +127,12 @@ class Writer {
       const text = cells[index] ?? "";
       this.doc.font(bold ? "bold" : "regular");
       if (column.align === "right") {
-        this.doc.text(text, x, y, { width: column.width - 4, align: "right" });
+        // Right-aligned by measuring each part in its own font, so a ₹ gets the subset that has it.
+        const width = text
+          .split(/(₹)/)
+          .filter((part) => part !== "")
+          .reduce((sum, part) => sum + this.doc.font(fontFor(part, bold)).widthOfString(part), 0);
+        writeText(this.doc, text, x + Math.max(0, column.width - 4 - width), y, column.width - 4, bold);
       } else {
         writeText(this.doc, text, x, y, column.width - 4, bold);
       }
@@ -147,7 +163,7 @@ function render(title: string, figures: StatementFigures, issuer: ReceiptIssuer,
     doc.fillColor("#1f2933").fontSize(12);
     writeText(doc, `${title}, ${figures.financialYear}`, LEFT, doc.y + 2, 515, true);
     doc.fillColor("#555555").fontSize(8);
-    writeText(doc, `1 April ${figures.from.slice(0, 4)} to 31 March ${figures.to.slice(0, 4)} (India time)`, LEFT, doc.y + 2, 515);
+    writeText(doc, `${longDateText(figures.from)} to ${longDateText(figures.to)} (India time)`, LEFT, doc.y + 2, 515);
     for (const line of issuerLines(issuer)) writeText(doc, line, LEFT, doc.y + 1, 515);
     doc.fillColor("#1f2933").fontSize(9);
     writeText(doc, `Investor: ${figures.investor.name} <${figures.investor.email}>`, LEFT, doc.y + 6, 515);
@@ -157,25 +173,27 @@ function render(title: string, figures: StatementFigures, issuer: ReceiptIssuer,
 }
 
 const GAIN_COLUMNS: Column[] = [
-  { header: "Property", width: 92 },
+  { header: "Property", width: 75 },
   { header: "Sale date", width: 52 },
-  { header: "Acquired", width: 62 },
-  { header: "Shares", width: 34, align: "right" },
-  { header: "Sale price (₹)", width: 60, align: "right" },
-  { header: "Avg cost/share (₹)", width: 52, align: "right" },
-  { header: "Cost (₹)", width: 58, align: "right" },
-  { header: "Gain or loss (₹)", width: 58, align: "right" },
-  { header: "Days", width: 28, align: "right" },
-  { header: "Term", width: 44 },
+  { header: "Acquired", width: 52 },
+  { header: "Shares", width: 30, align: "right" },
+  { header: "Sale price (₹)", width: 52, align: "right" },
+  { header: "Transfer costs (₹)", width: 44, align: "right" },
+  { header: "Avg cost/share (₹)", width: 46, align: "right" },
+  { header: "Cost incl. fees (₹)", width: 52, align: "right" },
+  { header: "Gain or loss (₹)", width: 52, align: "right" },
+  { header: "Days", width: 24, align: "right" },
+  { header: "Term", width: 36 },
 ];
 
 function gainRows(figures: StatementFigures): string[][] {
   return figures.gains.map((g) => [
     g.propertyTitle,
-    g.saleDate,
-    g.acquiredFrom === g.acquiredTo ? g.acquiredFrom : `${g.acquiredFrom} to ${g.acquiredTo}`,
+    dateText(g.saleDate),
+    g.acquiredFrom === g.acquiredTo ? dateText(g.acquiredFrom) : `${dateText(g.acquiredFrom)} to ${dateText(g.acquiredTo)}`,
     String(g.shares),
     amountText(g.salePrice),
+    amountText(g.transferCosts),
     amountText(g.averageCostPerShare),
     amountText(g.costOfAcquisition),
     amountText(g.gain),
@@ -188,7 +206,8 @@ function gainTotals(w: Writer, figures: StatementFigures) {
   const t = figures.gainsTotals;
   w.pairs([
     ["Total sale price (₹)", amountText(t.salePrice)],
-    ["Total cost of acquisition (₹)", amountText(t.cost)],
+    ["Total transfer costs (₹)", amountText(t.transferCosts)],
+    ["Total cost of acquisition, fees included (₹)", amountText(t.cost)],
     ["Short-term gain or loss (₹)", amountText(t.shortTerm)],
     ["Long-term gain or loss (₹)", amountText(t.longTerm)],
     ["Net realised gain or loss (₹)", amountText(t.total)],
@@ -237,10 +256,10 @@ export function renderAccountStatementPdf(figures: StatementFigures, issuer: Rec
         { header: "Amount (₹)", width: 80, align: "right" },
         { header: "Balance (₹)", width: 80, align: "right" },
       ],
-      figures.movements.map((m) => [istDateOf(m.at), m.kind, m.description, amountText(m.amount), amountText(m.balance)]),
+      figures.movements.map((m) => [dateText(istDateOf(m.at)), m.kind, m.description, amountText(m.amount), amountText(m.balance)]),
       "No wallet movements in this year.",
     );
-    w.heading(`Holdings on ${figures.to}`);
+    w.heading(`Holdings on ${longDateText(figures.holdingsOn)}`);
     w.table(
       [
         { header: "Property", width: 235 },
@@ -249,7 +268,7 @@ export function renderAccountStatementPdf(figures: StatementFigures, issuer: Rec
         { header: "Average cost (₹)", width: 110, align: "right" },
       ],
       figures.holdings.map((h) => [h.propertyTitle, String(h.shares), amountText(h.cost), amountText(h.averageCost)]),
-      "No shares held at the year's end.",
+      "No shares held on that date.",
     );
     w.heading("Distributions received");
     w.table(
@@ -260,7 +279,7 @@ export function renderAccountStatementPdf(figures: StatementFigures, issuer: Rec
         { header: "Amount (₹)", width: 110, align: "right" },
       ],
       figures.distributions.map((d) => [
-        istDateOf(d.at),
+        dateText(istDateOf(d.at)),
         d.propertyTitle,
         d.shares === null ? "—" : String(d.shares),
         amountText(d.amount),

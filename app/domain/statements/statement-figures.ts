@@ -1,4 +1,5 @@
 import { Decimal } from "~/lib/money";
+import { addPurchase, averageCost, emptyPool, takeSale, type CostPool } from "~/domain/figures/cost-basis";
 
 /**
  * The figures of an investor's yearly statements, computed once from plain rows so the PDF,
@@ -37,7 +38,8 @@ export const CAPITAL_GAINS_RULE =
   "Short or long term under section 2(42A) of the Income-tax Act, 1961, as amended by the Finance (No. 2) Act, 2024 for transfers on or after 23 July 2024: " +
   "shares that are not listed on a recognised stock exchange (as Aangan's are) are a long-term capital asset when held for more than 24 months before the sale, otherwise short-term.";
 export const COST_METHOD =
-  "Cost of acquisition by the average-cost method: each sale is costed at the average price of all shares of that property held just before it (platform fees excluded). " +
+  "Cost of acquisition by the average-cost method: each sale is costed at the average cost of all shares of that property held just before it, the platform fees paid on buying them included (expenditure on acquisition); " +
+  "the gain is the sale price less transfer costs (fees taken from the proceeds) less that cost. " +
   "The holding period is counted from the acquisition of the oldest shares still held (first in, first out); a sale spanning purchases on either side of 24 months is split into a short-term and a long-term line.";
 export const NOT_TAX_ADVICE = "This statement reports figures from Aangan's records; it does not compute tax and is not tax advice.";
 
@@ -47,8 +49,10 @@ export type TradeRow = {
   propertyTitle: string;
   kind: "buy" | "sell";
   shares: number;
-  /** What the shares cost (buy) or fetched (sell), without fees. */
+  /** Shares × price of the buy or the sale, without fees. */
   amount: string;
+  /** The fee paid on top of a buy or taken from a sale's proceeds; none when left out. */
+  fee?: string;
   at: string;
 };
 
@@ -60,6 +64,9 @@ export type GainRow = {
   acquiredTo: string;
   shares: number;
   salePrice: string;
+  /** Fees taken from the sale's proceeds. */
+  transferCosts: string;
+  /** Average cost of the shares sold, acquisition fees included. */
   costOfAcquisition: string;
   averageCostPerShare: string;
   gain: string;
@@ -86,7 +93,7 @@ export function isLongTerm(acquired: string, sold: string): boolean {
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-type Pool = { title: string; shares: number; cost: Decimal; lots: { date: string; shares: number }[] };
+type Pool = { title: string; cost: CostPool; lots: { date: string; shares: number }[] };
 
 /**
  * Replays every trade (oldest first) into an average-cost pool per property. Returns each
@@ -99,19 +106,19 @@ export function replayTrades(trades: TradeRow[], period: { start: Date; end: Dat
   for (const trade of sorted) {
     const at = new Date(trade.at);
     if (at >= period.end) break;
-    const pool = pools.get(trade.propertyId) ?? { title: trade.propertyTitle, shares: 0, cost: new Decimal(0), lots: [] };
+    const pool = pools.get(trade.propertyId) ?? { title: trade.propertyTitle, cost: emptyPool(), lots: [] };
     pools.set(trade.propertyId, pool);
     const date = istDateOf(trade.at);
     if (trade.kind === "buy") {
-      pool.shares += trade.shares;
-      pool.cost = pool.cost.plus(trade.amount);
+      addPurchase(pool.cost, trade.shares, trade.amount, trade.fee ?? 0);
       pool.lots.push({ date, shares: trade.shares });
       continue;
     }
-    const sold = Math.min(trade.shares, pool.shares);
-    if (sold <= 0) continue;
-    const average = pool.cost.div(pool.shares);
-    const totalCost = pool.cost.times(sold).div(pool.shares).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    if (Math.min(trade.shares, pool.cost.shares) <= 0) continue;
+    const average = averageCost(pool.cost);
+    // The one sale computation (ADR 0046): cost with acquisition fees, proceeds less transfer costs.
+    const sale = takeSale(pool.cost, trade.shares, trade.amount, trade.fee ?? 0);
+    const sold = sale.shares;
     // FIFO over the lots for the holding period, grouped into a short and a long part.
     const parts = new Map<"Short term" | "Long term", { shares: number; from: string; to: string }>();
     let left = sold;
@@ -128,16 +135,18 @@ export function replayTrades(trades: TradeRow[], period: { start: Date; end: Dat
       if (lot.shares === 0) pool.lots.shift();
     }
     const entries = [...parts.entries()].sort(([a], [b]) => (a === "Long term" ? -1 : b === "Long term" ? 1 : 0));
-    let costLeft = totalCost;
-    let priceLeft = new Decimal(trade.amount).times(sold).div(trade.shares).toDecimalPlaces(2);
+    const share = (total: Decimal, shares: number) => total.times(shares).div(sold).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    let costLeft = sale.cost;
+    let priceLeft = sale.consideration;
+    let transferLeft = sale.transferCosts;
     entries.forEach(([term, part], index) => {
       const lastPart = index === entries.length - 1;
-      const cost = lastPart ? costLeft : totalCost.times(part.shares).div(sold).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-      const price = lastPart
-        ? priceLeft
-        : new Decimal(trade.amount).times(part.shares).div(trade.shares).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      const cost = lastPart ? costLeft : share(sale.cost, part.shares);
+      const price = lastPart ? priceLeft : share(sale.consideration, part.shares);
+      const transfer = lastPart ? transferLeft : share(sale.transferCosts, part.shares);
       costLeft = costLeft.minus(cost);
       priceLeft = priceLeft.minus(price);
+      transferLeft = transferLeft.minus(transfer);
       if (at >= period.start) {
         gains.push({
           propertyId: trade.propertyId,
@@ -147,25 +156,24 @@ export function replayTrades(trades: TradeRow[], period: { start: Date; end: Dat
           acquiredTo: part.to,
           shares: part.shares,
           salePrice: price.toFixed(2),
+          transferCosts: transfer.toFixed(2),
           costOfAcquisition: cost.toFixed(2),
-          averageCostPerShare: average.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-          gain: price.minus(cost).toFixed(2),
+          averageCostPerShare: average.toFixed(2),
+          gain: price.minus(transfer).minus(cost).toFixed(2),
           holdingDays: daysBetween(part.from, date),
           term,
         });
       }
     });
-    pool.shares -= sold;
-    pool.cost = pool.shares === 0 ? new Decimal(0) : pool.cost.minus(totalCost);
   }
   const holdings = [...pools.entries()]
-    .filter(([, pool]) => pool.shares > 0)
+    .filter(([, pool]) => pool.cost.shares > 0)
     .map(([propertyId, pool]) => ({
       propertyId,
       propertyTitle: pool.title,
-      shares: pool.shares,
-      cost: pool.cost.toFixed(2),
-      averageCost: pool.cost.div(pool.shares).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+      shares: pool.cost.shares,
+      cost: pool.cost.cost.toFixed(2),
+      averageCost: averageCost(pool.cost).toFixed(2),
     }))
     .sort((a, b) => a.propertyTitle.localeCompare(b.propertyTitle));
   return { gains, holdings };
@@ -187,6 +195,8 @@ export type StatementFigures = {
   platformFees: string[];
   openingBalance: string;
   closingBalance: string;
+  /** The day the holdings are stated on: the year's last day, or today while the year runs. */
+  holdingsOn: string;
   movements: (Movement & { balance: string })[];
   totalIn: string;
   totalOut: string;
@@ -194,7 +204,7 @@ export type StatementFigures = {
   distributions: DistributionReceived[];
   distributionsTotal: string;
   gains: GainRow[];
-  gainsTotals: { shortTerm: string; longTerm: string; total: string; salePrice: string; cost: string };
+  gainsTotals: { shortTerm: string; longTerm: string; total: string; salePrice: string; transferCosts: string; cost: string };
 };
 
 /** Puts the rows together: running balance, totals and the capital-gains summary. */
@@ -206,6 +216,7 @@ export function buildStatement(input: {
   platformFees?: string[];
   trades: TradeRow[];
   distributions: DistributionReceived[];
+  now?: Date;
 }): StatementFigures {
   const bounds = financialYearBounds(input.startYear);
   let balance = new Decimal(input.openingBalance);
@@ -227,6 +238,7 @@ export function buildStatement(input: {
     financialYear: bounds.label,
     from: bounds.from,
     to: bounds.to,
+    holdingsOn: [bounds.to, istDateOf(input.now ?? new Date())].sort()[0]!,
     investor: input.investor,
     platformFees: (input.platformFees ?? []).map((fee) => new Decimal(fee).toFixed(2)),
     openingBalance: new Decimal(input.openingBalance).toFixed(2),
@@ -249,6 +261,7 @@ export function buildStatement(input: {
       ),
       total: sum(gains, (g) => g.gain),
       salePrice: sum(gains, (g) => g.salePrice),
+      transferCosts: sum(gains, (g) => g.transferCosts),
       cost: sum(gains, (g) => g.costOfAcquisition),
     },
   };

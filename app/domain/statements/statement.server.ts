@@ -1,4 +1,5 @@
 import type { Db } from "~/services/db.server";
+import { walletEffect } from "~/domain/figures/wallet-effect";
 import {
   buildStatement,
   financialYearBounds,
@@ -63,6 +64,7 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
         transactionType: true,
         shares: true,
         amount: true,
+        fee: true,
         createdAt: true,
         property: { select: { title: true } },
       },
@@ -70,7 +72,7 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
     db.transaction.findMany({
       where: { userId, status: "completed", transactionType: "dividend", createdAt: { gte: start, lt: end } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { shares: true, amount: true, createdAt: true, property: { select: { title: true } } },
+      select: { shares: true, amount: true, fee: true, createdAt: true, property: { select: { title: true } } },
     }),
     db.transaction.findMany({
       where: { userId, status: "completed", fee: { gt: 0 }, createdAt: { gte: start, lt: end } },
@@ -93,13 +95,14 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
       kind: t.transactionType === "share_sale" ? "sell" : "buy",
       shares: t.shares!,
       amount: t.amount.toFixed(2),
+      fee: t.fee.toFixed(2),
       at: t.createdAt.toISOString(),
     }));
   const distributions: DistributionReceived[] = dividends.map((d) => ({
     at: d.createdAt.toISOString(),
     propertyTitle: d.property?.title ?? "",
     shares: d.shares ?? null,
-    amount: d.amount.toFixed(2),
+    amount: walletEffect({ type: "dividend", amount: d.amount, fee: d.fee }).toFixed(2),
   }));
   return buildStatement({
     startYear,

@@ -81,7 +81,14 @@ describe("statement figures: a worked example for FY 2025-26", () => {
       ["2025-09-01", 4, "360.00", "440.00", "-80.00", "Short term", "110.00"],
     ]);
     expect(figures.gains[2]!.holdingDays).toBe(123);
-    expect(figures.gainsTotals).toEqual({ shortTerm: "0.00", longTerm: "400.00", total: "400.00", salePrice: "2160.00", cost: "1760.00" });
+    expect(figures.gainsTotals).toEqual({
+      shortTerm: "0.00",
+      longTerm: "400.00",
+      total: "400.00",
+      salePrice: "2160.00",
+      transferCosts: "0.00",
+      cost: "1760.00",
+    });
   });
 
   it("carries the wallet from opening to closing balance and lists holdings and distributions", () => {
@@ -171,12 +178,14 @@ describe("statements from the database", () => {
 
     const year = financialYearOfMoment(new Date());
     const figures = (await loadStatement(prisma, investor.id, year))!;
-    expect(figures.gains.map((g) => [g.shares, g.salePrice, g.costOfAcquisition, g.gain, g.term])).toEqual([
-      [5, "750.00", "550.00", "200.00", "Short term"],
-      [5, "450.00", "550.00", "-100.00", "Short term"],
+    // The cost of acquisition includes the 2% platform fee paid on the primary purchase (₹20 on
+    // ₹1,000; ADR 0046): 20 shares cost ₹2,220, ₹111 each, so 5 shares cost ₹555.
+    expect(figures.gains.map((g) => [g.shares, g.salePrice, g.transferCosts, g.costOfAcquisition, g.gain, g.term])).toEqual([
+      [5, "750.00", "0.00", "555.00", "195.00", "Short term"],
+      [5, "450.00", "0.00", "555.00", "-105.00", "Short term"],
     ]);
     expect(figures.distributions.map((d) => [d.shares, d.amount])).toEqual([[10, "100.00"]]);
-    expect(figures.holdings.map((h) => [h.shares, h.cost, h.averageCost])).toEqual([[10, "1100.00", "110.00"]]);
+    expect(figures.holdings.map((h) => [h.shares, h.cost, h.averageCost])).toEqual([[10, "1110.00", "111.00"]]);
     // Opening balance plus every movement is the wallet today.
     const now = await wallet(prisma, investor.id);
     expect(figures.openingBalance).toBe("0.00");
@@ -187,8 +196,8 @@ describe("statements from the database", () => {
     expect(pdf).toContain(amountText(figures.closingBalance));
     expect(pdf).toContain("100.00");
     const csv = capitalGainsCsv(figures);
-    expect(csv).toContain("750.00,110.00,550.00,200.00");
-    expect(csv).toContain("450.00,110.00,550.00,-100.00");
+    expect(csv).toContain("750.00,0.00,111.00,555.00,195.00");
+    expect(csv).toContain("450.00,0.00,111.00,555.00,-105.00");
     expect(await checkLedger(prisma)).toEqual([]);
   });
 

@@ -212,8 +212,8 @@ async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInpu
         userId: ticket.user_id,
         transactionType: "fee",
         status: "completed",
+        // A fee row's amount is the charge; its fee column stays 0 so nothing counts it twice (ADR 0046).
         amount: DEPOSIT_PROCESSING_FEE.toFixed(2),
-        fee: DEPOSIT_PROCESSING_FEE.toFixed(2),
         description: `Deposit processing fee (request ${reference})`,
         referenceId: ticket.id,
         journalId: feeJournalId,

@@ -1,12 +1,16 @@
 import type { Db, Prisma } from "~/services/db.server";
 import type { TransactionFilter, TransactionType } from "~/lib/transactions";
+import { walletEffect } from "~/domain/figures/wallet-effect";
 
 export type HistoryRow = {
   id: string;
   type: TransactionType;
   status: "completed" | "pending" | "failed" | "processing";
   amount: string;
+  /** The fee charged on top of (or taken from) the amount; 0 on a `fee` row, whose amount is the charge. */
   fee: string;
+  /** What the transaction did to the wallet, signed (ADR 0046): every surface prints this one figure. */
+  walletEffect: string;
   shares: number | null;
   pricePerShare: string | null;
   description: string | null;
@@ -51,7 +55,8 @@ function toRow(t: Selected): HistoryRow {
     type: t.transactionType,
     status: t.status,
     amount: t.amount.toFixed(2),
-    fee: t.fee.toFixed(2),
+    fee: t.transactionType === "fee" ? "0.00" : t.fee.toFixed(2),
+    walletEffect: walletEffect({ type: t.transactionType, amount: t.amount, fee: t.fee }).toFixed(2),
     shares: t.shares,
     pricePerShare: t.pricePerShare?.toFixed(2) ?? null,
     description: t.description,

@@ -1,29 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatINR } from "~/lib/money";
-import { distributionWidthPercent, percentChange, portfolioTotals, signedAmount } from "./overview-figures";
-
-describe("portfolioTotals", () => {
-  it("values shares at today's price, sums cost basis and takes the difference", () => {
-    const totals = portfolioTotals([
-      { shares: 3, costBasis: "30000.00", sharePrice: "11000.00" },
-      { shares: 2, costBasis: "20000.10", sharePrice: "9500.05" },
-    ]);
-    expect(totals).toEqual({ totalInvestment: "50000.10", currentValue: "52000.10", lifetimeReturn: "2000.00", activeProperties: 2 });
-  });
-
-  it("ignores positions whose shares were all sold", () => {
-    const totals = portfolioTotals([{ shares: 0, costBasis: "0", sharePrice: "100" }]);
-    expect(totals).toEqual({ totalInvestment: "0.00", currentValue: "0.00", lifetimeReturn: "0.00", activeProperties: 0 });
-  });
-
-  it("is exact where floats are not (0.1 + 0.2)", () => {
-    const totals = portfolioTotals([
-      { shares: 1, costBasis: "0.10", sharePrice: "0.10" },
-      { shares: 1, costBasis: "0.20", sharePrice: "0.20" },
-    ]);
-    expect(totals.currentValue).toBe("0.30");
-  });
-});
+import { distributionWidthPercent, percentChange, signedAmount } from "./overview-figures";
 
 describe("percentChange", () => {
   it("gives one decimal with its sign", () => {

@@ -1,36 +1,20 @@
 import { Decimal } from "~/lib/money";
 
-/** One holding as the overview needs it: shares, what they cost and today's share price. */
-export type HoldingFigures = { shares: number; costBasis: Decimal.Value; sharePrice: Decimal.Value };
-
 export type PortfolioTotals = {
-  /** Cost basis summed over holdings (rupees, 2 decimals). */
+  /** What the shares held cost, acquisition fees included (rupees, 2 decimals). */
   totalInvestment: string;
-  /** Shares × share price summed over holdings. */
+  /** Shares × valuation price summed over holdings. */
   currentValue: string;
   /** Current value − total investment. */
+  unrealised: string;
+  /** Gains realised by sales, net of their fees. */
+  realised: string;
+  /** Distributions received. */
+  distributions: string;
+  /** Unrealised + realised + distributions (ADR 0046). */
   lifetimeReturn: string;
   activeProperties: number;
 };
-
-/** The spec's formulas: current value = shares × share price; cost basis summed; return = the difference. */
-export function portfolioTotals(holdings: readonly HoldingFigures[]): PortfolioTotals {
-  let cost = new Decimal(0);
-  let value = new Decimal(0);
-  let active = 0;
-  for (const holding of holdings) {
-    if (holding.shares <= 0) continue;
-    active += 1;
-    cost = cost.plus(holding.costBasis);
-    value = value.plus(new Decimal(holding.sharePrice).times(holding.shares));
-  }
-  return {
-    totalInvestment: cost.toFixed(2),
-    currentValue: value.toFixed(2),
-    lifetimeReturn: value.minus(cost).toFixed(2),
-    activeProperties: active,
-  };
-}
 
 export const NO_FIGURE = "—";
 

@@ -1,12 +1,14 @@
 import type { Db } from "~/services/db.server";
 import { engagementBadge, engagementScore } from "./engagement";
+import { countKycQueue } from "~/domain/kyc/kyc-queue.server";
 
 /** The Overview cards: the spec's six counts, in one round of queries. */
 export async function getAdminOverview(db: Db) {
   const [totalUsers, activeSubscriptions, kycPending, properties, investments, openTickets] = await Promise.all([
     db.userProfile.count(),
     db.userProfile.count({ where: { subscriptionActive: true } }),
-    db.userProfile.count({ where: { kycStatus: { in: ["pending", "under_review"] } } }),
+    // The same definition as the queue the card links to.
+    countKycQueue(db),
     db.property.count(),
     db.investment.aggregate({ _count: { _all: true }, _sum: { totalInvestment: true } }),
     db.supportTicket.count({ where: { status: { in: ["open", "in_progress"] } } }),

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { holdingFigures, portfolioFigures, type FigureTrade } from "./holding-figures";
+
+const trade = (id: string, kind: "buy" | "sell", shares: number, amount: string, fee = "0", propertyId = "p1"): FigureTrade => ({
+  id,
+  propertyId,
+  kind,
+  shares,
+  amount,
+  fee,
+  at: `2026-0${id}-01T00:00:00.000Z`,
+});
+
+describe("holdingFigures", () => {
+  it("keeps the running average over buys and realises profit on sales at average cost", () => {
+    const [holding] = holdingFigures(
+      [trade("1", "buy", 2, "2000"), trade("2", "buy", 1, "1300"), trade("3", "sell", 1, "1500"), trade("4", "sell", 2, "1800")],
+      [],
+      new Map(),
+    );
+    expect(holding!.history.map((row) => [row.sharesAfter, row.averagePrice, row.realisedProfit])).toEqual([
+      [2, "1000.00", null],
+      [3, "1100.00", null],
+      [2, "1100.00", "400.00"],
+      [0, "0.00", "-400.00"],
+    ]);
+  });
+
+  it("rounds the average to the paisa without losing the remainder from the cost", () => {
+    const [holding] = holdingFigures([trade("1", "buy", 3, "1000"), trade("2", "sell", 1, "333.33")], [], new Map());
+    expect(holding!.history[0]?.averagePrice).toBe("333.33");
+    expect(holding!.history[1]?.realisedProfit).toBe("0.00");
+    expect(holding!.history[1]?.averagePrice).toBe("333.34");
+  });
+
+  it("counts the purchase fee in what was invested and in the cost of a sale, and the sale's fee out of its proceeds", () => {
+    // 3 shares for ₹27,000 plus a ₹540 fee; 1 sold for ₹10,000 less a ₹200 fee: cost ₹9,180, cash gain ₹620.
+    const [holding] = holdingFigures(
+      [trade("1", "buy", 3, "27000", "540"), trade("2", "sell", 1, "10000", "200")],
+      [{ propertyId: "p1", amount: "1500" }],
+      new Map([["p1", "9500"]]),
+    );
+    expect(holding).toMatchObject({
+      shares: 2,
+      invested: "18360.00",
+      averagePrice: "9180.00",
+      currentValue: "19000.00",
+      unrealised: "640.00",
+      realised: "620.00",
+      distributions: "1500.00",
+      totalReturn: "2760.00",
+    });
+    expect(portfolioFigures([holding!])).toEqual({
+      invested: "18360.00",
+      currentValue: "19000.00",
+      unrealised: "640.00",
+      realised: "620.00",
+      distributions: "1500.00",
+      lifetimeReturn: "2760.00",
+      activeProperties: 1,
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import type { Db } from "~/services/db.server";
+import { holdingFigures, portfolioFigures, type HoldingFigures, type PortfolioFigures } from "./holding-figures";
+import { valuationPrices, type Valuation } from "./valuation.server";
+import { walletEffect } from "./wallet-effect";
+
+export type InvestorHolding = HoldingFigures & { valuationSource: Valuation["source"] };
+
+/**
+ * Every holding of an investor (or one property's), from the investor's completed trades and
+ * dividends, valued by valuationPrices: the one source of invested, value, realised gains,
+ * distributions and returns on the overview, the position pages and the admin pages.
+ */
+export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: string): Promise<InvestorHolding[]> {
+  const rows = await db.transaction.findMany({
+    where: {
+      userId,
+      status: "completed",
+      transactionType: { in: ["investment", "share_purchase", "share_sale", "dividend"] },
+      ...(propertyId ? { propertyId } : { propertyId: { not: null } }),
+    },
+    select: { id: true, propertyId: true, transactionType: true, shares: true, amount: true, fee: true, createdAt: true },
+  });
+  const trades = rows
+    .filter((row) => row.transactionType !== "dividend" && row.shares)
+    .map((row) => ({
+      id: row.id,
+      propertyId: row.propertyId!,
+      kind: row.transactionType === "share_sale" ? ("sell" as const) : ("buy" as const),
+      shares: row.shares!,
+      amount: row.amount,
+      fee: row.fee,
+      at: row.createdAt.toISOString(),
+    }));
+  const dividends = rows
+    .filter((row) => row.transactionType === "dividend")
+    .map((row) => ({ propertyId: row.propertyId!, amount: walletEffect({ type: "dividend", amount: row.amount, fee: row.fee }) }));
+  const prices = await valuationPrices(db, [...new Set(rows.map((row) => row.propertyId!))]);
+  const priceOf = new Map([...prices].map(([id, valuation]) => [id, valuation.price]));
+  return holdingFigures(trades, dividends, priceOf).map((holding) => ({
+    ...holding,
+    valuationSource: prices.get(holding.propertyId)?.source ?? "issue_price",
+  }));
+}
+
+/** The investor's portfolio totals (overview tiles, admin user page). */
+export async function loadPortfolioFigures(db: Db, userId: string): Promise<PortfolioFigures> {
+  return portfolioFigures(await loadInvestorHoldings(db, userId));
+}

@@ -1,0 +1,22 @@
+import { Decimal } from "~/lib/money";
+import type { TransactionType } from "~/lib/transactions";
+
+const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "share_sale"]);
+
+/**
+ * What one transaction did to the wallet, the one figure every surface prints for it (ADR 0046):
+ * a purchase is −(amount + fee), money in is +(amount − fee), and a `fee` row is −amount: its
+ * amount is the charge itself, so a fee column on it (older rows repeated the charge there) is
+ * never a second charge.
+ */
+export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value }): Decimal {
+  const amount = new Decimal(row.amount).abs();
+  if (row.type === "fee") return amount.neg();
+  const fee = new Decimal(row.fee).abs();
+  return MONEY_IN.has(row.type) ? amount.minus(fee) : amount.plus(fee).neg();
+}
+
+/** The charge a transaction carries: a `fee` row's amount, otherwise its fee column. */
+export function chargeOf(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value }): Decimal {
+  return new Decimal(row.type === "fee" ? row.amount : row.fee).abs();
+}
