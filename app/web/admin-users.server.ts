@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { clearTierOverride, endUserSessions, overrideTier, setAdminFlag, setSubscription } from "~/domain/admin/users/manage-user.server";
 import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
 import { paths } from "~/lib/paths";
+import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -12,7 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only our own admin pages are followed after an action: never an address from elsewhere. */
 function safeReturnTo(value: string): string {
-  return value.startsWith("/admin/users") && !value.startsWith("//") ? value : paths.admin.users();
+  const path = safeRedirectTo(value, paths.admin.users());
+  return path.startsWith(paths.admin.users()) ? path : paths.admin.users();
 }
 
 export type UserActionReply = { error: string; userId: string };
