@@ -10,7 +10,7 @@ import { isDatabaseUnreachable, noteDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS }
 import { classifyDatabaseFailure, isRetryableFailure } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { lowPriorityModulePreloads } from "~/web/low-priority-scripts.server";
-import { isRouterClientFailure } from "~/web/client-failure.server";
+import { isClientFailure } from "~/web/client-failure.server";
 import { expectedFailureLine } from "~/web/test-probe.server";
 
 export const streamTimeout = 5_000;
@@ -92,8 +92,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     );
     return;
   }
-  if (isRouterClientFailure(error)) {
-    logger.debug({ url: new URL(request.url).pathname, reason: (error as Error).message }, "refused by the router (4xx)");
+  if (isClientFailure(error)) {
+    logger.debug({ url: new URL(request.url).pathname, status: (error as { status: number }).status }, "request refused (4xx)");
     return;
   }
   const expected = expectedFailureLine(error);

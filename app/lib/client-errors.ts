@@ -11,7 +11,10 @@ const COPY: Record<number, ClientErrorCopy> = {
   429: { heading: "Too Many Requests", message: "Please wait a minute before trying again." },
 };
 
-const FALLBACK: ClientErrorCopy = { heading: "Request Not Accepted", message: "This request could not be completed. Please go back and try again." };
+const FALLBACK: ClientErrorCopy = {
+  heading: "Request Not Accepted",
+  message: "This request could not be completed. Please go back and try again.",
+};
 
 /** True for the statuses that mean the request, not the server, was at fault (404 has its own page). */
 export function isClientError(status: number | undefined): status is number {

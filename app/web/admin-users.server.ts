@@ -12,7 +12,7 @@ import type { SessionUser } from "~/web/guards.server";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only our own admin pages are followed after an action: never an address from elsewhere. */
-function safeReturnTo(value: string): string {
+function adminUsersPage(value: string): string {
   const path = safeRedirectTo(value, paths.admin.users());
   return path.startsWith(paths.admin.users()) ? path : paths.admin.users();
 }
@@ -28,7 +28,7 @@ export async function submitUserAction(request: Request, admin: SessionUser) {
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const intent = text("intent");
   const userId = text("userId");
-  const returnTo = safeReturnTo(text("returnTo"));
+  const returnTo = adminUsersPage(text("returnTo"));
   if (!UUID.test(userId)) return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
   const db = getPrisma();
   const command = { adminId: admin.id, userId };

@@ -1,11 +1,11 @@
 /**
- * Errors Remix's router raises for a request it will not serve (a POST to a page without an
- * action: 405; a method it does not route: 405; no route at all: 404). They reach handleError
- * like a crash would, but the client, not the server, was wrong: the access log already
- * records the 4xx, so they are not logged again as errors.
+ * A refusal Remix's router raises itself (a POST to a page without an action answers 405, an
+ * unknown path 404) reaches handleError as an error response with its status, like a crash
+ * would. The client, not the server, was wrong, and the access log already records the 4xx,
+ * so such a response is not logged again as an error.
  */
-const ROUTER_CLIENT_FAILURES = [/^You made a [A-Z]+ request to /, /^Invalid request method /, /^No route matches URL /];
-
-export function isRouterClientFailure(error: unknown): boolean {
-  return error instanceof Error && ROUTER_CLIENT_FAILURES.some((pattern) => pattern.test(error.message));
+export function isClientFailure(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("status" in error) || !("statusText" in error)) return false;
+  const status = (error as { status: unknown }).status;
+  return typeof status === "number" && status >= 400 && status < 500;
 }

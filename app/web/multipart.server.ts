@@ -46,20 +46,24 @@ export async function parseMultipartForm(request: Request, handler: UploadHandle
   }
 }
 
-/** Re-emits a Content-Disposition value with every parameter quoted and its ; = " escaped. */
+/**
+ * Re-emits a Content-Disposition value with every parameter quoted and its ; = " escaped. A
+ * value it cannot read cleanly to the end (an unclosed quote) is returned as it was, so the
+ * parser refuses it as before.
+ */
 export function repairContentDisposition(value: string): string {
-  const [kind, ...rest] = splitFirst(value, ";");
+  const [kind, rest = ""] = splitFirst(value, ";");
+  const text = `;${rest}`;
+  const pattern = /;\s*([^=;\s"]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;"]*)\s*/y;
   const params: string[] = [];
-  const pattern = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/gy;
-  const text = `;${rest.join("")}`;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(text))) {
+  while (pattern.lastIndex < text.length) {
+    const match = pattern.exec(text);
+    if (!match) return value;
     const raw = match[2]!.trim();
-    const unquoted = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw;
+    const unquoted = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw;
     params.push(`${match[1]}="${unquoted.replace(/=/g, "%3D").replace(/;/g, "%3B").replace(/"/g, "%22")}"`);
-    if (pattern.lastIndex >= text.length) break;
   }
-  return [kind!.trim(), ...params].join("; ");
+  return [kind.trim(), ...params].join("; ");
 }
 
 function splitFirst(value: string, separator: string): [string, string] | [string] {
