@@ -59,4 +59,12 @@ describe("pageTitle", () => {
   it("names a failure outside every section as an error, not a missing page", () => {
     expect(pageTitle("/e2e-probe/error", 500)).toBe("Something Went Wrong · Aangan");
   });
+
+  it("names a refused request by its status, never as an unexpected error", () => {
+    expect(pageTitle("/admin/kyc", 403)).toBe("Access Denied · Aangan");
+    expect(pageTitle("/watchlist", 400)).toBe("Request Not Accepted · Aangan");
+    expect(pageTitle("/properties", 405)).toBe("Not Available Here · Aangan");
+    expect(pageTitle("/", 429)).toBe("Too Many Requests · Aangan");
+    expect(pageTitle("/dashboard/wallet", 500)).toBe("Dashboard · Aangan");
+  });
 });

@@ -141,6 +141,33 @@ describe("NUL and other control characters", () => {
   });
 });
 
+describe("names", () => {
+  it("refuses a KYC full name carrying a line break or markup, and stores nothing of it", async () => {
+    const prisma = db.current.prisma;
+    const user = await createUser(prisma, { tier: "investor", subscriptionActive: true, fullName: null });
+    const cookie = await createSession(prisma, user.id, { production: true });
+    for (const fullName of ["Asha\r\nBcc: someone@example.in", "<b>Asha</b>"]) {
+      const response = await postForm("/kyc", cookie, {
+        step: "personal",
+        intent: "next",
+        fullName,
+        dateOfBirth: "1990-04-12",
+        address: "12 MG Road",
+        city: "Bengaluru",
+        state: "Karnataka",
+        postalCode: "560001",
+        phone: "98765 43210",
+        country: "India",
+      });
+      expect([fullName, response.status]).toEqual([fullName, 400]);
+      expect(await response.text()).toContain("Use letters, spaces and . &#x27; - only");
+    }
+    expect((await prisma.userProfile.findUniqueOrThrow({ where: { id: user.id } })).fullName).toBeNull();
+    const draft = await prisma.kycDraft.findUnique({ where: { userId: user.id } });
+    expect(JSON.stringify(draft?.data ?? {})).not.toMatch(/Bcc|<b>/);
+  });
+});
+
 describe("the market's return path", () => {
   it.each(["/\t/evil.example", "/\r/evil.example", "/\n/evil.example", "/%09/evil.example", "/./\t/evil.example", " //evil.example"])(
     "never sends the browser off-site for returnTo %j",

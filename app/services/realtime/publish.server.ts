@@ -36,6 +36,12 @@ type Announcement = { events: readonly LiveEventInput[]; pageCache?: boolean };
 type Batch = { payloads: string[]; pageCache: boolean };
 
 const pendingBatches = new WeakMap<PrismaClient, Batch>();
+const flushes = new WeakMap<PrismaClient, Promise<void>>();
+
+/** Settles once the client's latest batch was sent (or reported as lost): for tests and shutdown. */
+export function announcementsSent(db: PrismaClient): Promise<void> {
+  return flushes.get(db) ?? Promise.resolve();
+}
 /** Long enough to gather the purchases finishing together under load, short enough to go unnoticed. */
 const ANNOUNCE_WINDOW_MS = 5;
 
@@ -71,7 +77,7 @@ export function announceAfterCommit(db: PrismaClient, announcement: Announcement
   if (!batch) {
     batch = { payloads: [], pageCache: false };
     pendingBatches.set(db, batch);
-    setTimeout(() => void flush(db), ANNOUNCE_WINDOW_MS);
+    flushes.set(db, new Promise((done) => setTimeout(() => void flush(db).finally(done), ANNOUNCE_WINDOW_MS)));
   }
   batch.payloads.push(...payloads);
   batch.pageCache ||= announcement.pageCache === true;
