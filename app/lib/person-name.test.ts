@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { identityFromGoogleProfile } from "~/services/auth/authenticator.server";
 import { personalStepSchema } from "./kyc/kyc-steps";
 import { isPersonName } from "./person-name";
 
@@ -45,15 +44,5 @@ describe("person names", () => {
     const forged = personalStepSchema(now).safeParse({ ...personal, fullName: "Asha\r\nSubject: refund approved" });
     expect(forged.success).toBe(false);
     expect(forged.error?.issues[0]).toMatchObject({ path: ["fullName"], message: "Use letters, spaces and . ' - only" });
-  });
-
-  it("keeps a name from Google only when it is one", () => {
-    const profile = (name: string) =>
-      ({ _json: { sub: "g-1", email: "asha@example.in", email_verified: true, name } }) as unknown as Parameters<
-        typeof identityFromGoogleProfile
-      >[0];
-    expect(identityFromGoogleProfile(profile(" Asha Rao ")).fullName).toBe("Asha Rao");
-    expect(identityFromGoogleProfile(profile("Asha\r\nBcc: x@example.in")).fullName).toBeNull();
-    expect(identityFromGoogleProfile(profile("<img src=x>")).fullName).toBeNull();
   });
 });
