@@ -118,6 +118,7 @@ async function main() {
       readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
     },
     rateLimitPool,
+    liveStreamCaps: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     bodyLimits: UPLOAD_BODY_LIMITS,
     trustProxy: env.TRUST_PROXY ?? false,

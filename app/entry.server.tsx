@@ -10,6 +10,7 @@ import { isDatabaseUnreachable, noteDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS }
 import { classifyDatabaseFailure, isRetryableFailure } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { lowPriorityModulePreloads } from "~/web/low-priority-scripts.server";
+import { isClientFailure } from "~/web/client-failure.server";
 import { expectedFailureLine } from "~/web/test-probe.server";
 
 export const streamTimeout = 5_000;
@@ -89,6 +90,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
       { url: new URL(request.url).pathname, failure: classifyDatabaseFailure(error) },
       "conflict persisted after retries: answering 503",
     );
+    return;
+  }
+  if (isClientFailure(error)) {
+    logger.debug({ url: new URL(request.url).pathname, status: (error as { status: number }).status }, "request refused (4xx)");
     return;
   }
   const expected = expectedFailureLine(error);

@@ -17,13 +17,14 @@ import { publish } from "~/services/realtime/publish.server";
 import type { MicroCache } from "./micro-cache";
 import type { UserPageCache } from "./user-page-cache";
 import { remixHandler } from "./remix-handler";
-import { formBodiesOnly, knownMethodsOnly, limitBodies, type BodyLimitRule } from "./request-guards";
+import { formBodiesOnly, knownMethodsOnly, limitBodies, plainAddressesOnly, type BodyLimitRule } from "./request-guards";
 import { sameOriginMutations } from "./same-origin-mutations";
 import { canonicalOrigin } from "./canonical-origin";
 import { noStoreWhenSignedIn } from "./no-store";
 import { assignCspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 import { createRateLimiters, type RateLimitSettings } from "./rate-limits";
 import { databaseOutageGate } from "./database-outage-gate";
+import { capLiveStreams, type LiveStreamCaps } from "./live-stream-caps";
 
 export type HttpAppOptions = {
   mode: "production" | "development";
@@ -46,6 +47,8 @@ export type HttpAppOptions = {
   bodyLimits?: BodyLimitRule[];
   /** Redirect page reads under any other host to this origin (development: 127.0.0.1 → localhost). */
   canonicalOrigin?: string;
+  /** How many /events streams a session and an address may hold open at once (per process). */
+  liveStreamCaps?: LiveStreamCaps;
   /** Test-only endpoints (E2E_PROBES=true); never on in a real deployment. */
   probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -183,6 +186,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   app.use((req, res, next) => (isStaticFilePath(req.path) ? compressFiles : compressPages)(req, res, next));
   app.use(knownMethodsOnly());
+  app.use(plainAddressesOnly());
   // While the database is known to be unreachable, a friendly 503 instead of failing loaders (ADR 0034).
   app.use(databaseOutageGate(options.readinessPool));
 
@@ -199,6 +203,7 @@ export function createHttpApp(options: HttpAppOptions) {
       options.rateLimitPool,
     ),
   );
+  app.use(capLiveStreams(options.liveStreamCaps ?? { perSession: 8, perAddress: 32 }));
   app.use(sameOriginMutations({ allowedOrigins: options.allowedOrigins ?? [] }));
   // Request bodies are refused by kind and size here, once, before any route reads them.
   app.use(formBodiesOnly());

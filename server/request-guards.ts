@@ -1,5 +1,6 @@
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
+import { hasControlCharacter } from "~/lib/control-characters";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const ALLOWED = new Set<string>(ALLOWED_METHODS);
@@ -9,6 +10,7 @@ const BODILESS = new Set(["GET", "HEAD"]);
 const NOT_A_FORM = "Send this as a form.";
 const UNREADABLE_FORM = "The form could not be read. Please try again.";
 const TOO_LARGE = "This request is too large.";
+const CONTROL_IN_ADDRESS = "This address contains characters it cannot have (control characters). Check the link and try again.";
 
 function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}) {
   res.status(status).set(headers).type("text/plain").send(message);
@@ -19,6 +21,27 @@ export function knownMethodsOnly(): RequestHandler {
   return (req, res, next) => {
     if (ALLOWED.has(req.method)) return next();
     refuse(res, 405, "Method not allowed.", { Allow: ALLOWED_METHODS.join(", ") });
+  };
+}
+
+/** Percent-decoding that leaves a malformed escape as it is (the route decides what that means). */
+function decodeLeniently(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+/**
+ * Every query string (and path) is read here once: a control character in it, decoded (NUL,
+ * which PostgreSQL refuses, or a tab or line break), is answered 400 before any route or cache
+ * sees the address.
+ */
+export function plainAddressesOnly(): RequestHandler {
+  return (req, res, next) => {
+    if (!hasControlCharacter(req.url) && !hasControlCharacter(decodeLeniently(req.url))) return next();
+    refuse(res, 400, CONTROL_IN_ADDRESS);
   };
 }
 

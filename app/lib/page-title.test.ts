@@ -73,6 +73,14 @@ describe("pageTitle", () => {
       expect(pageTitle(concrete(pattern))).not.toContain("Page Not Found");
     },
   );
+
+  it("names a refused request by its status, never as an unexpected error", () => {
+    expect(pageTitle("/admin/kyc", 403)).toBe("Access Denied · Aangan");
+    expect(pageTitle("/watchlist", 400)).toBe("Request Not Accepted · Aangan");
+    expect(pageTitle("/properties", 405)).toBe("Not Available Here · Aangan");
+    expect(pageTitle("/", 429)).toBe("Too Many Requests · Aangan");
+    expect(pageTitle("/dashboard/wallet", 500)).toBe("Dashboard · Aangan");
+  });
 });
 
 describe("load-failure titles", () => {

@@ -1,3 +1,4 @@
+import { clientErrorCopy, isClientError } from "~/lib/client-errors";
 import { findRoute, ROUTE_TABLE } from "~/lib/route-table";
 
 export const BRAND = "Aangan";
@@ -38,10 +39,12 @@ export function pageNameForPath(pathname: string): string | undefined {
 /**
  * The browser title for a path: '{Section} · Aangan', the brand alone on the home page,
  * and '{Page} · {Section} · Aangan' on pages that have a name of their own (ADR 0022).
- * Paths outside every section are the 404 page, unless they failed for another reason.
+ * A refused request (a 4xx other than 404) is titled by its status; paths outside every
+ * section are the 404 page, unless they failed for another reason.
  */
 export function pageTitle(pathname: string, errorStatus?: number): string {
-  if (normalise(pathname) === "/") return BRAND;
+  if (normalise(pathname) === "/" && errorStatus === undefined) return BRAND;
+  if (isClientError(errorStatus) && errorStatus !== 404) return `${clientErrorCopy(errorStatus).heading} · ${BRAND}`;
   const section = sectionForPath(pathname);
   if (section) {
     const name = errorStatus === undefined ? pageNameForPath(pathname) : undefined;

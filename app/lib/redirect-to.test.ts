@@ -16,6 +16,14 @@ describe("safeRedirectTo", () => {
     "\\\\evil.example",
     "/\t/evil.example",
     "/\n/evil.example",
+    "/\r/evil.example",
+    "/\r\n/evil.example",
+    "/./\t/evil.example",
+    "/a/../\t/evil.example",
+    " //evil.example",
+    "/\u00a0/evil.example",
+    "/\u0085/evil.example",
+    "/kyc ",
     "javascript:alert(1)",
     "welcome",
     "",
@@ -129,5 +137,26 @@ describe("safeRedirectTo, for any input", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the one return-path sanitiser", () => {
+  it("is the only one: no other module checks a returnTo or redirectTo by hand", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const path = await import("node:path");
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? files(path.join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")
+            ? [path.join(dir, entry.name)]
+            : [],
+      );
+    const handRolled = files("app").filter((file) =>
+      /function safeReturn|returnTo\.startsWith\("\/"\)|text\.startsWith\("\/"\) && !text\.startsWith\("\/\/"\)/.test(
+        readFileSync(file, "utf8"),
+      ),
+    );
+    expect(handRolled.filter((file) => !file.endsWith(path.join("lib", "redirect-to.ts")))).toEqual([]);
   });
 });

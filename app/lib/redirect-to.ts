@@ -1,9 +1,12 @@
+import { hasControlCharacter } from "~/lib/control-characters";
 import { paths } from "~/lib/paths";
 
 const PLACEHOLDER_ORIGIN = "http://same-origin.invalid";
 
 /**
- * Returns a same-origin path to send the visitor to after sign-in, or the fallback.
+ * The app's one return-path sanitiser: every returnTo or redirectTo it follows (after sign-in,
+ * after a market or admin form, from the watchlist) passes here.
+ * Returns a same-origin path to send the visitor to, or the fallback.
  * The value is normalised first (dot segments resolved, repeated slashes collapsed) and
  * only then checked, so nothing that could leave the site survives: absolute URLs,
  * protocol-relative "//host" however it is spelled ("/.//host", "/a/..//host"), backslash
@@ -12,9 +15,9 @@ const PLACEHOLDER_ORIGIN = "http://same-origin.invalid";
 export function safeRedirectTo(value: unknown, fallback = paths.welcome()): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  // Control characters (tabs, newlines) are stripped by URL parsers and can turn "/\t/evil" into "//evil".
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  // Control characters (tabs, newlines) are stripped by URL parsers and can turn "/\t/evil" into
+  // "//evil"; a real path from our own links is percent-encoded, so it has no whitespace either.
+  if (hasControlCharacter(value) || /\s/.test(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, PLACEHOLDER_ORIGIN);

@@ -38,6 +38,9 @@ const envSchema = z.object({
   RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_DOWNLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Open /events streams per session and per client address, in each app process (429 beyond).
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(8),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(32),
   // Deposits, withdrawals and settlements above this many rupees need a second admin (ADR 0033).
   FOUR_EYES_THRESHOLD_INR: z.coerce.number().positive().default(500000),
   TRUST_PROXY: booleanFlag,

@@ -1,7 +1,8 @@
-import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import type { UploadHandlerPart } from "@remix-run/node";
 import { MAX_DOCUMENT_BYTES } from "~/domain/admin/properties/property-documents.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, type IncomingImage } from "~/domain/admin/properties/property-images.server";
-import { readFormData } from "~/web/form-data.server";
+import { readFormData, refuseForbiddenCharacters } from "~/web/form-data.server";
+import { parseMultipartForm } from "~/web/multipart.server";
 import { data } from "@remix-run/node";
 
 const MAX_FIELD_BYTES = 16 * 1024;
@@ -39,27 +40,22 @@ export async function readPropertyForm(request: Request): Promise<PropertyMultip
   const fields: Record<string, string> = {};
   const images: IncomingImage[] = [];
   let document: IncomingDocument | null = null;
-  try {
-    await unstable_parseMultipartFormData(request, async (part) => {
-      if (part.filename === undefined) {
-        const { bytes, tooLarge } = await readCapped(part, MAX_FIELD_BYTES);
-        if (tooLarge) throw data("The form is too large.", { status: 413 });
-        fields[part.name] = bytes.toString("utf8");
-      } else if (part.filename === "") {
-        await readCapped(part, 0); // no file chosen
-      } else if (part.name === "images" && images.length <= MAX_IMAGES_PER_UPLOAD) {
-        images.push({ name: part.filename, ...(await readCapped(part, MAX_IMAGE_BYTES)) });
-      } else if (part.name === "document" && !document) {
-        document = { name: part.filename, ...(await readCapped(part, MAX_DOCUMENT_BYTES)) };
-      } else {
-        await readCapped(part, 0);
-      }
-      return undefined;
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof TypeError) throw data("The form could not be read. Please try again.", { status: 400 });
-    throw error;
-  }
+  await parseMultipartForm(request, async (part) => {
+    if (part.filename === undefined) {
+      const { bytes, tooLarge } = await readCapped(part, MAX_FIELD_BYTES);
+      if (tooLarge) throw data("The form is too large.", { status: 413 });
+      fields[part.name] = bytes.toString("utf8");
+      refuseForbiddenCharacters(fields[part.name]!);
+    } else if (part.filename === "") {
+      await readCapped(part, 0); // no file chosen
+    } else if (part.name === "images" && images.length <= MAX_IMAGES_PER_UPLOAD) {
+      images.push({ name: part.filename, ...(await readCapped(part, MAX_IMAGE_BYTES)) });
+    } else if (part.name === "document" && !document) {
+      document = { name: part.filename, ...(await readCapped(part, MAX_DOCUMENT_BYTES)) };
+    } else {
+      await readCapped(part, 0);
+    }
+    return undefined;
+  });
   return { fields, images, document };
 }

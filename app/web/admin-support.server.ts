@@ -3,6 +3,7 @@ import { getTicketDetail, listTickets } from "~/domain/support/list-tickets.serv
 import { AWAITING_APPROVAL, awaitingTargets, updateTicketFourEyes } from "~/domain/approvals/four-eyes.server";
 import { TICKET_UPDATED } from "~/domain/support/update-ticket.server";
 import { paths } from "~/lib/paths";
+import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { fieldErrorOf, replyToDomainError } from "~/web/domain-reply.server";
@@ -61,7 +62,8 @@ export async function submitTicketUpdate(request: Request, admin: SessionUser) {
     // revalidation racing the redirect's own page load, and the notice would be lost.
     if (form.get("enhanced") === "true") return data<TicketUpdateReply>({ ticketId, updated: true, fieldErrors: {}, formError: null });
     // Back to the same filters and ticket; only our own page's query is accepted.
-    const next = returnTo.startsWith("?") ? `${paths.admin.support()}${returnTo}` : `${paths.admin.support()}?ticket=${ticketId}`;
+    const back = `${paths.admin.support()}?ticket=${encodeURIComponent(ticketId)}`;
+    const next = returnTo.startsWith("?") ? safeRedirectTo(`${paths.admin.support()}${returnTo}`, back) : back;
     return redirectWithToast(next, { kind: "success", title: TICKET_UPDATED });
   } catch (error) {
     return replyToDomainError(error, null, {

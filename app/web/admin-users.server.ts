@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { clearTierOverride, endUserSessions, overrideTier, setAdminFlag, setSubscription } from "~/domain/admin/users/manage-user.server";
 import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
 import { paths } from "~/lib/paths";
+import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -11,8 +12,9 @@ import type { SessionUser } from "~/web/guards.server";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only our own admin pages are followed after an action: never an address from elsewhere. */
-function safeReturnTo(value: string): string {
-  return value.startsWith("/admin/users") && !value.startsWith("//") ? value : paths.admin.users();
+function adminUsersPage(value: string): string {
+  const path = safeRedirectTo(value, paths.admin.users());
+  return path.startsWith(paths.admin.users()) ? path : paths.admin.users();
 }
 
 export type UserActionReply = { error: string; userId: string };
@@ -26,7 +28,7 @@ export async function submitUserAction(request: Request, admin: SessionUser) {
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const intent = text("intent");
   const userId = text("userId");
-  const returnTo = safeReturnTo(text("returnTo"));
+  const returnTo = adminUsersPage(text("returnTo"));
   if (!UUID.test(userId)) return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
   const db = getPrisma();
   const command = { adminId: admin.id, userId };

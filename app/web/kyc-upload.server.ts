@@ -1,9 +1,10 @@
-import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import type { UploadHandlerPart } from "@remix-run/node";
 import { DRAFT_FILE_SLOTS, type DraftFile, type DraftFileSlot } from "~/domain/kyc/kyc-draft.server";
 import { KycRefused, systemClock } from "~/domain/kyc/kyc-errors.server";
 import { uploadKycDocument } from "~/domain/kyc/upload-kyc-document.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
-import { readFormData } from "~/web/form-data.server";
+import { readFormData, refuseForbiddenCharacters } from "~/web/form-data.server";
+import { parseMultipartForm } from "~/web/multipart.server";
 
 const MAX_FIELD_BYTES = 4 * 1024;
 
@@ -31,7 +32,9 @@ async function readField(part: UploadHandlerPart): Promise<string> {
     if (size > MAX_FIELD_BYTES) throw new KycRefused("uploadFailed", "The form is too large. Please try again.", 413);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = Buffer.concat(chunks).toString("utf8");
+  refuseForbiddenCharacters(text);
+  return text;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function readKycForm(request: Request, userId: string): Promise<Kyc
   const fileErrors: Partial<Record<DraftFileSlot, string[]>> = {};
   let fileRefusal: KycRefused | undefined;
   try {
-    await unstable_parseMultipartFormData(request, async (part) => {
+    await parseMultipartForm(request, async (part) => {
       if (part.filename === undefined) {
         fields[part.name] = await readField(part);
         return undefined;
@@ -80,8 +83,8 @@ export async function readKycForm(request: Request, userId: string): Promise<Kyc
   } catch (error) {
     await Promise.all(Object.values(files).map((file) => storage.delete(file.key)));
     if (error instanceof KycRefused) return { fields, files: {}, refusal: error };
-    if (error instanceof TypeError)
-      return { fields, files: {}, refusal: new KycRefused("uploadFailed", "The form could not be read. Please try again.", 400) };
+    if (error instanceof Response && error.status === 400)
+      return { fields, files: {}, refusal: new KycRefused("uploadFailed", await error.text(), 400) };
     throw error;
   }
   return fileRefusal ? { fields, files, refusal: fileRefusal, fileErrors } : { fields, files };

@@ -7,6 +7,7 @@ import { getSellableShares, listAvailableShares } from "~/domain/market/market-r
 import { cancelSellOrder, createSellOrder } from "~/domain/market/sell-orders.server";
 import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { paths } from "~/lib/paths";
+import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
@@ -77,12 +78,6 @@ export const MARKET_FAILURE_TITLES: Partial<Record<MarketIntent, string>> = {
   "seller-confirm": "Confirmation Failed",
 };
 
-/** Only a path on this site: a market form may say where to come back to. */
-function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
-  const text = typeof value === "string" ? value : "";
-  return text.startsWith("/") && !text.startsWith("//") && !text.includes("\\") ? text : fallback;
-}
-
 /**
  * Every market form of every page posts here (through its page's action): create an order,
  * cancel it, buy (a hold or an instant purchase, by the flag), confirm or cancel a hold.
@@ -92,7 +87,7 @@ function safeReturnTo(value: FormDataEntryValue | null, fallback: string): strin
 export async function handleMarketAction(request: Request, user: SessionUser, fallbackReturn: string, form?: FormData) {
   const body = form ?? (await readFormData(request));
   const intent = String(body.get("intent") ?? "");
-  const returnTo = safeReturnTo(body.get("returnTo"), fallbackReturn);
+  const returnTo = safeRedirectTo(body.get("returnTo"), fallbackReturn);
   const field = (name: string) => String(body.get(name) ?? "").trim();
   const values = { shares: field("shares"), pricePerShare: field("pricePerShare"), notes: field("notes") };
   const target = field("orderId") || field("holdId") || field("propertyId");

@@ -12,6 +12,7 @@ import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server"
 import { ROUTE_TABLE } from "../../app/lib/route-table";
 import { reloadEnv } from "../../app/services/env.server";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "../setup/factories";
+import { startAppProcess, type AppProcess } from "../setup/app-process";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -468,5 +469,113 @@ describe("every action under generated bad input", () => {
     const negative = await db.current.prisma.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM escrow_balances WHERE available_balance < 0 OR held_balance < 0`;
     expect(Number(negative[0]!.n)).toBe(0);
+  });
+});
+
+/** NUL, the other C0 controls, DEL and C1: what no form field may carry (tabs and line breaks may). */
+const CONTROL_VALUES = [
+  "\u0000",
+  "12\u0000",
+  "key\u0000",
+  "\u0001",
+  "a\u0008b",
+  "\u000b",
+  "\u000c",
+  "\u001b[31m",
+  "\u007f",
+  "\u0085",
+  "x\u009f",
+];
+
+describe("control characters in /watchlist and the market forms", () => {
+  const MARKET_AND_WATCHLIST = ["/watchlist", "/trading", "/dashboard/p/:propertyId"];
+
+  it("answers 400 to a control character in any field a signed-in investor sends, changing nothing", async () => {
+    const failures: string[] = [];
+    for (const route of actionRoutes.filter((candidate) => MARKET_AND_WATCHLIST.includes(candidate.pattern))) {
+      const pathname = concretePath(route.pattern, foreignIds[2]!);
+      const forms = route.forms.length > 0 ? route.forms : [[["intent", "save"] as [string, string]]];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...forms),
+          fc.nat(),
+          fc.constantFrom(...CONTROL_VALUES),
+          fc.constantFrom<Body["kind"]>("form", "multipart"),
+          async (form, at, value, kind) => {
+            const pairs = form.map(([name, original]) => [name, original] as [string, string]);
+            pairs[at % pairs.length]![1] = value;
+            const before = await snapshot();
+            const response = await handle(toRequest(pathname, cookies.get("investor"), { kind, pairs }));
+            const text = await response.text();
+            const changed = changedTables(before, await snapshot());
+            if (response.status !== 400 || changed.length > 0) {
+              failures.push(
+                `${response.status} (changed: ${changed.join(", ")}) for POST ${pathname} ${kind} ${JSON.stringify(pairs)}: ${text.slice(0, 120)}`,
+              );
+            }
+            return true;
+          },
+        ),
+        { numRuns: Math.max(RUNS, 12), seed: SEED, endOnFailure: true },
+      );
+      if (!cookies.has("investor")) await signInAgain("investor");
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+
+  it("covers every form field of those pages", () => {
+    const covered = actionRoutes.filter((route) => MARKET_AND_WATCHLIST.includes(route.pattern)).map((route) => route.pattern);
+    expect(covered.sort()).toEqual([...MARKET_AND_WATCHLIST].sort());
+  });
+});
+
+describe("control characters in the catalogue's query", () => {
+  let app: AppProcess;
+  // The app process runs in production, whose session cookie has its own name.
+  let investorCookie = "";
+  beforeAll(async () => {
+    app = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", SESSION_SECRET: process.env.SESSION_SECRET });
+    investorCookie = await createSession(db.current.prisma, userIds.get("investor")!, { production: true });
+  }, 90_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const PARAMS = ["city", "type", "price", "roi", "ticket", "sort", "page", "search", "q"];
+  const encode = (text: string) => encodeURIComponent(text);
+
+  it("answers 400 to a control character in any parameter, signed out or in, over HTTP", async () => {
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PARAMS),
+        fc.constantFrom(...CONTROL_VALUES, "\t", "\r\n", "Pune\n"),
+        fc.constantFrom<Persona>("anonymous", "investor"),
+        async (name, value, persona) => {
+          const cookie = persona === "anonymous" ? undefined : investorCookie;
+          const response = await fetch(`${app.baseUrl}/properties?${name}=${encode(value)}`, { headers: cookie ? { Cookie: cookie } : {} });
+          await response.text();
+          if (response.status !== 400) failures.push(`${response.status} for ${persona} ?${name}=${JSON.stringify(value)}`);
+          return true;
+        },
+      ),
+      { numRuns: 40, seed: SEED, endOnFailure: true },
+    );
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+
+  it("answers any other generated query with a page, never a 5xx", async () => {
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PARAMS), badValue(), async (name, value) => {
+        const response = await fetch(`${app.baseUrl}/properties?${name}=${encode(value)}`);
+        const text = await response.text();
+        if (response.status >= 500 || STACK_TRACE.test(text))
+          failures.push(`${response.status} for ?${name}=${JSON.stringify(value).slice(0, 80)}`);
+        return true;
+      }),
+      { numRuns: 40, seed: SEED, endOnFailure: true },
+    );
+    expect(failures.slice(0, 20)).toEqual([]);
   });
 });

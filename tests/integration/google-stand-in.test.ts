@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../setup/app-process";
 import { useTestDatabase } from "../setup/test-database";
@@ -149,5 +150,51 @@ describe("Google stand-in round trip", () => {
     expect(token.status).toBe(401);
     expect(await token.json()).toMatchObject({ error: "invalid_client" });
     expect((await request(jar, "/oauth-stand-in/userinfo")).status).toBe(401);
+  });
+});
+
+describe("a code replayed on another app process", () => {
+  let other: AppProcess;
+  beforeAll(async () => {
+    other = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", ADMIN_EMAILS: "chief@example.in" });
+  }, 90_000);
+  afterAll(async () => {
+    await other?.stop();
+  });
+
+  // The client secret both processes derive from the session secret they share (tests/setup/app-process.ts).
+  const clientSecret = createHmac("sha256", "integration-test-session-secret-0123456789abcdef")
+    .update("aangan:google-stand-in:client-secret")
+    .digest("base64url");
+
+  async function exchange(baseUrl: string, params: Record<string, string>, code: string) {
+    // Server to server, as the app's callback makes it: no browser, no Origin.
+    const response = await fetch(`${baseUrl}/oauth-stand-in/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        client_id: params.client_id!,
+        client_secret: clientSecret,
+        redirect_uri: params.redirect_uri!,
+      }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it("is refused: the first redemption is recorded where every process sees it", async () => {
+    const jar = new Jar();
+    const params = await consentFor(jar);
+    const code = new URL(await callbackFor(jar, params, "replayed@example.in")).searchParams.get("code")!;
+
+    const first = await exchange(app.baseUrl, params, code);
+    expect(first.status).toBe(200);
+    expect(first.body.access_token).toEqual(expect.any(String));
+
+    const replay = await exchange(other.baseUrl, params, code);
+    expect(replay).toEqual({ status: 400, body: { error: "invalid_grant", error_description: "Authorization code already used" } });
+    // And back on the first process too.
+    expect((await exchange(app.baseUrl, params, code)).status).toBe(400);
   });
 });

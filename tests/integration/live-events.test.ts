@@ -167,3 +167,59 @@ describe("GET /events", () => {
     expect(Date.now() - stoppedAt).toBeLessThan(8_000);
   });
 });
+
+describe("GET /events caps", () => {
+  let capped: AppProcess;
+  beforeAll(async () => {
+    capped = await startAppProcess({
+      DATABASE_URL: db.current.url,
+      SEED_DEMO_DATA: "false",
+      SESSION_SECRET,
+      LIVE_STREAMS_PER_SESSION: "3",
+      LIVE_STREAMS_PER_ADDRESS: "5",
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await capped?.stop();
+  });
+
+  it("answers 429 past the streams one session may hold, and accepts again once one closes", async () => {
+    const open: SseConnection[] = [];
+    for (let i = 0; i < 3; i++) {
+      const stream = await connect(capped, "", cookies.investor);
+      expect(stream.response.status).toBe(200);
+      open.push(stream);
+    }
+    const refused = await connect(capped, "", cookies.investor);
+    expect(refused.response.status).toBe(429);
+    expect(await refused.response.text()).toContain("Too many live update streams");
+    open.pop()!.close();
+    await expect
+      .poll(async () => {
+        const retry = await connect(capped, "", cookies.investor);
+        retry.close();
+        return retry.response.status;
+      })
+      .toBe(200);
+    for (const stream of open) stream.close();
+  });
+
+  it("answers 429 past the streams one address may hold, whichever sessions they use", async () => {
+    const open: SseConnection[] = [];
+    for (const cookie of [cookies.investor, cookies.investor, cookies.other, cookies.other, cookies.admin]) {
+      // Earlier streams of this address may take a moment to be let go of.
+      await expect
+        .poll(async () => {
+          const stream = await connect(capped, "", cookie);
+          if (stream.response.status === 200) open.push(stream);
+          return stream.response.status;
+        })
+        .toBe(200);
+    }
+    const refused = await connect(capped, "", cookies.admin);
+    expect(refused.response.status).toBe(429);
+    // Without a session cookie at all, the address cap still holds.
+    expect((await connect(capped, "")).response.status).toBe(429);
+    for (const stream of open) stream.close();
+  });
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCOUNT_TYPES, accountNumbersMatch, isValidAccountNumber } from "./bank-details";
 import { indiaToday, isAdultOn, isValidPostalCode, KYC_COUNTRIES, normalizeIndianMobile, parseCalendarDate } from "./contact";
 import { isIndiaRegionCode } from "~/lib/india-states";
+import { isPersonName, PERSON_NAME_MESSAGE } from "~/lib/person-name";
 import { isValidAadhaar, isValidIfsc, isValidPan, normalizeAadhaar, normalizeIfsc, normalizePan } from "./identity-numbers";
 
 /** The wizard's steps, in order; a step's number is its index + 1. */
@@ -43,7 +44,7 @@ const required = (label: string) =>
 export function personalStepSchema(now: Date) {
   const today = indiaToday(now);
   return z.object({
-    fullName: required("Full name").max(120, "Full name is too long"),
+    fullName: required("Full name").max(120, "Full name is too long").refine(isPersonName, PERSON_NAME_MESSAGE),
     dateOfBirth: required("Date of birth")
       .refine((value) => parseCalendarDate(value) !== null, "Enter a valid date")
       .refine((value) => parseCalendarDate(value) === null || isAdultOn(value, today), "You must be at least 18 years old"),

@@ -1,6 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
+import { isPersonName } from "~/lib/person-name";
 import type { GoogleIdentity } from "./google-identity";
 import { oauthStateStorage } from "./oauth-cookies.server";
 import { providerConfig } from "./provider-config.server";
@@ -37,6 +38,11 @@ export function authTimeFromIdToken(idToken: unknown): Date | null {
   }
 }
 
+function personNameOrNull(name: string | undefined): string | null {
+  const trimmed = name?.trim() ?? "";
+  return trimmed && isPersonName(trimmed) ? trimmed : null;
+}
+
 export function identityFromGoogleProfile(profile: GoogleProfile, extraParams: Record<string, unknown> = {}): GoogleIdentity {
   const info = userInfoSchema.safeParse(profile._json);
   if (!info.success) throw new Error("Google did not return a usable profile");
@@ -45,7 +51,8 @@ export function identityFromGoogleProfile(profile: GoogleProfile, extraParams: R
     subject: info.data.sub,
     email: info.data.email,
     emailVerified: verified === true || verified === "true",
-    fullName: info.data.name?.trim() || null,
+    // A name Google holds that the app would refuse in a form (control characters, markup) is left out.
+    fullName: personNameOrNull(info.data.name),
     avatarUrl: info.data.picture?.startsWith("https://") ? info.data.picture : null,
     authTime: authTimeFromIdToken(extraParams.id_token),
   };

@@ -36,16 +36,25 @@ type Announcement = { events: readonly LiveEventInput[]; pageCache?: boolean };
 type Batch = { payloads: string[]; pageCache: boolean };
 
 const pendingBatches = new WeakMap<PrismaClient, Batch>();
+const flushes = new WeakMap<PrismaClient, Promise<void>>();
+
+/** Settles once the client's latest batch was sent (or reported as lost): for tests and shutdown. */
+export function announcementsSent(db: PrismaClient): Promise<void> {
+  return flushes.get(db) ?? Promise.resolve();
+}
 /** Long enough to gather the purchases finishing together under load, short enough to go unnoticed. */
 const ANNOUNCE_WINDOW_MS = 5;
 
 const ANNOUNCE: PreparedStatement = {
   name: "announce_after_commit",
   // Notices only, no data: a crash can lose them whether or not their commit waited for the
-  // disk, so it does not wait, and the notification lock is held for a moment only.
+  // disk, so it does not wait, and the notification lock is held for a moment only. Every
+  // column is a count or text: pg_notify returns void, which Prisma (a test's own client,
+  // which gets the statement through Prisma) cannot read, and it then reported a failure
+  // although the notifications had gone out.
   text: `SELECT set_config('synchronous_commit', 'off', true) AS commit_mode,
                 (SELECT count(pg_notify($1, payload)) FROM unnest($2::text[]) AS payload) AS events,
-                CASE WHEN $3::boolean THEN pg_notify($4, 'properties') END AS page_cache`,
+                (SELECT count(pg_notify($4, 'properties')) WHERE $3::boolean) AS page_cache`,
 };
 
 /**
@@ -68,7 +77,7 @@ export function announceAfterCommit(db: PrismaClient, announcement: Announcement
   if (!batch) {
     batch = { payloads: [], pageCache: false };
     pendingBatches.set(db, batch);
-    setTimeout(() => void flush(db), ANNOUNCE_WINDOW_MS);
+    flushes.set(db, new Promise((done) => setTimeout(() => void flush(db).finally(done), ANNOUNCE_WINDOW_MS)));
   }
   batch.payloads.push(...payloads);
   batch.pageCache ||= announcement.pageCache === true;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { getPrisma } from "~/services/db.server";
 import { isStandInAllowed, providerConfig, STAND_IN_CLIENT_ID } from "../provider-config.server";
 import { DEMO_PERSONAS } from "./personas";
 import { issueAccessToken, issueCode, issueIdToken, readAccessToken, redeemCode, secretsMatch, standInSubject } from "./tokens.server";
@@ -83,7 +84,7 @@ export async function exchangeCode(request: Request): Promise<Response> {
     return oauthError("invalid_client", "Unknown client or wrong secret", 401);
   }
   if (form.get("grant_type") !== "authorization_code") return oauthError("unsupported_grant_type", "Only authorization_code");
-  const result = redeemCode(String(form.get("code") ?? ""), {
+  const result = await redeemCode(getPrisma(), String(form.get("code") ?? ""), {
     clientId,
     redirectUri: String(form.get("redirect_uri") ?? ""),
   });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { PrismaClient } from "~/services/db.server";
 import { standInSecret } from "../provider-config.server";
 
 /** An authorization code is good for one exchange within this window, as with Google. */
@@ -43,23 +44,39 @@ export function issueCode(input: { email: string; clientId: string; redirectUri:
   return sign({ typ: "code", jti: randomBytes(16).toString("base64url"), ...input, exp: now + CODE_TTL_MS });
 }
 
-// One-time use is remembered per process. A code is also useless after CODE_TTL_MS and only
-// to the holder of the client secret, which bounds a replay across processes to that window.
-const redeemed = new Map<string, number>();
-
 export type RedeemResult = { ok: true; email: string; authTime?: number } | { ok: false; error: string };
 
-export function redeemCode(code: string, expected: { clientId: string; redirectUri: string }, now = Date.now()): RedeemResult {
+/** Whether a code is genuine, unexpired and issued to this client; says nothing of earlier use. */
+export function checkCode(
+  code: string,
+  expected: { clientId: string; redirectUri: string },
+  now = Date.now(),
+): (RedeemResult & { ok: false }) | { ok: true; claims: CodeClaims } {
   const claims = codeClaims.safeParse(verify(code));
   if (!claims.success) return { ok: false, error: "Invalid authorization code" };
-  const { jti, exp, clientId, redirectUri, email, authTime } = claims.data;
-  if (exp <= now) return { ok: false, error: "Authorization code expired" };
-  if (clientId !== expected.clientId || redirectUri !== expected.redirectUri) {
+  if (claims.data.exp <= now) return { ok: false, error: "Authorization code expired" };
+  if (claims.data.clientId !== expected.clientId || claims.data.redirectUri !== expected.redirectUri) {
     return { ok: false, error: "Authorization code was issued to another client" };
   }
-  for (const [key, expiry] of redeemed) if (expiry <= now) redeemed.delete(key);
-  if (redeemed.has(jti)) return { ok: false, error: "Authorization code already used" };
-  redeemed.set(jti, exp);
+  return { ok: true, claims: claims.data };
+}
+
+/**
+ * Exchanges a code once. Its id is recorded in PostgreSQL, which every app process shares, so
+ * the insert that finds the id already there (on this worker or another) refuses the replay.
+ */
+export async function redeemCode(
+  db: PrismaClient,
+  code: string,
+  expected: { clientId: string; redirectUri: string },
+  now = Date.now(),
+): Promise<RedeemResult> {
+  const checked = checkCode(code, expected, now);
+  if (!checked.ok) return checked;
+  const { jti, exp, email, authTime } = checked.claims;
+  await db.standInCodeRedemption.deleteMany({ where: { expiresAt: { lte: new Date(now) } } });
+  const recorded = await db.standInCodeRedemption.createMany({ data: [{ codeId: jti, expiresAt: new Date(exp) }], skipDuplicates: true });
+  if (recorded.count === 0) return { ok: false, error: "Authorization code already used" };
   return { ok: true, email, authTime };
 }
 
