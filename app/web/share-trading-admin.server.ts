@@ -26,10 +26,12 @@ export function roiToast(outcome: { roi: string | null; changed: boolean }) {
     return {
       kind: "info" as const,
       title: "ROI Unchanged",
-      description: outcome.roi === null ? "ROI was already hidden; nothing was stored." : `ROI was already ${outcome.roi}%; nothing was stored.`,
+      description:
+        outcome.roi === null ? "ROI was already hidden; nothing was stored." : `ROI was already ${outcome.roi}%; nothing was stored.`,
     };
   }
-  if (outcome.roi === null) return { kind: "success" as const, title: "ROI Updated", description: "ROI cleared: it is now hidden from investors." };
+  if (outcome.roi === null)
+    return { kind: "success" as const, title: "ROI Updated", description: "ROI cleared: it is now hidden from investors." };
   return { kind: "success" as const, title: "ROI Updated", description: `Actual ROI set to ${outcome.roi}%.` };
 }
 

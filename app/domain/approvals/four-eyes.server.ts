@@ -43,10 +43,13 @@ export async function updateTicketFourEyes(
   if (input.status === "resolved" && UUID.test(input.ticketId)) {
     const ticket = await db.supportTicket.findUnique({
       where: { id: input.ticketId },
-      select: { id: true, ticketType: true, status: true, amount: true },
+      select: { id: true, ticketType: true, status: true, amount: true, holdJournalId: true },
     });
     const open = ticket && ticket.status !== "resolved" && ticket.status !== "closed";
-    if (open && (ticket.ticketType === "add_funds" || ticket.ticketType === "withdraw_funds")) {
+    // A withdrawal without a hold cannot be paid out at all: updateTicket refuses it at once
+    // rather than queueing an approval that could only fail.
+    const movesMoney = ticket && (ticket.ticketType === "add_funds" || (ticket.ticketType === "withdraw_funds" && ticket.holdJournalId));
+    if (open && movesMoney) {
       const typed = (input.receivedAmount ?? "").trim();
       // An add-funds ticket moves what the admin says arrived; a malformed amount is left to
       // updateTicket, which answers with the form's own message.

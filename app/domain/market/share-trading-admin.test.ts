@@ -33,7 +33,8 @@ describe("share-trading administration", () => {
     const admin = await createUser(prisma, { isAdmin: true });
     const open = await createProperty(prisma);
     const funded = await createProperty(prisma, { status: "funded" });
-    const roiOf = async () => (await prisma.property.findUniqueOrThrow({ where: { id: funded.id } })).actualRoiPercentage?.toFixed(1) ?? null;
+    const roiOf = async () =>
+      (await prisma.property.findUniqueOrThrow({ where: { id: funded.id } })).actualRoiPercentage?.toFixed(1) ?? null;
     const audited = () => prisma.adminAuditLog.count({ where: { targetId: funded.id, action: "property.set_roi" } });
     // Nothing to clear yet: nothing stored, and the outcome says so.
     expect(await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "" })).toEqual({ roi: null, changed: false });
