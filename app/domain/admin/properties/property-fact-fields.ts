@@ -64,18 +64,35 @@ export function parseFactFields(values: Record<string, string>): { data: Propert
       invalid[field.name] = `${field.label.replace(/ \(.*\)$/, "")} must be a valid ${field.kind === "date" ? "date" : "number"}`;
       data[field.name] = null;
     };
-    if (raw === "") data[field.name] = null;
-    else if (field.kind === "text" || field.kind === "textarea") data[field.name] = raw.slice(0, field.kind === "text" ? 200 : 2000);
-    else if (field.kind === "integer") MONTHS.test(plain) && Number(plain) > 0 ? (data[field.name] = Number(plain)) : bad();
-    else if (field.kind === "money")
-      MONEY.test(plain) && new Decimal(plain).gt(0) ? (data[field.name] = new Decimal(plain).toFixed(2)) : bad();
-    else if (field.kind === "percent")
-      PERCENT.test(plain) && new Decimal(plain).lte(100) ? (data[field.name] = new Decimal(plain).toFixed(2)) : bad();
-    else if (field.kind === "date") {
-      const parsed = DATE.test(raw) ? new Date(`${raw}T00:00:00Z`) : null;
-      if (parsed && !Number.isNaN(parsed.getTime())) data[field.name] = parsed;
-      else bad();
+    if (raw === "") {
+      data[field.name] = null;
+      continue;
     }
+    const value = readFact(field, raw, plain);
+    if (value === undefined) bad();
+    else data[field.name] = value;
   }
   return { data: data as PropertyFactData, invalid };
+}
+
+/** One typed fact, or undefined when it is not a valid value of its kind. */
+function readFact(field: PropertyField, raw: string, plain: string): string | number | Date | undefined {
+  switch (field.kind) {
+    case "text":
+      return raw.slice(0, 200);
+    case "textarea":
+      return raw.slice(0, 2000);
+    case "integer":
+      return MONTHS.test(plain) && Number(plain) > 0 ? Number(plain) : undefined;
+    case "money":
+      return MONEY.test(plain) && new Decimal(plain).gt(0) ? new Decimal(plain).toFixed(2) : undefined;
+    case "percent":
+      return PERCENT.test(plain) && new Decimal(plain).lte(100) ? new Decimal(plain).toFixed(2) : undefined;
+    case "date": {
+      const parsed = DATE.test(raw) ? new Date(`${raw}T00:00:00Z`) : null;
+      return parsed && !Number.isNaN(parsed.getTime()) ? parsed : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
