@@ -17,6 +17,7 @@ const REQUIRED_FACTS = [
   ["monthlyRent", "monthly rent"],
   ["expectedAnnualReturn", "expected annual return"],
   ["expectedRentalYield", "expected rental yield"],
+  ["expectedAppreciation", "expected appreciation"],
   ["spvName", "SPV name"],
   ["spvStructure", "SPV structure"],
   ["valuationAmount", "independent valuation"],
