@@ -109,7 +109,10 @@ export function adminFlagUnchanged(isAdmin: boolean) {
 export async function setSubscription(db: PrismaClient, input: AdminCommand & { active: boolean }) {
   return runTransaction(db, "admin.set-subscription", async (tx) => {
     const before = await lockProfile(tx, input.userId);
-    if (before.subscriptionActive === input.active) return { sessionsEnded: 0, tier: before.tier };
+    if (before.subscriptionActive === input.active) {
+      const state = input.active ? "already active" : "already inactive";
+      throw new DomainError("subscription_unchanged", `This subscription is ${state}; nothing was changed.`, 409);
+    }
     await tx.userProfile.update({ where: { id: input.userId }, data: { subscriptionActive: input.active } });
     const tier = await recalculateTier(tx, input.userId);
     const sessionsEnded = input.active ? 0 : await deleteSessions(tx, input.userId);
