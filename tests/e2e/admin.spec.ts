@@ -23,6 +23,8 @@ test("an admin creates a property with two images, edits it, reorders the images
   browser,
   signInAs,
 }) => {
+  // A long walk (create, refuse to open, fill every invest-page fact, document, open, download, delete).
+  test.slow();
   await signInAs("admin", { redirectTo: "/admin/properties/new" });
   await expect(page.getByRole("heading", { name: "Add New Property" })).toBeVisible();
   await page.getByRole("button", { name: "Create Property" }).click();
