@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses } from "~/components/ui/field-styles";
 import { formatINR } from "~/lib/money";
+import type { ApprovalRow } from "~/domain/approvals/list-approvals.server";
+import { paths } from "~/lib/paths";
 import { decideApproval, loadApprovals, type ApprovalReply } from "~/web/admin-approvals.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { formatIndiaDateTime } from "~/lib/formats";
@@ -26,8 +28,37 @@ const STATUS_WORDS: Record<string, string> = {
 };
 const when = (iso: string) => formatIndiaDateTime(iso);
 
+/** The facts the second admin decides on, with links to the ticket and the person. */
+function ApprovalFacts({ row }: { row: ApprovalRow }) {
+  if (row.facts.length === 0) return null;
+  return (
+    <div className="mt-2">
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        {row.facts.map((fact) => (
+          <div key={fact.label} className="contents">
+            <dt className="text-slate-600">{fact.label}</dt>
+            <dd className="break-words text-ink">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-1 flex flex-wrap gap-3">
+        {row.ticketId ? (
+          <Link className="text-brand-700 underline" to={`${paths.admin.support()}?ticket=${row.ticketId}`}>
+            Open the ticket
+          </Link>
+        ) : null}
+        {row.userId ? (
+          <Link className="text-brand-700 underline" to={paths.admin.user(row.userId)}>
+            Open the user
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 export default function AdminApprovalsPage() {
-  const { awaiting, decided, viewerId, threshold } = useLoaderData<typeof loader>();
+  const { awaiting, decided, viewerId, viewerCannotApprove, threshold } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ApprovalReply | undefined;
   const busy = useNavigation().state === "submitting";
   useLiveRevalidation({ admin: true });
@@ -36,9 +67,13 @@ export default function AdminApprovalsPage() {
       <div>
         <h1 className="text-2xl font-bold text-ink">Approvals</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Deposits, withdrawals and settlements above {formatINR(threshold)} need a second admin: the admin who recorded one cannot approve
-          it.
+          Deposits, withdrawals and settlements above {formatINR(threshold)}, and every grant or removal of admin rights, need a second
+          admin: the admin who recorded one cannot approve it, and an admin approves nothing in their first 24 hours or without approved
+          KYC.
         </p>
+        {viewerCannotApprove ? (
+          <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{viewerCannotApprove}</p>
+        ) : null}
       </div>
       {reply?.message ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -60,6 +95,7 @@ export default function AdminApprovalsPage() {
               return (
                 <li key={row.id} className="rounded-xl border border-amber-200 bg-white p-4 text-sm">
                   <p className="font-medium text-ink">{row.summary}</p>
+                  <ApprovalFacts row={row} />
                   <p className="mt-1 text-slate-600">
                     <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Awaiting approval</span>{" "}
                     Recorded by {row.requestedBy.name} on {when(row.createdAt)}
@@ -68,12 +104,14 @@ export default function AdminApprovalsPage() {
                     <p className="mt-2 text-slate-600">You recorded this one: another admin must approve or reject it.</p>
                   ) : (
                     <div className="mt-3 flex flex-wrap items-end gap-2">
-                      <Form method="post">
-                        <input type="hidden" name="approvalId" value={row.id} />
-                        <button type="submit" name="intent" value="approve" disabled={busy} className={buttonClasses("primary", "sm")}>
-                          Approve
-                        </button>
-                      </Form>
+                      {viewerCannotApprove ? null : (
+                        <Form method="post">
+                          <input type="hidden" name="approvalId" value={row.id} />
+                          <button type="submit" name="intent" value="approve" disabled={busy} className={buttonClasses("primary", "sm")}>
+                            Approve
+                          </button>
+                        </Form>
+                      )}
                       <Form method="post" className="flex flex-wrap items-end gap-2">
                         <input type="hidden" name="approvalId" value={row.id} />
                         <label className="sr-only" htmlFor={`note-${row.id}`}>

@@ -77,16 +77,18 @@ export default function AdminAuditPage() {
         <ul className="space-y-2" aria-label="Audit entries">
           {rows.map((row) => (
             <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
-              <p className="flex flex-wrap gap-2">
-                <span className="font-semibold">{row.action}</span>
-                <span className="text-slate-600">
-                  on {row.targetType} <code className="break-all">{row.targetId}</code>
-                </span>
-              </p>
+              <p className="font-medium text-ink">{row.sentence}</p>
               <p className="text-xs text-slate-600">
-                by {row.admin} · {formatDate(row.createdAt)}
+                {formatDate(row.createdAt)} · <span className="font-mono">{row.action}</span>
               </p>
-              <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all">{row.details}</pre>
+              {row.changes.length > 0 ? (
+                <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700" aria-label="What changed">
+                  {row.changes.map((change) => (
+                    <li key={change}>{change}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {row.note ? <p className="mt-1 text-slate-700">Note: {row.note}</p> : null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
-import { approveMoneyMovement, listMoneyApprovals, rejectMoneyMovement } from "~/domain/approvals/four-eyes.server";
+import { approverStanding } from "~/domain/approvals/approver.server";
+import { approveMoneyMovement, rejectMoneyMovement } from "~/domain/approvals/four-eyes.server";
+import { listMoneyApprovals } from "~/domain/approvals/list-approvals.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -10,8 +12,14 @@ import type { SessionUser } from "~/web/guards.server";
 import { announceSettled } from "~/web/share-trading-admin.server";
 
 export async function loadApprovals(admin: SessionUser) {
-  const lists = await listMoneyApprovals(getPrisma());
-  return { ...lists, viewerId: admin.id, threshold: String(getEnv().FOUR_EYES_THRESHOLD_INR) };
+  const [lists, standing] = await Promise.all([listMoneyApprovals(getPrisma()), approverStanding(getPrisma(), admin.id)]);
+  return {
+    ...lists,
+    viewerId: admin.id,
+    // Why this admin may not approve yet (new rights, KYC not approved), or null.
+    viewerCannotApprove: standing.mayApprove ? null : standing.reason,
+    threshold: String(getEnv().FOUR_EYES_THRESHOLD_INR),
+  };
 }
 
 export type ApprovalReply = { approvalId: string; message: string };

@@ -44,8 +44,8 @@ export async function submitPropertyEdit(request: Request, admin: SessionUser, p
             { section, formError: `${parsed.title} - ${parsed.message}`, fieldErrors: parsed.fieldErrors, values: fields },
             400,
           );
-        await updateProperty(db, { adminId: admin.id, propertyId, data: parsed.data });
-        return back({ kind: "success", title: PROPERTY_UPDATED });
+        const { changed } = await updateProperty(db, { adminId: admin.id, propertyId, data: parsed.data });
+        return back(changed ? { kind: "success", title: PROPERTY_UPDATED } : { kind: "info", title: "No changes to save" });
       }
       case "add-images": {
         const count = await addImages(db, storage, { adminId: admin.id, propertyId, images });
@@ -112,7 +112,7 @@ export async function submitPropertyEdit(request: Request, admin: SessionUser, p
     return replyToDomainError(error, null, {
       reply: (refusal): EditReply => ({
         section,
-        formError: intent === "delete-document" ? DELETE_FAILED : refusal.message,
+        formError: intent === "delete-document" && refusal.code !== "property_incomplete" ? DELETE_FAILED : refusal.message,
         fieldErrors: fieldErrorOf(refusal),
         values: fields,
       }),

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
-import { clearTierOverride, endUserSessions, overrideTier, setAdminFlag, setSubscription } from "~/domain/admin/users/manage-user.server";
+import { clearTierOverride, endUserSessions, overrideTier, setSubscription } from "~/domain/admin/users/manage-user.server";
+import { requestAdminRightsChange } from "~/domain/approvals/admin-rights.server";
+import { AWAITING_APPROVAL } from "~/domain/approvals/four-eyes.server";
 import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
@@ -46,10 +48,15 @@ export async function submitUserAction(request: Request, admin: SessionUser) {
         break;
       }
       case "make-admin":
-      case "remove-admin":
-        await setAdminFlag(db, { ...command, isAdmin: intent === "make-admin" });
-        title = intent === "make-admin" ? "Admin rights granted" : "Admin rights removed";
-        break;
+      case "remove-admin": {
+        // Four-eyes (ADR 0049): nothing changes until a second admin approves on /admin/approvals.
+        const { summary } = await requestAdminRightsChange(db, { ...command, grant: intent === "make-admin" });
+        return redirectWithToast(paths.admin.approvals(), {
+          kind: "info",
+          title: AWAITING_APPROVAL,
+          description: `${summary}: nothing changes until a second admin approves it.`,
+        });
+      }
       case "activate-sub":
       case "deactivate-sub":
         await setSubscription(db, { ...command, active: intent === "activate-sub" });

@@ -20,6 +20,21 @@ export type ShareTradingReply = { intent: string; target: string; message: strin
 
 const back = () => paths.admin.shareTrading();
 
+/** What the Set ROI dialog did, in words: a change, a cleared ROI, or nothing at all. */
+export function roiToast(outcome: { roi: string | null; changed: boolean }) {
+  if (!outcome.changed) {
+    return {
+      kind: "info" as const,
+      title: "ROI Unchanged",
+      description:
+        outcome.roi === null ? "ROI was already hidden; nothing was stored." : `ROI was already ${outcome.roi}%; nothing was stored.`,
+    };
+  }
+  if (outcome.roi === null)
+    return { kind: "success" as const, title: "ROI Updated", description: "ROI cleared: it is now hidden from investors." };
+  return { kind: "success" as const, title: "ROI Updated", description: `Actual ROI set to ${outcome.roi}%.` };
+}
+
 /** The admin's share-trading forms; every one is written to the audit log by its domain command. */
 export async function handleShareTradingAction(request: Request, admin: SessionUser) {
   const form = await readFormData(request);
@@ -87,8 +102,8 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
         });
       }
       case "set-roi": {
-        await setPropertyRoi(prisma, { adminId: admin.id, propertyId: text("propertyId"), roi: text("roi") });
-        return redirectWithToast(back(), { kind: "success", title: "ROI Updated" });
+        const outcome = await setPropertyRoi(prisma, { adminId: admin.id, propertyId: text("propertyId"), roi: text("roi") });
+        return redirectWithToast(back(), roiToast(outcome));
       }
       default:
         return data<ShareTradingReply>({ intent, target, message: "Unknown request" }, { status: 400 });

@@ -29,12 +29,13 @@ const SPV_STRUCTURE =
 /**
  * Believable facts per demo property: tenants of the kind each asset lets to, Indian
  * lease terms (three to nine years, a lock-in, 5% a year or 15% every three years), rent
- * that matches the rental yield, and valuations by the firms that value such assets.
+ * that matches the rental yield, and valuations. Every tenant and valuer is invented: the
+ * demo names no real company.
  */
 const FACTS: Record<string, FactSeed> = {
   "dummy-1": {
     lease: {
-      tenant: "Corporate leases (Tata Consultancy Services, Larsen & Toubro)",
+      tenant: "Corporate leases (Sahyadri Infotech, Konkan Engineering Works)",
       sector: "Corporate housing",
       startDaysAgo: 420,
       termMonths: 36,
@@ -44,13 +45,13 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "3.8",
     spvName: "Skyline Bandra Realty Private Limited",
-    valuer: "Knight Frank (India) Pvt Ltd",
+    valuer: "Banyan Valuers LLP",
     valuedDaysAgo: 75,
     valuationRatio: "1.02",
   },
   "whitefield-tech-suites": {
     lease: {
-      tenant: "Mindtree Technologies and Infocrest Systems",
+      tenant: "Tamarind Code Labs and Nilgiri Softworks",
       sector: "IT services",
       startDaysAgo: 700,
       termMonths: 108,
@@ -60,7 +61,7 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "8.2",
     spvName: "Whitefield Suites SPV Private Limited",
-    valuer: "CBRE South Asia Pvt Ltd",
+    valuer: "Meridian Property Valuers Pvt Ltd",
     valuedDaysAgo: 60,
     valuationRatio: "1.04",
   },
@@ -76,13 +77,13 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "3.2",
     spvName: "Baner Greens Homes Private Limited",
-    valuer: "JLL Property Consultants (India) Pvt Ltd",
+    valuer: "Sandstone Valuation Advisors LLP",
     valuedDaysAgo: 120,
     valuationRatio: "1.06",
   },
   "assagao-palms-villa": {
     lease: {
-      tenant: "StayVista Hospitality",
+      tenant: "Palmyra Holiday Homes",
       sector: "Holiday homes",
       startDaysAgo: 260,
       termMonths: 60,
@@ -92,13 +93,13 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "6.5",
     spvName: "Assagao Palms Private Limited",
-    valuer: "Colliers International (India) Pvt Ltd",
+    valuer: "Peepal Realty Valuers Pvt Ltd",
     valuedDaysAgo: 140,
     valuationRatio: "1.05",
   },
   "hitec-city-arcade": {
     lease: {
-      tenant: "Reliance Retail, Decathlon Sports India and a food court operator",
+      tenant: "Charminar Lifestyle Stores, Deccan Sports Depot and a food court operator",
       sector: "Retail",
       startDaysAgo: 500,
       termMonths: 108,
@@ -108,7 +109,7 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "8.4",
     spvName: "Hitec Arcade Retail SPV Private Limited",
-    valuer: "Anarock Property Consultants Pvt Ltd",
+    valuer: "Lotus Valuation Partners LLP",
     valuedDaysAgo: 90,
     valuationRatio: "1.01",
   },
@@ -124,13 +125,13 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "3.6",
     spvName: "OMR Lakeview Homes Private Limited",
-    valuer: "Knight Frank (India) Pvt Ltd",
+    valuer: "Banyan Valuers LLP",
     valuedDaysAgo: 160,
     valuationRatio: "1.03",
   },
   "cyber-hub-commercial": {
     lease: {
-      tenant: "Genpact India",
+      tenant: "Aravalli Business Services",
       sector: "Business services",
       startDaysAgo: 900,
       termMonths: 108,
@@ -140,13 +141,13 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "8.6",
     spvName: "Cyber Hub Offices Private Limited",
-    valuer: "CBRE South Asia Pvt Ltd",
+    valuer: "Meridian Property Valuers Pvt Ltd",
     valuedDaysAgo: 100,
     valuationRatio: "1.05",
   },
   "chakan-logistics-park": {
     lease: {
-      tenant: "Mahindra Logistics",
+      tenant: "Sahyadri Freightways",
       sector: "Warehousing and logistics",
       startDaysAgo: 240,
       termMonths: 120,
@@ -156,7 +157,7 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "8.8",
     spvName: "Chakan Logistics Park Private Limited",
-    valuer: "Cushman & Wakefield India Pvt Ltd",
+    valuer: "Harbour and Hill Valuers Pvt Ltd",
     valuedDaysAgo: 45,
     valuationRatio: "1.02",
   },
@@ -164,7 +165,7 @@ const FACTS: Record<string, FactSeed> = {
     lease: null,
     rentalYield: "7",
     spvName: "Marine Drive Square Private Limited",
-    valuer: "Colliers International (India) Pvt Ltd",
+    valuer: "Peepal Realty Valuers Pvt Ltd",
     valuedDaysAgo: 30,
     valuationRatio: "1",
   },
@@ -172,7 +173,7 @@ const FACTS: Record<string, FactSeed> = {
     lease: null,
     rentalYield: "7.6",
     spvName: "GIFT Business Centre SPV Private Limited",
-    valuer: "JLL Property Consultants (India) Pvt Ltd",
+    valuer: "Sandstone Valuation Advisors LLP",
     valuedDaysAgo: 20,
     valuationRatio: "1",
   },
@@ -180,7 +181,7 @@ const FACTS: Record<string, FactSeed> = {
     lease: null,
     rentalYield: "7.8",
     spvName: "Park Street Plaza Private Limited",
-    valuer: "Knight Frank (India) Pvt Ltd",
+    valuer: "Banyan Valuers LLP",
     valuedDaysAgo: 25,
     valuationRatio: "1.01",
   },
@@ -188,13 +189,13 @@ const FACTS: Record<string, FactSeed> = {
     lease: null,
     rentalYield: "6",
     spvName: "Pink City Courtyard Private Limited",
-    valuer: "Anarock Property Consultants Pvt Ltd",
+    valuer: "Lotus Valuation Partners LLP",
     valuedDaysAgo: 15,
     valuationRatio: "1",
   },
   "andheri-east-warehousing": {
     lease: {
-      tenant: "Blue Dart Express",
+      tenant: "Saffron Express Couriers",
       sector: "Express logistics",
       startDaysAgo: 1300,
       termMonths: 108,
@@ -204,7 +205,7 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "8.5",
     spvName: "Andheri Warehousing Private Limited",
-    valuer: "Cushman & Wakefield India Pvt Ltd",
+    valuer: "Harbour and Hill Valuers Pvt Ltd",
     valuedDaysAgo: 200,
     valuationRatio: "1.09",
   },
@@ -220,13 +221,13 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "3.1",
     spvName: "Indiranagar Residences Private Limited",
-    valuer: "JLL Property Consultants (India) Pvt Ltd",
+    valuer: "Sandstone Valuation Advisors LLP",
     valuedDaysAgo: 220,
     valuationRatio: "1.08",
   },
   "lonavala-hillside-retreat": {
     lease: {
-      tenant: "Isprava Vesta",
+      tenant: "Western Ghats Villa Stays",
       sector: "Holiday homes",
       startDaysAgo: 150,
       termMonths: 60,
@@ -236,13 +237,13 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "6.8",
     spvName: "Lonavala Hillside Private Limited",
-    valuer: "Colliers International (India) Pvt Ltd",
+    valuer: "Peepal Realty Valuers Pvt Ltd",
     valuedDaysAgo: 50,
     valuationRatio: "1.03",
   },
   "koregaon-park-lofts": {
     lease: {
-      tenant: "Zolo Stays (co-living operator)",
+      tenant: "Nestwell Co-living (co-living operator)",
       sector: "Co-living",
       startDaysAgo: 330,
       termMonths: 60,
@@ -252,7 +253,7 @@ const FACTS: Record<string, FactSeed> = {
     },
     rentalYield: "4.6",
     spvName: "Koregaon Park Lofts Private Limited",
-    valuer: "Anarock Property Consultants Pvt Ltd",
+    valuer: "Lotus Valuation Partners LLP",
     valuedDaysAgo: 130,
     valuationRatio: "1.04",
   },

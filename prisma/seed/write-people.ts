@@ -34,6 +34,8 @@ export async function writePeople({ tx, clock }: SeedContext): Promise<void> {
         kycSubmittedAt: persona.kycSubmittedDaysAgo === null ? null : clock.daysAgo(persona.kycSubmittedDaysAgo),
         kycApprovedAt: persona.kycApprovedDaysAgo === null ? null : clock.daysAgo(persona.kycApprovedDaysAgo),
         isAdmin: persona.isAdmin,
+        // A demo admin has been one since the profile was made (an admin approves nothing in the first 24 hours).
+        adminSince: persona.isAdmin ? clock.daysAgo(persona.createdDaysAgo, 4) : null,
         lastActivityAt: clock.daysAgo(persona.lastActiveDaysAgo, 9),
         createdAt: clock.daysAgo(persona.createdDaysAgo, 4),
         updatedAt: clock.daysAgo(persona.lastActiveDaysAgo, 9),

@@ -88,6 +88,20 @@ describe("admin rights and sessions", () => {
     expect(await prisma().userProfile.count({ where: { isAdmin: true } })).toBe(1);
   });
 
+  it("a subscription or admin change that is already true is refused, not reported as done", async () => {
+    const admin = await createUser(prisma(), { isAdmin: true });
+    const subscribed = await createUser(prisma(), { subscriptionActive: true, tier: "waitlist_player" });
+    await expect(setSubscription(prisma(), { adminId: admin.id, userId: subscribed.id, active: true })).rejects.toMatchObject({
+      code: "subscription_unchanged",
+      status: 409,
+    });
+    await expect(setAdminFlag(prisma(), { adminId: admin.id, userId: admin.id, isAdmin: true })).rejects.toMatchObject({
+      code: "already_admin",
+      status: 409,
+    });
+    expect(await auditActions(subscribed.id)).toEqual([]);
+  });
+
   it("ends every session of a user on request, on losing admin rights and on deactivation", async () => {
     const admin = await createUser(prisma(), { isAdmin: true });
     const user = await createUser(prisma(), { isAdmin: true, subscriptionActive: true, tier: "waitlist_player" });

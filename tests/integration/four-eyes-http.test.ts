@@ -46,7 +46,9 @@ async function toasts(response: Response) {
 
 describe("four-eyes on a large deposit, over HTTP", () => {
   it("waits for a second admin, refuses the first admin's own approval, and credits once when two others approve together", async () => {
-    const [first, second, third] = await Promise.all([1, 2, 3].map((i) => createUser(prisma(), { isAdmin: true, fullName: `Admin ${i}` })));
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map((i) => createUser(prisma(), { isAdmin: true, kycStatus: "approved", fullName: `Admin ${i}` })),
+    );
     const [firstCookie, secondCookie, thirdCookie] = await Promise.all(
       [first!, second!, third!].map((a) => createSession(prisma(), a.id, { production: true })),
     );

@@ -157,17 +157,23 @@ describe("ending sessions", () => {
 
   it("a user who loses admin rights, or whose subscription is deactivated, is signed out at once", async () => {
     const admin = await createUser(prisma(), { isAdmin: true });
+    const approver = await createUser(prisma(), { isAdmin: true, kycStatus: "approved" });
     const demoted = await createUser(prisma(), { isAdmin: true });
     const member = await createInvestor(prisma());
     const adminBrowser = new Browser(await createSession(prisma(), admin.id, { production: true }));
+    const approverBrowser = new Browser(await createSession(prisma(), approver.id, { production: true }));
     const demotedCookie = await createSession(prisma(), demoted.id, { production: true });
     const memberCookie = await createSession(prisma(), member.id, { production: true });
     expect((await fetch(`${app.baseUrl}/admin/users`, { headers: { Cookie: demotedCookie }, redirect: "manual" })).status).toBe(200);
 
+    // Removing admin rights is four-eyes (ADR 0049): one admin asks, a second approves.
     const revoke = await adminBrowser.fetch("/admin/users", {
       form: { intent: "remove-admin", userId: demoted.id, returnTo: "/admin/users" },
     });
     expect(revoke.status).toBe(302);
+    const request = await prisma().moneyApproval.findFirstOrThrow({ where: { targetId: demoted.id, status: "awaiting" } });
+    const approve = await approverBrowser.fetch("/admin/approvals", { form: { intent: "approve", approvalId: request.id } });
+    expect(approve.status).toBe(302);
     const after = await fetch(`${app.baseUrl}/admin/users`, { headers: { Cookie: demotedCookie }, redirect: "manual" });
     expect(after.headers.get("location")).toBe("/auth?redirectTo=%2Fadmin%2Fusers");
 

@@ -22,6 +22,8 @@ export type UserOverrides = {
   tierOverrideByAdmin?: boolean;
   kycStatus?: KycStatus;
   isAdmin?: boolean;
+  /** When an admin's rights began; a long-standing admin (30 days) unless the test says otherwise. */
+  adminSince?: Date;
   /** First sign-in creates an empty wallet; `false` leaves the user without one. */
   wallet?: boolean;
   /** Rupees to deposit through the ledger after creating the wallet. */
@@ -43,6 +45,7 @@ export async function createUser(prisma: PrismaClient, overrides: UserOverrides 
       tierOverrideByAdmin: overrides.tierOverrideByAdmin ?? false,
       kycStatus: overrides.kycStatus ?? "pending",
       isAdmin: overrides.isAdmin ?? false,
+      adminSince: overrides.isAdmin ? (overrides.adminSince ?? new Date(Date.now() - 30 * DAY)) : null,
       ...(overrides.wallet === false ? {} : { wallet: { create: {} } }),
     },
   });

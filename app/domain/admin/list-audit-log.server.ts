@@ -1,4 +1,6 @@
+import { ticketReference } from "~/domain/wallet/request-funds.server";
 import type { Db, Prisma } from "~/services/db.server";
+import { describeAuditEntry } from "./describe-audit-entry";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -45,13 +47,21 @@ export async function listAuditLog(db: Db, filters: AuditFilters) {
     }),
     db.adminAuditLog.findMany({ distinct: ["action"], orderBy: { action: "asc" }, select: { action: true } }),
   ]);
+  const targets = await targetNames(db, rows);
   return {
-    rows: rows.map((row) => ({
-      ...row,
-      id: row.id.toString(),
-      admin: row.admin ? (row.admin.fullName ?? row.admin.email) : "System",
-      details: JSON.stringify(row.details),
-    })),
+    rows: rows.map((row) => {
+      const admin = row.admin ? (row.admin.fullName ?? row.admin.email) : "System";
+      const target = targets.get(`${row.targetType}:${row.targetId}`) ?? `${row.targetType.replace(/_/g, " ")} ${row.targetId}`;
+      return {
+        id: row.id.toString(),
+        action: row.action,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        createdAt: row.createdAt,
+        admin,
+        ...describeAuditEntry({ admin, action: row.action, targetType: row.targetType, target, details: row.details }),
+      };
+    }),
     total,
     page: filters.page,
     pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
@@ -59,3 +69,51 @@ export async function listAuditLog(db: Db, filters: AuditFilters) {
     actions: actions.map((a) => a.action),
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const person = (p: { fullName: string | null; email: string }) => (p.fullName ? `${p.fullName} (${p.email})` : p.email);
+
+/** Names for the page's targets, keyed "type:id": people, properties, requests, reservations, distributions. */
+async function targetNames(db: Db, rows: { targetType: string; targetId: string }[]): Promise<Map<string, string>> {
+  const idsOf = (...types: string[]) => [...new Set(rows.filter((r) => types.includes(r.targetType)).map((r) => r.targetId))];
+  const uuids = (ids: string[]) => ids.filter((id) => UUID.test(id));
+  const [users, properties, tickets, reservations, distributions] = await Promise.all([
+    db.userProfile.findMany({
+      where: { id: { in: uuids(idsOf("user", "user_profile")) } },
+      select: { id: true, fullName: true, email: true },
+    }),
+    db.property.findMany({ where: { id: { in: idsOf("property") } }, select: { id: true, title: true } }),
+    db.supportTicket.findMany({
+      where: { id: { in: uuids(idsOf("support_ticket")) } },
+      select: { id: true, ticketType: true, user: { select: { fullName: true, email: true } } },
+    }),
+    db.shareReservation.findMany({
+      where: { id: { in: uuids(idsOf("share_reservation")) } },
+      select: { id: true, shares: true, property: { select: { title: true } } },
+    }),
+    db.propertyDistribution.findMany({
+      where: { id: { in: uuids(idsOf("property_distribution")) } },
+      select: { id: true, property: { select: { title: true } } },
+    }),
+  ]);
+  const names = new Map<string, string>();
+  for (const u of users) {
+    names.set(`user:${u.id}`, person(u));
+    names.set(`user_profile:${u.id}`, person(u));
+  }
+  for (const p of properties) names.set(`property:${p.id}`, `"${p.title}"`);
+  for (const t of tickets) {
+    const kind = TICKET_KINDS[t.ticketType] ?? "request";
+    names.set(`support_ticket:${t.id}`, `the ${kind} ${ticketReference(t.id)} of ${person(t.user)}`);
+  }
+  for (const r of reservations) names.set(`share_reservation:${r.id}`, `the reservation of ${r.shares} shares of "${r.property.title}"`);
+  for (const d of distributions) names.set(`property_distribution:${d.id}`, `for "${d.property.title}"`);
+  return names;
+}
+
+const TICKET_KINDS: Record<string, string> = {
+  add_funds: "add-funds request",
+  withdraw_funds: "withdrawal request",
+  subscription_request: "subscription request",
+  general: "support ticket",
+};

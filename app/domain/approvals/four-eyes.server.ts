@@ -1,4 +1,6 @@
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { setAdminFlag } from "~/domain/admin/users/manage-user.server";
+import { assertMayApprove } from "~/domain/approvals/approver.server";
 import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
 import { updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
@@ -16,7 +18,7 @@ import { publishAll } from "~/services/realtime/publish.server";
  * pressed together one wins, and the movement itself is guarded by its own conditional
  * updates and ledger keys (it cannot happen twice).
  */
-export type ApprovalKind = "ticket_resolve" | "reservation_settle";
+export type ApprovalKind = "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke";
 export const AWAITING_APPROVAL = "Awaiting approval";
 
 export class ApprovalError extends DomainError {}
@@ -43,10 +45,13 @@ export async function updateTicketFourEyes(
   if (input.status === "resolved" && UUID.test(input.ticketId)) {
     const ticket = await db.supportTicket.findUnique({
       where: { id: input.ticketId },
-      select: { id: true, ticketType: true, status: true, amount: true },
+      select: { id: true, ticketType: true, status: true, amount: true, holdJournalId: true },
     });
     const open = ticket && ticket.status !== "resolved" && ticket.status !== "closed";
-    if (open && (ticket.ticketType === "add_funds" || ticket.ticketType === "withdraw_funds")) {
+    // A withdrawal without a hold cannot be paid out at all: updateTicket refuses it at once
+    // rather than queueing an approval that could only fail.
+    const movesMoney = ticket && (ticket.ticketType === "add_funds" || (ticket.ticketType === "withdraw_funds" && ticket.holdJournalId));
+    if (open && movesMoney) {
       const typed = (input.receivedAmount ?? "").trim();
       // An add-funds ticket moves what the admin says arrived; a malformed amount is left to
       // updateTicket, which answers with the form's own message.
@@ -63,7 +68,6 @@ export async function updateTicketFourEyes(
         const approvalId = await requestApproval(db, {
           kind: "ticket_resolve",
           targetId: ticket.id,
-          targetType: "support_ticket",
           amount: amount.toFixed(2),
           summary: `${words} of ${formatINR(amount, { paise: true })} (request ${ticketReference(ticket.id)})`,
           payload,
@@ -92,7 +96,6 @@ export async function settleReservationFourEyes(
       const approvalId = await requestApproval(db, {
         kind: "reservation_settle",
         targetId: reservation.id,
-        targetType: "share_reservation",
         amount: reservation.amount.toFixed(2),
         summary: `Settlement of ${reservation.shares} shares of ${reservation.property.title} for ${formatINR(reservation.amount, { paise: true })}`,
         payload,
@@ -104,17 +107,24 @@ export async function settleReservationFourEyes(
   return { state: "done", result: await settleReservation(db, input) };
 }
 
-type ApprovalRequest = {
+export type ApprovalRequest = {
   kind: ApprovalKind;
   targetId: string;
-  targetType: string;
   amount: string;
   summary: string;
-  payload: TicketPayload | SettlePayload;
+  payload: TicketPayload | SettlePayload | Record<string, never>;
   adminId: string;
 };
 
-async function requestApproval(db: PrismaClient, request: ApprovalRequest): Promise<string> {
+const TARGET_TYPES: Record<ApprovalKind, string> = {
+  ticket_resolve: "support_ticket",
+  reservation_settle: "share_reservation",
+  admin_grant: "user",
+  admin_revoke: "user",
+};
+const isAdminRights = (kind: string) => kind === "admin_grant" || kind === "admin_revoke";
+
+export async function requestApproval(db: PrismaClient, request: ApprovalRequest): Promise<string> {
   try {
     return await runTransaction(db, "four-eyes.request", async (tx) => {
       const approval = await tx.moneyApproval.create({
@@ -131,7 +141,7 @@ async function requestApproval(db: PrismaClient, request: ApprovalRequest): Prom
       await recordAdminAction(tx, {
         adminId: request.adminId,
         action: `approval.request`,
-        targetType: request.targetType,
+        targetType: TARGET_TYPES[request.kind],
         targetId: request.targetId,
         after: { approvalId: approval.id, kind: request.kind, amount: request.amount, status: "awaiting" },
         note: `${request.summary}: awaiting a second admin's approval`,
@@ -142,7 +152,8 @@ async function requestApproval(db: PrismaClient, request: ApprovalRequest): Prom
   } catch (error) {
     // The partial unique index allows one waiting request per movement.
     if (error && typeof error === "object" && "code" in error && error.code === "P2002") {
-      throw new ApprovalError("already_awaiting", "This movement is already awaiting a second admin's approval", 409);
+      const what = isAdminRights(request.kind) ? "This change of admin rights" : "This movement";
+      throw new ApprovalError("already_awaiting", `${what} is already awaiting a second admin's approval`, 409);
     }
     throw error;
   }
@@ -166,12 +177,16 @@ type ClaimedApproval = {
 async function claim(db: PrismaClient, approvalId: string, adminId: string, decision: "approved" | "rejected", note: string | null) {
   if (!UUID.test(approvalId)) throw new ApprovalError("not_found", "Approval request not found", 404);
   return runTransaction(db, `four-eyes.${decision}`, async (tx) => {
-    const [current] = await tx.$queryRaw<{ status: string; requested_by: string }[]>`
-      SELECT status, requested_by::text FROM money_approvals WHERE id = ${approvalId}::uuid`;
+    const [current] = await tx.$queryRaw<{ status: string; requested_by: string; kind: string; target_id: string }[]>`
+      SELECT status, requested_by::text, kind, target_id::text FROM money_approvals WHERE id = ${approvalId}::uuid`;
     if (!current) throw new ApprovalError("not_found", "Approval request not found", 404);
     if (current.requested_by === adminId) {
       throw new ApprovalError("own_request", "You cannot approve or reject your own request - a second admin must decide it", 403);
     }
+    if (isAdminRights(current.kind) && current.target_id === adminId) {
+      throw new ApprovalError("own_rights", "You cannot decide a change to your own admin rights - another admin must decide it", 403);
+    }
+    if (decision === "approved") await assertMayApprove(tx, adminId);
     const [claimed] = await tx.$queryRaw<ClaimedApproval[]>`
       UPDATE money_approvals
          SET status = ${decision}, decided_by = ${adminId}::uuid, decided_at = clock_timestamp(), decision_note = ${note}
@@ -181,7 +196,7 @@ async function claim(db: PrismaClient, approvalId: string, adminId: string, deci
     await recordAdminAction(tx, {
       adminId,
       action: decision === "approved" ? "approval.approve" : "approval.reject",
-      targetType: claimed.kind === "ticket_resolve" ? "support_ticket" : "share_reservation",
+      targetType: TARGET_TYPES[claimed.kind],
       targetId: claimed.target_id,
       before: { approvalId, status: "awaiting", requestedBy: claimed.requested_by },
       after: { approvalId, status: decision, amount: claimed.amount },
@@ -201,6 +216,11 @@ async function claim(db: PrismaClient, approvalId: string, adminId: string, deci
 export async function approveMoneyMovement(db: PrismaClient, input: { approvalId: string; adminId: string }) {
   const claimed = await claim(db, input.approvalId, input.adminId, "approved", null);
   try {
+    if (claimed.kind === "admin_grant" || claimed.kind === "admin_revoke") {
+      const isAdmin = claimed.kind === "admin_grant";
+      await setAdminFlag(db, { adminId: input.adminId, userId: claimed.target_id, isAdmin, requestedBy: claimed.requested_by });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id, ticket: null, settled: null };
+    }
     if (claimed.kind === "ticket_resolve") {
       const payload = claimed.payload as TicketPayload;
       const outcome = await updateTicket(db, { ...payload, adminId: input.adminId, ticketId: claimed.target_id });
@@ -221,56 +241,6 @@ export async function rejectMoneyMovement(db: PrismaClient, input: { approvalId:
   const note = (input.note ?? "").trim().slice(0, 1000) || null;
   const claimed = await claim(db, input.approvalId, input.adminId, "rejected", note);
   return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id };
-}
-
-export type ApprovalRow = {
-  id: string;
-  kind: ApprovalKind;
-  targetId: string;
-  amount: string;
-  summary: string;
-  status: string;
-  requestedBy: { id: string; name: string };
-  decidedBy: { id: string; name: string } | null;
-  decisionNote: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-};
-
-/** The approvals page: everything awaiting, then the latest decisions. */
-export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: ApprovalRow[]; decided: ApprovalRow[] }> {
-  const select = {
-    id: true,
-    kind: true,
-    targetId: true,
-    amount: true,
-    summary: true,
-    status: true,
-    decisionNote: true,
-    createdAt: true,
-    decidedAt: true,
-    requester: { select: { id: true, fullName: true, email: true } },
-    decider: { select: { id: true, fullName: true, email: true } },
-  } as const;
-  const [awaiting, decided] = await Promise.all([
-    db.moneyApproval.findMany({ where: { status: "awaiting" }, orderBy: { createdAt: "asc" }, take: 200, select }),
-    db.moneyApproval.findMany({ where: { status: { not: "awaiting" } }, orderBy: { decidedAt: "desc" }, take: 30, select }),
-  ]);
-  const who = (p: { id: string; fullName: string | null; email: string }) => ({ id: p.id, name: p.fullName ?? p.email });
-  const row = (a: (typeof awaiting)[number]): ApprovalRow => ({
-    id: a.id,
-    kind: a.kind as ApprovalKind,
-    targetId: a.targetId,
-    amount: a.amount.toFixed(2),
-    summary: a.summary,
-    status: a.status,
-    requestedBy: who(a.requester),
-    decidedBy: a.decider ? who(a.decider) : null,
-    decisionNote: a.decisionNote,
-    createdAt: a.createdAt.toISOString(),
-    decidedAt: a.decidedAt?.toISOString() ?? null,
-  });
-  return { awaiting: awaiting.map(row), decided: decided.map(row) };
 }
 
 /** Which targets are waiting, for badges on the support and share-trading pages. */

@@ -8,12 +8,12 @@ import { createInvestor, createUser } from "../../../tests/setup/factories";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import {
   approveMoneyMovement,
-  listMoneyApprovals,
   needsSecondAdmin,
   rejectMoneyMovement,
   settleReservationFourEyes,
   updateTicketFourEyes,
 } from "./four-eyes.server";
+import { listMoneyApprovals } from "./list-approvals.server";
 
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
@@ -23,7 +23,7 @@ afterEach(async () => {
   expect(await checkLedger(prisma())).toEqual([]);
 });
 
-const threeAdmins = () => Promise.all([1, 2, 3].map(() => createUser(prisma(), { isAdmin: true })));
+const threeAdmins = () => Promise.all([1, 2, 3].map(() => createUser(prisma(), { isAdmin: true, kycStatus: "approved" })));
 const audit = (targetId: string) =>
   prisma()
     .adminAuditLog.findMany({ where: { targetId }, orderBy: { id: "asc" }, select: { action: true, adminId: true } })

@@ -137,29 +137,37 @@ export async function setShareSelling(prisma: PrismaClient, input: { adminId: st
   });
 }
 
-/** The Set ROI dialog: funded properties only; 0–100 in steps of 0.1; empty or zero stores nothing. */
-export async function setPropertyRoi(prisma: PrismaClient, input: { adminId: string; propertyId: string; roi: string }) {
+/**
+ * The Set ROI dialog: funded properties only; 0–100 in steps of 0.1. Empty or zero stores
+ * null, which hides ROI (spec 001). Says whether anything changed, so the page never
+ * reports an update that did not happen.
+ */
+export async function setPropertyRoi(
+  prisma: PrismaClient,
+  input: { adminId: string; propertyId: string; roi: string },
+): Promise<{ roi: string | null; changed: boolean }> {
   const text = input.roi.trim();
-  if (text === "" || /^0+(\.0*)?$/.test(text)) return { stored: false };
-  if (!/^\d{1,3}(\.\d)?$/.test(text) || new Decimal(text).gt(100)) {
+  const clears = text === "" || /^0*(\.0*)?$/.test(text);
+  if (!clears && (!/^\d{1,3}(\.\d)?$/.test(text) || new Decimal(text).gt(100))) {
     throw new MarketError("invalid_roi", "ROI must be between 0 and 100, in steps of 0.1", 422, "roi");
   }
+  const roi = clears ? null : new Decimal(text).toFixed(2);
   return runTransaction(prisma, "market.set-roi", async (tx) => {
-    const property = await tx.property.findUnique({
-      where: { id: input.propertyId },
-      select: { id: true, propertyStatus: true, actualRoiPercentage: true },
-    });
+    const [property] = await tx.$queryRaw<{ id: string; property_status: string; roi: string | null }[]>`
+      SELECT id, property_status::text, actual_roi_percentage::text AS roi FROM properties WHERE id = ${input.propertyId} FOR UPDATE`;
     if (!property) throw new MarketError("property_not_found", "Property not found", 404);
-    if (property.propertyStatus !== "funded") throw new MarketError("not_funded", "ROI can be set for funded properties only", 409);
-    await tx.property.update({ where: { id: property.id }, data: { actualRoiPercentage: text } });
+    if (property.property_status !== "funded") throw new MarketError("not_funded", "ROI can be set for funded properties only", 409);
+    const before = property.roi === null ? null : new Decimal(property.roi).toFixed(2);
+    if (before === roi) return { roi, changed: false };
+    await tx.property.update({ where: { id: property.id }, data: { actualRoiPercentage: roi } });
     await recordAdminAction(tx, {
       adminId: input.adminId,
       action: "property.set_roi",
       targetType: "property",
       targetId: property.id,
-      before: { actualRoiPercentage: property.actualRoiPercentage?.toFixed(2) ?? null },
-      after: { actualRoiPercentage: text },
+      before: { actualRoiPercentage: before },
+      after: { actualRoiPercentage: roi },
     });
-    return { stored: true };
+    return { roi, changed: true };
   });
 }

@@ -53,21 +53,34 @@ describe("share-trading administration", () => {
     expect((await prisma.property.findUniqueOrThrow({ where: { id: funded.id } })).sharesSellable).toBe(true);
   });
 
-  it("sets ROI for funded properties only, 0–100 in steps of 0.1, and stores nothing for empty or zero", async () => {
+  it("sets ROI for funded properties only, 0–100 in steps of 0.1; empty or zero stores null (hides ROI) and says what changed", async () => {
     const { prisma } = db.current;
     const admin = await createUser(prisma, { isAdmin: true });
     const open = await createProperty(prisma);
     const funded = await createProperty(prisma, { status: "funded" });
-    expect((await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "" })).stored).toBe(false);
-    expect((await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "0" })).stored).toBe(false);
+    const roiOf = async () =>
+      (await prisma.property.findUniqueOrThrow({ where: { id: funded.id } })).actualRoiPercentage?.toFixed(1) ?? null;
+    const audited = () => prisma.adminAuditLog.count({ where: { targetId: funded.id, action: "property.set_roi" } });
+    // Nothing to clear yet: nothing stored, and the outcome says so.
+    expect(await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "" })).toEqual({ roi: null, changed: false });
     await expect(setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "100.5" })).rejects.toBeInstanceOf(MarketError);
     await expect(setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "8.25" })).rejects.toBeInstanceOf(MarketError);
     await expect(setPropertyRoi(prisma, { adminId: admin.id, propertyId: open.id, roi: "8.5" })).rejects.toThrow(
       "ROI can be set for funded properties only",
     );
-    await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "8.5" });
-    expect((await prisma.property.findUniqueOrThrow({ where: { id: funded.id } })).actualRoiPercentage?.toFixed(1)).toBe("8.5");
-    expect(await prisma.adminAuditLog.count({ where: { targetId: funded.id, action: "property.set_roi" } })).toBe(1);
+    expect(await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "8.5" })).toEqual({ roi: "8.50", changed: true });
+    expect(await roiOf()).toBe("8.5");
+    expect(await audited()).toBe(1);
+    expect(await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "8.5" })).toEqual({ roi: "8.50", changed: false });
+    expect(await audited()).toBe(1);
+
+    // Zero clears the stored ROI (spec 001: empty or zero is stored as null, which hides ROI).
+    expect(await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "0" })).toEqual({ roi: null, changed: true });
+    expect(await roiOf()).toBeNull();
+    expect(await audited()).toBe(2);
+    await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: "7" });
+    expect(await setPropertyRoi(prisma, { adminId: admin.id, propertyId: funded.id, roi: " " })).toEqual({ roi: null, changed: true });
+    expect(await roiOf()).toBeNull();
   });
 
   it("summarises active orders with their value", async () => {

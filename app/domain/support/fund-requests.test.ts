@@ -134,6 +134,39 @@ describe("withdrawal requests", () => {
     });
   });
 
+  it("refuses to resolve a withdrawal that has no hold: nothing changes, no journal, no alert, no 'paid out' message", async () => {
+    const investor = await createInvestor(prisma(), { balance: "250000" });
+    const [admin] = await admins();
+    // The impossible state the old demo data had: a withdrawal in progress whose amount was never held.
+    const ticket = await prisma().supportTicket.create({
+      data: { userId: investor.id, ticketType: "withdraw_funds", subject: "Withdraw funds", amount: "200000", status: "in_progress" },
+    });
+    const counts = async () => ({
+      journals: await prisma().ledgerJournal.count(),
+      alerts: await prisma().userAlert.count({ where: { userId: investor.id } }),
+      events: await prisma().supportTicketEvent.count({ where: { ticketId: ticket.id } }),
+      audit: await prisma().adminAuditLog.count({ where: { targetId: ticket.id } }),
+      transactions: await prisma().transaction.count({ where: { userId: investor.id } }),
+    });
+    const before = await counts();
+    await expect(
+      updateTicket(prisma(), { adminId: admin.id, ticketId: ticket.id, status: "resolved", adminResponse: "Paid" }),
+    ).rejects.toMatchObject({
+      code: "no_hold",
+      status: 409,
+      message: expect.stringContaining("no held amount"),
+    });
+    expect(await counts()).toEqual(before);
+    expect((await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticket.id } })).status).toBe("in_progress");
+    expect(await wallet(investor.id)).toEqual({ available: "250000.00", held: "0.00" });
+
+    // Closing it is allowed, and the investor is not told that a held amount was released.
+    await updateTicket(prisma(), { adminId: admin.id, ticketId: ticket.id, status: "closed", adminResponse: "Please request again" });
+    const alert = await prisma().userAlert.findFirstOrThrow({ where: { userId: investor.id }, orderBy: { createdAt: "desc" } });
+    expect(alert.message).not.toMatch(/held|paid out/);
+    expect(await wallet(investor.id)).toEqual({ available: "250000.00", held: "0.00" });
+  });
+
   it("two withdrawals racing for the same rupees: one is held, the other refused", async () => {
     const investor = await createInvestor(prisma(), { balance: "5000" });
     const results = await Promise.allSettled(

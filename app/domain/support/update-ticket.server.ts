@@ -157,8 +157,16 @@ const STATUS_WORDS: Record<TicketStatus, string> = { open: "reopened", in_progre
 
 type MoneyMoved = { journalId: string | null; credited: string | null; received?: string };
 
+export const NO_HOLD_MESSAGE =
+  "This withdrawal has no held amount, so nothing can be paid out from the wallet. Close the request and ask the investor to request the withdrawal again.";
+
 async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, input: UpdateTicketInput): Promise<MoneyMoved> {
   if (ticket.ticket_type === "add_funds" && status === "resolved") return postDeposit(tx, ticket, input);
+  // Paying out needs the held rupees: without a hold the wallet would keep the money while the
+  // investor is told it was paid, so the domain refuses instead of resolving with no journal.
+  if (ticket.ticket_type === "withdraw_funds" && status === "resolved" && !ticket.hold_journal_id) {
+    throw new TicketUpdateError("no_hold", NO_HOLD_MESSAGE, 409, "status");
+  }
   if (ticket.ticket_type === "withdraw_funds" && ticket.hold_journal_id) {
     if (status === "resolved") return payOutWithdrawal(tx, ticket, input.adminId);
     if (status === "closed") {
@@ -270,7 +278,7 @@ function describeChange(ticket: LockedTicket, status: TicketStatus, credited: st
   if (ticket.ticket_type === "withdraw_funds" && status === "resolved") {
     return `Your withdrawal request ${reference} is complete: ${formatINR(ticket.amount ?? "0", { paise: true })} was paid out.`;
   }
-  if (ticket.ticket_type === "withdraw_funds" && status === "closed") {
+  if (ticket.ticket_type === "withdraw_funds" && status === "closed" && ticket.hold_journal_id) {
     return `Your withdrawal request ${reference} was closed and the held ${formatINR(ticket.amount ?? "0", { paise: true })} is available again.`;
   }
   return `Your request ${reference} is now ${STATUS_WORDS[status]}.`;

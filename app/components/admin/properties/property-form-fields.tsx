@@ -4,6 +4,7 @@ import { CREATE_STATUSES, EDIT_STATUSES, PROPERTY_FIELDS, type PropertyField } f
 const SECTIONS = [
   { id: "basic", title: "Basic Information" },
   { id: "financial", title: "Financial Details" },
+  { id: "facts", title: "Invest Page Facts (all needed before opening)" },
   { id: "status", title: "Status & Publish" },
 ] as const;
 
@@ -42,7 +43,7 @@ function Control({ field, value, error, mode }: { field: PropertyField; value: s
         <input
           {...common}
           type={field.kind === "date" ? "date" : "text"}
-          inputMode={field.kind === "money" || field.kind === "percent" ? "decimal" : undefined}
+          inputMode={field.kind === "money" || field.kind === "percent" ? "decimal" : field.kind === "integer" ? "numeric" : undefined}
           defaultValue={value}
           required={field.required}
           className={controlClasses}

@@ -2,6 +2,8 @@ import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { DomainError } from "~/domain/errors";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import type { PrivateStorage } from "~/services/storage/private-storage.server";
+import { assertReadyToOpen, incompletePropertyError, missingInvestPageFacts } from "./property-completeness.server";
+import { FACT_FIELDS } from "./property-fact-fields";
 import type { PropertyFormData } from "./property-form";
 import { checkImages, deleteStoredFiles, insertImageRows, storageKeysOf, storeImages, type IncomingImage } from "./property-images.server";
 
@@ -30,7 +32,8 @@ const AUDITED = [
   "investmentEndDate",
   "featured",
   "images",
-] as const;
+  ...FACT_FIELDS.map((field) => field.name),
+];
 
 type Snapshot = { [key: string]: string | string[] | null };
 
@@ -77,6 +80,8 @@ export async function createProperty(
   storage: PrivateStorage,
   input: { adminId: string; data: PropertyFormData; images: IncomingImage[] },
 ): Promise<{ id: string }> {
+  // A new property has no documents yet, so it can never open straight from the create form.
+  if (input.data.propertyStatus === "open") throw incompletePropertyError(missingInvestPageFacts(input.data, 0));
   await checkImages(input.images);
   const id = crypto.randomUUID();
   const stored = await storeImages(storage, id, input.images);
@@ -132,16 +137,17 @@ export async function updateProperty(db: PrismaClient, input: { adminId: string;
     }
     const shareCounts = sold ? {} : { totalShares: input.data.totalShares, availableShares: input.data.totalShares };
     const after = await tx.property.update({ where: { id: input.propertyId }, data: { ...columns(input.data), ...shareCounts } });
+    await assertReadyToOpen(tx, input.propertyId);
     const change = difference(snapshot(before), snapshot(after));
-    if (Object.keys(change.after).length > 0) {
-      await recordAdminAction(tx, {
-        adminId: input.adminId,
-        action: "property.update",
-        targetType: "property",
-        targetId: input.propertyId,
-        ...change,
-      });
-    }
+    if (Object.keys(change.after).length === 0) return { changed: false };
+    await recordAdminAction(tx, {
+      adminId: input.adminId,
+      action: "property.update",
+      targetType: "property",
+      targetId: input.propertyId,
+      ...change,
+    });
+    return { changed: true };
   });
 }
 

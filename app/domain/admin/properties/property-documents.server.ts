@@ -1,4 +1,5 @@
 import { DOCUMENT_TYPE_OPTIONS } from "~/lib/property-documents";
+import { assertKeepsPublicDocument } from "./property-completeness.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { DomainError } from "~/domain/errors";
 import { isPubliclyVisible } from "~/domain/properties/property-display";
@@ -109,6 +110,8 @@ export async function deletePropertyDocument(
     const document = await tx.propertyDocument.findFirst({ where: { id: input.documentId, propertyId: input.propertyId } });
     if (!document) throw new DomainError("document_not_found", DELETE_FAILED, 404);
     await tx.propertyDocument.delete({ where: { id: document.id } });
+    // An open property keeps at least one public document (ADR 0050).
+    if (document.isPublic) await assertKeepsPublicDocument(tx, input.propertyId);
     await recordAdminAction(tx, {
       adminId: input.adminId,
       action: "document.delete",

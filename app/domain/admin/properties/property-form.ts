@@ -1,16 +1,17 @@
 import Decimal from "decimal.js";
+import { FACT_FIELDS, parseFactFields, type PropertyFactData } from "./property-fact-fields";
 
 /**
  * The property form, described once: the create and edit pages render these fields and
  * the server validates them from the same list. A new column is one more entry here (and
  * its column in `toPropertyData`).
  */
-export type FieldKind = "text" | "textarea" | "money" | "percent" | "date" | "select" | "checkbox";
+export type FieldKind = "text" | "textarea" | "money" | "percent" | "integer" | "date" | "select" | "checkbox";
 
 export type PropertyField = {
   name: string;
   label: string;
-  section: "basic" | "financial" | "status";
+  section: "basic" | "financial" | "facts" | "status";
   kind: FieldKind;
   required?: boolean;
   options?: readonly (readonly [string, string])[];
@@ -54,13 +55,14 @@ export const PROPERTY_FIELDS: readonly PropertyField[] = [
   { name: "expectedAnnualReturn", label: "Expected annual return (%)", section: "financial", kind: "percent" },
   { name: "investmentStartDate", label: "Investment start date", section: "financial", kind: "date" },
   { name: "investmentEndDate", label: "Investment end date", section: "financial", kind: "date" },
+  ...FACT_FIELDS,
   { name: "propertyStatus", label: "Status", section: "status", kind: "select", options: CREATE_STATUSES },
   { name: "featured", label: "Featured on the home page", section: "status", kind: "checkbox" },
 ];
 
 export type PropertyFormValues = Record<string, string>;
 
-export type PropertyFormData = {
+export type PropertyFormData = PropertyFactData & {
   title: string;
   description: string;
   address: string;
@@ -134,8 +136,13 @@ export function parsePropertyForm(values: PropertyFormValues, mode: "create" | "
       fieldErrors.expectedAnnualReturn = "Expected annual return must be a valid number";
     } else expectedAnnualReturn = new Decimal(returnRaw).toFixed(2);
   }
+  const facts = parseFactFields(values);
+  for (const [name, message] of Object.entries(facts.invalid)) {
+    invalidNumbers.push(message.replace(/ must be .*$/, ""));
+    fieldErrors[name] = message;
+  }
   if (invalidNumbers.length > 0) {
-    return { ok: false, title: "Invalid Number", message: `${invalidNumbers[0]} must be a valid number`, fieldErrors };
+    return { ok: false, title: "Invalid Number", message: fieldErrors[Object.keys(fieldErrors)[0]!]!, fieldErrors };
   }
   const totalShares = new Decimal(fundingGoal!).dividedToIntegerBy(sharePrice!).toNumber();
   if (totalShares < 1) {
@@ -184,6 +191,7 @@ export function parsePropertyForm(values: PropertyFormValues, mode: "create" | "
       investmentEndDate: date("investmentEndDate"),
       featured: values.featured === "on" || values.featured === "true",
       totalShares,
+      ...facts.data,
     },
   };
 }

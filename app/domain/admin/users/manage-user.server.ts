@@ -72,16 +72,18 @@ async function deleteSessions(tx: Tx, userId: string): Promise<number> {
 export const LAST_ADMIN_MESSAGE = "You are the last administrator. Make another user an admin before removing your own admin rights.";
 
 /**
- * Grants or revokes admin rights. Revoking ends the user's sessions, so the rights go at
- * once. The admin rows are locked before counting, so two admins revoking each other at
- * the same moment cannot leave the platform without one.
+ * Carries out a grant or removal of admin rights that a second admin approved (ADR 0049):
+ * only the four-eyes approval calls this. Revoking ends the user's sessions, so the rights
+ * go at once. The admin rows are locked before counting, so two removals at the same
+ * moment cannot leave the platform without an admin. A change that is already true is
+ * refused rather than reported as done.
  */
-export async function setAdminFlag(db: PrismaClient, input: AdminCommand & { isAdmin: boolean }) {
+export async function setAdminFlag(db: PrismaClient, input: AdminCommand & { isAdmin: boolean; requestedBy?: string }) {
   return runTransaction(db, "admin.set-admin-flag", async (tx) => {
     const admins = await tx.$queryRaw<{ user_id: string }[]>`
       SELECT user_id FROM user_profiles WHERE is_admin ORDER BY user_id FOR UPDATE`;
     const before = await lockProfile(tx, input.userId);
-    if (before.isAdmin === input.isAdmin) return { sessionsEnded: 0 };
+    if (before.isAdmin === input.isAdmin) throw adminFlagUnchanged(input.isAdmin);
     if (!input.isAdmin && admins.length <= 1) throw new DomainError("last_admin", LAST_ADMIN_MESSAGE, 409);
     await tx.userProfile.update({ where: { id: input.userId }, data: { isAdmin: input.isAdmin } });
     const sessionsEnded = input.isAdmin ? 0 : await deleteSessions(tx, input.userId);
@@ -91,17 +93,26 @@ export async function setAdminFlag(db: PrismaClient, input: AdminCommand & { isA
       targetType: "user",
       targetId: input.userId,
       before: { isAdmin: before.isAdmin },
-      after: { isAdmin: input.isAdmin, sessionsEnded },
+      after: { isAdmin: input.isAdmin, sessionsEnded, ...(input.requestedBy ? { requestedBy: input.requestedBy } : {}) },
     });
     return { sessionsEnded };
   });
+}
+
+export function adminFlagUnchanged(isAdmin: boolean) {
+  return isAdmin
+    ? new DomainError("already_admin", "This user is already an admin; nothing was changed.", 409)
+    : new DomainError("not_admin", "This user is not an admin; nothing was changed.", 409);
 }
 
 /** Activates or deactivates a subscription; the tier follows unless overridden, and deactivating ends the user's sessions. */
 export async function setSubscription(db: PrismaClient, input: AdminCommand & { active: boolean }) {
   return runTransaction(db, "admin.set-subscription", async (tx) => {
     const before = await lockProfile(tx, input.userId);
-    if (before.subscriptionActive === input.active) return { sessionsEnded: 0, tier: before.tier };
+    if (before.subscriptionActive === input.active) {
+      const state = input.active ? "already active" : "already inactive";
+      throw new DomainError("subscription_unchanged", `This subscription is ${state}; nothing was changed.`, 409);
+    }
     await tx.userProfile.update({ where: { id: input.userId }, data: { subscriptionActive: input.active } });
     const tier = await recalculateTier(tx, input.userId);
     const sessionsEnded = input.active ? 0 : await deleteSessions(tx, input.userId);
