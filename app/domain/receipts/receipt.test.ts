@@ -123,10 +123,10 @@ describe("receipts", () => {
   it("states a resale's fee, none, on the buyer's and the seller's receipt, and none on a primary purchase", () => {
     for (const type of ["share_purchase", "share_sale"] as const) {
       const resale = { ...row, type, fee: "0.00", description: `3 shares of Sample Residency` };
-      const lines = Object.fromEntries(receiptLines(resale, investor).map((l) => [l.label, l.value]));
+      const lines = Object.fromEntries(receiptLines(resale, investor, issuer).map((l) => [l.label, l.value]));
       expect(lines["Resale fee"]).toBe("₹0.00 (no fee for buyer or seller)");
     }
-    expect(receiptLines(row, investor).map((l) => l.label)).not.toContain("Resale fee");
+    expect(receiptLines(row, investor, issuer).map((l) => l.label)).not.toContain("Resale fee");
   });
 
   it("renders a PDF whose text has ₹, the entity's name, CIN and GSTIN, and no ledger id", async () => {
