@@ -164,6 +164,12 @@ describe("demo data", () => {
     }
   });
 
+  it("records each persona's state as the GST state code KYC stores, so receipts pick the right heads", async () => {
+    const profiles = await db.current.prisma.userProfile.findMany({ where: { state: { not: null } }, select: { email: true, stateCode: true } });
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const profile of profiles) expect(profile.stateCode, profile.email).toMatch(/^\d{2}$/);
+  });
+
   it("creates every persona the Google stand-in offers on its consent page", async () => {
     const offered = DEMO_PERSONAS.map((persona) => persona.email);
     const seeded = await db.current.prisma.userProfile.findMany({ where: { email: { in: offered } }, select: { email: true } });

@@ -1,3 +1,4 @@
+import { INDIA_REGIONS } from "~/lib/india-states";
 import type { SeedContext } from "./context";
 import { ALL_PERSONAS, userId } from "./personas";
 
@@ -25,6 +26,8 @@ export async function writePeople({ tx, clock }: SeedContext): Promise<void> {
         address: submitted ? `Flat ${101 + index * 3}, ${STREETS[index % STREETS.length]}` : null,
         city: persona.city,
         state: persona.state,
+        // The GST place of supply is the state code KYC records from its list.
+        stateCode: INDIA_REGIONS.find((region) => region.name === persona.state)?.code ?? null,
         postalCode: submitted ? String(400001 + index * 1111) : null,
         country: "India",
         tier: persona.tier,
