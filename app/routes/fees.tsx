@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LegalPage } from "~/components/legal/legal-page";
 import { paths } from "~/lib/paths";
 import { enforceRouteTableGuard } from "~/web/guards.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await enforceRouteTableGuard(request, paths.legal.fees.pattern);
@@ -20,7 +21,7 @@ export default function FeesPage() {
   return (
     <LegalPage title="Fees" updated="23 November 2026">
       <p>Every charge, when it is taken, and nothing else. Each property&apos;s page lists the fees that apply to it.</p>
-      <div className="overflow-x-auto">
+      <TableScroll label="Fees">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">Fees</caption>
           <thead>
@@ -48,7 +49,7 @@ export default function FeesPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p>Your receipt for each purchase shows the platform fee split into its taxable value, CGST and SGST.</p>
     </LegalPage>
   );

@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+
+/**
+ * The box around a table that may be wider than the screen. It scrolls sideways with a
+ * visible scrollbar and edge shadows (app.css .table-scroll), and it is a named, focusable
+ * region, so a keyboard user can scroll it with the arrow keys too.
+ */
+export function TableScroll({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={`table-scroll overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${className}`}
+    >
+      {children}
+    </div>
+  );
+}
