@@ -4,7 +4,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test("a holding's page from My Properties, on a 390-pixel phone", async ({ page, signInAs }) => {
   await signInAs("large", { redirectTo: "/dashboard/overview" });
-  const myProperties = page.getByRole("navigation", { name: "Dashboard sections" }).locator("details");
+  const myProperties = page.getByRole("navigation", { name: "Dashboard" }).locator("details");
   await myProperties.locator("summary").click();
   await myProperties.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/dashboard\/p\//);

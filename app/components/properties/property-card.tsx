@@ -71,7 +71,12 @@ export function PropertyCard({
             {property.city}, {property.country} · {propertyTypeLabel(property.propertyType)}
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-2 text-sm">
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          {/* What the catalogue's value filter bands are measured on. */}
+          <div>
+            <dt className="text-xs text-slate-500">Property value</dt>
+            <dd className="font-semibold">{formatINR(property.totalValue)}</dd>
+          </div>
           <div>
             <dt className="text-xs text-slate-500">Share price</dt>
             <dd className="font-semibold">{formatINR(property.sharePrice)}</dd>
