@@ -54,7 +54,9 @@ describe("lowPriorityModulePreloads (ADR 0042)", () => {
     expect(out).toEqual([shell, "<p>later</p><p>boundary</p>"]);
     stream.end('<link rel="modulepreload" href="/c.js"/>');
     await ended;
-    expect(out.join("")).toBe(`${shell}<p>later</p><p>boundary</p><link rel="modulepreload" fetchpriority="low" href="/c.js"/></body></html>`);
+    expect(out.join("")).toBe(
+      `${shell}<p>later</p><p>boundary</p><link rel="modulepreload" fetchpriority="low" href="/c.js"/></body></html>`,
+    );
   });
 
   it("keeps what a Suspense boundary streams after the shell inside <body> (issue: Remix's streamed scripts)", async () => {

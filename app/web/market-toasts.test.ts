@@ -15,10 +15,14 @@ describe("market toasts group numbers the Indian way", () => {
   });
 
   it("writes a hold's amount and shares in lakhs", () => {
-    expect(holdCreatedToast({ amount: "2500000.00", shares: 300 }).description).toMatch(/^₹25,00,000 is held for 300 shares for 60 minutes\./);
+    expect(holdCreatedToast({ amount: "2500000.00", shares: 300 }).description).toMatch(
+      /^₹25,00,000 is held for 300 shares for 60 minutes\./,
+    );
   });
 
   it("writes a purchase's share count in lakhs", () => {
-    expect(purchaseCompleteToast({ shares: 100000 }).description).toBe("Successfully purchased 1,00,000 shares. Shares added to your portfolio.");
+    expect(purchaseCompleteToast({ shares: 100000 }).description).toBe(
+      "Successfully purchased 1,00,000 shares. Shares added to your portfolio.",
+    );
   });
 });

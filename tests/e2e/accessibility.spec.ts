@@ -74,7 +74,8 @@ const ROWS_DIR = path.resolve("test-results/axe-rows");
 const TABLE_FILE = path.resolve("test-results/axe-table.md");
 type Row = { page: string; as: Visitor; width: string; critical: number; serious: number; moderate: number; minor: number };
 const rowKey = (label: string, as: Visitor, width: string) => `${width}__${as}__${label}`.replace(/[^\w.-]+/g, "_");
-const labelOf = (entry: PageCase) => (typeof entry.path === "string" ? entry.path : entry.path.toString().includes("invest/") ? "/invest/:id" : "/dashboard/p/:id");
+const labelOf = (entry: PageCase) =>
+  typeof entry.path === "string" ? entry.path : entry.path.toString().includes("invest/") ? "/invest/:id" : "/dashboard/p/:id";
 
 // Pages served without React (ADR 0024) never hydrate; the others are checked once React runs.
 async function waitForHydration(page: Page) {
@@ -136,7 +137,8 @@ for (const width of WIDTHS) {
         const blocking = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
           .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
-        if (blocking.length > 0) await testInfo.attach("axe violations", { body: JSON.stringify(blocking, null, 2), contentType: "application/json" });
+        if (blocking.length > 0)
+          await testInfo.attach("axe violations", { body: JSON.stringify(blocking, null, 2), contentType: "application/json" });
         expect(blocking, `${target} at ${width.name}`).toEqual([]);
       });
     }

@@ -116,13 +116,16 @@ test.describe("the catalogue's value bands", () => {
       const values: string[] = [];
       for (let pageNumber = 1; values.length < expected; pageNumber += 1) {
         if (pageNumber > 1) await page.goto(`/properties?price=${band}&page=${pageNumber}`);
-        const onPage = await page.locator("article dl").evaluateAll((lists) =>
-          lists.map(
-            (dl) =>
-              [...dl.querySelectorAll("div")].find((row) => row.querySelector("dt")?.textContent === "Property value")?.querySelector("dd")
-                ?.textContent ?? "",
-          ),
-        );
+        const onPage = await page
+          .locator("article dl")
+          .evaluateAll((lists) =>
+            lists.map(
+              (dl) =>
+                [...dl.querySelectorAll("div")]
+                  .find((row) => row.querySelector("dt")?.textContent === "Property value")
+                  ?.querySelector("dd")?.textContent ?? "",
+            ),
+          );
         expect(onPage.length).toBeGreaterThan(0);
         values.push(...onPage);
       }
