@@ -36,5 +36,5 @@ test("an unknown property reads 'Property not found'", async ({ page, signInAs }
   const response = await page.goto("/dashboard/p/no-such-property");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Property not found" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard", exact: true })).toBeVisible();
 });
