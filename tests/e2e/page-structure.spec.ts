@@ -18,7 +18,7 @@ const SIGNED_IN_PAGES: { path: string; as: DemoPersona; sectionNav: string | nul
   { path: "/admin", as: "admin", sectionNav: "Admin", pageNavs: ["Admin dashboard tabs"] },
 ];
 
-const navLabels = (html: string) => [...html.matchAll(/<nav\b[^>]*\baria-label="([^"]*)"/g)].map((match) => match[1]);
+const navLabels = (html: string) => [...html.matchAll(/<nav\b[^>]*\baria-label="([^"]*)"/g)].map((match) => match[1] ?? "");
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 
 for (const { path, as, sectionNav, pageNavs = [] } of SIGNED_IN_PAGES) {
