@@ -123,9 +123,10 @@ async function main() {
     bodyLimits: UPLOAD_BODY_LIMITS,
     trustProxy: env.TRUST_PROXY ?? false,
     allowedOrigins: [env.APP_ORIGIN],
-    // In development, whoever opens 127.0.0.1 (or a LAN address) lands on APP_ORIGIN, where sign-in works.
-    // Behind a proxy in production the Host header is the proxy's business, so no redirect there.
-    canonicalOrigin: development ? env.APP_ORIGIN : undefined,
+    // Whoever opens 127.0.0.1 (or a LAN address) lands on APP_ORIGIN, where sign-in works, with
+    // npm run dev and npm start alike. Behind a proxy (TRUST_PROXY) the Host header is the proxy's
+    // business, so no redirect there.
+    canonicalOrigin: env.TRUST_PROXY ? undefined : env.APP_ORIGIN,
     // Without JavaScript, "Continue with Google" is a form whose answer redirects to Google.
     formTargets: env.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : [],
     probes: env.E2E_PROBES ?? false,

@@ -202,6 +202,7 @@ export async function runPageBench(
       ...(options.workers ? { WEB_CONCURRENCY: String(options.workers) } : {}),
       HOST: "127.0.0.1",
       PORT: String(port),
+      APP_ORIGIN: base,
       SEED_DEMO_DATA: "false",
       LOG_LEVEL: "warn",
       // Every bench client shares one address; the limiters still count each request (ADR 0032).

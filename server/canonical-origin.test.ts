@@ -17,9 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-function ask(method: string, host: string, path: string): Promise<{ status: number; location?: string }> {
+function ask(
+  method: string,
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location?: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path, headers: { Host: host } }, (response) => {
+    const request = http.request({ host: "127.0.0.1", port, method, path, headers: { Host: host, ...headers } }, (response) => {
       response.resume();
       resolve({ status: response.statusCode ?? 0, location: response.headers.location });
     });
@@ -39,5 +44,9 @@ describe("canonicalOrigin", () => {
   it("serves the canonical host, and leaves posts to the same-origin check", async () => {
     expect((await ask("GET", "localhost:4000", "/properties")).status).toBe(200);
     expect((await ask("POST", `127.0.0.1:${port}`, "/auth/google")).status).toBe(200);
+  });
+
+  it("answers a server-to-server read (Authorization header) where it was asked: the stand-in's userinfo", async () => {
+    expect((await ask("GET", `127.0.0.1:${port}`, "/oauth-stand-in/userinfo", { Authorization: "Bearer token" })).status).toBe(200);
   });
 });

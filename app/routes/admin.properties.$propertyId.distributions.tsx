@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -107,7 +108,7 @@ export default function PropertyDistributionsPage() {
             No distributions yet.
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <TableScroll label="Distributions" className="rounded-xl border border-slate-200">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
@@ -175,7 +176,7 @@ export default function PropertyDistributionsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

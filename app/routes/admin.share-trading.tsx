@@ -158,12 +158,9 @@ export default function ShareTradingAdmin() {
                     <input type="hidden" name="intent" value="toggle-selling" />
                     <input type="hidden" name="propertyId" value={p.id} />
                     <input type="hidden" name="enabled" value={p.sharesSellable ? "false" : "true"} />
-                    <button
-                      type="submit"
-                      className={buttonClasses("secondary", "sm")}
-                      aria-label={`${p.sharesSellable ? "Disable" : "Enable"} share selling for ${p.title}`}
-                    >
+                    <button type="submit" className={buttonClasses("secondary", "sm")}>
                       {p.sharesSellable ? "Disable selling" : "Enable selling"}
+                      <span className="sr-only"> for {p.title}</span>
                     </button>
                   </Form>
                 ) : (

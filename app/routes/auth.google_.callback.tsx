@@ -5,6 +5,7 @@ import { AuthorizationError } from "remix-auth";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { authFailureNotice, SIGNED_IN_NOTICES } from "~/lib/auth-messages";
 import { safeRedirectTo } from "~/lib/redirect-to";
+import { afterSignInPath } from "~/domain/access/access-rules";
 import { signInProfile } from "~/domain/profiles/sign-in-profile.server";
 import { authenticator, GOOGLE_STRATEGY } from "~/services/auth/authenticator.server";
 import { clearSignInCookies, readReauthClaim, returnToCookie } from "~/services/auth/oauth-cookies.server";
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ notice: authFailureNotice(failure) }, { status: 401, headers });
   }
 
-  const returnTo = safeRedirectTo(await returnToCookie().parse(request.headers.get("Cookie")), "/welcome");
+  const returnTo = safeRedirectTo(await returnToCookie().parse(request.headers.get("Cookie")), afterSignInPath(signedIn));
   // A re-authentication (ADR 0030): Google must say the person signed in after we asked.
   const reauth = await readReauthClaim(request.headers.get("Cookie"));
   const reauthenticated = reauth !== null && reauth.userId === signedIn.userId;

@@ -8,6 +8,7 @@ import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { requireDashboardUser } from "~/web/guards.server";
 import { ownStatement } from "~/web/statements.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -84,7 +85,7 @@ export default function StatementsPage() {
         {figures.gains.length === 0 ? (
           <p className="text-sm text-slate-600">No shares sold in this year.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Sales in the year">
             <table className="w-full text-left text-sm">
               <thead className="text-slate-600">
                 <tr>
@@ -129,7 +130,7 @@ export default function StatementsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <p className="text-xs text-slate-600">{CAPITAL_GAINS_RULE}</p>
         <p className="text-xs text-slate-600">{COST_METHOD}</p>

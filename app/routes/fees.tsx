@@ -9,6 +9,7 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { enforceRouteTableGuard } from "~/web/guards.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await enforceRouteTableGuard(request, paths.legal.fees.pattern);
@@ -36,7 +37,7 @@ export default function FeesPage() {
   return (
     <LegalPage title="Fees" updated="23 November 2026">
       <p>Every charge, when it is taken, and nothing else. Each property&apos;s page lists the fees that apply to it.</p>
-      <div className="overflow-x-auto">
+      <TableScroll label="Fees">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">Fees</caption>
           <thead>
@@ -64,7 +65,7 @@ export default function FeesPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <h2>GST on the platform fee</h2>
       <p>
         The 18% GST inside the platform fee is charged by where you live, the state or union territory on your KYC record. Aangan is
@@ -77,7 +78,7 @@ export default function FeesPage() {
           Your state on record is {yours.state}: your platform fee carries {yours.interState ? "IGST 18%" : "CGST 9% + SGST 9%"}.
         </p>
       ) : null}
-            <p>The receipt for a resale, bought or sold, shows its resale fee, which is ₹0.00 for either side.</p>
+      <p>The receipt for a resale, bought or sold, shows its resale fee, which is ₹0.00 for either side.</p>
     </LegalPage>
   );
 }

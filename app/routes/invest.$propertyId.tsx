@@ -48,6 +48,7 @@ import { getPropertyForInvestment } from "~/domain/properties/get-property-for-i
 import { purchaseFormSchema } from "~/lib/investing/purchase-form-schema";
 import { validatePurchase } from "~/lib/investing/validate-purchase";
 import { Decimal, formatINR } from "~/lib/money";
+import { formatCount } from "~/lib/formats";
 import { signInPath } from "~/lib/redirect-to";
 import { paths } from "~/lib/paths";
 import { redirectWithToast } from "~/web/flash.server";
@@ -262,7 +263,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       shares: submission.value.shares,
       idempotencyKey: submission.value.idempotencyKey,
     });
-    const description = `You bought ${receipt.sharesPurchased} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
+    const description = `You bought ${formatCount(receipt.sharesPurchased)} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
     // With scripts the page shows the confirmation and moves on after two seconds; a plain form post is redirected at once.
     if (replies.followUpInPage) {
       const dashboard = user.tier !== "waitlist_player";

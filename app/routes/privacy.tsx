@@ -10,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PrivacyPage() {
   return (
-    <LegalPage title="Privacy" updated="23 November 2026">
+    <LegalPage title="Privacy" updated="25 November 2026">
       <p>
         We collect only what Indian law requires of an investment platform and what we need to run your account. We do not sell your data.
       </p>
@@ -29,6 +29,10 @@ export default function PrivacyPage() {
       <p>
         KYC documents are stored privately and opened only by you and the reviewer who checks them. We share data only with the SPVs you
         invest in (for their shareholder register), our bank, and authorities that lawfully ask for it.
+      </p>
+      <p>
+        Notes you write on your watchlist are not private: Aangan staff may read them, and analyse them property by property, to learn what
+        investors think of a property. Please do not put personal details in them.
       </p>
       <h2>How long we keep it</h2>
       <p>

@@ -45,13 +45,28 @@ describe("lowPriorityModulePreloads (ADR 0042)", () => {
     // Like React's ~2 KB views: many writes in one synchronous burst, cut mid-character and mid-tag.
     for (let at = 0; at < bytes.length; at += 7) stream.write(bytes.subarray(at, at + 7));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(out).toEqual([expected]);
+    // The shell goes at once, all but the document's end, which waits for the last boundary.
+    const shell = expected.slice(0, -"</body></html>".length);
+    expect(out).toEqual([shell]);
     stream.write("<p>later</p>");
     stream.write("<p>boundary</p>");
     await new Promise((resolve) => setImmediate(resolve));
-    expect(out).toEqual([expected, "<p>later</p><p>boundary</p>"]);
+    expect(out).toEqual([shell, "<p>later</p><p>boundary</p>"]);
     stream.end('<link rel="modulepreload" href="/c.js"/>');
     await ended;
-    expect(out.join("")).toBe(`${expected}<p>later</p><p>boundary</p><link rel="modulepreload" fetchpriority="low" href="/c.js"/>`);
+    expect(out.join("")).toBe(
+      `${shell}<p>later</p><p>boundary</p><link rel="modulepreload" fetchpriority="low" href="/c.js"/></body></html>`,
+    );
+  });
+
+  it("keeps what a Suspense boundary streams after the shell inside <body> (issue: Remix's streamed scripts)", async () => {
+    const shell = '<!DOCTYPE html><html><head></head><body><main><!--$?--><template id="B:0"></template><!--/$--></main></body></html>';
+    const boundary = '<div hidden id="S:0"><p>data</p></div><script>$RC("B:0","S:0")</script>';
+    const html = await through([shell, boundary]);
+    expect(html).toBe(`${shell.replace("</body></html>", "")}${boundary}</body></html>`);
+    // Split anywhere, the closing pair is still found and moved.
+    for (let cut = 1; cut < shell.length; cut++) {
+      expect(await through([shell.slice(0, cut), shell.slice(cut), boundary])).toBe(html);
+    }
   });
 });

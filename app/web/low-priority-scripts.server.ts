@@ -2,6 +2,7 @@ import { Transform } from "node:stream";
 
 const PRELOAD = Buffer.from('<link rel="modulepreload"');
 const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
+const DOCUMENT_END = Buffer.from("</body></html>");
 const NOTHING = Buffer.alloc(0);
 
 /**
@@ -16,11 +17,17 @@ const NOTHING = Buffer.alloc(0);
  * would cost its own trip through the web stream, a zlib job and a socket write (ADR 0026:
  * a fifth of a signed-in page's CPU), so what one burst wrote goes on as one chunk, once the
  * burst is over; a page that streams in several bursts (a Suspense boundary) still streams.
+ *
+ * React 18 writes `</body></html>` with the first burst (the shell), and what a Suspense
+ * boundary streams later (Remix's deferred data and the scripts that place it) lands after
+ * it, outside the document, where no validator accepts it. So that closing pair is taken out
+ * where React writes it and written once, as the stream's last bytes.
  */
 export function lowPriorityModulePreloads(): Transform {
   let pending: Buffer = NOTHING;
   let burst: Uint8Array[] = [];
   let scheduled: NodeJS.Immediate | undefined;
+  const closing = { held: false };
   // Bytes, never decoded: the tag is ASCII, so a character split between chunks passes through
   // as it came, and the page is not copied into a string and back.
   const takeBurst = (final: boolean): Buffer => {
@@ -29,7 +36,8 @@ export function lowPriorityModulePreloads(): Transform {
     // Keep back what could be the start of the tag at the end; the next burst completes it.
     const keep = final ? 0 : heldBackLength(bytes);
     pending = keep ? Buffer.from(bytes.subarray(bytes.length - keep)) : NOTHING;
-    return rewrite(bytes.subarray(0, bytes.length - keep));
+    const html = rewrite(bytes.subarray(0, bytes.length - keep), closing);
+    return final && closing.held ? Buffer.concat([html, DOCUMENT_END]) : html;
   };
   const stream = new Transform({
     transform(chunk: Uint8Array | string, _encoding, done) {
@@ -56,7 +64,8 @@ export function lowPriorityModulePreloads(): Transform {
   return stream;
 }
 
-function rewrite(html: Buffer): Buffer {
+function rewrite(bytes: Buffer, closing: { held: boolean }): Buffer {
+  const html = closing.held ? bytes : withoutDocumentEnd(bytes, closing);
   let at = html.indexOf(PRELOAD);
   if (at < 0) return html;
   const parts: Buffer[] = [];
@@ -71,10 +80,22 @@ function rewrite(html: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** How many bytes at the end of `html` could be the beginning of the preload tag. */
+/** The bytes without the first `</body></html>`, noting in `closing` that it is held for the end. */
+function withoutDocumentEnd(html: Buffer, closing: { held: boolean }): Buffer {
+  const at = html.indexOf(DOCUMENT_END);
+  if (at < 0) return html;
+  closing.held = true;
+  return Buffer.concat([html.subarray(0, at), html.subarray(at + DOCUMENT_END.length)]);
+}
+
+/** How many bytes at the end of `html` could be the beginning of the preload tag or of the document's end. */
 function heldBackLength(html: Buffer): number {
-  for (let length = Math.min(PRELOAD.length - 1, html.length); length > 0; length--) {
-    if (html.subarray(html.length - length).equals(PRELOAD.subarray(0, length))) return length;
+  return Math.max(partialAtEnd(html, PRELOAD), partialAtEnd(html, DOCUMENT_END));
+}
+
+function partialAtEnd(html: Buffer, tag: Buffer): number {
+  for (let length = Math.min(tag.length - 1, html.length); length > 0; length--) {
+    if (html.subarray(html.length - length).equals(tag.subarray(0, length))) return length;
   }
   return 0;
 }

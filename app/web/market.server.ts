@@ -13,6 +13,7 @@ import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
+import { holdCreatedToast, purchaseCompleteToast, sellOrderCreatedToast } from "~/web/market-toasts";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 
@@ -104,11 +105,7 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
           notes: values.notes,
           idempotencyKey: key,
         });
-        return redirectWithToast(returnTo, {
-          kind: "success",
-          title: "Sell Order Created",
-          description: `${order.shares} shares of ${order.propertyTitle} listed at ₹${order.pricePerShare} per share for 30 days.`,
-        });
+        return redirectWithToast(returnTo, sellOrderCreatedToast(order));
       }
       case "cancel-order":
         await cancelSellOrder(prisma, { sellerId: user.id, orderId: field("orderId") });
@@ -132,11 +129,7 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
             propertyId: hold.propertyId,
             props: { orderId: hold.orderId, shares: hold.shares },
           });
-          return redirectWithToast(returnTo, {
-            kind: "success",
-            title: "Hold Created",
-            description: `₹${hold.amount} is held for ${hold.shares} shares for 60 minutes. Confirm the hold; once the seller confirms too, an admin settles the trade.`,
-          });
+          return redirectWithToast(returnTo, holdCreatedToast(hold));
         }
         const trade = await instantBuyShares(prisma, {
           buyerId: user.id,
@@ -144,11 +137,7 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
           shares: values.shares,
           idempotencyKey: key,
         });
-        return redirectWithToast(returnTo, {
-          kind: "success",
-          title: "Purchase Complete!",
-          description: `Successfully purchased ${trade.shares} shares. Shares added to your portfolio.`,
-        });
+        return redirectWithToast(returnTo, purchaseCompleteToast(trade));
       }
       case "buyer-confirm":
       case "seller-confirm": {

@@ -4,7 +4,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test("a holding's page from My Properties, on a 390-pixel phone", async ({ page, signInAs }) => {
   await signInAs("large", { redirectTo: "/dashboard/overview" });
-  const myProperties = page.getByRole("navigation", { name: "Dashboard sections" }).locator("details");
+  const myProperties = page.getByRole("navigation", { name: "Dashboard" }).locator("details");
   await myProperties.locator("summary").click();
   await myProperties.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/dashboard\/p\//);
@@ -36,5 +36,5 @@ test("an unknown property reads 'Property not found'", async ({ page, signInAs }
   const response = await page.goto("/dashboard/p/no-such-property");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Property not found" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard", exact: true })).toBeVisible();
 });

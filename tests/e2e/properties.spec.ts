@@ -119,14 +119,14 @@ test.describe("with JavaScript disabled", () => {
 
   test("the filter form and pagination are plain GET navigation", async ({ page }) => {
     await page.goto("/properties");
-    await page.getByLabel("Price").selectOption("83l-plus");
+    await page.getByLabel("Property value").selectOption("83l-plus");
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("price") === "83l-plus");
-    await expect(page.getByLabel("Price")).toHaveValue("83l-plus");
+    await expect(page.getByLabel("Property value")).toHaveValue("83l-plus");
     await expect(cards(page)).toHaveCount(12);
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("price") === "83l-plus" && url.searchParams.get("page") === "2");
-    await page.getByLabel("Price").selectOption("under-41.5l");
+    await page.getByLabel("Property value").selectOption("under-41.5l");
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await expect(page.getByRole("heading", { name: "No properties found" })).toBeVisible();
   });

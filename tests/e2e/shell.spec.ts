@@ -209,7 +209,7 @@ test.describe("header", () => {
       await expect(alert).toBeVisible();
       await waitForHydration(page);
       await page.getByRole("button", { name: "Menu" }).click();
-      const menuLinks = page.getByRole("navigation", { name: "Main menu" }).getByRole("link");
+      const menuLinks = page.getByRole("navigation", { name: "Main" }).getByRole("link");
       await expect(menuLinks.first()).toBeVisible();
       const toast = (await alert.boundingBox())!;
       let overlapping = 0;
@@ -237,7 +237,7 @@ test.describe("header", () => {
 
       test("the menu still opens as a disclosure @mobile", async ({ page }) => {
         await page.goto("/properties");
-        const menuLink = page.locator("details").getByRole("link", { name: "Properties" });
+        const menuLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Properties" });
         await expect(menuLink).toBeHidden();
         await page.locator("summary", { hasText: "Menu" }).click();
         await expect(menuLink).toBeVisible();

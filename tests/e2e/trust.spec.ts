@@ -273,7 +273,7 @@ test.describe("on a 390 px phone", () => {
     signInAs,
   }) => {
     await signInAs("small", { redirectTo: "/dashboard/overview" });
-    const sections = page.getByRole("navigation", { name: "Dashboard sections" });
+    const sections = page.getByRole("navigation", { name: "Dashboard", exact: true });
     for (const name of ["Overview", "Wallet", "Transactions", "Sell Requests", "Watchlist", "Notifications", "Support"]) {
       const link = sections.getByRole("link", { name, exact: true });
       await expect(link).toBeInViewport({ ratio: 1 });

@@ -36,7 +36,7 @@ class Jar {
   }
 }
 
-/** APP_ORIGIN defaults to http://localhost:PORT; talk to the same process over 127.0.0.1. */
+/** The process serves APP_ORIGIN http://127.0.0.1:PORT (tests/setup/app-process.ts); the stand-in answers with absolute addresses. */
 function local(location: string): string {
   const url = new URL(location, app.baseUrl);
   return `${app.baseUrl}${url.pathname}${url.search}`;

@@ -31,6 +31,9 @@ export async function startAppProcess(
       WEB_CONCURRENCY: "1",
       HOST: "127.0.0.1",
       PORT: String(port),
+      // Tests talk to the process over 127.0.0.1, so that is the origin it serves (other host
+      // names are redirected to it).
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
       // The limiters other than form posts count in the shared database (ADR 0032); tests that
       // exercise them set their own values.
       RATE_LIMIT_SIGN_IN_PER_MINUTE: "1000000",

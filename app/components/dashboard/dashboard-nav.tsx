@@ -1,7 +1,11 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
 import { paths } from "~/lib/paths";
+
+// Tailwind's md breakpoint, where the navigation becomes a sidebar.
+const WIDE_SCREEN = "(min-width: 48rem)";
 
 export type SidebarProperty = { propertyId: string; title: string | null };
 
@@ -11,47 +15,44 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
   ].join(" ");
 
-/** The dashboard's own navigation: a sidebar from md up; below, every section in a wrapping grid (nothing hidden off-screen). */
+/**
+ * The dashboard's own navigation, once in the page: a sidebar from md up; below, every
+ * section in a wrapping grid (nothing hidden off-screen) with My Properties and Sign Out under it.
+ */
 export function DashboardNav({ properties, propertyCount = properties.length }: { properties: SidebarProperty[]; propertyCount?: number }) {
   return (
-    <>
-      <nav aria-label="Dashboard" className="hidden w-60 shrink-0 border-r border-slate-200 px-3 py-6 md:block print:hidden">
-        <ul className="space-y-1">
-          {DASHBOARD_NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={linkClasses}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <MyProperties properties={properties} total={propertyCount} defaultOpen />
-        <SignOut className="mt-6 px-3" everywhere />
-      </nav>
-      <nav aria-label="Dashboard sections" className="border-b border-slate-200 md:hidden print:hidden">
-        <ul className="grid grid-cols-2 gap-1 px-4 py-2 min-[420px]:grid-cols-3">
-          {DASHBOARD_NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={linkClasses}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="flex items-start justify-between gap-3 px-4 pb-3">
-          <MyProperties properties={properties} total={propertyCount} />
-          <SignOut />
-        </div>
-      </nav>
-    </>
+    <nav
+      aria-label="Dashboard"
+      className="border-b border-slate-200 md:w-60 md:shrink-0 md:border-r md:border-b-0 md:px-3 md:py-6 print:hidden"
+    >
+      <ul className="grid grid-cols-2 gap-1 px-4 py-2 min-[420px]:grid-cols-3 md:block md:space-y-1 md:p-0">
+        {DASHBOARD_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={linkClasses}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="flex items-start justify-between gap-3 px-4 pb-3 md:block md:p-0">
+        <MyProperties properties={properties} total={propertyCount} />
+        <SignOut className="md:mt-6 md:px-3" everywhere />
+      </div>
+    </nav>
   );
 }
 
 // A native <details> opens and closes with mouse and keyboard, with or without JavaScript.
-function MyProperties({ properties, total, defaultOpen = false }: { properties: SidebarProperty[]; total: number; defaultOpen?: boolean }) {
+// It starts closed, so a phone shows the sections first; on a wide screen, where the list has
+// room in the sidebar, it opens once scripts run.
+function MyProperties({ properties, total }: { properties: SidebarProperty[]; total: number }) {
   const { pathname } = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
+  }, []);
   return (
-    <details className="mt-4" open={defaultOpen}>
+    <details ref={ref} className="md:mt-4">
       <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
         My Properties <span className="text-slate-500">({total})</span>
       </summary>

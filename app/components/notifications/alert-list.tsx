@@ -23,12 +23,12 @@ export function AlertList({ alerts, returnTo }: { alerts: AlertItem[]; returnTo:
               </Link>
             </p>
             <p className="mt-1 text-sm break-words text-slate-700">{alert.message}</p>
-            <p className="mt-1 text-xs text-slate-500">
+            <p className="mt-1 text-xs text-slate-600">
               <time dateTime={alert.createdAt}>{alertTime(alert.createdAt)}</time>
             </p>
           </div>
           {alert.isRead ? (
-            <span className="shrink-0 text-xs text-slate-500">Read</span>
+            <span className="shrink-0 text-xs text-slate-600">Read</span>
           ) : (
             <MarkReadForm alertId={alert.id} returnTo={returnTo} title={alert.title} />
           )}

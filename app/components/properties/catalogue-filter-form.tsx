@@ -45,7 +45,7 @@ export function CatalogueFilterForm({ filters, cities }: { filters: CatalogueFil
       <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
         <FilterSelect name="ticket" label="Minimum investment" value={filters.ticket} options={TICKET_BANDS} anyLabel="Any ticket size" />
         <FilterSelect name="city" label="City" value={filters.city} options={cityOptions} anyLabel="All cities" />
-        <FilterSelect name="price" label="Price" value={filters.price} options={PRICE_BANDS} anyLabel="Any price" />
+        <FilterSelect name="price" label="Property value" value={filters.price} options={PRICE_BANDS} anyLabel="Any value" />
         <FilterSelect name="roi" label="Expected ROI" value={filters.roi} options={ROI_BANDS} anyLabel="Any ROI" />
         <FilterSelect name="type" label="Property type" value={filters.type} options={PROPERTY_CATEGORY_OPTIONS} anyLabel="All types" />
         <FilterSelect name="sort" label="Sort by" value={filters.sort} options={SORT_OPTIONS} anyLabel="Newest" />

@@ -71,7 +71,7 @@ export function PropertyCard({
             {property.city}, {property.country} · {propertyTypeLabel(property.propertyType)}
           </p>
         </div>
-        <dl className="grid grid-cols-3 gap-2 text-sm">
+        <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
             <dt className="text-xs text-slate-500">Share price</dt>
             <dd className="font-semibold">{formatINR(property.sharePrice)}</dd>
@@ -83,6 +83,11 @@ export function PropertyCard({
           <div>
             <dt className="text-xs text-slate-500">Min. investment</dt>
             <dd className="font-semibold">{formatINR(property.minimumInvestment)}</dd>
+          </div>
+          {/* What the catalogue's value filter bands are measured on. */}
+          <div>
+            <dt className="text-xs text-slate-500">Property value</dt>
+            <dd className="font-semibold">{formatINR(property.totalValue)}</dd>
           </div>
         </dl>
         <FundingProgressBar percent={property.fundingPercent} tone={property.fundingTone} />

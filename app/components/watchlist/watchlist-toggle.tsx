@@ -23,8 +23,8 @@ export type WatchlistToggleProps = {
 export function WatchlistToggle({ propertyId, title, state, returnTo, signInHref, className = chip }: WatchlistToggleProps) {
   if (!state) {
     return (
-      <Link to={signInHref} className={className} aria-label={`Please sign in to add ${title} to your watchlist`}>
-        ☆ Watchlist
+      <Link to={signInHref} className={className}>
+        <WatchlistChipText star="☆" before={`Please sign in to add ${title} to your `} visible="watchlist" />
       </Link>
     );
   }
@@ -34,16 +34,16 @@ export function WatchlistToggle({ propertyId, title, state, returnTo, signInHref
         <input type="hidden" name="intent" value={WATCHLIST_INTENTS.remove} />
         <input type="hidden" name="propertyId" value={propertyId} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <button type="submit" className={className} aria-label={`Remove ${title} from your watchlist`}>
-          ★ Saved
+        <button type="submit" className={className}>
+          <WatchlistChipText star="★" visible="saved" after={`: remove ${title} from your watchlist`} />
         </button>
       </Form>
     );
   }
   if (state.notesAllowed) {
     return (
-      <Link to={paths.watchlist({ save: propertyId, returnTo })} className={className} aria-label={`Save ${title} to your watchlist`}>
-        ☆ Watchlist
+      <Link to={paths.watchlist({ save: propertyId, returnTo })} className={className}>
+        <WatchlistChipText star="☆" before={`Save ${title} to your `} visible="watchlist" />
       </Link>
     );
   }
@@ -52,9 +52,25 @@ export function WatchlistToggle({ propertyId, title, state, returnTo, signInHref
       <input type="hidden" name="intent" value={WATCHLIST_INTENTS.save} />
       <input type="hidden" name="propertyId" value={propertyId} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" className={className} aria-label={`Save ${title} to your watchlist`}>
-        ☆ Watchlist
+      <button type="submit" className={className}>
+        <WatchlistChipText star="☆" before={`Save ${title} to your `} visible="watchlist" />
       </button>
     </Form>
+  );
+}
+
+/**
+ * The chip shows a star and one word; its accessible name is a sentence that contains that word
+ * (WCAG 2.5.3, label in name), so a voice user can say what they see. The word is written in
+ * lower case and capitalised by CSS, so the sentence reads naturally.
+ */
+function WatchlistChipText({ star, before = "", visible, after = "" }: { star: string; before?: string; visible: string; after?: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{star} </span>
+      {before ? <span className="sr-only">{before}</span> : null}
+      <span className="capitalize">{visible}</span>
+      {after ? <span className="sr-only">{after}</span> : null}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_FEATURE_FLAGS } from "~/lib/feature-flags";
 import {
   adminRedirect,
+  afterSignInPath,
   dashboardEntryRedirect,
   signedInLandingPath,
   trialGuardRedirect,
@@ -26,6 +27,11 @@ const expired = { trialExpiresAt: new Date(NOW.getTime() - DAY) };
 const enforcing = { ...DEFAULT_FEATURE_FLAGS, trial_enforcement_enabled: true };
 
 describe("access rules", () => {
+  it("send a fresh sign-in to /admin for an admin and to /welcome for everyone else", () => {
+    expect(afterSignInPath(subject({ isAdmin: true }))).toBe("/admin");
+    expect(afterSignInPath(subject())).toBe("/welcome");
+  });
+
   it("land signed-in visitors on /welcome, or /trial-expired once an unpaid trial is over", () => {
     expect(signedInLandingPath(subject(), NOW)).toBe("/welcome");
     expect(signedInLandingPath(subject(expired), NOW)).toBe("/trial-expired");

@@ -15,6 +15,11 @@ export function signedInLandingPath(user: AccessSubject, now = new Date()): stri
   return hasTrialExpired(user, now) ? "/trial-expired" : "/welcome";
 }
 
+/** Where a fresh sign-in goes when it was not sent back to a page: admins to their panel. */
+export function afterSignInPath(user: Pick<AccessSubject, "isAdmin">): string {
+  return user.isAdmin ? "/admin" : "/welcome";
+}
+
 /** The trial-expiry guard: only while trial_enforcement_enabled is on. */
 export function trialGuardRedirect(user: AccessSubject, flags: FeatureFlags, now = new Date()): string | null {
   return flags.trial_enforcement_enabled && hasTrialExpired(user, now) ? "/trial-expired" : null;

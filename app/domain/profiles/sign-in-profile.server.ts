@@ -13,7 +13,7 @@ export class SignInRefusedError extends DomainError {
   }
 }
 
-export type SignedInProfile = { userId: string; created: boolean };
+export type SignedInProfile = { userId: string; created: boolean; isAdmin: boolean };
 
 /**
  * Loads the profile for a Google identity, creating it on first sign-in: tier explorer,
@@ -64,7 +64,7 @@ async function findOrCreate(db: PrismaClient, identity: GoogleIdentity, isListed
         ...(isListedAdmin && !existing.isAdmin ? { isAdmin: true } : {}),
       },
     });
-    return { userId: existing.id, created: false };
+    return { userId: existing.id, created: false, isAdmin: existing.isAdmin || isListedAdmin };
   }
 
   const created = await db.userProfile.create({
@@ -82,7 +82,7 @@ async function findOrCreate(db: PrismaClient, identity: GoogleIdentity, isListed
     },
     select: { id: true },
   });
-  return { userId: created.id, created: true };
+  return { userId: created.id, created: true, isAdmin: isListedAdmin };
 }
 
 const existingSelect = { id: true, email: true, googleSubject: true, fullName: true, isAdmin: true } as const;

@@ -45,7 +45,7 @@ describe("signInProfile", () => {
     const who = identity();
     const first = await signInProfile(prisma, who, { adminEmails: [], analyticsEnabled: true });
     const second = await signInProfile(prisma, who, { adminEmails: [], analyticsEnabled: true });
-    expect(second).toEqual({ userId: first.userId, created: false });
+    expect(second).toEqual({ userId: first.userId, created: false, isAdmin: false });
     expect(await prisma.userEvent.count({ where: { userId: first.userId, eventName: "login" } })).toBe(2);
     expect(await prisma.escrowBalance.count({ where: { userId: first.userId } })).toBe(1);
   });
@@ -55,7 +55,7 @@ describe("signInProfile", () => {
     const seeded = await createUser(prisma, { email: "boss@example.in", fullName: null, trialExpiresAt: NOW });
     const who = identity({ email: "boss@example.in" });
     const result = await signInProfile(prisma, who, { adminEmails: ["boss@example.in"], analyticsEnabled: true });
-    expect(result).toEqual({ userId: seeded.id, created: false });
+    expect(result).toEqual({ userId: seeded.id, created: false, isAdmin: true });
     const profile = await prisma.userProfile.findUniqueOrThrow({ where: { id: seeded.id } });
     expect(profile.isAdmin).toBe(true);
     expect(profile.googleSubject).toBe(who.subject);

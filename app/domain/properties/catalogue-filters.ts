@@ -3,8 +3,8 @@ import { z } from "zod";
 /**
  * Price bands of the /properties filter. The spec's bands (up to ₹41.5L, ₹41.5L–₹83L,
  * ₹83L and more) are far above any share price and fit the price of a whole property,
- * so they filter on total_value. Lower bound inclusive, upper bound exclusive, so every
- * value falls in exactly one band.
+ * so they filter on total_value, which the filter calls "Property value" and every card
+ * shows. Lower bound inclusive, upper bound exclusive, so every value falls in exactly one band.
  */
 export const PRICE_BANDS = {
   "under-41.5l": { label: "₹0 - ₹41.5L", min: "0", max: "4150000" },

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createProperty, createUser } from "../../../tests/setup/factories";
 import type { PrismaClient } from "~/services/db.server";
-import { parseCatalogueFilters } from "./catalogue-filters";
+import { Decimal } from "~/lib/money";
+import { parseCatalogueFilters, PRICE_BANDS } from "./catalogue-filters";
 import { listCatalogue } from "./list-catalogue.server";
 import { getPropertyForInvestment } from "./get-property-for-investment.server";
 import { listPropertyDocuments } from "~/domain/admin/properties/property-documents.server";
@@ -60,6 +61,15 @@ describe("listCatalogue", () => {
     expect(await titles("price=under-41.5l")).toEqual(["A edge-low", "F roi-9", "G no-roi"]);
     expect(await titles("price=41.5l-83l")).toEqual(["B edge-mid", "C mid"]);
     expect(await titles("price=83l-plus")).toEqual(["D edge-high", "E high"]);
+  });
+
+  it.each(Object.entries(PRICE_BANDS))("returns for the %s band only properties whose value lies in it", async (band, { min, max }) => {
+    const page = await listCatalogue(db.current.prisma, parseCatalogueFilters(new URLSearchParams({ price: band })));
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const card of page.items) {
+      const value = new Decimal(card.totalValue);
+      expect(value.gte(min) && (max === null || value.lt(max)), `${card.title} (${card.totalValue})`).toBe(true);
+    }
   });
 
   it("filters ROI bands on expected annual return", async () => {
