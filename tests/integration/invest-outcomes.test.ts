@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { createInvestor, createOpenProperty, walletBalance } from "../../app/domain/investing/purchase-test-helpers";
+import { reviewedTotal } from "../setup/reviewed-total";
 import { useTestDatabase } from "../setup/test-database";
 import { flashedToasts, formPost, loadRequestHandler, pageRequest, sessionCookieFor } from "./support/production-build";
 
@@ -29,8 +30,10 @@ async function signedIn(options: Parameters<typeof createInvestor>[1] & { tier?:
   return { user, cookie: await sessionCookieFor(user.id) };
 }
 
+// Every property here costs ₹10,000 a share; the confirm carries the total its review showed.
 function purchaseForm(propertyId: string, shares: string, extra: Record<string, string> = {}) {
-  return { propertyId, shares, idempotencyKey: randomUUID(), intent: "purchase", acknowledgeRisk: "on", ...extra };
+  const total = /^\d+$/.test(shares) ? reviewedTotal(shares, "10000") : "0";
+  return { propertyId, shares, idempotencyKey: randomUUID(), intent: "purchase", acknowledgeRisk: "on", reviewedTotal: total, ...extra };
 }
 
 const investmentCount = (userId: string) => db.current.prisma.investment.count({ where: { userId } });

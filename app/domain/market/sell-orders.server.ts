@@ -1,4 +1,4 @@
-import { orderExpiry, parseSharePrice, parseShareCount } from "~/lib/market/market-rules";
+import { orderExpiry, parseSharePrice, parseShareCount, priceBand, priceBandMessage } from "~/lib/market/market-rules";
 import { isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { announceMarketChange, lockOrder, releaseOpenHoldsOfOrder } from "./order-locks.server";
 import { DuplicateSubmitError, marketError, MarketError, ownsTooFewError } from "./market-errors";
@@ -36,7 +36,10 @@ export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrd
         }
         throw marketError("keyReused", 409);
       }
-      const property = await tx.property.findUnique({ where: { id: input.propertyId }, select: { sharesSellable: true, title: true } });
+      const property = await tx.property.findUnique({
+        where: { id: input.propertyId },
+        select: { sharesSellable: true, title: true, sharePrice: true },
+      });
       if (!property) throw marketError("propertyNotFound", 404);
       if (!property.sharesSellable) throw marketError("sellingDisabled", 403);
       const [position] = await tx.$queryRaw<{ shares: number; committed_shares: number }[]>`
@@ -44,6 +47,9 @@ export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrd
          WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} FOR UPDATE`;
       const free = position ? position.shares - position.committed_shares : 0;
       if (free < shares) throw ownsTooFewError(free, shares);
+      const band = priceBand(property.sharePrice.toFixed(2));
+      if (price.lt(band.min) || price.gt(band.max))
+        throw new MarketError("price_out_of_band", priceBandMessage(band), 422, "pricePerShare");
       const committed = await tx.$executeRaw`
         UPDATE user_property_positions SET committed_shares = committed_shares + ${shares}, updated_at = now()
          WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} AND shares - committed_shares >= ${shares}`;
