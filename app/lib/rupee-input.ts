@@ -56,4 +56,11 @@ export function parseRupees(raw: unknown, rules: RupeeRules): RupeeParse {
   return { ok: true, value };
 }
 
+/** A well-formed amount larger than any column holds ("12345678901234567890"): past every bound, not malformed. */
+export function isAmountPastAnyBound(raw: unknown): boolean {
+  const parsed = parseRupees(raw, { message: "", max: NUMERIC_16_2_MAX, maxMessage: PAST_ANY_BOUND, allowZero: true });
+  return !parsed.ok && parsed.message === PAST_ANY_BOUND;
+}
+const PAST_ANY_BOUND = "past any bound";
+
 export const maximumMessage = (max: Decimal.Value) => `Maximum is ${formatINR(max, { paise: !new Decimal(max).isInteger() })}`;
