@@ -5,7 +5,6 @@ import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
 import { reloadEnv } from "../../app/services/env.server";
 import { createInvestor, createProperty, createUser } from "../setup/factories";
-import { reviewedTotal } from "../setup/reviewed-total";
 import { useTestDatabase } from "../setup/test-database";
 import { formPost, loadRequestHandler, ORIGIN, pageRequest, sessionCookieFor } from "./support/production-build";
 
