@@ -32,7 +32,7 @@ const WATCHED = [
   "support_tickets",
   "properties",
   "distributions",
-  "approval_requests",
+  "money_approvals",
 ];
 
 async function snapshot(): Promise<Record<string, string>> {

@@ -288,6 +288,39 @@ const COMMON_INTENTS = [
   "log-event",
 ];
 
+/**
+ * The rupee inputs of the issue "One truth for every figure" (item 2): what the one parser
+ * reads, and what it refuses. Each is typed into every amount field of every rendered form.
+ */
+const RUPEE_INPUTS: [string, "read" | "refused"][] = [
+  ["1,00,000", "read"],
+  ["₹1,00,000", "read"],
+  ["100000.50", "read"],
+  ["1e5", "refused"],
+  ["-3", "refused"],
+  ["NaN", "refused"],
+  ["100000.505", "refused"],
+  ["9,99,99,99,99,999", "refused"],
+  ["12345678901234567890", "refused"],
+  ["5000050000100000", "refused"],
+];
+
+/** The fields that carry an amount or a quantity, in any form of the app. */
+const MONEY_FIELDS = new Set([
+  "amount",
+  "receivedAmount",
+  "pricePerShare",
+  "shares",
+  "reviewedTotal",
+  "totalValue",
+  "sharePrice",
+  "fundingGoal",
+  "minimumInvestment",
+  "maximumInvestment",
+  "expectedAnnualReturn",
+  "roi",
+]);
+
 /** Values no form should accept as they are: wrong types, extremes, odd digits and bytes. */
 const badValue = (): fc.Arbitrary<string> =>
   fc.oneof(
@@ -341,6 +374,7 @@ const BAD_CONSTANTS = [
   "1,00,000",
   "₹500",
   "00000000-0000-0000-0000-000000000000",
+  ...RUPEE_INPUTS.map(([text]) => text),
 ];
 
 type Body = { kind: "form" | "json" | "multipart" | "text" | "empty"; pairs: [string, string][] };
@@ -458,6 +492,42 @@ describe("every action under generated bad input", () => {
           { numRuns: RUNS, seed: SEED + PERSONAS.indexOf(persona), endOnFailure: true },
         );
       }
+      expect(failures.slice(0, 20)).toEqual([]);
+    },
+    300_000,
+  );
+
+  it.each(PERSONAS)(
+    "as %s: every rupee input in every amount field of every rendered form: 4xx or a redirect, no stack trace, refused writes nothing",
+    async (persona) => {
+      const failures: string[] = [];
+      const moneyForms = actionRoutes.flatMap((route) =>
+        route.forms.filter((form) => form.some(([name]) => MONEY_FIELDS.has(name))).map((form) => ({ route, form })),
+      );
+      expect(moneyForms.length).toBeGreaterThan(0);
+      let posted = 0;
+      for (const { route, form } of moneyForms) {
+        for (const [field] of form.filter(([name]) => MONEY_FIELDS.has(name))) {
+          for (const [input, kind] of RUPEE_INPUTS) {
+            if (!cookies.has(persona) && persona !== "anonymous") await signInAgain(persona);
+            const pairs = form.map(([name, value]) => [name, name === field ? input : value] as [string, string]);
+            const pathname = concretePath(route.pattern, foreignIds[2]!);
+            const before = await snapshot();
+            const response = await handle(toRequest(pathname, cookies.get(persona), { kind: "form", pairs }));
+            const text = await response.text();
+            const after = await snapshot();
+            posted += 1;
+            const what = `${persona} POST ${pathname} ${field}=${JSON.stringify(input)} (${kind})`;
+            if (response.status >= 500 || response.status < 300) failures.push(`${response.status} for ${what}: ${text.slice(0, 200)}`);
+            if (STACK_TRACE.test(text)) failures.push(`stack trace in the body for ${what}`);
+            const changed = changedTables(before, after);
+            if (response.status >= 400 && changed.length > 0) failures.push(`${response.status} changed ${changed.join(", ")} for ${what}`);
+            const userId = userIds.get(persona);
+            if (userId && (await db.current.prisma.session.count({ where: { userId } })) === 0) await signInAgain(persona);
+          }
+        }
+      }
+      console.log(`fuzz (rupee inputs) as ${persona}: ${moneyForms.length} amount forms, ${posted} posts`);
       expect(failures.slice(0, 20)).toEqual([]);
     },
     300_000,
