@@ -8,7 +8,7 @@ import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
 import { createSellOrder } from "../../app/domain/market/sell-orders.server";
 import { createBuyerHold } from "../../app/domain/market/buyer-holds.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
-import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
+import { requestDeposit, requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { ROUTE_TABLE } from "../../app/lib/route-table";
 import { reloadEnv } from "../../app/services/env.server";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "../setup/factories";
@@ -138,6 +138,7 @@ beforeAll(async () => {
     priority: "medium",
     opsRecipients: [],
   });
+  depositTicketId = (await requestDeposit(prisma, { userId: seller.id, amount: "25000", opsRecipients: [] })).ticketId;
   foreignIds.push(
     victim.seller.id,
     buyer.id,
@@ -162,8 +163,10 @@ beforeAll(async () => {
     const names = new Set<string>(COMMON_FIELDS);
     const intents = new Set<string>(COMMON_INTENTS);
     const forms: [string, string][][] = [];
-    for (const persona of ["investor", "waitlist", "admin"] as const) {
-      const page = await handle(new Request(`${ORIGIN}${concrete}`, { headers: { Cookie: cookies.get(persona)! } }));
+    for (const [persona, query] of (["investor", "waitlist", "admin"] as const).flatMap((p) =>
+      ["", ...(FORM_OPENING_QUERIES[pattern]?.() ?? [])].map((q) => [p, q] as const),
+    )) {
+      const page = await handle(new Request(`${ORIGIN}${concrete}${query}`, { headers: { Cookie: cookies.get(persona)! } }));
       const html = await page.text();
       for (const match of html.matchAll(/\bname="([^"]{1,60})"/g)) names.add(match[1]!);
       for (const match of html.matchAll(/name="intent"[^>]*value="([^"]{1,60})"|value="([^"]{1,60})"[^>]*name="intent"/g)) {
@@ -183,6 +186,15 @@ afterAll(() => {
       `${actionRoutes.reduce((n, r) => n + r.forms.length, 0)} rendered forms spoilt; statuses ${statuses.join(" ")}`,
   );
 });
+
+/** The queries that open a page's dialogs (the amount forms among them), so their forms are fuzzed too. */
+const FORM_OPENING_QUERIES: Record<string, () => string[]> = {
+  "/dashboard/wallet": () => ["?request=add-funds", "?request=withdraw"],
+  "/waitlist-dashboard/wallet": () => ["?request=add-funds", "?request=withdraw"],
+  "/trading": () => [`?property=${foreignIds[3]}`, `?property=${foreignIds[2]}`],
+  "/admin/support": () => [`?ticket=${foreignIds[6]}`, `?ticket=${depositTicketId}`],
+};
+let depositTicketId = "";
 
 function concretePath(pattern: string, propertyId: string): string {
   return pattern.replace(/:propertyId/g, propertyId).replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");

@@ -66,8 +66,10 @@ export function FundRequestDialog({
   const [edited, setEdited] = useState(false);
   const typed =
     amount.trim() === "" ? null : kind === "withdraw" ? checkWithdrawalAmount(amount, available, limits) : parseFundAmount(amount, limits);
-  const serverError = reply?.intent === kind ? reply.fieldErrors.amount : undefined;
-  const amountError = hydrated && edited ? (typed && !typed.ok ? typed.message : undefined) : serverError;
+  const clientError = hydrated && edited && typed && !typed.ok ? typed.message : undefined;
+  // The server's word on the amount it was sent (a day's limit, say) stands until the amount changes.
+  const serverError = reply?.intent === kind && reply.values.amount === amount ? reply.fieldErrors.amount : undefined;
+  const amountError = clientError ?? serverError;
 
   useEffect(() => closeRef.current?.focus(), []);
   // The spec: without approved KYC, the notice and then /kyc after a second.
