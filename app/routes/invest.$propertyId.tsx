@@ -42,13 +42,19 @@ import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { useToast } from "~/components/toast/toast-provider";
 import { getOptionalUser, requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
 import { ownWalletPath } from "~/domain/access/access-rules";
-import { InsufficientBalanceError, InvalidPurchaseError, PropertyNotOpenError } from "~/domain/investing/purchase-errors.server";
+import {
+  InsufficientBalanceError,
+  InvalidPurchaseError,
+  PropertyNotOpenError,
+  ReviewChangedError,
+} from "~/domain/investing/purchase-errors.server";
 import { assertMayPurchase, purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { getPropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
 import { purchaseFormSchema } from "~/lib/investing/purchase-form-schema";
 import { validatePurchase } from "~/lib/investing/validate-purchase";
 import { Decimal, formatINR } from "~/lib/money";
 import { formatCount } from "~/lib/formats";
+import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { signInPath } from "~/lib/redirect-to";
 import { paths } from "~/lib/paths";
 import { redirectWithToast } from "~/web/flash.server";
@@ -252,6 +258,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const review = reviewOf(view, submission.value.shares, check.breakdown, submission.value.idempotencyKey);
   if (intent === "review") return reply({ shares, result: submission.reply(), review });
+  // The confirm binds: it carries the total it showed ("Confirm and pay ₹X") and buys only for that.
+  const reviewedTotal = readReviewedTotal(formData.get("reviewedTotal"));
+  if (reviewedTotal === null || !check.breakdown.total.eq(reviewedTotal)) {
+    return data(reply({ shares, review, reviewError: new ReviewChangedError().message }), { status: 400 });
+  }
   if (formData.get("acknowledgeRisk") !== "on") {
     return data(reply({ shares, review, reviewError: ACKNOWLEDGE_MESSAGE }), { status: 400 });
   }
@@ -262,6 +273,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       propertyId: view.property.id,
       shares: submission.value.shares,
       idempotencyKey: submission.value.idempotencyKey,
+      reviewedTotal: reviewedTotal.toFixed(2),
     });
     const description = `You bought ${formatCount(receipt.sharesPurchased)} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
     // With scripts the page shows the confirmation and moves on after two seconds; a plain form post is redirected at once.
@@ -277,8 +289,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast("/dashboard/overview", { kind: "success", title: SUCCESS_TITLE, description });
   } catch (error) {
+    if (error instanceof ReviewChangedError) return data(reply({ shares, review, reviewError: error.message }), { status: 400 });
     return replyToDomainError(error, submission, replies);
   }
+}
+
+/** The total a confirm form says it charges, read by the one rupee parser; null when absent or not an amount. */
+function readReviewedTotal(raw: FormDataEntryValue | null): Decimal | null {
+  const parsed = parseRupees(raw, { message: "", max: NUMERIC_16_2_MAX });
+  return parsed.ok ? parsed.value : null;
 }
 
 export default function InvestPage() {

@@ -24,6 +24,17 @@ describe("parseEnv", () => {
     expect(result.env.DATABASE_URL).toBeUndefined();
   });
 
+  it("bounds fund requests per request and per day, and refuses a day limit below the request limit", () => {
+    const defaults = parseEnv({ DATA_DIR: tempDataDir() });
+    expect(defaults.ok && [defaults.env.DEPOSIT_MAX_PER_REQUEST_INR, defaults.env.WITHDRAWAL_MAX_PER_DAY_INR]).toEqual([
+      10_000_000, 20_000_000,
+    ]);
+    const bad = parseEnv({ DATA_DIR: tempDataDir(), DEPOSIT_MAX_PER_REQUEST_INR: "5000000", DEPOSIT_MAX_PER_DAY_INR: "1000000" });
+    expect(!bad.ok && bad.errors).toEqual(["DEPOSIT_MAX_PER_DAY_INR: must be at least DEPOSIT_MAX_PER_REQUEST_INR"]);
+    const huge = parseEnv({ DATA_DIR: tempDataDir(), WITHDRAWAL_MAX_PER_REQUEST_INR: "1e20" });
+    expect(huge.ok).toBe(false);
+  });
+
   it("names every bad variable on its own line", () => {
     const result = parseEnv({ DATA_DIR: tempDataDir(), PORT: "eighty", DATABASE_URL: "mysql://db/x", LOG_LEVEL: "loud" });
     expect(result.ok).toBe(false);

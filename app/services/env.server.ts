@@ -10,6 +10,9 @@ const booleanFlag = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value === "true" || value === "1"));
 
+// A money limit in whole rupees: positive, and within what a NUMERIC(16,2) column holds.
+const rupeeLimit = z.coerce.number().int().positive().max(99_999_999_999_999);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -43,6 +46,11 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(32),
   // Deposits, withdrawals and settlements above this many rupees need a second admin (ADR 0033).
   FOUR_EYES_THRESHOLD_INR: z.coerce.number().positive().default(500000),
+  // The most an investor may ask to add or withdraw in one request, and in one India day (ADR 0056).
+  DEPOSIT_MAX_PER_REQUEST_INR: rupeeLimit.default(10_000_000),
+  DEPOSIT_MAX_PER_DAY_INR: rupeeLimit.default(20_000_000),
+  WITHDRAWAL_MAX_PER_REQUEST_INR: rupeeLimit.default(10_000_000),
+  WITHDRAWAL_MAX_PER_DAY_INR: rupeeLimit.default(20_000_000),
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -215,6 +223,11 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
   }
   if (Object.keys(env).some((name) => name.startsWith("S3_") && env[name as keyof typeof env] !== undefined)) {
     for (const name of S3_REQUIRED) if (!env[name]) errors.push(`${name}: required when any S3_* variable is set`);
+  }
+  for (const kind of ["DEPOSIT", "WITHDRAWAL"] as const) {
+    if (env[`${kind}_MAX_PER_DAY_INR`] < env[`${kind}_MAX_PER_REQUEST_INR`]) {
+      errors.push(`${kind}_MAX_PER_DAY_INR: must be at least ${kind}_MAX_PER_REQUEST_INR`);
+    }
   }
   if (env.AI_BASE_URL && !env.AI_MODEL) errors.push("AI_MODEL: required when AI_BASE_URL is set");
   if (!env.AI_BASE_URL && (env.AI_MODEL || env.AI_API_KEY)) errors.push("AI_BASE_URL: required when AI_MODEL or AI_API_KEY is set");

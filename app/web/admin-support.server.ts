@@ -46,6 +46,7 @@ export async function submitTicketUpdate(request: Request, admin: SessionUser) {
         status: String(form.get("status") ?? ""),
         adminResponse: String(form.get("adminResponse") ?? ""),
         receivedAmount: form.get("receivedAmount") === null ? undefined : String(form.get("receivedAmount")),
+        maxReceived: String(getEnv().DEPOSIT_MAX_PER_REQUEST_INR),
         activateSubscription: form.get("activateSubscription") === "on",
       },
       getEnv().FOUR_EYES_THRESHOLD_INR,

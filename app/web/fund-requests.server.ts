@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { getDepositInstructions, listFundRequests } from "~/domain/wallet/list-fund-requests.server";
-import { KYC_REQUIRED_FOR_FUNDS, REQUEST_SUBMITTED } from "~/domain/wallet/fund-request-rules";
+import { KYC_REQUIRED_FOR_FUNDS, REQUEST_SUBMITTED, type FundLimits } from "~/domain/wallet/fund-request-rules";
 import { requestDeposit, requestWithdrawal } from "~/domain/wallet/request-funds.server";
 import { getWalletSummary } from "~/domain/wallet/wallet-summary.server";
 import { paths } from "~/lib/paths";
@@ -20,6 +20,18 @@ export function escrowAccount() {
 }
 export type EscrowAccount = ReturnType<typeof escrowAccount>;
 
+/** The per-request and per-day limits of each kind of fund request: settings (ADR 0056). */
+export function fundLimits(): Record<"add-funds" | "withdraw", FundLimits> {
+  const env = getEnv();
+  return {
+    "add-funds": { perRequest: String(env.DEPOSIT_MAX_PER_REQUEST_INR), perDay: String(env.DEPOSIT_MAX_PER_DAY_INR) },
+    withdraw: { perRequest: String(env.WITHDRAWAL_MAX_PER_REQUEST_INR), perDay: String(env.WITHDRAWAL_MAX_PER_DAY_INR) },
+  };
+}
+
+/** Where Google sends the investor back after confirming a withdrawal: the only place its draft is read. */
+const RESUME_PARAM = "resume";
+
 /** Everything either wallet page shows; `?submitted=<id>` shows where to send the money for that (own) request. */
 export async function loadWallet(request: Request, user: SessionUser) {
   const prisma = getPrisma();
@@ -30,13 +42,15 @@ export async function loadWallet(request: Request, user: SessionUser) {
     getWalletSummary(prisma, user.id),
     listFundRequests(prisma, user.id),
     submitted ? getDepositInstructions(prisma, user.id, submitted) : Promise.resolve(null),
-    dialog === "withdraw" ? readDraft(user, "withdraw") : Promise.resolve(null),
+    // Only on the way back from re-authentication: a withdrawal abandoned there is never typed into again.
+    dialog === "withdraw" && url.searchParams.get(RESUME_PARAM) === "1" ? readDraft(user, "withdraw") : Promise.resolve(null),
   ]);
   return {
     wallet,
     funds,
     kycApproved: user.kycStatus === "approved",
     dialog,
+    limits: fundLimits(),
     instructions: instructions ? { ...instructions, escrow: escrowAccount() } : null,
     // What was typed before Google was asked to confirm the investor (re-authentication).
     draft: draft ? draftReply(draft) : null,
@@ -90,10 +104,15 @@ export async function submitFundRequest(request: Request, user: SessionUser, wal
     description: values.description,
     priority: values.priority,
     opsRecipients: opsRecipients(),
+    limits: fundLimits()[intent],
   };
   // Money leaving the platform needs a recent sign-in; else Google again, and back to this form filled in.
   if (intent === "withdraw")
-    await requireRecentSignIn(request, user, { purpose: "withdraw", returnTo: `${walletPath}?request=withdraw`, draft: values });
+    await requireRecentSignIn(request, user, {
+      purpose: "withdraw",
+      returnTo: `${walletPath}?request=withdraw&${RESUME_PARAM}=1`,
+      draft: values,
+    });
   try {
     const receipt = intent === "add-funds" ? await requestDeposit(getPrisma(), input) : await requestWithdrawal(getPrisma(), input);
     if (intent === "withdraw") await clearDraft(user, "withdraw");

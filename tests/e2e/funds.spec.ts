@@ -10,9 +10,12 @@ test("an investor asks to add funds, sees where to pay, and an admin completes t
   await expect(dialog.getByTestId("processing-fee")).toHaveText("Processing fee: ₹10");
   const submit = dialog.getByRole("button", { name: "Submit Request" });
   await expect(submit).toBeDisabled();
-  // The field takes digits with at most one decimal point: the letters never appear.
-  await dialog.getByLabel("Amount (₹)").pressSequentially("12a000.5");
-  await expect(dialog.getByLabel("Amount (₹)")).toHaveValue("12000.5");
+  // What is typed stays as typed ("1e5" never becomes 15) and the shared parser says what is wrong.
+  await dialog.getByLabel("Amount (₹)").pressSequentially("1e5");
+  await expect(dialog.getByLabel("Amount (₹)")).toHaveValue("1e5");
+  await expect(dialog).toContainText("Invalid Amount - Please enter a valid amount (minimum ₹1,000)");
+  await dialog.getByLabel("Amount (₹)").fill("₹12,000.50");
+  await expect(dialog).not.toContainText("Invalid Amount");
   await dialog.getByLabel("Priority").selectOption("high");
   await expect(dialog).toContainText("Expected turnaround: Within 24 hours");
   await submit.click();

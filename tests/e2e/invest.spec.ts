@@ -171,7 +171,15 @@ test("the same rendered form submitted twice buys once and then says it is alrea
   await signInAs(DOUBLE_SUBMITTER, { redirectTo: "/invest/lonavala-hillside-retreat" });
   const before = await readPosition(page);
   const key = await page.locator('input[name="idempotencyKey"]').inputValue();
-  const form = { propertyId: "lonavala-hillside-retreat", shares: "1", idempotencyKey: key, intent: "purchase", acknowledgeRisk: "on" };
+  // The confirm carries what its review showed: one share at ₹9,000 plus the 2% fee.
+  const form = {
+    propertyId: "lonavala-hillside-retreat",
+    shares: "1",
+    idempotencyKey: key,
+    intent: "purchase",
+    acknowledgeRisk: "on",
+    reviewedTotal: "9180.00",
+  };
 
   const first = await page.request.post("/invest/lonavala-hillside-retreat", { form, maxRedirects: 0 });
   expect(first.status()).toBe(302);
@@ -245,6 +253,7 @@ test("with JavaScript, a wallet spent since the page loaded shows the low-balanc
       idempotencyKey: key,
       intent: "purchase",
       acknowledgeRisk: "on",
+      reviewedTotal: `${shares * 9_180}.00`,
     },
     maxRedirects: 0,
   });

@@ -137,7 +137,7 @@ test("with the secondary-market flag off, Buy Now is an instant purchase", async
     sellerId: seller.id,
     propertyId: property.id,
     shares: "4",
-    pricePerShare: "200",
+    pricePerShare: "150",
     idempotencyKey: crypto.randomUUID(),
   });
 

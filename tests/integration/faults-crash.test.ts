@@ -6,6 +6,7 @@ import { purchaseShares } from "../../app/domain/investing/purchase-shares.serve
 import { startAppProcess, type AppProcess } from "../setup/app-process";
 import { createInvestor, createProperty, createSession, createUser } from "../setup/factories";
 import { findViolations } from "../setup/money-chaos";
+import { reviewedTotal } from "../setup/reviewed-total";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -100,6 +101,7 @@ describe("SIGKILL mid-operation, then restart", () => {
         shares: String(1 + (i % 3)),
         idempotencyKey: randomUUID(),
         acknowledgeRisk: "on",
+        reviewedTotal: reviewedTotal(1 + (i % 3), "1000"),
       },
     }));
     const app = await start();

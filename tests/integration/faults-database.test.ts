@@ -10,6 +10,7 @@ import { migrateDatabase } from "../../app/services/migrate.server";
 import { startAppProcess, type AppProcess } from "../setup/app-process";
 import { createInvestor, createProperty, createSession } from "../setup/factories";
 import { findViolations } from "../setup/money-chaos";
+import { reviewedTotal } from "../setup/reviewed-total";
 
 /**
  * Fault (b) of issue 16 (ADR 0034): PostgreSQL stopped under load. A dedicated embedded
@@ -103,6 +104,7 @@ describe("PostgreSQL stopped under load", () => {
               shares: "1",
               idempotencyKey: randomUUID(),
               acknowledgeRisk: "on",
+              reviewedTotal: reviewedTotal(1, "1000"),
             }).toString(),
           });
         await new Promise((r) => setTimeout(r, 50));

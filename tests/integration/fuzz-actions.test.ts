@@ -8,7 +8,7 @@ import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
 import { createSellOrder } from "../../app/domain/market/sell-orders.server";
 import { createBuyerHold } from "../../app/domain/market/buyer-holds.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
-import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
+import { requestDeposit, requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { ROUTE_TABLE } from "../../app/lib/route-table";
 import { reloadEnv } from "../../app/services/env.server";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "../setup/factories";
@@ -139,6 +139,7 @@ beforeAll(async () => {
     priority: "medium",
     opsRecipients: [],
   });
+  depositTicketId = (await requestDeposit(prisma, { userId: seller.id, amount: "25000", opsRecipients: [] })).ticketId;
   foreignIds.push(
     victim.seller.id,
     buyer.id,
@@ -163,8 +164,10 @@ beforeAll(async () => {
     const names = new Set<string>(COMMON_FIELDS);
     const intents = new Set<string>(COMMON_INTENTS);
     const forms: [string, string][][] = [];
-    for (const persona of ["investor", "waitlist", "admin"] as const) {
-      const page = await handle(new Request(`${ORIGIN}${concrete}`, { headers: { Cookie: cookies.get(persona)! } }));
+    for (const [persona, query] of (["investor", "waitlist", "admin"] as const).flatMap((p) =>
+      ["", ...(FORM_OPENING_QUERIES[pattern]?.() ?? [])].map((q) => [p, q] as const),
+    )) {
+      const page = await handle(new Request(`${ORIGIN}${concrete}${query}`, { headers: { Cookie: cookies.get(persona)! } }));
       const html = await page.text();
       for (const match of html.matchAll(/\bname="([^"]{1,60})"/g)) names.add(match[1]!);
       for (const match of html.matchAll(/name="intent"[^>]*value="([^"]{1,60})"|value="([^"]{1,60})"[^>]*name="intent"/g)) {
@@ -184,6 +187,15 @@ afterAll(() => {
       `${actionRoutes.reduce((n, r) => n + r.forms.length, 0)} rendered forms spoilt; statuses ${statuses.join(" ")}`,
   );
 });
+
+/** The queries that open a page's dialogs (the amount forms among them), so their forms are fuzzed too. */
+const FORM_OPENING_QUERIES: Record<string, () => string[]> = {
+  "/dashboard/wallet": () => ["?request=add-funds", "?request=withdraw"],
+  "/waitlist-dashboard/wallet": () => ["?request=add-funds", "?request=withdraw"],
+  "/trading": () => [`?property=${foreignIds[3]}`, `?property=${foreignIds[2]}`],
+  "/admin/support": () => [`?ticket=${foreignIds[6]}`, `?ticket=${depositTicketId}`],
+};
+let depositTicketId = "";
 
 function concretePath(pattern: string, propertyId: string): string {
   return pattern.replace(/:propertyId/g, propertyId).replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
@@ -289,6 +301,39 @@ const COMMON_INTENTS = [
   "log-event",
 ];
 
+/**
+ * The rupee inputs of the issue "One truth for every figure" (item 2): what the one parser
+ * reads, and what it refuses. Each is typed into every amount field of every rendered form.
+ */
+const RUPEE_INPUTS: [string, "read" | "refused"][] = [
+  ["1,00,000", "read"],
+  ["₹1,00,000", "read"],
+  ["100000.50", "read"],
+  ["1e5", "refused"],
+  ["-3", "refused"],
+  ["NaN", "refused"],
+  ["100000.505", "refused"],
+  ["9,99,99,99,99,999", "refused"],
+  ["12345678901234567890", "refused"],
+  ["5000050000100000", "refused"],
+];
+
+/** The fields that carry an amount or a quantity, in any form of the app. */
+const MONEY_FIELDS = new Set([
+  "amount",
+  "receivedAmount",
+  "pricePerShare",
+  "shares",
+  "reviewedTotal",
+  "totalValue",
+  "sharePrice",
+  "fundingGoal",
+  "minimumInvestment",
+  "maximumInvestment",
+  "expectedAnnualReturn",
+  "roi",
+]);
+
 /** Values no form should accept as they are: wrong types, extremes, odd digits and bytes. */
 const badValue = (): fc.Arbitrary<string> =>
   fc.oneof(
@@ -342,6 +387,7 @@ const BAD_CONSTANTS = [
   "1,00,000",
   "₹500",
   "00000000-0000-0000-0000-000000000000",
+  ...RUPEE_INPUTS.map(([text]) => text),
 ];
 
 type Body = { kind: "form" | "json" | "multipart" | "text" | "empty"; pairs: [string, string][] };
@@ -459,6 +505,42 @@ describe("every action under generated bad input", () => {
           { numRuns: RUNS, seed: SEED + PERSONAS.indexOf(persona), endOnFailure: true },
         );
       }
+      expect(failures.slice(0, 20)).toEqual([]);
+    },
+    300_000,
+  );
+
+  it.each(PERSONAS)(
+    "as %s: every rupee input in every amount field of every rendered form: 4xx or a redirect, no stack trace, refused writes nothing",
+    async (persona) => {
+      const failures: string[] = [];
+      const moneyForms = actionRoutes.flatMap((route) =>
+        route.forms.filter((form) => form.some(([name]) => MONEY_FIELDS.has(name))).map((form) => ({ route, form })),
+      );
+      expect(moneyForms.length).toBeGreaterThan(0);
+      let posted = 0;
+      for (const { route, form } of moneyForms) {
+        for (const [field] of form.filter(([name]) => MONEY_FIELDS.has(name))) {
+          for (const [input, kind] of RUPEE_INPUTS) {
+            if (!cookies.has(persona) && persona !== "anonymous") await signInAgain(persona);
+            const pairs = form.map(([name, value]) => [name, name === field ? input : value] as [string, string]);
+            const pathname = concretePath(route.pattern, foreignIds[2]!);
+            const before = await snapshot();
+            const response = await handle(toRequest(pathname, cookies.get(persona), { kind: "form", pairs }));
+            const text = await response.text();
+            const after = await snapshot();
+            posted += 1;
+            const what = `${persona} POST ${pathname} ${field}=${JSON.stringify(input)} (${kind})`;
+            if (response.status >= 500 || response.status < 300) failures.push(`${response.status} for ${what}: ${text.slice(0, 200)}`);
+            if (STACK_TRACE.test(text)) failures.push(`stack trace in the body for ${what}`);
+            const changed = changedTables(before, after);
+            if (response.status >= 400 && changed.length > 0) failures.push(`${response.status} changed ${changed.join(", ")} for ${what}`);
+            const userId = userIds.get(persona);
+            if (userId && (await db.current.prisma.session.count({ where: { userId } })) === 0) await signInAgain(persona);
+          }
+        }
+      }
+      console.log(`fuzz (rupee inputs) as ${persona}: ${moneyForms.length} amount forms, ${posted} posts`);
       expect(failures.slice(0, 20)).toEqual([]);
     },
     300_000,

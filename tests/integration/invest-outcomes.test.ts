@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { createInvestor, createOpenProperty, walletBalance } from "../../app/domain/investing/purchase-test-helpers";
+import { reviewedTotal } from "../setup/reviewed-total";
 import { useTestDatabase } from "../setup/test-database";
 import { flashedToasts, formPost, loadRequestHandler, pageRequest, sessionCookieFor } from "./support/production-build";
 
@@ -29,8 +30,10 @@ async function signedIn(options: Parameters<typeof createInvestor>[1] & { tier?:
   return { user, cookie: await sessionCookieFor(user.id) };
 }
 
+// Every property here costs ₹10,000 a share; the confirm carries the total its review showed.
 function purchaseForm(propertyId: string, shares: string, extra: Record<string, string> = {}) {
-  return { propertyId, shares, idempotencyKey: randomUUID(), intent: "purchase", acknowledgeRisk: "on", ...extra };
+  const total = /^\d+$/.test(shares) ? reviewedTotal(shares, "10000") : "0";
+  return { propertyId, shares, idempotencyKey: randomUUID(), intent: "purchase", acknowledgeRisk: "on", reviewedTotal: total, ...extra };
 }
 
 const investmentCount = (userId: string) => db.current.prisma.investment.count({ where: { userId } });
@@ -215,6 +218,43 @@ describe("the review step before money moves", () => {
     expect(html).toContain("Review your investment");
     expect(await investmentCount(user.id)).toBe(0);
     expect(await walletBalance(db.current.prisma, user.id)).toBe("100000.00");
+  });
+
+  it.each([
+    ["a lower total typed into the confirm", { reviewedTotal: "1.00" }],
+    ["more shares typed into the confirm", { shares: "3" }],
+    ["the reviewed total removed", { reviewedTotal: "" }],
+    ["a total that is not an amount", { reviewedTotal: "1e5" }],
+  ])("a hand-edited confirm (%s) is refused with the true review shown, and buys nothing", async (_case, edit) => {
+    const { user, cookie } = await signedIn({ balance: "100000" });
+    const property = await createOpenProperty(db.current.prisma, { sharePrice: "10000" });
+    // The review of 2 shares said "Confirm and pay ₹20,400"; the posted confirm was edited.
+    const form = { ...purchaseForm(property.id, "2"), ...edit };
+    const response = await handle(formPost(`/invest/${property.id}`, cookie, form));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("The amount to pay is not the one you reviewed. Please check the new review and confirm again.");
+    // The review shown again is the server's, for the quantity posted.
+    expect(html).toContain(`Confirm and pay ${form.shares === "3" ? "₹30,600" : "₹20,400"}`);
+    expect(await investmentCount(user.id)).toBe(0);
+    expect(await walletBalance(db.current.prisma, user.id)).toBe("100000.00");
+  });
+
+  it("a price that moved after the review is refused at the confirm, and the new review shows the new total", async () => {
+    const { user, cookie } = await signedIn({ balance: "100000" });
+    const property = await createOpenProperty(db.current.prisma, { sharePrice: "10000" });
+    const reviewed = await handle(formPost(`/invest/${property.id}`, cookie, purchaseForm(property.id, "2", { intent: "review" })));
+    expect(await reviewed.text()).toContain("Confirm and pay ₹20,400");
+    await db.current.prisma.property.update({ where: { id: property.id }, data: { sharePrice: "11000" } });
+    const response = await handle(formPost(`/invest/${property.id}`, cookie, purchaseForm(property.id, "2")));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Confirm and pay ₹22,440");
+    expect(await investmentCount(user.id)).toBe(0);
+    expect(await walletBalance(db.current.prisma, user.id)).toBe("100000.00");
+    // Confirming what the new review says goes through, for exactly that.
+    const bought = await handle(formPost(`/invest/${property.id}`, cookie, purchaseForm(property.id, "2", { reviewedTotal: "22440.00" })));
+    expect(bought.status).toBe(302);
+    expect(await walletBalance(db.current.prisma, user.id)).toBe("77560.00");
   });
 
   it.each(["funded", "closed", "upcoming"] as const)("a %s property takes no review and no purchase", async (status) => {

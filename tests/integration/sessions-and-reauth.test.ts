@@ -219,15 +219,20 @@ describe("re-authentication", () => {
     expect(consentPage).toContain("Confirm it&#x27;s you");
     const back = await browser.consent(asked.headers.get("location")!, "withdrawer@sessions.example.in");
     expect(back.status).toBe(302);
-    expect(back.headers.get("location")).toBe("/dashboard/wallet?request=withdraw");
+    expect(back.headers.get("location")).toBe("/dashboard/wallet?request=withdraw&resume=1");
     // A new session (a new id) began with the fresh sign-in; the old one is gone.
     expect(browser.session()).toBeTruthy();
     expect(browser.session()).not.toBe(oldSession);
     expect(await isSignedIn(`__Host-aangan_session=${oldSession}`)).toBe(false);
 
-    const form = await (await browser.fetch("/dashboard/wallet?request=withdraw")).text();
+    const form = await (await browser.fetch("/dashboard/wallet?request=withdraw&resume=1")).text();
     expect(form).toMatch(/name="amount"[^>]*value="2500"|value="2500"[^>]*name="amount"/);
     expect(form).toContain("School fees for Anaya");
+    // Opened afresh (not on the way back from Google), the dialog starts empty: an abandoned
+    // amount is never pre-filled for the next one to be typed after it.
+    const fresh = await (await browser.fetch("/dashboard/wallet?request=withdraw")).text();
+    expect(fresh).toMatch(/name="amount"[^>]*value=""|value=""[^>]*name="amount"/);
+    expect(fresh).not.toContain("School fees for Anaya");
 
     const sent = await browser.fetch("/dashboard/wallet", { form: typed });
     expect(sent.status).toBe(302);
@@ -265,7 +270,7 @@ describe("re-authentication", () => {
     const oldSession = browser.session();
     const back = await browser.consent(asked.headers.get("location")!, "stale@sessions.example.in");
     expect(back.status).toBe(302);
-    expect(back.headers.get("location")).toBe("/dashboard/wallet?request=withdraw");
+    expect(back.headers.get("location")).toBe("/dashboard/wallet?request=withdraw&resume=1");
     expect(browser.session()).toBe(oldSession); // no new session: not re-authenticated
     const again = await browser.fetch("/dashboard/wallet", {
       form: { intent: "withdraw", amount: "2000", priority: "low", description: "" },

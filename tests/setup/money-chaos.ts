@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
 import type { PrismaClient } from "../../app/services/db.server";
 import { createInvestor, createProperty, createSession, createUser } from "./factories";
+import { reviewedTotal } from "./reviewed-total";
 
 /**
  * Money chaos over HTTP (issue 16, ADR 0034): many concurrent clients send a seeded random
@@ -71,11 +72,15 @@ const WEIGHTS: Record<Operation, number> = {
   resolve: 10,
 };
 
+const CHAOS_SHARE_PRICE = "1000";
+/** A purchase's quantity with the total its review showed, as a confirm form carries them. */
+const purchaseOf = (shares: number) => ({ shares: String(shares), reviewedTotal: reviewedTotal(shares, CHAOS_SHARE_PRICE) });
+
 export async function seedChaosWorld(prisma: PrismaClient, investors = 8) {
   const property = await createProperty(prisma, {
     title: "Chaos Towers",
     city: "Chaosville",
-    sharePrice: "1000",
+    sharePrice: CHAOS_SHARE_PRICE,
     minimumInvestment: "1000",
     totalShares: 100_000,
   });
@@ -152,7 +157,7 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
           form: {
             intent: "purchase",
             propertyId: world.propertyId,
-            shares: String(int(1, 4)),
+            ...purchaseOf(int(1, 4)),
             idempotencyKey: randomUUID(),
             acknowledgeRisk: "on",
           },
@@ -292,7 +297,7 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
       {
         path: `/invest/${world.propertyId}`,
         cookie: seller!.cookie,
-        form: { intent: "purchase", propertyId: world.propertyId, shares: "2", idempotencyKey: randomUUID(), acknowledgeRisk: "on" },
+        form: { intent: "purchase", propertyId: world.propertyId, ...purchaseOf(2), idempotencyKey: randomUUID(), acknowledgeRisk: "on" },
       },
       "buy",
     );

@@ -75,6 +75,8 @@ export function PurchaseReview({
       <Form method="post" className="mt-3 space-y-3">
         <input type="hidden" name="propertyId" value={propertyId} />
         <input type="hidden" name="shares" value={String(review.shares)} />
+        {/* What the button says it charges: the server buys only if the purchase costs exactly this. */}
+        <input type="hidden" name="reviewedTotal" value={review.total} />
         <input type="hidden" name="idempotencyKey" value={review.idempotencyKey} />
         {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
         <label className="flex items-start gap-2 text-sm">

@@ -2,6 +2,7 @@ import { Form, useActionData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { parseSharePrice } from "~/lib/market/market-rules";
 import { Decimal, formatINR } from "~/lib/money";
 import { marketReply } from "./market-action-data";
 import { MarketError } from "./market-error";
@@ -20,7 +21,7 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
   const [shares, setShares] = useState(mine?.values.shares ?? "");
   const [price, setPrice] = useState(mine?.values.pricePerShare ?? "");
   const count = /^\d+$/.test(shares) ? Number(shares) : 0;
-  const total = /^\d+(\.\d{1,2})?$/.test(price) ? new Decimal(price).times(count) : new Decimal(0);
+  const total = (parseSharePrice(price) ?? new Decimal(0)).times(count);
   if (blocked) {
     return (
       <span title={blocked} className="inline-flex flex-col">
@@ -75,9 +76,9 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
           <input
             id="sell-price"
             name="pricePerShare"
-            type="number"
-            min={0.01}
-            step={0.01}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
             required
             value={price}
             onChange={(e) => setPrice(e.target.value)}

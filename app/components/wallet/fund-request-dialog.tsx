@@ -7,11 +7,15 @@ import { FormErrors } from "~/components/ui/error-list";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
+  checkWithdrawalAmount,
   DEPOSIT_PROCESSING_FEE,
+  DEFAULT_FUND_LIMITS,
+  type FundLimits,
   KYC_REQUIRED_FOR_FUNDS,
   PRIORITY_LABELS,
   PRIORITY_TURNAROUND,
   TICKET_PRIORITIES,
+  parseFundAmount,
   parsePriority,
 } from "~/domain/wallet/fund-request-rules";
 import { formatINR } from "~/lib/money";
@@ -69,9 +73,12 @@ export function FundRequestDialog({
   kycApproved,
   closeHref,
   reply,
+  limits = DEFAULT_FUND_LIMITS,
 }: {
   kind: FundRequestKind;
   available: string;
+  /** The per-request and per-day limits of this kind of request (the server decides again). */
+  limits?: FundLimits;
   kycApproved: boolean;
   closeHref: string;
   reply: FundRequestReply | null;
@@ -84,6 +91,14 @@ export function FundRequestDialog({
   const [amount, setAmount] = useState(values.amount);
   const [priority, setPriority] = useState(parsePriority(values.priority));
   const followUp = reply?.followUp ?? null;
+  // What was typed stays as typed; the shared parser says what is wrong with it, as the server would.
+  const [edited, setEdited] = useState(false);
+  const typed =
+    amount.trim() === "" ? null : kind === "withdraw" ? checkWithdrawalAmount(amount, available, limits) : parseFundAmount(amount, limits);
+  const clientError = hydrated && edited && typed && !typed.ok ? typed.message : undefined;
+  // The server's word on the amount it was sent (a day's limit, say) stands until the amount changes.
+  const serverError = reply?.intent === kind && reply.values.amount === amount ? reply.fieldErrors.amount : undefined;
+  const amountError = clientError ?? serverError;
 
   useEffect(() => closeRef.current?.focus(), []);
   // The spec: without approved KYC, the notice and then /kyc after a second.
@@ -118,11 +133,11 @@ export function FundRequestDialog({
             <FormErrors errors={reply?.intent === kind && reply.formError ? [reply.formError] : undefined} />
             <Field
               label="Amount (₹)"
-              errors={reply?.intent === kind && reply.fieldErrors.amount ? [reply.fieldErrors.amount] : undefined}
+              errors={amountError ? [amountError] : undefined}
               help={
                 kind === "withdraw"
-                  ? `Minimum ₹1,000; available ${formatINR(available, { paise: true })}.`
-                  : `Minimum ₹1,000. A ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee is deducted from the amount received.`
+                  ? `Minimum ₹1,000, maximum ${formatINR(limits.perRequest)} a request; available ${formatINR(available, { paise: true })}.`
+                  : `Minimum ₹1,000, maximum ${formatINR(limits.perRequest)} a request. A ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee is deducted from the amount received.`
               }
               inputProps={{
                 name: "amount",
@@ -130,9 +145,10 @@ export function FundRequestDialog({
                 autoComplete: "off",
                 required: true,
                 value: amount,
-                // The spec's input rule: digits with at most one decimal point.
+                // Kept exactly as typed ("1e5" stays "1e5" and is refused), never filtered key by key.
                 onChange: (event) => {
-                  if (/^\d*\.?\d{0,2}$/.test(event.target.value)) setAmount(event.target.value);
+                  setAmount(event.target.value);
+                  setEdited(true);
                 },
               }}
             />

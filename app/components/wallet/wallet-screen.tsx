@@ -3,6 +3,7 @@ import { DepositInstructionsPanel, FundRequestsPanel } from "./fund-requests-pan
 import { WalletActivityList, WalletBalancePanel } from "./wallet-views";
 import { openFundRequest } from "./wallet-model";
 import type { WalletActivity } from "~/domain/wallet/wallet-summary.server";
+import type { FundLimits } from "~/domain/wallet/fund-request-rules";
 import type { FundRequestsView } from "~/domain/wallet/list-fund-requests.server";
 
 export type WalletScreenData = {
@@ -10,6 +11,8 @@ export type WalletScreenData = {
   funds: FundRequestsView;
   kycApproved: boolean;
   dialog: string | null;
+  /** Each kind of request's per-request and per-day limits (ADR 0056). */
+  limits?: Record<"add-funds" | "withdraw", FundLimits>;
   instructions: {
     reference: string;
     referenceCode: string;
@@ -46,6 +49,7 @@ export function WalletScreen({
           kind={dialog}
           available={data.wallet.available}
           kycApproved={data.kycApproved}
+          limits={data.limits?.[dialog]}
           closeHref={walletPath}
           reply={reply}
         />

@@ -3,7 +3,7 @@ import { setAdminFlag } from "~/domain/admin/users/manage-user.server";
 import { assertMayApprove } from "~/domain/approvals/approver.server";
 import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
-import { updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
+import { readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
@@ -26,14 +26,13 @@ export class ApprovalError extends DomainError {}
 export type Gated<T> = { state: "done"; result: T } | { state: "awaiting"; approvalId: string; amount: string; summary: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
 
 /** Above the threshold (strictly): exactly ₹5,00,000 still goes through with one admin. */
 export function needsSecondAdmin(amount: Decimal.Value, threshold: Decimal.Value): boolean {
   return new Decimal(amount).gt(new Decimal(threshold));
 }
 
-type TicketPayload = Pick<UpdateTicketInput, "status" | "adminResponse" | "receivedAmount" | "activateSubscription">;
+type TicketPayload = Pick<UpdateTicketInput, "status" | "adminResponse" | "receivedAmount" | "maxReceived" | "activateSubscription">;
 type SettlePayload = { notes: string | null };
 
 /** The ticket form's update, held for a second admin when it completes a large deposit or withdrawal. */
@@ -52,17 +51,17 @@ export async function updateTicketFourEyes(
     // rather than queueing an approval that could only fail.
     const movesMoney = ticket && (ticket.ticketType === "add_funds" || (ticket.ticketType === "withdraw_funds" && ticket.holdJournalId));
     if (open && movesMoney) {
-      const typed = (input.receivedAmount ?? "").trim();
+      const typed = readReceivedAmount(input.receivedAmount ?? "", input.maxReceived);
       // An add-funds ticket moves what the admin says arrived; a malformed amount is left to
       // updateTicket, which answers with the form's own message.
-      const amount =
-        ticket.ticketType === "add_funds" ? (MONEY_TEXT.test(typed) ? new Decimal(typed) : null) : new Decimal(ticket.amount ?? 0);
+      const amount = ticket.ticketType === "add_funds" ? (typed.ok ? typed.value : null) : new Decimal(ticket.amount ?? 0);
       if (amount && needsSecondAdmin(amount, threshold)) {
         const words = ticket.ticketType === "add_funds" ? "Deposit" : "Withdrawal";
         const payload: TicketPayload = {
           status: input.status,
           adminResponse: input.adminResponse ?? "",
           receivedAmount: input.receivedAmount,
+          ...(input.maxReceived === undefined ? {} : { maxReceived: input.maxReceived }),
           activateSubscription: input.activateSubscription ?? false,
         };
         const approvalId = await requestApproval(db, {

@@ -161,7 +161,7 @@ describe("large deposits and withdrawals", () => {
 describe("large settlements", () => {
   it("a settlement above the threshold waits, and concurrent approvals settle it once", async () => {
     const [first, second, third] = await threeAdmins();
-    const { seller, property } = await createMarket(prisma(), { sellerShares: 20, sharePrice: "100" });
+    const { seller, property } = await createMarket(prisma(), { sellerShares: 20, sharePrice: "40000" });
     const order = await createSellOrder(prisma(), {
       sellerId: seller.id,
       propertyId: property.id,

@@ -1,4 +1,5 @@
-import { Decimal, hasAtMostPaise } from "~/lib/money";
+import { Decimal } from "~/lib/money";
+import { parseRupees } from "~/lib/rupee-input";
 import { DomainError } from "~/domain/errors";
 
 /** India has one time zone and no daylight saving: IST is UTC+05:30 all year. */
@@ -49,20 +50,20 @@ function validDate(value: unknown): string | null {
   return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text ? null : text;
 }
 
+const MAX_DISTRIBUTION = "1000000000";
+
 /** Checks an admin's declaration; each refusal names its field. */
 export function parseDeclaration(input: DeclarationInput): Declaration {
   const basis = input.basis === "per_share" ? "per_share" : input.basis === "total" ? "total" : null;
   if (!basis) throw new DistributionError("invalid_basis", "Choose a total amount or an amount per share.", 400, "basis");
-  let amount: Decimal;
-  try {
-    amount = new Decimal(String(input.amount ?? "").trim() || "x");
-  } catch {
-    throw new DistributionError("invalid_amount", "Enter an amount in rupees.", 400, "amount");
-  }
-  if (!amount.isFinite() || amount.lte(0))
-    throw new DistributionError("invalid_amount", "The amount must be more than zero.", 400, "amount");
-  if (!hasAtMostPaise(amount)) throw new DistributionError("invalid_amount", "The amount has at most 2 decimals.", 400, "amount");
-  if (amount.gt("1000000000")) throw new DistributionError("invalid_amount", "The amount is too large.", 400, "amount");
+  // The one rupee parser: "1e5" or "-3" is not an amount; more than ₹100 crore is not a rent distribution.
+  const parsed = parseRupees(input.amount, {
+    message: "Enter an amount in rupees, more than zero, with at most 2 decimals.",
+    max: MAX_DISTRIBUTION,
+    maxMessage: "The amount is too large: at most ₹1,00,00,00,000.",
+  });
+  if (!parsed.ok) throw new DistributionError("invalid_amount", parsed.message, 400, "amount");
+  const amount = parsed.value;
   const recordDate = validDate(input.recordDate);
   if (!recordDate) throw new DistributionError("invalid_record_date", "Enter the record date.", 400, "recordDate");
   const paymentDate = validDate(input.paymentDate);

@@ -12,10 +12,12 @@ export type PurchaseErrorCode =
   | "shares_unavailable"
   | "duplicate"
   | "concurrent"
+  | "review_changed"
   | "failed";
 
 const STATUS_BY_CODE: Partial<Record<PurchaseErrorCode, number>> = {
   invalid_purchase: 400,
+  review_changed: 400,
   property_not_found: 404,
   failed: 500,
 };
@@ -71,6 +73,16 @@ export class InvalidPurchaseError extends PurchaseError {
 export class InsufficientBalanceError extends PurchaseError {
   constructor() {
     super("insufficient_balance", "Insufficient wallet balance. Please add funds.");
+  }
+}
+
+/**
+ * The confirm form's reviewed total is not what this purchase would charge (a hand-edited
+ * form, or a price that moved since the review): nothing is bought, and the review is shown again.
+ */
+export class ReviewChangedError extends PurchaseError {
+  constructor() {
+    super("review_changed", "The amount to pay is not the one you reviewed. Please check the new review and confirm again.");
   }
 }
 

@@ -26,6 +26,7 @@ import {
   PropertyNotOpenError,
   PurchaseError,
   PurchaseFailedError,
+  ReviewChangedError,
   SharesUnavailableError,
 } from "./purchase-errors.server";
 import { forgetTerms, recallTerms, rememberTerms, type PurchaseTerms } from "./purchase-terms.server";
@@ -39,6 +40,11 @@ export type PurchaseInput = {
    * was given to. Another user's key is just another key: it neither blocks nor replays.
    */
   idempotencyKey: string;
+  /**
+   * The total the investor reviewed ("Confirm and pay ₹X"): when given, the purchase goes
+   * ahead only if it charges exactly this, on terms the database function confirms are current.
+   */
+  reviewedTotal?: string;
 };
 
 /**
@@ -242,6 +248,9 @@ async function callPurchase(
 ): Promise<PurchaseReceipt> {
   const { userId, propertyId, shares, idempotencyKey } = input;
   const { subtotal, fee, total } = breakdown;
+  if (input.reviewedTotal !== undefined && !(/^\d{1,14}(\.\d{1,2})?$/.test(input.reviewedTotal) && total.eq(input.reviewedTotal))) {
+    throw new ReviewChangedError();
+  }
   const description = `${shares} ${shares === 1 ? "share" : "shares"} of ${terms.title}`;
   // The same figure the wallet, the history and the receipt show: what left the wallet.
   const alertMessage = `You bought ${description} for ${formatINR(total, { paise: true })}, including a ${formatINR(fee, { paise: true })} platform fee.`;

@@ -286,6 +286,27 @@ describe("purchaseShares refusals leave nothing behind", () => {
     expect(before).toBeDefined();
   });
 
+  it("buys only for the reviewed total: another total, or a price moved since the review, buys nothing", async () => {
+    const user = await createInvestor(prisma(), { balance: "100000" });
+    const property = await createOpenProperty(prisma(), { sharePrice: "10000" });
+    const buy = (reviewedTotal: string) =>
+      purchaseShares(prisma(), { userId: user.id, propertyId: property.id, shares: 2, idempotencyKey: newKey(), reviewedTotal });
+    const before = await purchaseFootprint(prisma());
+    for (const total of ["20399.99", "1e5", "", "20400.001"]) {
+      const refused = await refusal(buy(total));
+      expect([refused.code, refused.status]).toEqual(["review_changed", 400]);
+    }
+    // This process already knows the property's terms at ₹10,000; the database has ₹10,500 now.
+    await purchaseShares(prisma(), { userId: user.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() });
+    const known = await purchaseFootprint(prisma());
+    await prisma().property.update({ where: { id: property.id }, data: { sharePrice: "10500" } });
+    expect((await refusal(buy("20400.00"))).code).toBe("review_changed");
+    expect(await purchaseFootprint(prisma())).toEqual(known);
+    expect(before).not.toEqual(known);
+    const receipt = await buy("21420.00");
+    expect(receipt.totalDebited).toBe("21420.00");
+  });
+
   it("keeps a key to the user it was given to: another user's key neither blocks nor replays", async () => {
     const first = await createInvestor(prisma(), { balance: "100000" });
     const second = await createInvestor(prisma(), { balance: "100000" });

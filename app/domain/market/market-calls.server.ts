@@ -1,5 +1,5 @@
 import { Decimal } from "~/lib/money";
-import { parseShareCount } from "~/lib/market/market-rules";
+import { onlySharesAvailableMessage, parseShareCount } from "~/lib/market/market-rules";
 import {
   classifyDatabaseFailure,
   databaseErrorText,
@@ -152,7 +152,8 @@ export function checkBuy(facts: BuyFacts, input: { buyerId: string; orderId: str
   if (!facts.shares_sellable) throw marketError("tradingDisabled", 403);
   const shares = parseShareCount(input.shares);
   if (shares === null) throw marketError("invalidShares", 422, "shares");
-  if (shares > facts.remaining_shares! - facts.held_shares!) throw marketError("notEnoughShares", 409, "shares");
+  const free = facts.remaining_shares! - facts.held_shares!;
+  if (shares > free) throw new MarketError("not_enough_shares", onlySharesAvailableMessage(free), 409, "shares");
   const total = new Decimal(facts.price_per_share!).times(shares);
   const balance = facts.available_balance ?? "0";
   if (new Decimal(balance).lt(total)) throw insufficientFundsError(balance, total.toFixed(2));

@@ -25,9 +25,9 @@ async function refusal(promise: Promise<unknown>): Promise<MarketError> {
   return error as MarketError;
 }
 
-async function listed(shares = 10, price = "150.00") {
+async function listed(shares = 10, price = "150.00", sharePrice = "100") {
   const { prisma } = db.current;
-  const market = await createMarket(prisma);
+  const market = await createMarket(prisma, { sharePrice });
   const order = await createSellOrder(prisma, {
     sellerId: market.seller.id,
     propertyId: market.property.id,
@@ -165,7 +165,7 @@ describe("holds (flag on)", () => {
     expect(
       (await refusal(createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "11", idempotencyKey: newKey() })))
         .message,
-    ).toBe("Not enough shares available. Please reduce your quantity.");
+    ).toBe("Only 10 shares are available");
     const hold = await createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() });
     await prisma.shareBuyerHold.update({ where: { id: hold.holdId }, data: { holdExpiresAt: new Date(Date.now() - 1000) } });
     expect((await refusal(confirmHold(prisma, { userId: buyer.id, holdId: hold.holdId, side: "buyer" }))).message).toBe(
@@ -222,7 +222,7 @@ describe("holds (flag on)", () => {
 
   it("100 concurrent buyers on one listing never oversell it", { timeout: 120_000 }, async () => {
     const { prisma } = db.current;
-    const { order, seller, property } = await listed(10, "10.00");
+    const { order, seller, property } = await listed(10, "10.00", "10");
     const buyers = [];
     for (let i = 0; i < 100; i++) buyers.push(await createInvestor(prisma, { balance: "100" }));
     const results = await Promise.allSettled(

@@ -220,8 +220,9 @@ class Expire implements fc.AsyncCommand<Model, World> {
   toString = () => `Expire(+${this.hoursAhead}h)`;
 }
 
+// Prices within the market's band around the ₹10 issue price (₹5 to ₹15, ADR 0056).
 const list = fc
-  .tuple(fc.nat(USERS - 1), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 5000 }))
+  .tuple(fc.nat(USERS - 1), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 500, max: 1500 }))
   .map(([u, n, p]) => new List(u, n, p));
 const buyCommand = fc.tuple(fc.nat(USERS - 1), fc.nat(10), fc.integer({ min: 1, max: 4 })).map(([u, o, n]) => new Buy(u, o, n));
 // Listing and buying come up more often than the rest, so most sequences reach holds and trades.

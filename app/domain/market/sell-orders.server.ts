@@ -1,4 +1,5 @@
-import { orderExpiry, parseSharePrice, parseShareCount } from "~/lib/market/market-rules";
+import { orderExpiry, parseSharePrice, parseShareCount, priceBand, priceBandMessage } from "~/lib/market/market-rules";
+import { isAmountPastAnyBound, NUMERIC_16_2_MAX } from "~/lib/rupee-input";
 import { isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { announceMarketChange, lockOrder, releaseOpenHoldsOfOrder } from "./order-locks.server";
 import { DuplicateSubmitError, marketError, MarketError, ownsTooFewError } from "./market-errors";
@@ -23,7 +24,9 @@ export const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
 export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrderInput, now = new Date()) {
   const shares = parseShareCount(input.shares);
   if (shares === null) throw marketError("invalidShares", 422, "shares");
-  const price = parseSharePrice(input.pricePerShare);
+  // A well-formed price too large for any column is past the band too, and is answered with it.
+  const tooLarge = parseSharePrice(input.pricePerShare) === null && isAmountPastAnyBound(input.pricePerShare);
+  const price = tooLarge ? NUMERIC_16_2_MAX : parseSharePrice(input.pricePerShare);
   if (price === null) throw marketError("invalidPrice", 422, "pricePerShare");
   const notes = (input.notes ?? "").trim().slice(0, 500) || null;
   const key = scopedKey(input.sellerId, input.idempotencyKey);
@@ -36,7 +39,10 @@ export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrd
         }
         throw marketError("keyReused", 409);
       }
-      const property = await tx.property.findUnique({ where: { id: input.propertyId }, select: { sharesSellable: true, title: true } });
+      const property = await tx.property.findUnique({
+        where: { id: input.propertyId },
+        select: { sharesSellable: true, title: true, sharePrice: true },
+      });
       if (!property) throw marketError("propertyNotFound", 404);
       if (!property.sharesSellable) throw marketError("sellingDisabled", 403);
       const [position] = await tx.$queryRaw<{ shares: number; committed_shares: number }[]>`
@@ -44,6 +50,9 @@ export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrd
          WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} FOR UPDATE`;
       const free = position ? position.shares - position.committed_shares : 0;
       if (free < shares) throw ownsTooFewError(free, shares);
+      const band = priceBand(property.sharePrice.toFixed(2));
+      if (price.lt(band.min) || price.gt(band.max) || price.times(shares).gt(NUMERIC_16_2_MAX))
+        throw new MarketError("price_out_of_band", priceBandMessage(band), 422, "pricePerShare");
       const committed = await tx.$executeRaw`
         UPDATE user_property_positions SET committed_shares = committed_shares + ${shares}, updated_at = now()
          WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} AND shares - committed_shares >= ${shares}`;

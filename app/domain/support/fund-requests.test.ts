@@ -51,7 +51,7 @@ describe("add-funds requests", () => {
       message: "KYC Required - Please complete your KYC verification before managing funds",
     });
     const approved = await createInvestor(prisma());
-    for (const amount of ["999.99", "1,000", "1e4", "", "12.3.4"]) {
+    for (const amount of ["999.99", "1,0,00", "1e4", "-3000", "", "12.3.4", "5000.001"]) {
       await expect(requestDeposit(prisma(), { userId: approved.id, amount, opsRecipients: [] })).rejects.toMatchObject({
         code: "invalid_amount",
         field: "amount",

@@ -5,10 +5,11 @@ import { platformCash, platformFees, userAvailable } from "~/domain/ledger/accou
 import { postPendingJournal, voidPendingJournal } from "~/domain/ledger/pending-journals.server";
 import { postJournal } from "~/domain/ledger/post-journal.server";
 import { recalculateTier } from "~/domain/tiers/recalculate-tier.server";
-import { DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
+import { DEFAULT_FUND_LIMITS, DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
 import { systemClock, ticketReference, type Clock } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL, alertsChannel, type LiveEvent } from "~/lib/live-channels";
-import { Decimal, formatINR, hasAtMostPaise } from "~/lib/money";
+import { Decimal, formatINR } from "~/lib/money";
+import { parseRupees, type RupeeParse } from "~/lib/rupee-input";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import { mailInvestorAboutTicket } from "./ticket-mail.server";
@@ -25,6 +26,8 @@ export type UpdateTicketInput = {
   adminResponse?: string;
   /** For an add-funds ticket being resolved: what actually arrived, as typed. */
   receivedAmount?: string;
+  /** The most a deposit may credit: the per-request deposit limit (a setting; ADR 0056). */
+  maxReceived?: string;
   /** For a subscription request being resolved: also switch the subscription on. */
   activateSubscription?: boolean;
 };
@@ -183,7 +186,7 @@ async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, i
 
 /** The deposit the admin confirms, then the processing fee as its own journal and transaction. */
 async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInput): Promise<MoneyMoved> {
-  const received = parseReceived(input.receivedAmount ?? ticket.amount ?? "");
+  const received = parseReceived(input.receivedAmount ?? ticket.amount ?? "", input.maxReceived);
   const reference = ticketReference(ticket.id);
   const { journalId } = await postJournal(tx, {
     kind: "deposit",
@@ -254,19 +257,25 @@ async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string): 
   return { journalId, credited: null };
 }
 
-function parseReceived(raw: string): Decimal {
-  const text = raw.trim();
-  const invalid = () =>
-    new TicketUpdateError(
-      "invalid_received_amount",
-      `Enter the amount actually received: more than the ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee, at most 2 decimals`,
-      400,
-      "receivedAmount",
-    );
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) throw invalid();
-  const received = new Decimal(text);
-  if (!hasAtMostPaise(received) || received.lte(DEPOSIT_PROCESSING_FEE)) throw invalid();
-  return received;
+/**
+ * What an admin typed as received for a deposit, by the one rupee parser: more than the
+ * processing fee and at most the per-request deposit limit. Four-eyes reads it the same way,
+ * so an amount that moves money is never one it could not read.
+ */
+export function readReceivedAmount(raw: unknown, max: string = DEFAULT_FUND_LIMITS.perRequest): RupeeParse {
+  const parsed = parseRupees(raw, {
+    message: `Enter the amount actually received: more than the ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee, at most 2 decimals`,
+    min: DEPOSIT_PROCESSING_FEE.plus("0.01"),
+    max,
+    maxMessage: `A deposit credits at most ${formatINR(max)} (the per-request limit)`,
+  });
+  return parsed;
+}
+
+function parseReceived(raw: string, max: string | undefined): Decimal {
+  const parsed = readReceivedAmount(raw, max);
+  if (!parsed.ok) throw new TicketUpdateError("invalid_received_amount", parsed.message, 400, "receivedAmount");
+  return parsed.value;
 }
 
 function describeChange(ticket: LockedTicket, status: TicketStatus, credited: string | null): string {

@@ -1,6 +1,7 @@
 // The fund request's rules, shared by the dialogs (which show them) and the server (which
 // decides). Pure: no database, no environment; amounts are Decimal, never floats.
 import { Decimal, formatINR } from "~/lib/money";
+import { parseRupees } from "~/lib/rupee-input";
 
 export const MINIMUM_FUND_REQUEST = new Decimal(1000);
 /** The deposit processing fee the spec shows on Add Funds; charged on resolution (ADR 0006). */
@@ -33,23 +34,46 @@ export function insufficientBalanceMessage(available: Decimal.Value): string {
   return `Insufficient Balance - Your available balance is ${formatINR(available, { paise: true })}`;
 }
 
-/** Digits with at most one decimal point (the spec's input rule); paise beyond 2 places are not money. */
-const AMOUNT_PATTERN = /^\d+(\.\d{0,2})?$/;
-
 export type AmountCheck = { ok: true; amount: Decimal } | { ok: false; message: string };
 
-/** The amount field: digits with at most one decimal point, a number of at least ₹1,000. */
-export function parseFundAmount(raw: unknown): AmountCheck {
-  const text = typeof raw === "string" ? raw.trim() : "";
-  if (!AMOUNT_PATTERN.test(text)) return { ok: false, message: invalidAmountMessage() };
-  const amount = new Decimal(text);
-  if (amount.lt(MINIMUM_FUND_REQUEST)) return { ok: false, message: invalidAmountMessage() };
-  return { ok: true, amount: amount.toDecimalPlaces(2) };
+/**
+ * How much one investor may ask to add (or withdraw) in one request and in one India day: the
+ * server's settings (ADR 0056), sent to the dialogs so they say the same.
+ */
+export type FundLimits = { perRequest: string; perDay: string };
+
+/** The defaults of the settings: ₹1 crore a request, ₹2 crore a day. */
+export const DEFAULT_FUND_LIMITS: FundLimits = { perRequest: "10000000", perDay: "20000000" };
+
+export const perRequestLimitMessage = (limits: FundLimits) => `Maximum per request is ${formatINR(limits.perRequest)}`;
+
+/**
+ * The amount field, read by the one rupee parser ("1,00,000", "₹5,000.50"): at least ₹1,000
+ * and at most the per-request limit.
+ */
+export function parseFundAmount(raw: unknown, limits: FundLimits): AmountCheck {
+  const parsed = parseRupees(raw, {
+    message: invalidAmountMessage(),
+    min: MINIMUM_FUND_REQUEST,
+    max: limits.perRequest,
+    maxMessage: perRequestLimitMessage(limits),
+  });
+  return parsed.ok ? { ok: true, amount: parsed.value } : parsed;
+}
+
+/** What is left of the day's limit after the requests already raised today. */
+export function checkDailyLimit(amount: Decimal, requestedToday: Decimal.Value, limits: FundLimits): AmountCheck {
+  const left = Decimal.max(0, new Decimal(limits.perDay).minus(requestedToday));
+  if (amount.lte(left)) return { ok: true, amount };
+  return {
+    ok: false,
+    message: `You can request up to ${formatINR(limits.perDay)} a day; ${formatINR(left, { paise: !left.isInteger() })} is left for today`,
+  };
 }
 
 /** A withdrawal is also bounded by what is available now. */
-export function checkWithdrawalAmount(raw: unknown, available: Decimal.Value): AmountCheck {
-  const check = parseFundAmount(raw);
+export function checkWithdrawalAmount(raw: unknown, available: Decimal.Value, limits: FundLimits): AmountCheck {
+  const check = parseFundAmount(raw, limits);
   if (!check.ok) return check;
   if (check.amount.gt(available)) return { ok: false, message: insufficientBalanceMessage(available) };
   return check;

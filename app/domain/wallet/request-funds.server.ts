@@ -8,11 +8,14 @@ import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server
 import { publish } from "~/services/realtime/publish.server";
 import { mailOpsAboutFundRequest, type FundRequestPayload } from "~/domain/support/fund-request-mail.server";
 import {
+  checkDailyLimit,
   checkWithdrawalAmount,
+  DEFAULT_FUND_LIMITS,
   insufficientBalanceMessage,
   KYC_REQUIRED_FOR_FUNDS,
   parseFundAmount,
   parsePriority,
+  type FundLimits,
   type TicketPriority,
 } from "./fund-request-rules";
 
@@ -30,6 +33,8 @@ export type FundRequestInput = {
   priority?: unknown;
   /** Who hears about the request (OPS_EMAIL, else ADMIN_EMAILS); settings come from the caller. */
   opsRecipients: string[];
+  /** The per-request and per-day limits of this kind of request (the settings; ADR 0056). */
+  limits?: FundLimits;
 };
 
 export type FundRequestReceipt = {
@@ -81,7 +86,8 @@ async function raiseInTransaction(
   now: Date,
   ticketId?: string,
 ): Promise<FundRequestReceipt> {
-  const parsed = parseFundAmount(input.amount);
+  const limits = input.limits ?? DEFAULT_FUND_LIMITS;
+  const parsed = parseFundAmount(input.amount, limits);
   if (!parsed.ok) throw new FundRequestError("invalid_amount", parsed.message, 400, "amount");
   const priority = parsePriority(input.priority);
   const description = (input.description ?? "").trim().slice(0, 2000);
@@ -98,9 +104,16 @@ async function raiseInTransaction(
       SELECT available_balance::text AS available_balance FROM escrow_balances WHERE user_id = ${input.userId}::uuid FOR UPDATE`;
   const available = new Decimal(wallet?.available_balance ?? "0");
   if (kind === "withdraw_funds") {
-    const check = checkWithdrawalAmount(parsed.amount.toFixed(2), available);
+    const check = checkWithdrawalAmount(parsed.amount.toFixed(2), available, limits);
     if (!check.ok) throw new FundRequestError("insufficient_balance", check.message, 409, "amount");
   }
+  // Under the wallet's lock, so two requests of one investor cannot both fit in what is left today.
+  const today = await tx.supportTicket.aggregate({
+    _sum: { amount: true },
+    where: { userId: input.userId, ticketType: kind, createdAt: { gte: startOfIndiaDay(now) } },
+  });
+  const daily = checkDailyLimit(parsed.amount, today._sum.amount?.toFixed(2) ?? "0", limits);
+  if (!daily.ok) throw new FundRequestError("daily_limit", daily.message, 400, "amount");
 
   const amount = parsed.amount.toFixed(2);
   const isDeposit = kind === "add_funds";
@@ -187,6 +200,16 @@ async function holdWithdrawal(
     }
     throw error;
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// India keeps one offset all year (UTC+5:30, no daylight saving).
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** Midnight in India of the India day `now` falls in: where the per-day limit starts counting. */
+export function startOfIndiaDay(now: Date): Date {
+  const local = now.getTime() + INDIA_OFFSET_MS;
+  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - INDIA_OFFSET_MS);
 }
 
 /** The reference shown for a ticket: the last 8 characters of its id (spec 001, 2.9). */

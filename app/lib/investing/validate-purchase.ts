@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/formats";
 import { Decimal, formatINR } from "~/lib/money";
 import { calculatePurchaseBreakdown, type PurchaseBreakdown } from "./purchase-breakdown";
 import { isWholeShareCount } from "./share-input";
@@ -20,7 +21,7 @@ export const INVALID_SHARES_MESSAGE = "Please enter a valid number of shares";
 export const INSUFFICIENT_BALANCE_MESSAGE = "You don't have enough balance in your wallet";
 export const minimumInvestmentMessage = (amount: Decimal.Value) => `Minimum investment is ${formatINR(amount)}`;
 export const maximumInvestmentMessage = (amount: Decimal.Value) => `Maximum investment is ${formatINR(amount)}`;
-export const availableSharesMessage = (available: number) => `Only ${available} shares are available`;
+export const availableSharesMessage = (available: number) => `Only ${formatCount(available)} shares are available`;
 
 export type AmountRules = Pick<PurchaseRules, "sharePrice" | "minimumInvestment" | "maximumInvestment">;
 

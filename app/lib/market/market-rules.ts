@@ -1,4 +1,6 @@
-import { Decimal, hasAtMostPaise } from "~/lib/money";
+import { Decimal, formatINR } from "~/lib/money";
+import { formatCount } from "~/lib/formats";
+import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 
 /** Spec 000 §9: a sell order lives 30 days, a hold waits 60 minutes for both confirmations. */
 export const ORDER_LIFETIME_DAYS = 30;
@@ -31,13 +33,37 @@ export function parseShareCount(value: unknown): number | null {
   return shares >= 1 ? shares : null;
 }
 
-/** A price per share of at least ₹0.01 with at most two decimals; null otherwise. */
+/** A price per share of at least ₹0.01 with at most two decimals, read by the one rupee parser; null otherwise. */
 export function parseSharePrice(value: unknown): Decimal | null {
-  const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null;
-  const price = new Decimal(text);
-  return price.gte("0.01") && hasAtMostPaise(price) ? price : null;
+  const parsed = parseRupees(value, { message: "invalid", min: "0.01", max: NUMERIC_16_2_MAX });
+  return parsed.ok ? parsed.value : null;
 }
+
+/**
+ * ADR 0056: a resale price stays within this many percent of the property's issue price
+ * (its share price, which an admin's revaluation moves), either way. A listing at 1,000 times
+ * the value is a typing mistake or a lure, and no buyer should have to read past it.
+ */
+export const PRICE_BAND_PERCENT = 50;
+
+export type PriceBand = { min: Decimal; max: Decimal };
+
+/** The prices a sell order may ask for a property whose issue price is `issuePrice`, to the paisa. */
+export function priceBand(issuePrice: Decimal.Value): PriceBand {
+  const issue = new Decimal(issuePrice);
+  const spread = issue.times(PRICE_BAND_PERCENT).div(100);
+  return {
+    min: Decimal.max("0.01", issue.minus(spread).toDecimalPlaces(2, Decimal.ROUND_UP)),
+    max: issue.plus(spread).toDecimalPlaces(2, Decimal.ROUND_DOWN),
+  };
+}
+
+export const priceBandMessage = (band: PriceBand) =>
+  `Price per share must be between ${formatINR(band.min, { paise: !band.min.isInteger() })} and ${formatINR(band.max, { paise: !band.max.isInteger() })} (within ${PRICE_BAND_PERCENT}% of the issue price)`;
+
+/** The spec's refusal when a quantity is more than what is there, in Indian grouping: "Only 1,480 shares are available". */
+export const onlySharesAvailableMessage = (available: number) =>
+  `Only ${formatCount(available)} ${available === 1 ? "share is" : "shares are"} available`;
 
 /** Whole days left until `expiresAt`, rounded up; 0 once it has passed. */
 export function daysLeft(expiresAt: Date | string, now: Date): number {

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { FACT_FIELDS, parseFactFields, type PropertyFactData } from "./property-fact-fields";
 
 /**
@@ -86,7 +87,6 @@ export type PropertyFormData = PropertyFactData & {
 export type PropertyFormResult =
   { ok: true; data: PropertyFormData } | { ok: false; title: string; message: string; fieldErrors: Record<string, string> };
 
-const NUMBER = /^\d{1,14}(\.\d{1,2})?$/;
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -113,15 +113,16 @@ export function parsePropertyForm(values: PropertyFormValues, mode: "create" | "
   }
   const fieldErrors: Record<string, string> = {};
   const invalidNumbers: string[] = [];
-  const money = (name: string, label: string, { positive = true } = {}): string | null => {
-    const raw = numberText(text(name));
-    if (raw === "") return null;
-    if (!NUMBER.test(raw) || (positive && new Decimal(raw).lte(0))) {
+  // The one rupee parser ("1,00,000", "₹25,000.50"; never "1e5"), bounded by what the column holds.
+  const money = (name: string, label: string): string | null => {
+    if (text(name) === "") return null;
+    const parsed = parseRupees(text(name), { message: `${label} must be a valid number`, max: NUMERIC_16_2_MAX });
+    if (!parsed.ok) {
       invalidNumbers.push(label);
       fieldErrors[name] = `${label} must be a valid number`;
       return null;
     }
-    return new Decimal(raw).toFixed(2);
+    return parsed.value.toFixed(2);
   };
   const totalValue = money("totalValue", "Total value");
   const sharePrice = money("sharePrice", "Share price");
