@@ -165,7 +165,10 @@ describe("demo data", () => {
   });
 
   it("records each persona's state as the GST state code KYC stores, so receipts pick the right heads", async () => {
-    const profiles = await db.current.prisma.userProfile.findMany({ where: { state: { not: null } }, select: { email: true, stateCode: true } });
+    const profiles = await db.current.prisma.userProfile.findMany({
+      where: { state: { not: null } },
+      select: { email: true, stateCode: true },
+    });
     expect(profiles.length).toBeGreaterThan(0);
     for (const profile of profiles) expect(profile.stateCode, profile.email).toMatch(/^\d{2}$/);
   });

@@ -34,7 +34,7 @@ describe("person names", () => {
       dateOfBirth: "1990-04-12",
       address: "12 MG Road",
       city: "Bengaluru",
-      state: "Karnataka",
+      stateCode: "29",
       postalCode: "560001",
       phone: "98765 43210",
       country: "India",
