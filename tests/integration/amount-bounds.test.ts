@@ -252,6 +252,44 @@ const CASES: MoneyCase[] = [
     status: 400,
     message: "must be a valid number",
   })),
+  ...(
+    [
+      ["monthlyRent", "Monthly rent"],
+      ["valuationAmount", "Independent valuation"],
+    ] as const
+  ).map(([field, label]): MoneyCase => ({
+    form: "edit a property's facts",
+    field,
+    persona: "admin",
+    path: () => `/admin/properties/${world.market.propertyId}/edit`,
+    routeId: "routes/admin.properties.$propertyId.edit",
+    body: (amount) => propertyFields({ [field]: amount }),
+    multipart: true,
+    over: ["100000000000000", "1e5", ...HUGE],
+    status: 400,
+    message: `${label} must be a valid number`,
+  })),
+  ...(
+    [
+      ["rentEscalationPercent", "Rent escalation"],
+      ["expectedRentalYield", "Expected rental yield"],
+      ["expectedAppreciation", "Expected appreciation"],
+      ["managementFeePercent", "Management fee"],
+      ["performanceFeePercent", "Performance fee"],
+      ["exitFeePercent", "Exit fee"],
+    ] as const
+  ).map(([field, label]): MoneyCase => ({
+    form: "edit a property's facts",
+    field,
+    persona: "admin",
+    path: () => `/admin/properties/${world.market.propertyId}/edit`,
+    routeId: "routes/admin.properties.$propertyId.edit",
+    body: (percent) => propertyFields({ [field]: percent }),
+    multipart: true,
+    over: ["100.01", "1e2", "-3", ...HUGE],
+    status: 400,
+    message: `${label} must be a valid number`,
+  })),
   {
     form: "edit a property",
     field: "expectedAnnualReturn",

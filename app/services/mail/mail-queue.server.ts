@@ -87,7 +87,10 @@ export async function registerMailWorker(boss: PgBoss, settings: MailSettings, o
     expireInSeconds: 120,
   });
   const mailer = createMailer(settings);
-  return boss.work<MailMessage>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, async ([job]) => {
+  // Jobs written inside a money transaction cannot wake this worker (it cannot know when the
+  // transaction commits), and pg-boss waits a whole interval after each job it takes: a short
+  // interval keeps a burst of mail and its retries moving (ADR 0051).
+  return boss.work<MailMessage>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     let sent;
     try {

@@ -1,4 +1,4 @@
-import Decimal from "decimal.js";
+import { parseRupees } from "~/lib/rupee-input";
 import type { PropertyField } from "./property-form";
 
 /**
@@ -48,8 +48,8 @@ export type PropertyFactData = {
   exitFeePercent: string | null;
 };
 
-const MONEY = /^\d{1,14}(\.\d{1,2})?$/;
-const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+/** ₹10,000 crore: a valuation or a monthly rent above this is a typing slip, not a property. */
+const FACT_AMOUNT_MAX = "100000000000";
 const MONTHS = /^\d{1,3}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -84,10 +84,16 @@ function readFact(field: PropertyField, raw: string, plain: string): string | nu
       return raw.slice(0, 2000);
     case "integer":
       return MONTHS.test(plain) && Number(plain) > 0 ? Number(plain) : undefined;
-    case "money":
-      return MONEY.test(plain) && new Decimal(plain).gt(0) ? new Decimal(plain).toFixed(2) : undefined;
-    case "percent":
-      return PERCENT.test(plain) && new Decimal(plain).lte(100) ? new Decimal(plain).toFixed(2) : undefined;
+    case "money": {
+      // The one rupee parser (ADR 0056), bounded well above any one property's value or rent.
+      const parsed = parseRupees(raw, { message: "", max: FACT_AMOUNT_MAX });
+      return parsed.ok ? parsed.value.toFixed(2) : undefined;
+    }
+    case "percent": {
+      // A percentage is read like an amount (no exponents, at most 2 decimals), 0 to 100; a fee of 0 is a fact.
+      const parsed = parseRupees(raw.replace(/\s*%$/, ""), { message: "", max: 100, allowZero: true });
+      return parsed.ok ? parsed.value.toFixed(2) : undefined;
+    }
     case "date": {
       const parsed = DATE.test(raw) ? new Date(`${raw}T00:00:00Z`) : null;
       return parsed && !Number.isNaN(parsed.getTime()) ? parsed : undefined;
