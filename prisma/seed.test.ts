@@ -273,6 +273,21 @@ describe("demo data", () => {
     expect(active.some((r) => r.expiresAt.getTime() <= now + 7 * 86_400_000)).toBe(true);
   });
 
+  it("lists every order through the market's own createSellOrder, and commits exactly the active orders' unsold shares", async () => {
+    const prisma = db.current.prisma;
+    const orders = await prisma.shareSellRequest.findMany();
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["active", "cancelled", "expired"]));
+    // The market scopes every order's idempotency key to its seller; a row written beside it has none.
+    for (const order of orders) expect(order.idempotencyKey, order.id).toMatch(new RegExp(`^${order.sellerId}:seed:sell-request:`));
+    const positions = await prisma.userPropertyPosition.findMany({ where: { committedShares: { gt: 0 } } });
+    const listed = new Map<string, number>();
+    for (const order of orders.filter((o) => o.status === "active")) {
+      const key = `${order.sellerId}/${order.propertyId}`;
+      listed.set(key, (listed.get(key) ?? 0) + order.remainingShares);
+    }
+    expect(new Map(positions.map((p) => [`${p.userId}/${p.propertyId}`, p.committedShares]))).toEqual(listed);
+  });
+
   it("has a KYC submission under review whose files are private and present", async () => {
     const prisma = db.current.prisma;
     const user = await prisma.userProfile.findUniqueOrThrow({
