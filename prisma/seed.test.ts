@@ -43,6 +43,10 @@ async function rowCounts(prisma: PrismaClient): Promise<Record<string, number>> 
 const profileByEmail = (prisma: PrismaClient, email: string) =>
   prisma.userProfile.findUniqueOrThrow({ where: { email }, include: { wallet: true, investments: true } });
 
+/** Real companies the demo once named (a developer, banks and their IFSC/UTR prefixes); the demo invents its own. */
+const REAL_COMPANY_NAMES =
+  /\b(DLF|HDFC|ICIC|SBIN?|Kotak|Axis Bank|UTIB|KKBK|State Bank|Punjab National|Canara|Bank of Baroda|Yes Bank|IndusInd|Cyber City)/i;
+
 let dataDir: string;
 let countsAfterFirstRun: Record<string, number>;
 
@@ -269,6 +273,21 @@ describe("demo data", () => {
     expect(active.some((r) => r.expiresAt.getTime() <= now + 7 * 86_400_000)).toBe(true);
   });
 
+  it("lists every order through the market's own createSellOrder, and commits exactly the active orders' unsold shares", async () => {
+    const prisma = db.current.prisma;
+    const orders = await prisma.shareSellRequest.findMany();
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["active", "cancelled", "expired"]));
+    // The market scopes every order's idempotency key to its seller; a row written beside it has none.
+    for (const order of orders) expect(order.idempotencyKey, order.id).toMatch(new RegExp(`^${order.sellerId}:seed:sell-request:`));
+    const positions = await prisma.userPropertyPosition.findMany({ where: { committedShares: { gt: 0 } } });
+    const listed = new Map<string, number>();
+    for (const order of orders.filter((o) => o.status === "active")) {
+      const key = `${order.sellerId}/${order.propertyId}`;
+      listed.set(key, (listed.get(key) ?? 0) + order.remainingShares);
+    }
+    expect(new Map(positions.map((p) => [`${p.userId}/${p.propertyId}`, p.committedShares]))).toEqual(listed);
+  });
+
   it("has a KYC submission under review whose files are private and present", async () => {
     const prisma = db.current.prisma;
     const user = await prisma.userProfile.findUniqueOrThrow({
@@ -305,6 +324,22 @@ describe("demo data", () => {
     }
     expect(tickets.some((t) => t.ticketType === "withdraw_funds" && t.status === "in_progress")).toBe(true);
     expect(tickets.some((t) => t.ticketType === "subscription_request" && t.user.email === "explorer@demo.aangan.in")).toBe(true);
+  });
+
+  it("names no real developer or bank anywhere in the seeded rows", async () => {
+    const prisma = db.current.prisma;
+    const tables = await prisma.$queryRaw<{ name: string }[]>`
+      SELECT table_name AS name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`;
+    const found: string[] = [];
+    for (const { name } of tables) {
+      const rows = await prisma.$queryRawUnsafe<{ row: string }[]>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`);
+      for (const { row } of rows) {
+        const match = REAL_COMPANY_NAMES.exec(row);
+        if (match) found.push(`${name}: ${match[0]}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it("has demo property documents as real private PDFs: public title and valuation reports, an admins-only lease summary", async () => {

@@ -102,11 +102,11 @@ const envSchema = z.object({
     .default("000123456789"),
   ESCROW_IFSC: z
     .string()
-    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "must be an IFSC such as HDFC0001234")
-    .default("HDFC0000001"),
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "must be an IFSC such as NDMB0001234")
+    .default("NDMB0000001"),
   ESCROW_UPI_ID: z
     .string()
-    .regex(/^[\w.-]+@[\w.-]+$/, "must be a UPI id such as aangan.escrow@hdfcbank")
+    .regex(/^[\w.-]+@[\w.-]+$/, "must be a UPI id such as aangan.escrow@ndmb")
     .default("aangan.escrow@demo"),
   // The company that issues receipts and the grievance officer (receipts, /contact); demo values by default.
   LEGAL_ENTITY_NAME: z.string().min(1).default("Aangan Proptech Private Limited (demo)"),

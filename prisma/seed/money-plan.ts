@@ -51,41 +51,41 @@ const waitlist = PERSONAS.waitlist.email;
 
 /** A year in the life of the two showcase investors, oldest first. Every share count of small is 1. */
 const PERSONA_EVENTS: MoneyEvent[] = [
-  deposit(small, 360, "50000", "UTR HDFCN52360118"),
+  deposit(small, 360, "50000", "UTR NDMBN52360118"),
   invest(small, 350, "omr-lakeview-homes", 1),
   invest(small, 300, "koregaon-park-lofts", 1),
-  deposit(small, 240, "25000", "UTR HDFCN52240931"),
+  deposit(small, 240, "25000", "UTR NDMBN52240931"),
   invest(small, 230, "baner-greens-villas", 1),
   invest(small, 200, "assagao-palms-villa", 1),
   dividend(small, 180, "omr-lakeview-homes", "215", "Q1 rental income"),
   invest(small, 150, "lonavala-hillside-retreat", 1),
-  withdrawal(small, 120, "5000", "UTR HDFCR52120447"),
+  withdrawal(small, 120, "5000", "UTR NDMBR52120447"),
   dividend(small, 90, "baner-greens-villas", "368", "Half-year rental income"),
   dividend(small, 30, "omr-lakeview-homes", "215", "Q3 rental income"),
-  deposit(small, 25, "30000", "UTR HDFCN52025310"),
+  deposit(small, 25, "30000", "UTR NDMBN52025310"),
   invest(small, 20, "whitefield-tech-suites", 1),
   dividend(small, 5, "assagao-palms-villa", "294", "Festive season rental income"),
 
-  deposit(large, 365, "2500000", "UTR ICICN71365002"),
+  deposit(large, 365, "2500000", "UTR TGDBN71365002"),
   invest(large, 355, "cyber-hub-commercial", 40),
-  deposit(large, 330, "1500000", "UTR ICICN71330415"),
+  deposit(large, 330, "1500000", "UTR TGDBN71330415"),
   invest(large, 320, "dummy-1", 30),
   invest(large, 300, "assagao-palms-villa", 50),
   dividend(large, 270, "cyber-hub-commercial", "54000", "Q1 lease rent"),
   invest(large, 240, "chakan-logistics-park", 20),
-  deposit(large, 210, "1000000", "UTR ICICN71210877"),
+  deposit(large, 210, "1000000", "UTR TGDBN71210877"),
   invest(large, 180, "andheri-east-warehousing", 25),
   dividend(large, 175, "assagao-palms-villa", "14700", "Half-year rental income"),
-  withdrawal(large, 150, "200000", "UTR ICICR71150263"),
+  withdrawal(large, 150, "200000", "UTR TGDBR71150263"),
   invest(large, 120, "whitefield-tech-suites", 15),
   dividend(large, 90, "cyber-hub-commercial", "54000", "Q3 lease rent"),
   invest(large, 60, "dummy-1", 10),
   dividend(large, 45, "andheri-east-warehousing", "14250", "Q2 warehouse rent"),
-  deposit(large, 30, "500000", "UTR ICICN71030558"),
+  deposit(large, 30, "500000", "UTR TGDBN71030558"),
   invest(large, 14, "hitec-city-arcade", 8),
 
-  deposit(waitlist, 20, "150000", "UTR SBINN33020716"),
-  deposit(waitlist, 6, "50000", "UTR SBINN33006042"),
+  deposit(waitlist, 20, "150000", "UTR MRDBN33020716"),
+  deposit(waitlist, 6, "50000", "UTR MRDBN33006042"),
 ];
 
 // Large tickets keep the journal count (and so the seed time) down; a family office buys lakhs at a time.
@@ -148,7 +148,7 @@ function bulkDeposits(purchases: InvestmentEvent[], propertyById: Map<string, Pr
   }
   return [...spend].map(([email, total], index) => {
     const lakhs = total.dividedBy(100000).ceil().plus(1);
-    return deposit(email, 405, lakhs.times(100000).toFixed(0), `UTR KKBKN9${String(1000 + index)}405`);
+    return deposit(email, 405, lakhs.times(100000).toFixed(0), `UTR PKDBN9${String(1000 + index)}405`);
   });
 }
 

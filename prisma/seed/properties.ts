@@ -173,8 +173,8 @@ export const PROPERTIES: PropertySeed[] = [
     id: "cyber-hub-commercial",
     title: "Cyber Hub Commercial Tower",
     description:
-      "Two floors of a LEED Gold commercial tower in DLF Cyber City, leased to a consulting firm and a fintech on 10-year terms.",
-    address: "DLF Cyber City, Phase 2",
+      "Two floors of a LEED Gold commercial tower in Gurugram's Sector 24 business district, leased to a consulting firm and a fintech on 10-year terms.",
+    address: "Sector 24 Business District, Phase 2",
     city: "Gurugram",
     state: "Haryana",
     type: "commercial",

@@ -17,7 +17,12 @@ const SUBMISSION: Array<{ type: KycDocumentType; fileName: string; kind: "card" 
 ];
 
 /** The step-3 answers of the KYC wizard, as submitKyc keeps them: on the PAN card row, the account number masked to its last 4 digits. */
-const BANK_DETAILS = { account_number: "XXXXXXXXXX7812", ifsc_code: "HDFC0001234", bank_name: "HDFC Bank", account_type: "savings" };
+const BANK_DETAILS = {
+  account_number: "XXXXXXXXXX7812",
+  ifsc_code: "NDMB0001234",
+  bank_name: "Neelgiri Demo Bank",
+  account_type: "savings",
+};
 
 /**
  * The pending reviewer's uploads, written under uploads/private (never served at /media).

@@ -1,6 +1,8 @@
-import { Decimal } from "~/lib/money";
+import { lockOrder } from "~/domain/market/order-locks.server";
+import { closeOrder, createSellOrderIn } from "~/domain/market/sell-orders.server";
 import type { SellRequestStatus } from "~/generated/prisma/enums";
-import { demoId } from "./ids";
+import { ORDER_LIFETIME_DAYS } from "~/lib/market/market-rules";
+import { demoId, seedKey } from "./ids";
 import { positionsOf } from "./money-plan";
 import { BULK_INVESTORS, PERSONAS, userId } from "./personas";
 import type { SeedContext } from "./context";
@@ -12,7 +14,7 @@ type Listing = {
   propertyId: string;
   shares: number;
   price: string;
-  status: SellRequestStatus;
+  status: Extract<SellRequestStatus, "active" | "cancelled" | "expired">;
   /** Days until expiry (negative: expired that long ago). Orders are valid for 30 days. */
   expiresInDays: number;
   notes: string | null;
@@ -103,47 +105,49 @@ const LISTINGS: Listing[] = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Secondary-market listings on resale-enabled properties, never more shares than the seller owns. */
+/** How the market itself words each closing (cancelSellOrder, expireMarket). */
+const CLOSING_REASONS = { cancelled: "Sell order cancelled by the seller", expired: "Sell order expired" } as const;
+
+/**
+ * Secondary-market listings on resale-enabled properties, listed through the market's own
+ * createSellOrder (which commits the shares on the seller's position and refuses more than
+ * the seller owns or a price outside the band) and closed through its closeOrder, oldest
+ * first. Only the timestamps are moved back to the listing's day afterwards.
+ */
 export async function writeMarket({ tx, clock, plan }: SeedContext): Promise<void> {
   const positions = positionsOf(plan);
-  const owned = (email: string, propertyId: string) => positions.find((p) => p.email === email && p.propertyId === propertyId)?.shares ?? 0;
   const bulkEmails = new Set(BULK_INVESTORS.map((investor) => investor.email));
-
-  await tx.shareSellRequest.createMany({
-    skipDuplicates: true,
-    data: LISTINGS.map((listing) => {
-      const seller =
-        listing.seller === "bulk"
-          ? positions.find((p) => bulkEmails.has(p.email) && p.propertyId === listing.propertyId && p.shares >= listing.shares)?.email
-          : listing.seller;
-      if (!seller || owned(seller, listing.propertyId) < listing.shares) {
-        throw new Error(`listing ${listing.name}: the seller does not own ${listing.shares} shares`);
-      }
-      const expiresAt = clock.daysAhead(listing.expiresInDays);
-      const createdAt = new Date(expiresAt.getTime() - 30 * DAY_MS);
-      const closed = listing.status !== "active";
-      return {
-        id: demoId(`sell-request:${listing.name}`),
-        sellerId: userId(seller),
+  const oldestFirst = [...LISTINGS].sort((a, b) => a.expiresInDays - b.expiresInDays);
+  for (const listing of oldestFirst) {
+    const id = demoId(`sell-request:${listing.name}`);
+    if (await tx.shareSellRequest.findUnique({ where: { id }, select: { id: true } })) continue;
+    const seller =
+      listing.seller === "bulk"
+        ? positions.find((p) => bulkEmails.has(p.email) && p.propertyId === listing.propertyId && p.shares >= listing.shares)?.email
+        : listing.seller;
+    if (!seller) throw new Error(`listing ${listing.name}: no bulk investor owns ${listing.shares} shares`);
+    const sellerId = userId(seller);
+    const expiresAt = clock.daysAhead(listing.expiresInDays);
+    const createdAt = new Date(expiresAt.getTime() - ORDER_LIFETIME_DAYS * DAY_MS);
+    await createSellOrderIn(
+      tx,
+      {
+        sellerId,
         propertyId: listing.propertyId,
-        sharesToSell: listing.shares,
-        remainingShares: listing.shares,
+        shares: listing.shares,
         pricePerShare: listing.price,
-        totalAmount: new Decimal(listing.price).times(listing.shares).toFixed(2),
-        status: listing.status,
-        expiresAt,
         notes: listing.notes,
-        createdAt,
-        updatedAt: closed ? new Date(createdAt.getTime() + 3 * DAY_MS) : createdAt,
-      };
-    }),
-  });
-  // Listed shares are committed on the seller's position (ADR 0009); set, not added, so a
-  // second run changes nothing.
-  await tx.$executeRaw`
-    UPDATE user_property_positions p
-       SET committed_shares = o.listed
-      FROM (SELECT seller_id, property_id, sum(remaining_shares)::int AS listed
-              FROM share_sell_requests WHERE status = 'active' GROUP BY seller_id, property_id) o
-     WHERE p.user_id = o.seller_id AND p.property_id = o.property_id AND p.committed_shares <> o.listed`;
+        idempotencyKey: seedKey(`sell-request:${listing.name}`),
+      },
+      createdAt,
+      id,
+    );
+    if (listing.status !== "active") {
+      const order = await lockOrder(tx, id, clock.now);
+      const reason = CLOSING_REASONS[listing.status];
+      await closeOrder(tx, order!, listing.status, reason, listing.status === "cancelled" ? sellerId : undefined);
+    }
+    const closedAt = listing.status === "active" ? createdAt : new Date(createdAt.getTime() + 3 * DAY_MS);
+    await tx.shareSellRequest.update({ where: { id }, data: { createdAt, updatedAt: closedAt } });
+  }
 }

@@ -49,7 +49,7 @@ const TICKETS: TicketSeed[] = [
     persona: PERSONAS.large,
     type: "withdraw_funds",
     subject: "Withdrawal request - ₹2,00,000",
-    description: "Please transfer to my registered ICICI account.",
+    description: "Please transfer to my registered Tungabhadra Demo Bank account.",
     amount: "200000",
     priority: "medium",
     status: "in_progress",

@@ -22,6 +22,19 @@ export const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
  * dialogs race, the same share is never listed twice.
  */
 export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrderInput, now = new Date()) {
+  try {
+    return await runTransaction(prisma, "market.create-sell-order", (tx) => createSellOrderIn(tx, input, now));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw marketError("duplicate", 409);
+    throw error;
+  }
+}
+
+/**
+ * createSellOrder inside a transaction the caller holds (the demo seed, which writes
+ * everything in one transaction); `orderId` fixes the new order's id (demo data only).
+ */
+export async function createSellOrderIn(tx: Tx, input: CreateSellOrderInput, now: Date, orderId?: string) {
   const shares = parseShareCount(input.shares);
   if (shares === null) throw marketError("invalidShares", 422, "shares");
   // A well-formed price too large for any column is past the band too, and is answered with it.
@@ -30,55 +43,49 @@ export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrd
   if (price === null) throw marketError("invalidPrice", 422, "pricePerShare");
   const notes = (input.notes ?? "").trim().slice(0, 500) || null;
   const key = scopedKey(input.sellerId, input.idempotencyKey);
-  try {
-    return await runTransaction(prisma, "market.create-sell-order", async (tx) => {
-      const seen = await tx.shareSellRequest.findUnique({ where: { idempotencyKey: key } });
-      if (seen) {
-        if (seen.propertyId === input.propertyId && seen.sharesToSell === shares && seen.pricePerShare.eq(price)) {
-          throw new DuplicateSubmitError({ kind: "order", id: seen.id });
-        }
-        throw marketError("keyReused", 409);
-      }
-      const property = await tx.property.findUnique({
-        where: { id: input.propertyId },
-        select: { sharesSellable: true, title: true, sharePrice: true },
-      });
-      if (!property) throw marketError("propertyNotFound", 404);
-      if (!property.sharesSellable) throw marketError("sellingDisabled", 403);
-      const [position] = await tx.$queryRaw<{ shares: number; committed_shares: number }[]>`
-        SELECT shares, committed_shares FROM user_property_positions
-         WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} FOR UPDATE`;
-      const free = position ? position.shares - position.committed_shares : 0;
-      if (free < shares) throw ownsTooFewError(free, shares);
-      const band = priceBand(property.sharePrice.toFixed(2));
-      if (price.lt(band.min) || price.gt(band.max) || price.times(shares).gt(NUMERIC_16_2_MAX))
-        throw new MarketError("price_out_of_band", priceBandMessage(band), 422, "pricePerShare");
-      const committed = await tx.$executeRaw`
-        UPDATE user_property_positions SET committed_shares = committed_shares + ${shares}, updated_at = now()
-         WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} AND shares - committed_shares >= ${shares}`;
-      if (committed !== 1) throw ownsTooFewError(free, shares);
-      const order = await tx.shareSellRequest.create({
-        data: {
-          sellerId: input.sellerId,
-          propertyId: input.propertyId,
-          sharesToSell: shares,
-          remainingShares: shares,
-          pricePerShare: price.toFixed(2),
-          totalAmount: price.times(shares).toFixed(2),
-          status: "active",
-          expiresAt: orderExpiry(now),
-          notes,
-          idempotencyKey: key,
-        },
-        select: { id: true },
-      });
-      await announceMarketChange(tx, { type: "listing", id: order.id, propertyId: input.propertyId, userIds: [input.sellerId] });
-      return { orderId: order.id, shares, pricePerShare: price.toFixed(2), propertyTitle: property.title };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw marketError("duplicate", 409);
-    throw error;
+  const seen = await tx.shareSellRequest.findUnique({ where: { idempotencyKey: key } });
+  if (seen) {
+    if (seen.propertyId === input.propertyId && seen.sharesToSell === shares && seen.pricePerShare.eq(price)) {
+      throw new DuplicateSubmitError({ kind: "order", id: seen.id });
+    }
+    throw marketError("keyReused", 409);
   }
+  const property = await tx.property.findUnique({
+    where: { id: input.propertyId },
+    select: { sharesSellable: true, title: true, sharePrice: true },
+  });
+  if (!property) throw marketError("propertyNotFound", 404);
+  if (!property.sharesSellable) throw marketError("sellingDisabled", 403);
+  const [position] = await tx.$queryRaw<{ shares: number; committed_shares: number }[]>`
+    SELECT shares, committed_shares FROM user_property_positions
+     WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} FOR UPDATE`;
+  const free = position ? position.shares - position.committed_shares : 0;
+  if (free < shares) throw ownsTooFewError(free, shares);
+  const band = priceBand(property.sharePrice.toFixed(2));
+  if (price.lt(band.min) || price.gt(band.max) || price.times(shares).gt(NUMERIC_16_2_MAX))
+    throw new MarketError("price_out_of_band", priceBandMessage(band), 422, "pricePerShare");
+  const committed = await tx.$executeRaw`
+    UPDATE user_property_positions SET committed_shares = committed_shares + ${shares}, updated_at = now()
+     WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} AND shares - committed_shares >= ${shares}`;
+  if (committed !== 1) throw ownsTooFewError(free, shares);
+  const order = await tx.shareSellRequest.create({
+    data: {
+      id: orderId,
+      sellerId: input.sellerId,
+      propertyId: input.propertyId,
+      sharesToSell: shares,
+      remainingShares: shares,
+      pricePerShare: price.toFixed(2),
+      totalAmount: price.times(shares).toFixed(2),
+      status: "active",
+      expiresAt: orderExpiry(now),
+      notes,
+      idempotencyKey: key,
+    },
+    select: { id: true },
+  });
+  await announceMarketChange(tx, { type: "listing", id: order.id, propertyId: input.propertyId, userIds: [input.sellerId] });
+  return { orderId: order.id, shares, pricePerShare: price.toFixed(2), propertyTitle: property.title };
 }
 
 /**
