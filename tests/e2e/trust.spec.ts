@@ -124,7 +124,9 @@ test("a purchase shows the same total debited in the review, the list, the detai
   await expect(page.getByTestId("receipt-issuer")).toContainText(/GSTIN: \w{15}/);
   await expect(page.getByTestId("receipt-issuer")).toContainText(/CIN: \w{21}/);
   const receipt = page.getByRole("article", { name: "Aangan transaction receipt" });
-  await expect(receipt.getByText("CGST @ 9%")).toBeVisible();
+  // investor06 lives in Maharashtra and the company's GSTIN is Karnataka's: the fee's GST is IGST (ADR 0053).
+  await expect(receipt.getByText("IGST @ 18%")).toBeVisible();
+  await expect(receipt.getByText("CGST @ 9%")).toHaveCount(0);
   await expect(receipt.getByText("₹27,540.00")).toBeVisible();
   await expect(receipt.getByText("Ledger journal")).toHaveCount(0);
   await expect(receipt.getByText(/ IST$/)).toBeVisible();

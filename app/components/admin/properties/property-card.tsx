@@ -51,7 +51,7 @@ export function PropertyCard({
           className="aspect-[16/9] w-full object-cover"
         />
       ) : (
-        <div className="flex aspect-[16/9] items-center justify-center bg-slate-100 text-sm text-slate-500">No image</div>
+        <div className="flex aspect-[16/9] items-center justify-center bg-slate-100 text-sm text-slate-600">No image</div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-4 text-sm">
         <div className="flex items-start justify-between gap-2">
