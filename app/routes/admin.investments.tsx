@@ -5,7 +5,7 @@ import { Pager, StatCard } from "~/components/admin/pager";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses } from "~/components/ui/field-styles";
 import { listAllInvestments } from "~/domain/admin/list-investments.server";
-import { formatINR } from "~/lib/money";
+import { Decimal, formatINR } from "~/lib/money";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
 
@@ -67,7 +67,7 @@ export default function AdminInvestmentsPage() {
                 <p className="font-semibold">{formatINR(row.paid, { paise: true })}</p>
                 <p className="text-xs text-slate-600">
                   Bought {row.purchasedShares} × {formatINR(row.pricePerShare, { paise: true })}
-                  {Number(row.fee) > 0 ? ` plus ${formatINR(row.fee, { paise: true })} fee` : ""} ·{" "}
+                  {new Decimal(row.fee).gt(0) ? ` plus ${formatINR(row.fee, { paise: true })} fee` : ""} ·{" "}
                   {row.sharesOwned === row.purchasedShares ? "all held" : `${row.sharesOwned} held`} · {row.investmentStatus}
                 </p>
               </div>

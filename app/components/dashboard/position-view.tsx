@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { formatINR } from "~/lib/money";
+import { Decimal, formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { percentChange, signedAmount } from "~/lib/portfolio/overview-figures";
 import type { PositionHistoryRow } from "~/lib/portfolio/position-history";
@@ -104,7 +104,7 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
                 </span>
                 <span className="text-right sm:text-left">
                   {rupees(row.amount)}
-                  {Number(row.fee) > 0 ? <span className="block text-xs text-slate-500">Fee {rupees(row.fee)}</span> : null}
+                  {new Decimal(row.fee).gt(0) ? <span className="block text-xs text-slate-500">Fee {rupees(row.fee)}</span> : null}
                 </span>
                 <span>
                   <span className="block text-xs text-slate-500">Average after</span>
