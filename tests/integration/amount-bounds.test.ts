@@ -9,7 +9,7 @@ import { useTestDatabase } from "../setup/test-database";
 import { formPost, loadRequestHandler, ORIGIN, pageRequest, sessionCookieFor } from "./support/production-build";
 
 /**
- * Issue "One truth for every figure", item 2: every amount a form takes has an upper bound
+ * ADR 0056: every amount a form takes has an upper bound
  * from the domain. Each money form of the app is posted an amount past its bound, through the
  * production build's request handler on a real database: the answer is a 4xx carrying the
  * field's own message, and no row of the money tables changes. The rendered pages are read

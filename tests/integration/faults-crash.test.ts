@@ -10,7 +10,7 @@ import { reviewedTotal } from "../setup/reviewed-total";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
- * Fault (a) of issue 16 (ADR 0034): the app is killed with SIGKILL in the middle of
+ * Fault (a) of ADR 0034: the app is killed with SIGKILL in the middle of
  * purchases, settlements and an expiry run, then started again. Nothing is half written
  * (every purchase, settlement and expiry is whole or absent), the ledger reconciles, shares
  * are conserved, and repeating the interrupted requests completes them exactly once.

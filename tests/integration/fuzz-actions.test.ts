@@ -16,7 +16,7 @@ import { startAppProcess, type AppProcess } from "../setup/app-process";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
- * Issue 16, item 1: every action of every route, posted generated bad input by every kind of
+ * Every action of every route, posted generated bad input by every kind of
  * visitor, through the production build's request handler on a real database. Each answer
  * must be a 4xx or a redirect, never a 5xx or a stack trace; when the request was refused,
  * no row of the money and user tables may have changed; afterwards the ledger reconciles.
@@ -302,7 +302,7 @@ const COMMON_INTENTS = [
 ];
 
 /**
- * The rupee inputs of the issue "One truth for every figure" (item 2): what the one parser
+ * The rupee inputs of ADR 0056: what the one parser
  * reads, and what it refuses. Each is typed into every amount field of every rendered form.
  */
 const RUPEE_INPUTS: [string, "read" | "refused"][] = [

@@ -13,7 +13,7 @@ import { createInvestor, createSession, createUser, newIdempotencyKey } from "..
 import { useTestDatabase } from "../setup/test-database";
 
 /**
- * Issue 16, item 7: no state change on GET. Every address the app has (the route table,
+ * No state change on GET (docs/security.md). Every address the app has (the route table,
  * the sign-in plumbing, the resource routes), and its `.data` request, read by every kind of
  * visitor, changes no row of the money, people and market tables, and ends no session.
  * (Reads do record analytics events, a profile's last activity and push a session's idle

@@ -7,7 +7,7 @@ import { createProperty, createSession, createUser, newIdempotencyKey } from "..
 import { useTestDatabase } from "../setup/test-database";
 
 /**
- * The small holes a probe found (issue "Nothing stuck, nothing false", item 8), each over HTTP
+ * The small holes a probe found (ADR 0058), each over HTTP
  * on the real server.ts production build: what used to answer 500, send the browser off-site or
  * look like a crash.
  */

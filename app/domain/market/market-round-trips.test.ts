@@ -10,7 +10,7 @@ import { createInvestor, createMarket, newKey } from "./market-test-helpers";
 
 /**
  * The market's money paths reach PostgreSQL in a small constant number of round trips
- * (issue 15, docs/decisions/0043): at most one read, then one call of the operation's
+ * (docs/decisions/0043): at most one read, then one call of the operation's
  * database function. Counted on the wire, between a Prisma client and the database, so a
  * BEGIN, a COMMIT or any statement sent one by one would be seen.
  */
