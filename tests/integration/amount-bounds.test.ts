@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
 import { reloadEnv } from "../../app/services/env.server";
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const { property, seller } = await createMarket(prisma, { sellerShares: 30 });
   await prisma.userProfile.update({ where: { id: seller.id }, data: { tier: "small_investor" } });
   const other = await createMarket(prisma, { sellerShares: 12 });
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: other.seller.id,
     propertyId: other.property.id,
     shares: 12,

@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createBuyerHold } from "../../app/domain/market/buyer-holds.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestDeposit, requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
@@ -123,7 +123,7 @@ beforeAll(async () => {
   const victim = await createMarket(prisma, { sellerShares: 25 });
   // Their idempotency keys too: a key someone else already used must not replay or reveal their request.
   const victimKeys = [newIdempotencyKey(), newIdempotencyKey()];
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: victim.seller.id,
     propertyId: victim.property.id,
     shares: 5,

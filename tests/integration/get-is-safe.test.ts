@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { listPathBuilders } from "../../app/lib/paths";
@@ -73,7 +73,7 @@ beforeAll(async () => {
   const prisma = db.current.prisma;
   const { property, seller } = await createMarket(prisma, { sellerShares: 10 });
   await prisma.userProfile.update({ where: { id: seller.id }, data: { tier: "small_investor" } });
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: seller.id,
     propertyId: property.id,
     shares: 2,
