@@ -57,9 +57,9 @@ function lastUpdated(property: PropertySeed, clock: Clock): Date {
 }
 
 /**
- * After the purchases: each property this run sold shares of gets its planned status (an
- * admin closes a property whose window ended; a sold-out one the purchase itself marked
- * funded) and its planned last update. A planned sale that did not happen fails the seed.
+ * After the purchases: each property this run sold shares of gets its planned status (a
+ * sold-out one the purchase itself marked funded; an admin closes one whose window ended)
+ * and its planned last update. A planned sale that did not happen fails the seed.
  */
 export async function finishFunding({ tx, clock }: SeedContext, bought: Set<string>): Promise<void> {
   if (bought.size === 0) return;
@@ -71,9 +71,14 @@ export async function finishFunding({ tx, clock }: SeedContext, bought: Set<stri
     if (row.totalShares - row.availableShares !== property.soldShares) {
       throw new Error(`${property.id}: ${row.totalShares - row.availableShares} shares sold, ${property.soldShares} planned`);
     }
-    if ((property.status === "funded") !== (row.availableShares === 0)) {
+    // A sold-out property is funded (a closed one may have sold out before it closed).
+    const soldOut = row.availableShares === 0;
+    if ((property.status === "funded" && !soldOut) || (property.status === "open" && soldOut)) {
       throw new Error(`${property.id}: planned ${property.status} with ${row.availableShares} shares left`);
     }
-    await tx.property.update({ where: { id: property.id }, data: { propertyStatus: property.status, updatedAt: lastUpdated(property, clock) } });
+    await tx.property.update({
+      where: { id: property.id },
+      data: { propertyStatus: property.status, updatedAt: lastUpdated(property, clock) },
+    });
   }
 }
