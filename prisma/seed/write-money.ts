@@ -52,7 +52,7 @@ async function buy({ tx, plan, clock }: SeedContext, event: InvestmentEvent): Pr
     idempotencyKey: seedKey(event.key),
     at: clock.daysAgo(event.daysAgo),
   });
-  // The plan's closing balances (quoted in support tickets) assume its own price and fee.
+  // The plan orders its events so every debit fits the wallet, by its own price and fee.
   const planned = walletDelta(event, plan).negated();
   if (!planned.equals(receipt.totalDebited)) {
     throw new Error(`${event.key}: the purchase charged ${receipt.totalDebited}, the plan expected ${planned.toFixed(2)}`);
