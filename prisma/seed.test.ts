@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { getPendingJournal } from "~/domain/ledger/get-pending-journal.server";
+import { purchaseJournalKey } from "~/domain/investing/purchase-shares.server";
 import { DEMO_PERSONAS } from "~/services/auth/google-stand-in/personas";
 import { calculateTier } from "~/domain/tiers/calculate-tier";
 import { Decimal } from "~/lib/money";
@@ -140,6 +141,20 @@ describe("demo data", () => {
       ).toBe(true);
       if (property.propertyStatus === "funded") expect(property.availableShares, property.id).toBe(0);
     }
+  });
+
+  it("buys every seeded share through purchase_shares, dated on the plan's day", async () => {
+    const prisma = db.current.prisma;
+    const purchases = await prisma.transaction.findMany({ where: { transactionType: "investment" }, include: { journal: true } });
+    const planned = buildMoneyPlan().events.filter((e) => e.kind === "investment");
+    expect(purchases).toHaveLength(planned.length);
+    for (const purchase of purchases) {
+      // The purchase scopes its journal's key to the buyer; a journal the seed posted itself would not.
+      expect(purchase.journal!.idempotencyKey).toBe(purchaseJournalKey(purchase.userId, purchase.idempotencyKey!));
+      expect(purchase.journal!.createdAt.getTime()).toBe(purchase.createdAt.getTime());
+    }
+    const alerts = await prisma.userAlert.count({ where: { alertType: "investment_success" } });
+    expect(alerts).toBe(planned.length);
   });
 
   it("writes positions that match the investments", async () => {
