@@ -10,12 +10,12 @@ import { useTestDatabase } from "../setup/test-database";
 
 const db = useTestDatabase();
 const REGENERATE =
-  "prisma/functions.sql differs from the functions prisma/migrations define: run `npm run db:functions` and commit the file";
+  "prisma/functions.sql (- expected) differs from what prisma/migrations define (+ received): run `npm run db:functions` and commit the file";
 
 describe("prisma/functions.sql", () => {
   it("is every function exactly as the migrations define it", async () => {
     const migrated = await dumpFunctionDefinitions(db.current.url);
-    expect(readFileSync(FUNCTIONS_FILE, "utf8"), REGENERATE).toBe(migrated);
+    expect(migrated, REGENERATE).toBe(readFileSync(FUNCTIONS_FILE, "utf8"));
   });
 
   it("would show a function changed outside a migration", async () => {
