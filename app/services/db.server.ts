@@ -150,22 +150,50 @@ export function isRetryableFailure(error: unknown): boolean {
   return failure === "deadlock" || failure === "serialization" || failure === "lock_timeout";
 }
 
-export type TransactionOptions = {
+/** How often a unit of work runs again after a conflict PostgreSQL rolled back. */
+export type RetryOptions = {
   /** Tries in all, the first included. */
   attempts?: number;
-  isolationLevel?: Prisma.TransactionIsolationLevel;
-  /** How long the work may hold the transaction open, and wait for a connection. */
-  timeoutMs?: number;
+  /** A failure of the work's own that also means "nothing was written, run again" (a stale read). */
+  alsoRetry?: (error: unknown) => boolean;
 };
 
 const DEFAULT_ATTEMPTS = 3;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * Runs `work` in one interactive transaction, named for the logs. A deadlock, a
- * serialization failure or a lock timeout rolled the whole transaction back, so the work
- * runs again, a bounded number of times with a short jittered pause; any other error,
- * and the last retryable one, reaches the caller unchanged for it to classify.
+ * The one retry policy of database work: after a deadlock, a serialization failure or a lock
+ * timeout PostgreSQL rolled everything back, so `work` runs again, a bounded number of times
+ * with a short jittered pause; any other error, and the last retryable one, reaches the caller.
+ */
+export async function retryOnConflict<T>(name: string, work: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const again = isRetryableFailure(error) || (options.alsoRetry?.(error) ?? false);
+      if (attempt >= attempts || !again) throw error;
+      logger.warn({ transaction: name, attempt, failure: classifyDatabaseFailure(error) }, "transaction conflict; retrying");
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+export type TransactionOptions = {
+  /** Tries in all, the first included. */
+  attempts?: number;
+  isolationLevel?: Prisma.TransactionIsolationLevel;
+  /** How long the work may hold the transaction open, and wait for a connection. */
+  timeoutMs?: number;
+  /** The area's answers to database failures; without it, failures reach the caller as they are. */
+  errors?: DatabaseErrorTable;
+};
+
+/**
+ * Runs `work` in one interactive transaction, named for the logs, again after a conflict
+ * (retryOnConflict). Any other error, and the last retryable one, reaches the caller unchanged
+ * for it to classify, or through `options.errors` as the area's own error.
  * Anything to publish or send happens after this returns, never inside `work`.
  */
 export async function runTransaction<T>(
@@ -174,15 +202,105 @@ export async function runTransaction<T>(
   work: (tx: Tx) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
-  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await prisma.$transaction(work, { maxWait: timeout, timeout, isolationLevel: options.isolationLevel });
-    } catch (error) {
-      if (attempt >= attempts || !isRetryableFailure(error)) throw error;
-      logger.warn({ transaction: name, attempt, failure: classifyDatabaseFailure(error) }, "transaction conflict; retrying");
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
-    }
+  const once = () => prisma.$transaction(work, { maxWait: timeout, timeout, isolationLevel: options.isolationLevel });
+  try {
+    return await retryOnConflict(name, once, options);
+  } catch (error) {
+    throw options.errors ? toAreaError(error, options.errors) : error;
+  }
+}
+
+/**
+ * How one area (purchases, the market) answers what the database refused, as its own errors.
+ * The domain module owns the table; this service only applies it (services know no rule).
+ */
+export type DatabaseErrorTable = {
+  /** An error that is already a domain error: the area's answer for it, or undefined to translate it as a database failure. */
+  domain: (error: unknown) => Error | undefined;
+  /** `RAISE EXCEPTION 'aangan:<code>[ detail]'`, by code; the factory gets the whole message for its detail. */
+  refusals: Record<string, (message: string) => Error>;
+  /** A CHECK constraint that refused a race the area's read could not see, by constraint name. */
+  checks?: Record<string, () => Error>;
+  /** A unique index refused a second write of the same thing (an idempotency key). */
+  duplicate: () => Error;
+  /** Conflicts outlasted every retry. */
+  conflict: () => Error;
+  /** Anything else (a bug or an outage); without it the error reaches the caller unchanged. */
+  unexpected?: (error: unknown) => Error;
+};
+
+export function toAreaError(error: unknown, table: DatabaseErrorTable): unknown {
+  const known = table.domain(error);
+  if (known) return known;
+  const text = databaseErrorText(error);
+  const refusal = databaseRefusal(error);
+  const refused = refusal ? table.refusals[refusal]?.(text) : undefined;
+  if (refused) return refused;
+  const failure = classifyDatabaseFailure(error);
+  const check = failure === "check_violation" ? Object.entries(table.checks ?? {}).find(([name]) => text.includes(name)) : undefined;
+  if (check) return check[1]();
+  if (failure === "unique_violation") return table.duplicate();
+  if (isRetryableFailure(error)) return table.conflict();
+  return table.unexpected?.(error) ?? error;
+}
+
+/** The SQL type a money function's parameter takes; the call casts each value to it. */
+export type SqlType = "uuid" | "text" | "int" | "numeric" | "timestamptz" | "jsonb";
+
+/** A database money function, called with named arguments (`p_user => $1::uuid`), so a call reads as the function does. */
+export type MoneyFunction<Param extends string, Row> = {
+  params: readonly Param[];
+  statement: PreparedStatement;
+  /** Only carries the row type to the call. */
+  readonly row?: Row;
+};
+
+/**
+ * Declares a money function once per module: its name, its parameters (named as in the
+ * function's definition, prisma/functions.sql) with their types, then the columns the caller
+ * reads of its rows: `moneyFunction("f", { p_user: "uuid" }).returns<Row>("a, b")`. A
+ * parameter left out takes the function's DEFAULT.
+ */
+export function moneyFunction<Param extends string>(name: string, params: Record<Param, SqlType>) {
+  const names = Object.keys(params) as Param[];
+  const args = names.map((param, index) => `${param} => $${index + 1}::${params[param]}`).join(", ");
+  return {
+    returns: <Row>(columns: string): MoneyFunction<Param, Row> => ({
+      params: names,
+      statement: { name, text: `SELECT ${columns} FROM ${name}(${args})` },
+    }),
+  };
+}
+
+/** Calls a money function inside runMoneyCall's work: every named argument in, the function's rows out. */
+export type CallMoneyFunction = <Param extends string, Row>(
+  fn: MoneyFunction<Param, Row>,
+  args: Record<NoInfer<Param>, unknown>,
+) => Promise<Row[]>;
+
+/**
+ * The one door for a money path (docs/decisions/0026, 0043): `work` reads what the rules need
+ * and calls the database function through `call`; a conflict runs the whole of `work` again
+ * under the transaction helper's retry policy, and every failure leaves as the area's error
+ * through its table.
+ */
+export async function runMoneyCall<T>(
+  prisma: PrismaClient,
+  name: string,
+  errors: DatabaseErrorTable,
+  work: (call: CallMoneyFunction) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  const call: CallMoneyFunction = (fn, args) =>
+    preparedQuery(
+      prisma,
+      fn.statement,
+      fn.params.map((param) => args[param]),
+    );
+  try {
+    return await retryOnConflict(name, () => work(call), options);
+  } catch (error) {
+    throw toAreaError(error, errors);
   }
 }

@@ -36,10 +36,28 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 type AppliedRow = { migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null };
 
 /**
+ * Migrations apply in name order, and a database's history only grows at its end: a pending
+ * migration that sorts before one already applied (a branch merged with an older stamp) is
+ * refused, since it would run after work it was written to precede. It gets a later stamp.
+ */
+export function assertPendingSortAfterApplied(appliedNames: string[], pendingNames: string[]): void {
+  const lastApplied = appliedNames.reduce<string | undefined>((last, name) => (last === undefined || name > last ? name : last), undefined);
+  if (lastApplied === undefined) return;
+  const early = pendingNames.find((name) => name < lastApplied);
+  if (early) {
+    throw new Error(
+      `Migration ${early} is pending but sorts before ${lastApplied}, which is already applied; ` +
+        `rename its directory with a stamp later than ${lastApplied.slice(0, 14)} so migrations apply in name order`,
+    );
+  }
+}
+
+/**
  * Applies pending migrations in name order, each in its own transaction, keeping
  * Prisma Migrate's `_prisma_migrations` bookkeeping. Holds Prisma's advisory lock for
  * the whole run, so processes starting together apply each migration exactly once.
- * Returns the names it applied.
+ * Refuses to start when a pending migration sorts before an applied one
+ * (assertPendingSortAfterApplied). Returns the names it applied.
  */
 export async function migrateDatabase(databaseUrl: string, migrations = readMigrations()): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -51,6 +69,7 @@ export async function migrateDatabase(databaseUrl: string, migrations = readMigr
     const { rows } = await client.query<AppliedRow>(
       `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`,
     );
+    const pending: Migration[] = [];
     for (const migration of migrations) {
       const records = rows.filter((row) => row.migration_name === migration.name && !row.rolled_back_at);
       const done = records.find((row) => row.finished_at);
@@ -63,6 +82,14 @@ export async function migrateDatabase(databaseUrl: string, migrations = readMigr
       if (records.length > 0) {
         throw new Error(`Migration ${migration.name} failed earlier; resolve it before starting (see _prisma_migrations.logs)`);
       }
+      pending.push(migration);
+    }
+    const appliedNames = rows.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => row.migration_name);
+    assertPendingSortAfterApplied(
+      appliedNames,
+      pending.map((migration) => migration.name),
+    );
+    for (const migration of pending) {
       await applyOne(client, migration);
       applied.push(migration.name);
     }

@@ -4,18 +4,18 @@ import { validatePurchase, validatePurchaseAmount } from "~/lib/investing/valida
 import type { PurchaseBreakdown } from "~/lib/investing/purchase-breakdown";
 import { formatINR } from "~/lib/money";
 import {
-  classifyDatabaseFailure,
-  databaseErrorText,
   databaseRefusal,
-  isRetryableFailure,
+  moneyFunction,
   preparedQuery,
+  runMoneyCall,
+  type CallMoneyFunction,
+  type DatabaseErrorTable,
   type PreparedStatement,
   type PrismaClient,
   type Tx,
 } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { announceAfterCommit } from "~/services/realtime/publish.server";
-import { DuplicateJournalError, InsufficientFundsError } from "~/domain/ledger/errors.server";
 import {
   ConcurrentPurchaseError,
   DuplicatePurchaseError,
@@ -112,26 +112,13 @@ export async function purchaseShares(prisma: PrismaClient, input: PurchaseInput)
   if (!isWholeShareCount(input.shares)) {
     throw new InvalidPurchaseError("invalid_shares", "Please enter a valid number of shares");
   }
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const receipt = await purchaseOnce(prisma, input);
-        announcePurchase(prisma, receipt);
-        return receipt;
-      } catch (error) {
-        // A deadlock or a price changed between the read and the call: nothing was written.
-        const again = error instanceof StaleReadError || isRetryableFailure(error);
-        if (!again || attempt >= PURCHASE_ATTEMPTS) throw error instanceof StaleReadError ? new ConcurrentPurchaseError() : error;
-        logger.warn({ transaction: "purchase-shares", attempt }, "purchase conflict; retrying");
-        await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
-      }
-    }
-  } catch (error) {
-    throw toPurchaseError(error, input);
-  }
+  // A deadlock or a price changed between the read and the call ('stale'): nothing was written, so it runs again.
+  const receipt = await runMoneyCall(prisma, "purchase-shares", purchaseErrors(input), (call) => purchaseOnce(prisma, call, input), {
+    alsoRetry: (error) => databaseRefusal(error) === "stale",
+  });
+  announcePurchase(prisma, receipt);
+  return receipt;
 }
-
-const PURCHASE_ATTEMPTS = 3;
 
 /**
  * The same purchase inside a transaction the caller already holds (the demo seed, which buys
@@ -143,15 +130,23 @@ export async function purchaseSharesIn(tx: Tx, input: PurchaseInput): Promise<Pu
   if (!isWholeShareCount(input.shares)) {
     throw new InvalidPurchaseError("invalid_shares", "Please enter a valid number of shares");
   }
-  try {
-    // preparedQuery sends a client it did not create (a transaction's) through Prisma.
-    return await readThenPurchase(tx as unknown as PrismaClient, input);
-  } catch (error) {
-    throw error instanceof StaleReadError ? new ConcurrentPurchaseError() : toPurchaseError(error, input);
-  }
+  // preparedQuery sends a client it did not create (a transaction's) through Prisma.
+  const client = tx as unknown as PrismaClient;
+  return runMoneyCall(client, "purchase-shares", purchaseErrors(input), (call) => readThenPurchase(client, call, input), {
+    attempts: 1,
+  });
 }
 
-class StaleReadError extends Error {}
+/** Committed: now the buyer's alerts, the property's market and the public pages hear of it. */
+function announcePurchase(prisma: PrismaClient, receipt: PurchaseReceipt): void {
+  announceAfterCommit(prisma, {
+    events: [
+      { channel: `alerts:${receipt.userId}`, type: "alert", id: receipt.alertId },
+      { channel: `market:${receipt.propertyId}`, type: "purchase", id: receipt.propertyId },
+    ],
+    pageCache: true,
+  });
+}
 
 type PurchaseFacts = {
   kyc_status: string | null;
@@ -176,17 +171,35 @@ type PurchaseRow = {
   property_status: string;
 };
 
-/** Refusals the database function raises, as `aangan:<code>` with SQLSTATE P0001. */
-const REFUSALS: Record<string, () => Error> = {
-  not_signed_in: () => new NotSignedInError(),
-  kyc_required: () => new KycRequiredError(),
-  property_not_found: () => new PropertyNotFoundError(),
-  duplicate: () => new DuplicatePurchaseError(),
-  property_not_open: () => new PropertyNotOpenError(),
-  stale: () => new StaleReadError("the property's title, price or limits changed"),
-  insufficient_balance: () => new InsufficientBalanceError(),
-  shares_unavailable: () => new SharesUnavailableError(),
-};
+/**
+ * Every refusal and failure of a purchase as a PurchaseError: the function's refusals
+ * (`aangan:<code>`), and the races its checks could not see.
+ */
+function purchaseErrors(input: PurchaseInput): DatabaseErrorTable {
+  return {
+    domain: (error) => (error instanceof PurchaseError ? error : undefined),
+    refusals: {
+      not_signed_in: () => new NotSignedInError(),
+      kyc_required: () => new KycRequiredError(),
+      property_not_found: () => new PropertyNotFoundError(),
+      duplicate: () => new DuplicatePurchaseError(),
+      property_not_open: () => new PropertyNotOpenError(),
+      // The property's title, price or limits changed on every try.
+      stale: () => new ConcurrentPurchaseError(),
+      insufficient_balance: () => new InsufficientBalanceError(),
+      shares_unavailable: () => new SharesUnavailableError(),
+    },
+    // The wallet's CHECK: another debit of the same wallet committed first.
+    checks: { escrow_balances_available_not_negative: () => new InsufficientBalanceError() },
+    // The only unique keys a purchase can hit are its idempotency keys.
+    duplicate: () => new DuplicatePurchaseError(),
+    conflict: () => new ConcurrentPurchaseError(),
+    unexpected: (error) => {
+      logger.error({ err: error, userId: input.userId, propertyId: input.propertyId }, "purchase failed");
+      return new PurchaseFailedError();
+    },
+  };
+}
 
 const READ_FACTS: PreparedStatement = {
   name: "purchase_facts",
@@ -203,14 +216,25 @@ const READ_FACTS: PreparedStatement = {
       LEFT JOIN escrow_balances e ON e.user_id = $1::uuid`,
 };
 
-const PURCHASE: PreparedStatement = {
-  name: "purchase_shares",
-  text: `
-    SELECT transaction_id::text AS transaction_id, investment_id::text AS investment_id, journal_id::text AS journal_id,
-           alert_id::text AS alert_id, available_shares, property_status
-      FROM purchase_shares($1::uuid, $2, $3::int, $4, $5, $6::numeric, $7::numeric, $8::numeric, $9, $10::numeric, $11::numeric,
-                           $12, $13, $14::timestamptz)`,
-};
+const PURCHASE = moneyFunction("purchase_shares", {
+  p_user: "uuid",
+  p_property: "text",
+  p_shares: "int",
+  p_idempotency_key: "text",
+  p_journal_key: "text",
+  p_share_price: "numeric",
+  p_minimum: "numeric",
+  p_maximum: "numeric",
+  p_title: "text",
+  p_subtotal: "numeric",
+  p_fee: "numeric",
+  p_description: "text",
+  p_alert_message: "text",
+  p_at: "timestamptz",
+}).returns<PurchaseRow>(
+  `transaction_id::text AS transaction_id, investment_id::text AS investment_id, journal_id::text AS journal_id,
+   alert_id::text AS alert_id, available_shares, property_status`,
+);
 
 /**
  * One round trip when this process already knows the property's terms and the amount passes
@@ -219,16 +243,16 @@ const PURCHASE: PreparedStatement = {
  * the read first, so every refusal keeps the spec's precedence (KYC before the amount, a
  * repeated key before a closed property) exactly as before.
  */
-async function purchaseOnce(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
+async function purchaseOnce(prisma: PrismaClient, call: CallMoneyFunction, input: PurchaseInput): Promise<PurchaseReceipt> {
   const terms = recallTerms(prisma, input.propertyId);
   if (terms) {
     const check = validatePurchaseAmount(input.shares, terms);
-    if (check.ok) return callPurchase(prisma, input, terms, check.breakdown);
+    if (check.ok) return callPurchase(prisma, call, input, terms, check.breakdown);
   }
-  return readThenPurchase(prisma, input);
+  return readThenPurchase(prisma, call, input);
 }
 
-async function readThenPurchase(prisma: PrismaClient, input: PurchaseInput): Promise<PurchaseReceipt> {
+async function readThenPurchase(prisma: PrismaClient, call: CallMoneyFunction, input: PurchaseInput): Promise<PurchaseReceipt> {
   const { userId, propertyId, shares, idempotencyKey } = input;
   // The buyer's standing, the property, the wallet and whether the key was used.
   const [facts] = await preparedQuery<PurchaseFacts>(prisma, READ_FACTS, [
@@ -262,12 +286,13 @@ async function readThenPurchase(prisma: PrismaClient, input: PurchaseInput): Pro
     if (check.code === "exceeds_available") throw new SharesUnavailableError();
     throw new InvalidPurchaseError(check.code, check.message);
   }
-  return callPurchase(prisma, input, terms, check.breakdown);
+  return callPurchase(prisma, call, input, terms, check.breakdown);
 }
 
 /** The purchase itself: `purchase_shares` checks again, under the property's lock, whatever may have changed. */
 async function callPurchase(
   prisma: PrismaClient,
+  call: CallMoneyFunction,
   input: PurchaseInput,
   terms: PurchaseTerms,
   breakdown: PurchaseBreakdown,
@@ -283,29 +308,30 @@ async function callPurchase(
 
   let row: PurchaseRow | undefined;
   try {
-    [row] = await preparedQuery<PurchaseRow>(prisma, PURCHASE, [
-      userId,
-      propertyId,
-      shares,
-      idempotencyKey,
-      purchaseJournalKey(userId, idempotencyKey),
-      terms.sharePrice,
-      terms.minimumInvestment,
-      terms.maximumInvestment,
-      terms.title,
-      subtotal.toFixed(2),
-      fee.toFixed(2),
-      description,
-      alertMessage,
-      input.at?.toISOString() ?? null,
-    ]);
+    [row] = await call(PURCHASE, {
+      p_user: userId,
+      p_property: propertyId,
+      p_shares: shares,
+      p_idempotency_key: idempotencyKey,
+      p_journal_key: purchaseJournalKey(userId, idempotencyKey),
+      p_share_price: terms.sharePrice,
+      p_minimum: terms.minimumInvestment,
+      p_maximum: terms.maximumInvestment,
+      p_title: terms.title,
+      p_subtotal: subtotal.toFixed(2),
+      p_fee: fee.toFixed(2),
+      p_description: description,
+      p_alert_message: alertMessage,
+      p_at: input.at?.toISOString() ?? null,
+    });
   } catch (error) {
     const refusal = databaseRefusal(error);
     // Terms that no longer match (or a property gone) are read again next time.
     if (refusal === "stale" || refusal === "property_not_found") forgetTerms(prisma, propertyId);
-    throw refusal ? (REFUSALS[refusal]?.() ?? error) : error;
+    throw error;
   }
   if (!row) throw new PurchaseFailedError();
+
   return {
     transactionId: row.transaction_id,
     investmentId: row.investment_id,
@@ -322,30 +348,4 @@ async function callPurchase(
     availableSharesLeft: row.available_shares,
     propertyFunded: row.property_status === "funded",
   };
-}
-
-/** Committed: now the buyer's alerts, the property's market and the public pages hear of it. */
-function announcePurchase(prisma: PrismaClient, receipt: PurchaseReceipt): void {
-  announceAfterCommit(prisma, {
-    events: [
-      { channel: `alerts:${receipt.userId}`, type: "alert", id: receipt.alertId },
-      { channel: `market:${receipt.propertyId}`, type: "purchase", id: receipt.propertyId },
-    ],
-    pageCache: true,
-  });
-}
-
-function toPurchaseError(error: unknown, input: PurchaseInput): PurchaseError {
-  if (error instanceof PurchaseError) return error;
-  if (error instanceof InsufficientFundsError) return new InsufficientBalanceError();
-  if (error instanceof DuplicateJournalError) return new DuplicatePurchaseError();
-  // The only unique keys a purchase can hit are its idempotency keys.
-  if (classifyDatabaseFailure(error) === "unique_violation") return new DuplicatePurchaseError();
-  // The wallet's CHECK: another debit of the same wallet committed first.
-  if (classifyDatabaseFailure(error) === "check_violation" && /escrow_balances_available_not_negative/.test(databaseErrorText(error))) {
-    return new InsufficientBalanceError();
-  }
-  if (isRetryableFailure(error)) return new ConcurrentPurchaseError();
-  logger.error({ err: error, userId: input.userId, propertyId: input.propertyId }, "purchase failed");
-  return new PurchaseFailedError();
 }

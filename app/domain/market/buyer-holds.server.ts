@@ -1,34 +1,35 @@
 import { holdExpiry, holdJournalExpiry, reservationExpiry } from "~/lib/market/market-rules";
-import {
-  isRetryableFailure,
-  isUniqueViolation,
-  preparedQuery,
-  runTransaction,
-  type PreparedStatement,
-  type PrismaClient,
-  type Tx,
-} from "~/services/db.server";
+import { moneyFunction, runMoneyCall, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
-import { InsufficientFundsError } from "~/domain/ledger/errors.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./order-locks.server";
-import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
-import { marketError, MarketError } from "./market-errors";
+import { checkBuy, marketErrors, readBuyFacts, sharesText, type RefusalContext } from "./market-calls.server";
+import { marketError } from "./market-errors";
 import { scopedKey } from "./sell-requests.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
-const CREATE_HOLD: PreparedStatement = {
-  name: "market_create_hold",
-  text: `SELECT hold_id::text AS hold_id, property_id, hold_expires_at
-           FROM market_create_hold($1::uuid, $2::uuid, $3::int, $4, $5, $6::timestamptz, $7::numeric, $8::timestamptz,
-                                   $9::timestamptz, $10, $11)`,
-};
+const CREATE_HOLD = moneyFunction("market_create_hold", {
+  p_buyer: "uuid",
+  p_order: "uuid",
+  p_shares: "int",
+  p_shares_text: "text",
+  p_key: "text",
+  p_now: "timestamptz",
+  p_amount: "numeric",
+  p_hold_expires_at: "timestamptz",
+  p_journal_expires_at: "timestamptz",
+  p_description: "text",
+  p_physical_channel: "text",
+}).returns<{ hold_id: string; property_id: string; hold_expires_at: Date }>("hold_id::text AS hold_id, property_id, hold_expires_at");
 
-const CONFIRM_HOLD: PreparedStatement = {
-  name: "market_confirm_hold",
-  text: `SELECT property_id, reservation_id::text AS reservation_id
-           FROM market_confirm_hold($1::uuid, $2::uuid, $3, $4::timestamptz, $5::timestamptz, $6)`,
-};
+const CONFIRM_HOLD = moneyFunction("market_confirm_hold", {
+  p_user: "uuid",
+  p_hold: "uuid",
+  p_side: "text",
+  p_now: "timestamptz",
+  p_reservation_expires_at: "timestamptz",
+  p_physical_channel: "text",
+}).returns<{ property_id: string; reservation_id: string | null }>("property_id, reservation_id::text AS reservation_id");
 
 /**
  * Flag on: the buyer's total moves from available to held (a pending ledger journal) and
@@ -41,38 +42,34 @@ const CONFIRM_HOLD: PreparedStatement = {
 export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInput, now = new Date()) {
   const key = scopedKey(input.buyerId, input.idempotencyKey);
   const refusal: RefusalContext = { repeatedKind: "hold" };
-  return runMarketCall(
-    "market.create-buyer-hold",
-    async () => {
-      const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
-      const { shares, total, title } = checkBuy(facts, input, "hold");
-      refusal.total = total;
-      const [row] = await preparedQuery<{ hold_id: string; property_id: string; hold_expires_at: Date }>(prisma, CREATE_HOLD, [
-        input.buyerId,
-        input.orderId,
-        shares,
-        String(input.shares).trim(),
-        key,
-        now,
-        total,
-        holdExpiry(now),
-        holdJournalExpiry(now),
-        `Hold for ${sharesText(shares)} of ${title}`,
-        PHYSICAL_CHANNEL,
-      ]);
-      return {
-        holdId: row!.hold_id,
-        orderId: input.orderId,
-        propertyId: row!.property_id,
-        sellerId: facts.seller_id!,
-        propertyTitle: title,
-        shares,
-        amount: total,
-        expiresAt: row!.hold_expires_at,
-      };
-    },
-    refusal,
-  );
+  return runMoneyCall(prisma, "market.create-buyer-hold", marketErrors(refusal), async (call) => {
+    const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
+    const { shares, total, title } = checkBuy(facts, input, "hold");
+    refusal.total = total;
+    const [row] = await call(CREATE_HOLD, {
+      p_buyer: input.buyerId,
+      p_order: input.orderId,
+      p_shares: shares,
+      p_shares_text: String(input.shares).trim(),
+      p_key: key,
+      p_now: now,
+      p_amount: total,
+      p_hold_expires_at: holdExpiry(now),
+      p_journal_expires_at: holdJournalExpiry(now),
+      p_description: `Hold for ${sharesText(shares)} of ${title}`,
+      p_physical_channel: PHYSICAL_CHANNEL,
+    });
+    return {
+      holdId: row!.hold_id,
+      orderId: input.orderId,
+      propertyId: row!.property_id,
+      sellerId: facts.seller_id!,
+      propertyTitle: title,
+      shares,
+      amount: total,
+      expiresAt: row!.hold_expires_at,
+    };
+  });
 }
 
 type LockedHold = {
@@ -121,15 +118,15 @@ export async function confirmHold(
   now = new Date(),
 ) {
   if (!UUID.test(input.holdId)) throw marketError("holdNotFound", 404);
-  return runMarketCall(`market.${input.side}-confirm-hold`, async () => {
-    const [row] = await preparedQuery<{ property_id: string; reservation_id: string | null }>(prisma, CONFIRM_HOLD, [
-      input.userId,
-      input.holdId,
-      input.side,
-      now,
-      reservationExpiry(now),
-      PHYSICAL_CHANNEL,
-    ]);
+  return runMoneyCall(prisma, `market.${input.side}-confirm-hold`, marketErrors(), async (call) => {
+    const [row] = await call(CONFIRM_HOLD, {
+      p_user: input.userId,
+      p_hold: input.holdId,
+      p_side: input.side,
+      p_now: now,
+      p_reservation_expires_at: reservationExpiry(now),
+      p_physical_channel: PHYSICAL_CHANNEL,
+    });
     return { holdId: input.holdId, propertyId: row!.property_id, reservationId: row!.reservation_id };
   });
 }
@@ -139,8 +136,10 @@ export async function confirmHold(
  * admin): the held funds return to the buyer and the shares to the order.
  */
 export async function cancelHold(prisma: PrismaClient, input: { userId: string; holdId: string }, now = new Date()) {
-  return withMarketErrors(() =>
-    runTransaction(prisma, "market.cancel-hold", async (tx) => {
+  return runTransaction(
+    prisma,
+    "market.cancel-hold",
+    async (tx) => {
       const hold = await lockHold(tx, input.holdId, now);
       if (!hold || (hold.buyer_id !== input.userId && hold.seller_id !== input.userId)) throw marketError("holdNotFound", 404);
       const claimed = await tx.$executeRaw`
@@ -158,21 +157,7 @@ export async function cancelHold(prisma: PrismaClient, input: { userId: string; 
         userIds: [hold.buyer_id, hold.seller_id],
       });
       return { holdId: hold.id, propertyId: hold.property_id };
-    }),
+    },
+    { errors: marketErrors() },
   );
-}
-
-/** Market commands answer with MarketErrors only: raw ledger and database failures are translated. */
-export async function withMarketErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof MarketError) throw error;
-    // The wallet's CHECK refused a race the balance read could not see.
-    if (error instanceof InsufficientFundsError)
-      throw new MarketError("insufficient_funds", "Insufficient wallet balance. Please add funds to your wallet.", 422);
-    if (isUniqueViolation(error)) throw marketError("duplicate", 409);
-    if (isRetryableFailure(error)) throw marketError("concurrent", 409);
-    throw error;
-  }
 }

@@ -1,114 +1,75 @@
 import { Decimal } from "~/lib/money";
 import { onlySharesAvailableMessage, parseShareCount } from "~/lib/market/market-rules";
+import { Prisma, type DatabaseErrorTable, type PrismaClient } from "~/services/db.server";
+import { DomainError } from "~/domain/errors";
 import {
-  classifyDatabaseFailure,
-  databaseErrorText,
-  databaseRefusal,
-  isRetryableFailure,
-  Prisma,
-  type PrismaClient,
-} from "~/services/db.server";
-import { logger } from "~/services/logger.server";
-import { PendingAlreadyResolvedError, PendingExpiredError, PendingNotFoundError } from "~/domain/ledger/errors.server";
+  InsufficientFundsError,
+  PendingAlreadyResolvedError,
+  PendingExpiredError,
+  PendingNotFoundError,
+} from "~/domain/ledger/errors.server";
 import { DuplicateSubmitError, insufficientFundsError, marketError, MarketError } from "./market-errors";
 import { UUID } from "./order-locks.server";
 import { mayBuyOnMarket } from "./resale-rules";
 
 /**
  * The market's money paths are one call of a database function each (docs/decisions/0043,
- * migration 20261125500000_market_functions), after at most one read. This module holds
- * what the four share: the buyer's checks against that read, and the mapping of the
- * functions' refusals ('aangan:<code>', SQLSTATE P0001) to MarketErrors.
+ * migration 20261125500000_market_functions), after at most one read, through the db
+ * service's runMoneyCall. This module holds what they share: the buyer's checks against that
+ * read, and the market's table of the database's refusals ('aangan:<code>', SQLSTATE P0001).
  */
 
-const ATTEMPTS = 3;
-
-/**
- * Runs one read-then-call, again after a deadlock or a lock timeout (PostgreSQL rolled the
- * call back, so nothing was written), up to three tries in all; then 'Multiple purchases
- * detected'. Every failure reaches the caller as a MarketError, as withMarketErrors did.
- */
-export async function runMarketCall<T>(name: string, work: () => Promise<T>, refusal: RefusalContext = {}): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (isRetryableFailure(error) && attempt < ATTEMPTS) {
-        logger.warn({ transaction: name, attempt, failure: classifyDatabaseFailure(error) }, "market conflict; retrying");
-        await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
-        continue;
-      }
-      throw toMarketError(error, refusal);
-    }
-  }
-}
-
-/** What a refusal's message needs besides its code. */
+/** What a refusal's message needs besides its code; a buy fills in the total once it knows it. */
 export type RefusalContext = { repeatedKind?: "hold" | "trade"; total?: string };
 
-function toMarketError(error: unknown, context: RefusalContext): unknown {
-  if (error instanceof MarketError) return error;
-  const code = databaseRefusal(error);
-  if (code) return refusalError(code, databaseErrorText(error), context) ?? error;
-  // The wallet's CHECK refused a race the balance check could not see.
-  if (classifyDatabaseFailure(error) === "check_violation" && /escrow_balances_available_not_negative/.test(databaseErrorText(error))) {
-    return new MarketError("insufficient_funds", "Insufficient wallet balance. Please add funds to your wallet.", 422);
-  }
-  if (classifyDatabaseFailure(error) === "unique_violation") return marketError("duplicate", 409);
-  if (isRetryableFailure(error)) return marketError("concurrent", 409);
-  return error;
-}
+const walletTooLow = () => new MarketError("insufficient_funds", "Insufficient wallet balance. Please add funds to your wallet.", 422);
 
-function refusalError(code: string, text: string, context: RefusalContext): Error | null {
-  switch (code) {
-    case "repeated": {
-      const id = /aangan:repeated id=([0-9a-f-]{36})/i.exec(text)?.[1];
-      return id && context.repeatedKind ? new DuplicateSubmitError({ kind: context.repeatedKind, id }) : marketError("duplicate", 409);
-    }
-    case "key_reused":
-      return marketError("keyReused", 409);
-    case "tier_too_low":
-      return marketError("tierTooLow", 403);
-    case "order_not_found":
-      return marketError("orderNotFound", 404);
-    case "own_order":
-      return marketError("ownOrder", 403);
-    case "order_inactive":
-      return marketError("orderInactive", 409);
-    case "trading_disabled":
-      return marketError("tradingDisabled", 403);
-    case "not_enough_shares":
-      return marketError("notEnoughShares", 409, "shares");
-    case "insufficient_funds": {
-      const balance = /aangan:insufficient_funds balance=(-?[0-9.]+)/.exec(text)?.[1] ?? "0.00";
-      return insufficientFundsError(balance, context.total ?? "0.00");
-    }
-    case "hold_not_found":
-      return marketError("holdNotFound", 404);
-    case "hold_closed":
-      return marketError("holdClosed", 409);
-    case "hold_expired":
-      return marketError("holdExpired", 409);
-    case "already_confirmed":
-      return marketError("alreadyConfirmed", 409);
-    case "buyer_not_confirmed":
-      return marketError("buyerNotConfirmed", 409);
-    case "reservation_not_found":
-      return marketError("reservationNotFound", 404);
-    case "reservation_closed":
-      return marketError("reservationClosed", 409);
-    case "reservation_expired":
-      return marketError("reservationExpired", 409);
-    // The ledger's own refusals, as postPendingJournal gave them.
-    case "pending_not_found":
-      return new PendingNotFoundError("");
-    case "pending_resolved":
-      return new PendingAlreadyResolvedError("");
-    case "pending_expired":
-      return new PendingExpiredError("");
-    default:
-      return null;
-  }
+/**
+ * Every failure of a market command as a MarketError (or the ledger's own refusal of a
+ * pending journal): the functions' refusals, the wallet's CHECK, a repeated key, and
+ * conflicts that outlasted the retries ('Multiple purchases detected').
+ */
+export function marketErrors(context: RefusalContext = {}): DatabaseErrorTable {
+  return {
+    domain: (error) => {
+      // The ledger's overdraft refusal, from a command that posts through the ledger's code.
+      if (error instanceof InsufficientFundsError) return walletTooLow();
+      return error instanceof DomainError ? error : undefined;
+    },
+    refusals: {
+      repeated: (message) => {
+        const id = /aangan:repeated id=([0-9a-f-]{36})/i.exec(message)?.[1];
+        return id && context.repeatedKind ? new DuplicateSubmitError({ kind: context.repeatedKind, id }) : marketError("duplicate", 409);
+      },
+      key_reused: () => marketError("keyReused", 409),
+      tier_too_low: () => marketError("tierTooLow", 403),
+      order_not_found: () => marketError("orderNotFound", 404),
+      own_order: () => marketError("ownOrder", 403),
+      order_inactive: () => marketError("orderInactive", 409),
+      trading_disabled: () => marketError("tradingDisabled", 403),
+      not_enough_shares: () => marketError("notEnoughShares", 409, "shares"),
+      insufficient_funds: (message) => {
+        const balance = /aangan:insufficient_funds balance=(-?[0-9.]+)/.exec(message)?.[1] ?? "0.00";
+        return insufficientFundsError(balance, context.total ?? "0.00");
+      },
+      hold_not_found: () => marketError("holdNotFound", 404),
+      hold_closed: () => marketError("holdClosed", 409),
+      hold_expired: () => marketError("holdExpired", 409),
+      already_confirmed: () => marketError("alreadyConfirmed", 409),
+      buyer_not_confirmed: () => marketError("buyerNotConfirmed", 409),
+      reservation_not_found: () => marketError("reservationNotFound", 404),
+      reservation_closed: () => marketError("reservationClosed", 409),
+      reservation_expired: () => marketError("reservationExpired", 409),
+      // The ledger's own refusals, as postPendingJournal gives them.
+      pending_not_found: () => new PendingNotFoundError(""),
+      pending_resolved: () => new PendingAlreadyResolvedError(""),
+      pending_expired: () => new PendingExpiredError(""),
+    },
+    // The wallet's CHECK refused a race the balance check could not see.
+    checks: { escrow_balances_available_not_negative: walletTooLow },
+    duplicate: () => marketError("duplicate", 409),
+    conflict: () => marketError("concurrent", 409),
+  };
 }
 
 /** What a buy from a listing reads first: the order, its property, the buyer's tier and wallet, and whether the key was used. */

@@ -1,28 +1,50 @@
 import { Decimal } from "~/lib/money";
-import { preparedQuery, runTransaction, type PreparedStatement, type PrismaClient, type Tx } from "~/services/db.server";
+import { moneyFunction, runMoneyCall, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { announceMarketChange, releaseClaimedHold, UUID } from "./order-locks.server";
-import { lockHold, withMarketErrors } from "./buyer-holds.server";
-import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
+import { lockHold } from "./buyer-holds.server";
+import { checkBuy, marketErrors, readBuyFacts, sharesText, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
 
 export const SETTLED_TEXT = { title: "Reservation Settled", description: "Positions updated." } as const;
 export const RELEASED_TEXT = { title: "Reservation Cancelled", description: "Reservation cancelled and released." } as const;
 
-const INSTANT_BUY: PreparedStatement = {
-  name: "market_instant_buy",
-  text: `SELECT transaction_id::text AS transaction_id, property_id
-           FROM market_instant_buy($1::uuid, $2::uuid, $3::int, $4, $5, $6::timestamptz, $7::numeric, $8::timestamptz, $9, $10, $11,
-                                   $12, $13, $14, $15, $16)`,
-};
+const INSTANT_BUY = moneyFunction("market_instant_buy", {
+  p_buyer: "uuid",
+  p_order: "uuid",
+  p_shares: "int",
+  p_shares_text: "text",
+  p_key: "text",
+  p_now: "timestamptz",
+  p_amount: "numeric",
+  p_journal_expires_at: "timestamptz",
+  p_hold_text: "text",
+  p_post_text: "text",
+  p_bought_text: "text",
+  p_sold_text: "text",
+  p_alert_title: "text",
+  p_buyer_message: "text",
+  p_seller_message: "text",
+  p_physical_channel: "text",
+}).returns<{ transaction_id: string; property_id: string }>("transaction_id::text AS transaction_id, property_id");
 
-const SETTLE_RESERVATION: PreparedStatement = {
-  name: "market_settle_reservation",
-  text: `SELECT buyer_id::text AS buyer_id, seller_id::text AS seller_id
-           FROM market_settle_reservation($1::uuid, $2::uuid, $3::timestamptz, $4, $5::int, $6::numeric, $7, $8, $9, $10, $11, $12,
-                                          $13::jsonb, $14)`,
-};
+const SETTLE_RESERVATION = moneyFunction("market_settle_reservation", {
+  p_admin: "uuid",
+  p_reservation: "uuid",
+  p_now: "timestamptz",
+  p_notes: "text",
+  p_shares: "int",
+  p_amount: "numeric",
+  p_post_text: "text",
+  p_bought_text: "text",
+  p_sold_text: "text",
+  p_alert_title: "text",
+  p_buyer_message: "text",
+  p_seller_message: "text",
+  p_audit_details: "jsonb",
+  p_physical_channel: "text",
+}).returns<{ buyer_id: string; seller_id: string }>("buyer_id::text AS buyer_id, seller_id::text AS seller_id");
 
 /**
  * Flag off: buys from a listing at once. The buyer's total is held and posted to the seller
@@ -38,35 +60,31 @@ export async function instantBuyShares(
   now = new Date(),
 ) {
   const refusal: RefusalContext = { repeatedKind: "trade" };
-  return runMarketCall(
-    "market.instant-buy",
-    async () => {
-      const facts = await readBuyFacts(prisma, input, { kind: "trade", key: input.idempotencyKey }, now);
-      const { shares, total, title } = checkBuy(facts, input, "trade");
-      refusal.total = total;
-      const description = `${sharesText(shares)} of ${title}`;
-      const [row] = await preparedQuery<{ transaction_id: string; property_id: string }>(prisma, INSTANT_BUY, [
-        input.buyerId,
-        input.orderId,
-        shares,
-        String(input.shares).trim(),
-        input.idempotencyKey,
-        now,
-        total,
-        new Date(now.getTime() + 10 * 60_000),
-        `Purchase of ${description}`,
-        `Sale of ${description}`,
-        `Bought ${description}`,
-        `Sold ${description}`,
-        "Purchase Complete!",
-        `Successfully purchased ${shares} shares. Shares added to your portfolio.`,
-        `You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`,
-        PHYSICAL_CHANNEL,
-      ]);
-      return { transactionId: row!.transaction_id, orderId: input.orderId, propertyId: row!.property_id, shares, amount: total };
-    },
-    refusal,
-  );
+  return runMoneyCall(prisma, "market.instant-buy", marketErrors(refusal), async (call) => {
+    const facts = await readBuyFacts(prisma, input, { kind: "trade", key: input.idempotencyKey }, now);
+    const { shares, total, title } = checkBuy(facts, input, "trade");
+    refusal.total = total;
+    const description = `${sharesText(shares)} of ${title}`;
+    const [row] = await call(INSTANT_BUY, {
+      p_buyer: input.buyerId,
+      p_order: input.orderId,
+      p_shares: shares,
+      p_shares_text: String(input.shares).trim(),
+      p_key: input.idempotencyKey,
+      p_now: now,
+      p_amount: total,
+      p_journal_expires_at: new Date(now.getTime() + 10 * 60_000),
+      p_hold_text: `Purchase of ${description}`,
+      p_post_text: `Sale of ${description}`,
+      p_bought_text: `Bought ${description}`,
+      p_sold_text: `Sold ${description}`,
+      p_alert_title: "Purchase Complete!",
+      p_buyer_message: `Successfully purchased ${shares} shares. Shares added to your portfolio.`,
+      p_seller_message: `You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`,
+      p_physical_channel: PHYSICAL_CHANNEL,
+    });
+    return { transactionId: row!.transaction_id, orderId: input.orderId, propertyId: row!.property_id, shares, amount: total };
+  });
 }
 
 type LockedReservation = { id: string; hold_id: string; status: string; expired: boolean };
@@ -101,7 +119,7 @@ export async function settleReservation(
 ) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
   if (!UUID.test(input.reservationId)) throw marketError("reservationNotFound", 404);
-  return runMarketCall("market.settle-reservation", async () => {
+  return runMoneyCall(prisma, "market.settle-reservation", marketErrors(), async (call) => {
     const [facts] = await prisma.$queryRaw<SettlementFacts[]>`
       SELECT h.shares, h.amount::text AS amount, p.title AS property_title, r.status::text AS status,
              h.hold_status::text AS hold_status, r.expires_at <= ${now} AS expired
@@ -121,22 +139,22 @@ export async function settleReservation(
       after: { status: "settled", shares: facts.shares, amount: facts.amount },
       note: notes,
     };
-    const [row] = await preparedQuery<{ buyer_id: string; seller_id: string }>(prisma, SETTLE_RESERVATION, [
-      input.adminId,
-      input.reservationId,
-      now,
-      notes,
-      facts.shares,
-      facts.amount,
-      `Settlement of ${description}`,
-      `Bought ${description}`,
-      `Sold ${description}`,
-      SETTLED_TEXT.title,
-      `${description} are now yours. ${SETTLED_TEXT.description}`,
-      `Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`,
-      JSON.stringify(audit),
-      PHYSICAL_CHANNEL,
-    ]);
+    const [row] = await call(SETTLE_RESERVATION, {
+      p_admin: input.adminId,
+      p_reservation: input.reservationId,
+      p_now: now,
+      p_notes: notes,
+      p_shares: facts.shares,
+      p_amount: facts.amount,
+      p_post_text: `Settlement of ${description}`,
+      p_bought_text: `Bought ${description}`,
+      p_sold_text: `Sold ${description}`,
+      p_alert_title: SETTLED_TEXT.title,
+      p_buyer_message: `${description} are now yours. ${SETTLED_TEXT.description}`,
+      p_seller_message: `Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`,
+      p_audit_details: JSON.stringify(audit),
+      p_physical_channel: PHYSICAL_CHANNEL,
+    });
     return {
       reservationId: input.reservationId,
       buyerId: row!.buyer_id,
@@ -155,8 +173,10 @@ export async function cancelReservation(
   now = new Date(),
 ) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
-  return withMarketErrors(() =>
-    runTransaction(prisma, "market.cancel-reservation", async (tx) => {
+  return runTransaction(
+    prisma,
+    "market.cancel-reservation",
+    async (tx) => {
       const locked = await lockReservation(tx, input.reservationId, now);
       if (!locked) throw marketError("reservationNotFound", 404);
       const { reservation, hold } = locked;
@@ -193,6 +213,7 @@ export async function cancelReservation(
         userIds: [hold.buyer_id, hold.seller_id],
       });
       return { reservationId: reservation.id, buyerId: hold.buyer_id, sellerId: hold.seller_id };
-    }),
+    },
+    { errors: marketErrors() },
   );
 }
