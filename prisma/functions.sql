@@ -413,8 +413,8 @@ BEGIN
 END;
 $function$;
 
--- ledger_write_single_journal(p_kind ledger_journal_kind, p_description text, p_idempotency_key text, p_created_by uuid, p_codes text[], p_kinds ledger_account_kind[], p_user_ids uuid[], p_property_ids text[], p_amounts numeric[])
-CREATE OR REPLACE FUNCTION public.ledger_write_single_journal(p_kind ledger_journal_kind, p_description text, p_idempotency_key text, p_created_by uuid, p_codes text[], p_kinds ledger_account_kind[], p_user_ids uuid[], p_property_ids text[], p_amounts numeric[])
+-- ledger_write_single_journal(p_kind ledger_journal_kind, p_description text, p_idempotency_key text, p_created_by uuid, p_codes text[], p_kinds ledger_account_kind[], p_user_ids uuid[], p_property_ids text[], p_amounts numeric[], p_created_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.ledger_write_single_journal(p_kind ledger_journal_kind, p_description text, p_idempotency_key text, p_created_by uuid, p_codes text[], p_kinds ledger_account_kind[], p_user_ids uuid[], p_property_ids text[], p_amounts numeric[], p_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS uuid
  LANGUAGE plpgsql
 AS $function$
@@ -432,8 +432,8 @@ BEGIN
     SELECT DISTINCT u FROM unnest(p_user_ids) AS u WHERE u IS NOT NULL ORDER BY 1
     ON CONFLICT ("user_id") DO NOTHING;
 
-    INSERT INTO "ledger_journals" ("kind", "phase", "description", "idempotency_key", "created_by")
-    VALUES (p_kind, 'single', p_description, p_idempotency_key, p_created_by)
+    INSERT INTO "ledger_journals" ("kind", "phase", "description", "idempotency_key", "created_by", "created_at")
+    VALUES (p_kind, 'single', p_description, p_idempotency_key, p_created_by, COALESCE(p_created_at, now()))
     RETURNING "id", "created_at" INTO v_journal, v_created;
 
     INSERT INTO "ledger_postings" ("journal_id", "account_id", "amount", "created_at")
@@ -824,8 +824,8 @@ BEGIN
 END;
 $function$;
 
--- purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text)
-CREATE OR REPLACE FUNCTION public.purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text)
+-- purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text, p_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text, p_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS TABLE(transaction_id uuid, investment_id uuid, journal_id uuid, alert_id uuid, available_shares integer, property_status text)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
@@ -847,7 +847,12 @@ DECLARE
     v_users UUID[];
     v_properties TEXT[];
     v_amounts NUMERIC[];
+    v_at TIMESTAMPTZ := COALESCE(p_at, now());
 BEGIN
+    -- A back-dated purchase records the past; nothing may be dated after the moment it is written.
+    IF v_at > now() THEN
+        RAISE EXCEPTION 'purchase_shares: p_at % is in the future', p_at;
+    END IF;
     -- The buyer's standing first, as assertMayPurchase does: mayInvest() in
     -- app/lib/investing/invest-eligibility.ts (approved KYC, or an admin-set investor tier).
     SELECT u."kyc_status"::TEXT, u."tier", u."tier_override_by_admin" INTO v_kyc, v_tier, v_override
@@ -900,26 +905,26 @@ BEGIN
     END IF;
     -- Debits the wallet under its row lock; the wallet's CHECK refuses an overdraft.
     v_journal := "ledger_write_single_journal"('investment', p_description, p_journal_key, p_user,
-                                               v_codes, v_kinds, v_users, v_properties, v_amounts);
+                                               v_codes, v_kinds, v_users, v_properties, v_amounts, v_at);
 
     INSERT INTO "transactions" ("user_id", "property_id", "transaction_type", "status", "amount", "fee", "shares",
-                                "price_per_share", "description", "idempotency_key", "journal_id")
+                                "price_per_share", "description", "idempotency_key", "journal_id", "created_at")
     VALUES (p_user, p_property, 'investment', 'completed', p_subtotal, p_fee, p_shares, p_share_price, p_description,
-            p_idempotency_key, v_journal)
+            p_idempotency_key, v_journal, v_at)
     RETURNING "id" INTO v_transaction;
 
     INSERT INTO "investments" ("user_id", "property_id", "shares_owned", "price_per_share", "total_investment",
-                               "investment_status", "transaction_id")
-    VALUES (p_user, p_property, p_shares, p_share_price, p_subtotal, 'confirmed', v_transaction)
+                               "investment_status", "transaction_id", "investment_date", "created_at", "updated_at")
+    VALUES (p_user, p_property, p_shares, p_share_price, p_subtotal, 'confirmed', v_transaction, v_at, v_at, v_at)
     RETURNING "id" INTO v_investment;
 
     INSERT INTO "user_property_positions" AS p ("user_id", "property_id", "shares", "cost_basis", "avg_price", "updated_at")
-    VALUES (p_user, p_property, p_shares, p_subtotal, round(p_subtotal / p_shares, 2), now())
+    VALUES (p_user, p_property, p_shares, p_subtotal, round(p_subtotal / p_shares, 2), v_at)
     ON CONFLICT ("user_id", "property_id") DO UPDATE
        SET "shares" = p."shares" + EXCLUDED."shares",
            "cost_basis" = p."cost_basis" + EXCLUDED."cost_basis",
            "avg_price" = round((p."cost_basis" + EXCLUDED."cost_basis") / (p."shares" + EXCLUDED."shares"), 2),
-           "updated_at" = now();
+           "updated_at" = v_at;
 
     -- A purchase can only raise a tier, and large_investor is the top: recompute only below it.
     -- A one-share purchase by a small investor cannot raise them either (large_investor needs
@@ -928,8 +933,8 @@ BEGIN
         PERFORM "recalculate_tier"(p_user);
     END IF;
 
-    INSERT INTO "user_alerts" ("user_id", "property_id", "alert_type", "title", "message")
-    VALUES (p_user, p_property, 'investment_success', 'Investment Successful', p_alert_message)
+    INSERT INTO "user_alerts" ("user_id", "property_id", "alert_type", "title", "message", "created_at")
+    VALUES (p_user, p_property, 'investment_success', 'Investment Successful', p_alert_message, v_at)
     RETURNING "id" INTO v_alert;
 
     -- The caller announces the change to the public page caches after the commit, with the
@@ -941,7 +946,7 @@ BEGIN
        SET "available_shares" = pr."available_shares" - p_shares,
            "funded_amount" = pr."funded_amount" + p_subtotal,
            "property_status" = CASE WHEN pr."available_shares" = p_shares THEN 'funded'::"property_status" ELSE pr."property_status" END,
-           "updated_at" = now()
+           "updated_at" = v_at
      WHERE pr."id" = p_property AND pr."property_status" = 'open' AND pr."available_shares" >= p_shares
        AND pr."share_price" = p_share_price AND pr."minimum_investment" = p_minimum
        AND pr."maximum_investment" IS NOT DISTINCT FROM p_maximum AND pr."title" IS NOT DISTINCT FROM p_title

@@ -2,13 +2,14 @@
 // leave it. It migrates a throw-away embedded PostgreSQL (never DATABASE_URL, whose functions
 // may have been changed by hand), so the file shows what prisma/migrations alone define.
 // Run it after adding or changing a migration that defines a function, and commit the file.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "~/services/embedded-postgres.server";
 import { dumpFunctionDefinitions, FUNCTIONS_FILE } from "~/services/function-definitions.server";
 import { migrateDatabase } from "~/services/migrate.server";
 
 async function main(): Promise<void> {
+  mkdirSync(".data", { recursive: true }); // a fresh clone has none yet
   const dataDir = mkdtempSync(path.resolve(".data", "functions-pg-"));
   const database = await startEmbeddedPostgres(dataDir);
   try {
