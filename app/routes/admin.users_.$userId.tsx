@@ -10,14 +10,15 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { submitUserAction } from "~/web/admin-users.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const userNotFound = () => data("User not found.", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const userId = params.userId ?? "";
-  const details = UUID.test(userId) ? await getUserDetails(getPrisma(), userId) : null;
-  if (!details) throw data("User not found.", { status: 404 });
+  const { userId } = requireParams(params, { userId: "uuid" }, userNotFound);
+  const details = await getUserDetails(getPrisma(), userId);
+  if (!details) throw userNotFound();
   return details;
 }
 

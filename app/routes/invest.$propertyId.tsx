@@ -62,6 +62,7 @@ import { getPrisma } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { replyToDomainError, type DomainErrorRoutes } from "~/web/domain-reply.server";
 import { readFormData } from "~/web/form-data.server";
+import { requireParams } from "~/web/params.server";
 
 const SUCCESS_TITLE = "Investment Successful";
 // With scripts, a success, 'KYC Required' or a low balance shows its notice, then moves on after this long.
@@ -125,7 +126,8 @@ function startingShares(sharePrice: string, minimumInvestment: string): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
-  const view = await loadProperty(user, params.propertyId ?? "");
+  const { propertyId } = requireParams(params, { propertyId: "text" });
+  const view = await loadProperty(user, propertyId);
   // Independent reads, sent together rather than one after another.
   const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
     loadPropertyDocuments(view.property.id, user),
@@ -214,7 +216,8 @@ function reviewOf(
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireInvestor(request);
-  const view = await loadProperty(user, params.propertyId ?? "");
+  const { propertyId } = requireParams(params, { propertyId: "text" });
+  const view = await loadProperty(user, propertyId);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const shares = String(formData.get("shares") ?? "");

@@ -17,6 +17,7 @@ import {
   type DeclarationInput,
   type Holding,
 } from "./distribution-rules";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Every investor's shares of a property at a moment, replayed from the history of completed
@@ -456,7 +457,7 @@ export async function listReceivedDistributions(
     (
       await db.propertyDistribution.findMany({
         where: {
-          id: { in: rows.flatMap((row) => (row.referenceId && /^[0-9a-f-]{36}$/i.test(row.referenceId) ? [row.referenceId] : [])) },
+          id: { in: rows.flatMap((row) => (row.referenceId && isUuid(row.referenceId) ? [row.referenceId] : [])) },
         },
         select: { id: true },
       })

@@ -10,10 +10,11 @@ import {
 } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { InsufficientFundsError } from "~/domain/ledger/errors.server";
-import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./order-locks.server";
+import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
 import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
 import { scopedKey } from "./sell-orders.server";
+import { isUuid } from "~/lib/uuid";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
@@ -93,7 +94,7 @@ type LockedHold = {
 
 /** Locks a hold after its order (the market's lock order). */
 export async function lockHold(tx: Tx, holdId: string, now: Date): Promise<LockedHold | null> {
-  if (!UUID.test(holdId)) return null;
+  if (!isUuid(holdId)) return null;
   const [ref] = await tx.$queryRaw<
     { order_id: string }[]
   >`SELECT order_id::text AS order_id FROM share_buyer_holds WHERE id = ${holdId}::uuid`;
@@ -120,7 +121,7 @@ export async function confirmHold(
   input: { userId: string; holdId: string; side: "buyer" | "seller" },
   now = new Date(),
 ) {
-  if (!UUID.test(input.holdId)) throw marketError("holdNotFound", 404);
+  if (!isUuid(input.holdId)) throw marketError("holdNotFound", 404);
   return runMarketCall(`market.${input.side}-confirm-hold`, async () => {
     const [row] = await preparedQuery<{ property_id: string; reservation_id: string | null }>(prisma, CONFIRM_HOLD, [
       input.userId,

@@ -11,8 +11,8 @@ import {
 import { logger } from "~/services/logger.server";
 import { PendingAlreadyResolvedError, PendingExpiredError, PendingNotFoundError } from "~/domain/ledger/errors.server";
 import { DuplicateSubmitError, insufficientFundsError, marketError, MarketError } from "./market-errors";
-import { UUID } from "./order-locks.server";
 import { mayBuyOnMarket } from "./resale-rules";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The market's money paths are one call of a database function each (docs/decisions/0043,
@@ -173,7 +173,7 @@ export async function readBuyFacts(
   seen: { kind: "hold"; key: string } | { kind: "trade"; key: string },
   now: Date,
 ): Promise<BuyFacts> {
-  const orderId = UUID.test(input.orderId) ? input.orderId : null;
+  const orderId = isUuid(input.orderId) ? input.orderId : null;
   const seenSql =
     seen.kind === "hold"
       ? Prisma.sql`SELECT h.id::text AS id, h.order_id::text AS order_id, h.shares FROM share_buyer_holds h WHERE h.idempotency_key = ${seen.key}`

@@ -2,10 +2,11 @@ import { Decimal } from "~/lib/money";
 import { preparedQuery, runTransaction, type PreparedStatement, type PrismaClient, type Tx } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
-import { announceMarketChange, releaseClaimedHold, UUID } from "./order-locks.server";
+import { announceMarketChange, releaseClaimedHold } from "./order-locks.server";
 import { lockHold, withMarketErrors } from "./buyer-holds.server";
 import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
+import { isUuid } from "~/lib/uuid";
 
 export const SETTLED_TEXT = { title: "Reservation Settled", description: "Positions updated." } as const;
 export const RELEASED_TEXT = { title: "Reservation Cancelled", description: "Reservation cancelled and released." } as const;
@@ -72,7 +73,7 @@ export async function instantBuyShares(
 type LockedReservation = { id: string; hold_id: string; status: string; expired: boolean };
 
 async function lockReservation(tx: Tx, reservationId: string, now: Date) {
-  if (!UUID.test(reservationId)) return null;
+  if (!isUuid(reservationId)) return null;
   const [ref] = await tx.$queryRaw<
     { hold_id: string }[]
   >`SELECT hold_id::text AS hold_id FROM share_reservations WHERE id = ${reservationId}::uuid`;
@@ -100,7 +101,7 @@ export async function settleReservation(
   now = new Date(),
 ) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
-  if (!UUID.test(input.reservationId)) throw marketError("reservationNotFound", 404);
+  if (!isUuid(input.reservationId)) throw marketError("reservationNotFound", 404);
   return runMarketCall("market.settle-reservation", async () => {
     const [facts] = await prisma.$queryRaw<SettlementFacts[]>`
       SELECT h.shares, h.amount::text AS amount, p.title AS property_title, r.status::text AS status,

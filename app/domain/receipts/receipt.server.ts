@@ -7,6 +7,7 @@ import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary } from "~/lib/
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 import { RESALE_FEE } from "~/domain/market/resale-rules";
 import { walletEffect } from "~/domain/figures/wallet-effect";
+import { isUuid } from "~/lib/uuid";
 
 /** The investor; `stateCode` is their state or union territory on record (GST place of supply), null when unknown. */
 export type ReceiptParty = { name: string; email: string; stateCode: string | null };
@@ -38,7 +39,6 @@ export function formatIst(iso: string): string {
   return `${istDateTime.format(new Date(iso))} IST`;
 }
 
-const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rupees = (value: Decimal.Value) => formatINR(value, { paise: true });
 
 /**
@@ -86,7 +86,7 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty, issuer: Pi
   });
   lines.push({ label: "Status", value: statusLabel(row.status) });
   // A bank or ticket reference the investor can quote; internal row ids are left out.
-  if (row.referenceId && !UUID_LIKE.test(row.referenceId)) lines.push({ label: "Reference", value: row.referenceId });
+  if (row.referenceId && !isUuid(row.referenceId)) lines.push({ label: "Reference", value: row.referenceId });
   return lines;
 }
 
