@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { KycStatusBadge, formatDate } from "~/components/admin/kyc/kyc-queue-table";
+import { KycStatusBadge } from "~/components/admin/kyc/kyc-queue-table";
 import { TierBadge } from "~/components/admin/users/tier-badge";
 import { UserActions } from "~/components/admin/users/user-actions";
 import { formErrorClasses } from "~/components/ui/field-styles";
@@ -11,6 +11,7 @@ import { getPrisma } from "~/services/db.server";
 import { submitUserAction } from "~/web/admin-users.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 const userNotFound = () => data("User not found.", { status: 404 });
 
@@ -80,7 +81,7 @@ export default function AdminUserDetailsPage() {
                   <ul className="mt-2 space-y-1 text-slate-700">
                     {group.purchases.map((purchase) => (
                       <li key={purchase.id}>
-                        {formatDate(purchase.date)}: {purchase.shares} × {formatINR(purchase.pricePerShare, { paise: true })} ={" "}
+                        {formatIndiaDateTime(purchase.date)}: {purchase.shares} × {formatINR(purchase.pricePerShare, { paise: true })} ={" "}
                         {formatINR(purchase.total, { paise: true })} ({purchase.status})
                       </li>
                     ))}
@@ -131,8 +132,8 @@ export default function AdminUserDetailsPage() {
           <ul className="space-y-1">
             {transactions.map((transaction) => (
               <li key={transaction.id}>
-                {formatDate(transaction.createdAt)} · {transaction.transactionType} · {formatINR(transaction.amount, { paise: true })} ·{" "}
-                {transaction.status}
+                {formatIndiaDateTime(transaction.createdAt)} · {transaction.transactionType} ·{" "}
+                {formatINR(transaction.amount, { paise: true })} · {transaction.status}
                 {transaction.title ? ` · ${transaction.title}` : ""}
               </li>
             ))}
