@@ -1,3 +1,4 @@
+import { formatShares } from "~/lib/formats";
 export const TRANSACTION_TYPES = ["investment", "dividend", "deposit", "withdrawal", "share_purchase", "share_sale", "fee"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionFilter = TransactionType | "all";
@@ -30,7 +31,7 @@ export function transactionSummary(row: {
   shares: number | null;
   description: string | null;
 }): string {
-  const shares = row.shares ? `${row.shares} ${row.shares === 1 ? "share" : "shares"}` : null;
+  const shares = row.shares ? formatShares(row.shares) : null;
   const property = row.propertyTitle ?? "a property";
   switch (row.type) {
     case "investment":

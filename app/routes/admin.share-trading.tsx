@@ -11,7 +11,7 @@ import { getPrisma } from "~/services/db.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { handleShareTradingAction, type ShareTradingReply } from "~/web/share-trading-admin.server";
-import { formatRupees } from "~/lib/formats";
+import { formatRupees, formatShares } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -75,8 +75,8 @@ export default function ShareTradingAdmin() {
               {reservations.map((r) => (
                 <li key={r.id} className="space-y-2 py-3" data-testid="reservation">
                   <p className="text-sm text-ink">
-                    <span className="font-semibold">{r.shares} shares</span> of {r.propertyTitle} for {formatRupees(r.amount)}: {r.seller} →{" "}
-                    {r.buyer}
+                    <span className="font-semibold">{formatShares(r.shares)}</span> of {r.propertyTitle} for {formatRupees(r.amount)}:{" "}
+                    {r.seller} → {r.buyer}
                     {awaitingApproval.includes(r.id) ? (
                       <>
                         {" "}

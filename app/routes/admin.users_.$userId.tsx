@@ -11,7 +11,7 @@ import { getPrisma } from "~/services/db.server";
 import { submitUserAction } from "~/web/admin-users.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
-import { formatIndiaDateTime } from "~/lib/formats";
+import { formatIndiaDateTime, formatShares } from "~/lib/formats";
 
 const userNotFound = () => data("User not found.", { status: 404 });
 
@@ -75,7 +75,7 @@ export default function AdminUserDetailsPage() {
               <li key={group.propertyId} className="rounded-lg border border-slate-200 p-3">
                 <details>
                   <summary className="cursor-pointer">
-                    <span className="font-semibold">{group.title}</span> — {formatINR(group.total)} · {group.shares} shares · average{" "}
+                    <span className="font-semibold">{group.title}</span> — {formatINR(group.total)} · {formatShares(group.shares)} · average{" "}
                     {formatINR(group.averagePrice, { paise: true })}
                   </summary>
                   <ul className="mt-2 space-y-1 text-slate-700">
@@ -117,7 +117,7 @@ export default function AdminUserDetailsPage() {
           <ul className="space-y-1">
             {holdings.map((holding) => (
               <li key={holding.propertyId}>
-                <span className="font-semibold">{holding.title}</span>: {holding.shares} shares, average{" "}
+                <span className="font-semibold">{holding.title}</span>: {formatShares(holding.shares)}, average{" "}
                 {formatINR(holding.avgPrice, { paise: true })}, cost {formatINR(holding.costBasis, { paise: true })}
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatRupees } from "~/lib/formats";
+import { formatCalendarDate, formatRupees, formatShares } from "~/lib/formats";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -146,7 +146,7 @@ export default function StatementsPage() {
             {figures.distributions.map((d, index) => (
               <li key={index}>
                 {d.propertyTitle}: {formatRupees(d.amount)}
-                {d.shares === null ? null : ` for ${d.shares} ${d.shares === 1 ? "share" : "shares"}`}
+                {d.shares === null ? null : ` for ${formatShares(d.shares)}`}
               </li>
             ))}
           </ul>

@@ -53,7 +53,7 @@ import { getPropertyForInvestment } from "~/domain/properties/get-property-for-i
 import { purchaseFormSchema } from "~/lib/investing/purchase-form-schema";
 import { validatePurchase } from "~/lib/investing/validate-purchase";
 import { Decimal, formatINR } from "~/lib/money";
-import { formatCount } from "~/lib/formats";
+import { formatShares } from "~/lib/formats";
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { signInPath } from "~/lib/redirect-to";
 import { paths } from "~/lib/paths";
@@ -278,7 +278,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       idempotencyKey: submission.value.idempotencyKey,
       reviewedTotal: reviewedTotal.toFixed(2),
     });
-    const description = `You bought ${formatCount(receipt.sharesPurchased)} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
+    const description = `You bought ${formatShares(receipt.sharesPurchased)} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
     // With scripts the page shows the confirmation and moves on after two seconds; a plain form post is redirected at once.
     if (replies.followUpInPage) {
       const dashboard = user.tier !== "waitlist_player";

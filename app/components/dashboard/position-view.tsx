@@ -5,7 +5,7 @@ import { Decimal } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { percentChange, signedAmount } from "~/lib/portfolio/overview-figures";
 import type { PositionHistoryRow } from "~/lib/portfolio/position-history";
-import { formatIndiaDate, formatRupees } from "~/lib/formats";
+import { formatIndiaDate, formatRupees, formatShares } from "~/lib/formats";
 
 export type PositionViewData = {
   propertyId: string;
@@ -97,7 +97,7 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
               <li key={row.id} className="grid grid-cols-2 gap-2 p-4 text-sm sm:grid-cols-4">
                 <span>
                   <span className="font-semibold text-ink">
-                    {row.kind === "buy" ? "Bought" : "Sold"} {row.shares} {row.shares === 1 ? "share" : "shares"}
+                    {row.kind === "buy" ? "Bought" : "Sold"} {formatShares(row.shares)}
                   </span>
                   <span className="block text-xs text-slate-500">{formatIndiaDate(row.date)}</span>
                 </span>

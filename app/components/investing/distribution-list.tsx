@@ -1,4 +1,4 @@
-import { formatRupees } from "~/lib/formats";
+import { formatRupees, formatShares } from "~/lib/formats";
 
 export type DistributionView = {
   id: string;
@@ -53,9 +53,7 @@ export function DistributionList({ distributions, received = [] }: { distributio
                 {d.perShareAmount === null
                   ? `Paid ${d.paymentDate}: ${formatRupees(d.paidAmount ?? d.amount)} in total${d.note ? ` (${d.note})` : ""}`
                   : `Paid ${d.paymentDate}: ${formatRupees(d.perShareAmount)} a share (record date ${d.recordDate})`}
-                {mine
-                  ? ` — you received ${formatRupees(mine.amount)}${mine.shares ? ` for ${mine.shares} ${mine.shares === 1 ? "share" : "shares"}` : ""}`
-                  : ""}
+                {mine ? ` — you received ${formatRupees(mine.amount)}${mine.shares ? ` for ${formatShares(mine.shares)}` : ""}` : ""}
               </li>
             );
           })}

@@ -9,7 +9,7 @@ import type { Listing } from "~/domain/market/market-reads.server";
 import { RESALE_FEE_TEXT } from "~/domain/market/resale-rules";
 import { marketReply } from "./market-action-data";
 import { MarketError } from "./market-error";
-import { formatRupees } from "~/lib/formats";
+import { formatRupees, formatShares } from "~/lib/formats";
 
 /** ADR 0011: each mode's dialog says what that mode really does. */
 const SETTLEMENT_TEXT = {
@@ -60,7 +60,7 @@ function ListingRow({ listing, market, action }: { listing: Listing; market: Mar
         <p className="font-semibold break-words text-ink">{listing.propertyTitle}</p>
         <p className="text-sm text-ink">
           <span className={low ? "font-semibold text-amber-700" : ""}>
-            {listing.availableShares} {listing.availableShares === 1 ? "share" : "shares"} available
+            {formatShares(listing.availableShares)} available
             {low ? " (low stock)" : ""}
           </span>{" "}
           at <span className="font-semibold">{formatRupees(listing.pricePerShare)}</span> per share

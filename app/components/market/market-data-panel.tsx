@@ -1,5 +1,5 @@
 import type { PriceHistoryLayout } from "~/lib/charts/price-history-layout";
-import { formatRupees, formatIndiaDate } from "~/lib/formats";
+import { formatRupees, formatIndiaDate, formatShares } from "~/lib/formats";
 
 export type MarketDataView = {
   issuePrice: string;
@@ -70,7 +70,7 @@ export function MarketDataPanel({ data }: { data: MarketDataView }) {
     [
       "Volume (30 days)",
       data.volume30d.trades > 0
-        ? `${data.volume30d.shares} ${data.volume30d.shares === 1 ? "share" : "shares"} in ${data.volume30d.trades} ${data.volume30d.trades === 1 ? "trade" : "trades"} (${formatRupees(data.volume30d.value)})`
+        ? `${formatShares(data.volume30d.shares)} in ${data.volume30d.trades} ${data.volume30d.trades === 1 ? "trade" : "trades"} (${formatRupees(data.volume30d.value)})`
         : "No trades in the last 30 days",
     ],
     ["Open sell orders", String(data.openSellOrders)],

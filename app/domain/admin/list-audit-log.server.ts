@@ -2,6 +2,7 @@ import { ticketReference } from "~/domain/wallet/request-funds.server";
 import type { Db, Prisma } from "~/services/db.server";
 import { describeAuditEntry } from "./describe-audit-entry";
 import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -106,7 +107,8 @@ async function targetNames(db: Db, rows: { targetType: string; targetId: string 
     const kind = TICKET_KINDS[t.ticketType] ?? "request";
     names.set(`support_ticket:${t.id}`, `the ${kind} ${ticketReference(t.id)} of ${person(t.user)}`);
   }
-  for (const r of reservations) names.set(`share_reservation:${r.id}`, `the reservation of ${r.shares} shares of "${r.property.title}"`);
+  for (const r of reservations)
+    names.set(`share_reservation:${r.id}`, `the reservation of ${formatShares(r.shares)} of "${r.property.title}"`);
   for (const d of distributions) names.set(`property_distribution:${d.id}`, `for "${d.property.title}"`);
   return names;
 }

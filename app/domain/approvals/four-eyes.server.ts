@@ -10,6 +10,7 @@ import { Decimal, formatINR } from "~/lib/money";
 import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 /**
  * Four-eyes on large money movements (ASVS 2.3.4, ADR 0033). Completing a deposit or a
@@ -95,7 +96,7 @@ export async function settleReservationFourEyes(
         kind: "reservation_settle",
         targetId: reservation.id,
         amount: reservation.amount.toFixed(2),
-        summary: `Settlement of ${reservation.shares} shares of ${reservation.property.title} for ${formatINR(reservation.amount, { paise: true })}`,
+        summary: `Settlement of ${formatShares(reservation.shares)} of ${reservation.property.title} for ${formatINR(reservation.amount, { paise: true })}`,
         payload,
         adminId: input.adminId,
       });

@@ -18,6 +18,7 @@ import {
   type Holding,
 } from "./distribution-rules";
 import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 /**
  * Every investor's shares of a property at a moment, replayed from the history of completed
@@ -174,7 +175,7 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
         amount: p.amount.toFixed(2),
         shares: p.shares,
         pricePerShare: allocation.perShare.toFixed(2),
-        description: `Rent distribution from ${row.title}: ${p.shares} ${p.shares === 1 ? "share" : "shares"} held on ${row.record_date} at ${perShareText} a share`,
+        description: `Rent distribution from ${row.title}: ${formatShares(p.shares)} held on ${row.record_date} at ${perShareText} a share`,
         referenceId: row.id,
         idempotencyKey: `distribution:${row.id}`,
         journalId,
@@ -189,7 +190,7 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
   const mails: DistributionMail[] = [];
   for (const p of allocation.payments) {
     const amount = formatINR(p.amount, { paise: true });
-    const message = `${amount} from ${row.title} was credited to your wallet: ${p.shares} ${p.shares === 1 ? "share" : "shares"} held at the end of ${row.record_date}, at ${perShareText} a share.`;
+    const message = `${amount} from ${row.title} was credited to your wallet: ${formatShares(p.shares)} held at the end of ${row.record_date}, at ${perShareText} a share.`;
     await createUserAlert(tx, {
       userId: p.userId,
       propertyId: row.property_id,

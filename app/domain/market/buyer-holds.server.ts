@@ -11,10 +11,11 @@ import {
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { InsufficientFundsError } from "~/domain/ledger/errors.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
-import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
+import { checkBuy, readBuyFacts, runMarketCall, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
 import { scopedKey } from "./sell-orders.server";
 import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
@@ -58,7 +59,7 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
         total,
         holdExpiry(now),
         holdJournalExpiry(now),
-        `Hold for ${sharesText(shares)} of ${title}`,
+        `Hold for ${formatShares(shares)} of ${title}`,
         PHYSICAL_CHANNEL,
       ]);
       return {

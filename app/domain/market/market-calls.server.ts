@@ -160,8 +160,6 @@ export function checkBuy(facts: BuyFacts, input: { buyerId: string; orderId: str
   return { shares, total: total.toFixed(2), title: facts.property_title! };
 }
 
-export const sharesText = (n: number) => `${n} ${n === 1 ? "share" : "shares"}`;
-
 /**
  * Round trip 1 of a buy from a listing: the buyer's tier and wallet, the order with its
  * property, and the earlier use of the form key (a hold's scoped key, or the buyer's key on

@@ -4,9 +4,10 @@ import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { announceMarketChange, releaseClaimedHold } from "./order-locks.server";
 import { lockHold, withMarketErrors } from "./buyer-holds.server";
-import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
+import { checkBuy, readBuyFacts, runMarketCall, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
 import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 export const SETTLED_TEXT = { title: "Reservation Settled", description: "Positions updated." } as const;
 export const RELEASED_TEXT = { title: "Reservation Cancelled", description: "Reservation cancelled and released." } as const;
@@ -45,7 +46,7 @@ export async function instantBuyShares(
       const facts = await readBuyFacts(prisma, input, { kind: "trade", key: input.idempotencyKey }, now);
       const { shares, total, title } = checkBuy(facts, input, "trade");
       refusal.total = total;
-      const description = `${sharesText(shares)} of ${title}`;
+      const description = `${formatShares(shares)} of ${title}`;
       const [row] = await preparedQuery<{ transaction_id: string; property_id: string }>(prisma, INSTANT_BUY, [
         input.buyerId,
         input.orderId,
@@ -60,7 +61,7 @@ export async function instantBuyShares(
         `Bought ${description}`,
         `Sold ${description}`,
         "Purchase Complete!",
-        `Successfully purchased ${shares} shares. Shares added to your portfolio.`,
+        `Successfully purchased ${formatShares(shares)}. Shares added to your portfolio.`,
         `You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`,
         PHYSICAL_CHANNEL,
       ]);
@@ -116,7 +117,7 @@ export async function settleReservation(
     if (facts.status !== "active" || facts.hold_status !== "reserved") throw marketError("reservationClosed", 409);
     if (facts.expired) throw marketError("reservationExpired", 409);
     const title = facts.property_title;
-    const description = `${sharesText(facts.shares)} of ${title}`;
+    const description = `${formatShares(facts.shares)} of ${title}`;
     const audit = {
       before: { status: "active" },
       after: { status: "settled", shares: facts.shares, amount: facts.amount },
