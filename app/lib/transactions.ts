@@ -1,6 +1,18 @@
 import { formatShares } from "~/lib/formats";
-export const TRANSACTION_TYPES = ["investment", "dividend", "deposit", "withdrawal", "share_purchase", "share_sale", "fee"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+import type { TransactionType } from "~/lib/enums";
+
+export type { TransactionType };
+
+/** Every transaction type, in the order the history's filter offers them. */
+export const TRANSACTION_TYPES = [
+  "investment",
+  "dividend",
+  "deposit",
+  "withdrawal",
+  "share_purchase",
+  "share_sale",
+  "fee",
+] as const satisfies readonly TransactionType[];
 export type TransactionFilter = TransactionType | "all";
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {

@@ -2,11 +2,12 @@ import type { Db, Prisma } from "~/services/db.server";
 import type { TransactionFilter, TransactionType } from "~/lib/transactions";
 import { walletEffect } from "~/domain/figures/wallet-effect";
 import { isUuid } from "~/lib/uuid";
+import { type TransactionStatus } from "~/lib/enums";
 
 export type HistoryRow = {
   id: string;
   type: TransactionType;
-  status: "completed" | "pending" | "failed" | "processing";
+  status: TransactionStatus;
   amount: string;
   /** The fee charged on top of (or taken from) the amount; 0 on a `fee` row, whose amount is the charge. */
   fee: string;
