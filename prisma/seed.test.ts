@@ -273,7 +273,7 @@ describe("demo data", () => {
     expect(active.some((r) => r.expiresAt.getTime() <= now + 7 * 86_400_000)).toBe(true);
   });
 
-  it("lists every order through the market's own createSellOrder, and commits exactly the active orders' unsold shares", async () => {
+  it("lists every order through the market's own createSellRequest, and commits exactly the active orders' unsold shares", async () => {
     const prisma = db.current.prisma;
     const orders = await prisma.shareSellRequest.findMany();
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["active", "cancelled", "expired"]));

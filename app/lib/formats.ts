@@ -1,6 +1,6 @@
 // The one place the app words its figures: counts, shares, rupees and dates. Each Intl formatter
 // is built once per process: building one (what toLocaleString does on every call) looks up
-// locale data and costs far more than formatting with it (issue 15). Dates are shown in India
+// locale data and costs far more than formatting with it (ADR 0026). Dates are shown in India
 // time, or as calendar dates, so the server and the browser write the same text.
 import { Decimal, formatINR } from "~/lib/money";
 

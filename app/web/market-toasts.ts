@@ -6,7 +6,7 @@ type SuccessToast = Pick<Toast, "kind" | "title" | "description">;
 
 // Rupees in toasts show paise only when there are any (₹1,25,000, ₹1,25,000.50).
 
-export function sellOrderCreatedToast(order: { shares: number; propertyTitle: string; pricePerShare: Decimal.Value }): SuccessToast {
+export function sellRequestCreatedToast(order: { shares: number; propertyTitle: string; pricePerShare: Decimal.Value }): SuccessToast {
   return {
     kind: "success",
     title: "Sell Order Created",

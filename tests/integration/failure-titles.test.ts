@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket, newKey } from "../../app/domain/market/market-test-helpers";
 import { createInvestor, createSession, createUser } from "../setup/factories";
 import { useTestDatabase } from "../setup/test-database";
@@ -43,7 +43,7 @@ describe("market failure titles", () => {
   it("a refused purchase reads 'Purchase Failed - ' and the reason", async () => {
     const prisma = db.current.prisma;
     const { property, seller } = await createMarket(prisma, { sellerShares: 20 });
-    const order = await createSellOrder(prisma, {
+    const order = await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "5",

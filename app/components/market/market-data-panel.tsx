@@ -5,7 +5,7 @@ export type MarketDataView = {
   issuePrice: string;
   lastTrade: { price: string; at: string } | null;
   volume30d: { shares: number; value: string; trades: number };
-  openSellOrders: number;
+  openSellRequests: number;
   bestPrice: string | null;
   /** The price history, laid out by the loader (`layoutPriceHistory`). */
   chart: PriceHistoryLayout | null;
@@ -73,7 +73,7 @@ export function MarketDataPanel({ data }: { data: MarketDataView }) {
         ? `${formatShares(data.volume30d.shares)} in ${data.volume30d.trades} ${data.volume30d.trades === 1 ? "trade" : "trades"} (${formatRupees(data.volume30d.value)})`
         : "No trades in the last 30 days",
     ],
-    ["Open sell orders", String(data.openSellOrders)],
+    ["Open sell orders", String(data.openSellRequests)],
     ["Best price", data.bestPrice ? `${formatRupees(data.bestPrice)} a share` : "No open sell orders"],
   ];
   return (

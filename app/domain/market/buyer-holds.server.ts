@@ -13,7 +13,7 @@ import { InsufficientFundsError } from "~/domain/ledger/errors.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
 import { checkBuy, readBuyFacts, runMarketCall, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
-import { scopedKey } from "./sell-orders.server";
+import { scopedKey } from "./sell-requests.server";
 import { isUuid } from "~/lib/uuid";
 import { formatShares } from "~/lib/formats";
 

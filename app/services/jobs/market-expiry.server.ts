@@ -4,7 +4,7 @@ import { ensureQueue, type PgBoss } from "./boss.server";
 export const MARKET_EXPIRY_QUEUE = "market-expiry";
 
 /**
- * Schedules the expiry of money and shares in flight (buyer holds, reservations, sell orders,
+ * Schedules the expiry of money and shares in flight (buyer holds, reservations, sell requests,
  * withdrawal holds) on a cron (UTC). `expire`
  * is the domain's expiry, handed in by server.ts (services know no business rule). Every
  * process registers the same schedule; pg-boss creates one job per firing for one worker,
