@@ -1,5 +1,18 @@
-export const TRANSACTION_TYPES = ["investment", "dividend", "deposit", "withdrawal", "share_purchase", "share_sale", "fee"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+import { formatShares } from "~/lib/formats";
+import type { TransactionType } from "~/lib/enums";
+
+export type { TransactionType };
+
+/** Every transaction type, in the order the history's filter offers them. */
+export const TRANSACTION_TYPES = [
+  "investment",
+  "dividend",
+  "deposit",
+  "withdrawal",
+  "share_purchase",
+  "share_sale",
+  "fee",
+] as const satisfies readonly TransactionType[];
 export type TransactionFilter = TransactionType | "all";
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
@@ -30,7 +43,7 @@ export function transactionSummary(row: {
   shares: number | null;
   description: string | null;
 }): string {
-  const shares = row.shares ? `${row.shares} ${row.shares === 1 ? "share" : "shares"}` : null;
+  const shares = row.shares ? formatShares(row.shares) : null;
   const property = row.propertyTitle ?? "a property";
   switch (row.type) {
     case "investment":

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { Pager } from "~/components/admin/pager";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
@@ -8,6 +7,7 @@ import { listAuditLog, readAuditFilters } from "~/domain/admin/list-audit-log.se
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -79,7 +79,7 @@ export default function AdminAuditPage() {
             <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
               <p className="font-medium text-ink">{row.sentence}</p>
               <p className="text-xs text-slate-600">
-                {formatDate(row.createdAt)} · <span className="font-mono">{row.action}</span>
+                {formatIndiaDateTime(row.createdAt)} · <span className="font-mono">{row.action}</span>
               </p>
               {row.changes.length > 0 ? (
                 <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700" aria-label="What changed">

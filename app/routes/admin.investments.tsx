@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { Pager, StatCard } from "~/components/admin/pager";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses } from "~/components/ui/field-styles";
@@ -8,6 +7,7 @@ import { listAllInvestments } from "~/domain/admin/list-investments.server";
 import { Decimal, formatINR } from "~/lib/money";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -61,7 +61,7 @@ export default function AdminInvestmentsPage() {
                 <p className="text-slate-700">
                   {row.property.title} · {row.property.city}, {row.property.country} · {row.property.propertyType}
                 </p>
-                <p className="text-xs text-slate-600">{formatDate(row.investmentDate)}</p>
+                <p className="text-xs text-slate-600">{formatIndiaDateTime(row.investmentDate)}</p>
               </div>
               <div className="sm:text-right">
                 <p className="font-semibold">{formatINR(row.paid, { paise: true })}</p>

@@ -15,8 +15,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { mailKycDecision } from "~/web/kyc-mail.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/uuid";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -24,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
   const reviewId = url.searchParams.get("review") ?? "";
   const db = getPrisma();
-  const [queue, review] = await Promise.all([listKycQueue(db, { search }), UUID.test(reviewId) ? getKycReview(db, reviewId) : null]);
+  const [queue, review] = await Promise.all([listKycQueue(db, { search }), isUuid(reviewId) ? getKycReview(db, reviewId) : null]);
   return { queue, review, search };
 }
 
@@ -36,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = text("userId");
   const values = { notes: text("notes"), reason: text("reason") };
   const search = new URL(request.url).searchParams.get("q") ?? "";
-  if ((intent !== "approve" && intent !== "reject") || !UUID.test(userId)) {
+  if ((intent !== "approve" && intent !== "reject") || !isUuid(userId)) {
     return data({ errors: { form: ["This form could not be processed. Please reload the page and try again."] }, values }, { status: 400 });
   }
   try {

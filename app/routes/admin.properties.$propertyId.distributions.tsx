@@ -13,17 +13,21 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
+const propertyNotFound = () => data("Property not found.", { status: 404 });
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const { propertyId } = requireParams(params, { propertyId: "text" }, propertyNotFound);
   const db = getPrisma();
   const property = await db.property.findUnique({
-    where: { id: params.propertyId ?? "" },
+    where: { id: propertyId },
     select: { id: true, title: true, totalShares: true, availableShares: true },
   });
-  if (!property) throw data("Property not found.", { status: 404 });
+  if (!property) throw propertyNotFound();
   const [distributions, warnings] = await Promise.all([listPropertyDistributions(db, property.id), adminHolderWarnings(db, [property.id])]);
   return { property, distributions, warning: warnings[property.id] ?? null, today: istDate(new Date()) };
 }
@@ -32,7 +36,7 @@ type Reply = { error: string; field?: string; values?: Partial<Record<string, st
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
-  const propertyId = params.propertyId ?? "";
+  const { propertyId } = requireParams(params, { propertyId: "text" }, propertyNotFound);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const field = (name: string) => String(form.get(name) ?? "");

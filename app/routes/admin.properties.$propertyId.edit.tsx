@@ -11,14 +11,18 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { submitPropertyEdit } from "~/web/admin-property-edit.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";
 import { HolderWarningList } from "~/components/admin/properties/holder-warning-list";
+
+const propertyNotFound = () => data("Property not found.", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getPrisma();
-  const property = await getPropertyForEdit(db, params.propertyId ?? "");
-  if (!property) throw data("Property not found.", { status: 404 });
+  const { propertyId } = requireParams(params, { propertyId: "text" }, propertyNotFound);
+  const property = await getPropertyForEdit(db, propertyId);
+  if (!property) throw propertyNotFound();
   const documents = await listPropertyDocuments(db, property.id, admin);
   const warnings = (await adminHolderWarnings(db, [property.id]))[property.id]?.warnings ?? [];
   return { property, documents, warnings, confirmDelete: new URL(request.url).searchParams.get("deleteDocument") };
@@ -26,7 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
-  return submitPropertyEdit(request, admin, params.propertyId ?? "");
+  const { propertyId } = requireParams(params, { propertyId: "text" }, propertyNotFound);
+  return submitPropertyEdit(request, admin, propertyId);
 }
 
 export default function EditPropertyPage() {

@@ -6,12 +6,12 @@ import { awaitingTargets } from "~/domain/approvals/four-eyes.server";
 import { getShareTradingOverview } from "~/domain/market/share-trading-admin.server";
 import { mayEnableResale } from "~/domain/market/resale-rules";
 import { daysLeft } from "~/lib/market/market-rules";
-import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { handleShareTradingAction, type ShareTradingReply } from "~/web/share-trading-admin.server";
+import { formatRupees, formatShares } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,8 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   return handleShareTradingAction(request, admin);
 }
-
-const rupees = (v: string) => formatINR(v, { paise: true });
 
 export default function ShareTradingAdmin() {
   const { summary, orders, reservations, properties, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
@@ -60,7 +58,7 @@ export default function ShareTradingAdmin() {
         </p>
       ) : null}
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Card label="Active sell requests" value={`${summary.activeOrders}`} detail={`worth ${rupees(summary.activeValue)}`} />
+        <Card label="Active sell requests" value={`${summary.activeOrders}`} detail={`worth ${formatRupees(summary.activeValue)}`} />
         <Card label="Reservations awaiting settlement" value={`${summary.awaitingSettlement}`} />
         <Card label="Trades settled in the last 30 days" value={`${summary.settledLast30Days}`} />
       </dl>
@@ -77,8 +75,8 @@ export default function ShareTradingAdmin() {
               {reservations.map((r) => (
                 <li key={r.id} className="space-y-2 py-3" data-testid="reservation">
                   <p className="text-sm text-ink">
-                    <span className="font-semibold">{r.shares} shares</span> of {r.propertyTitle} for {rupees(r.amount)}: {r.seller} →{" "}
-                    {r.buyer}
+                    <span className="font-semibold">{formatShares(r.shares)}</span> of {r.propertyTitle} for {formatRupees(r.amount)}:{" "}
+                    {r.seller} → {r.buyer}
                     {awaitingApproval.includes(r.id) ? (
                       <>
                         {" "}
@@ -131,7 +129,7 @@ export default function ShareTradingAdmin() {
               return (
                 <li key={o.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                   <span className="text-ink">
-                    {o.propertyTitle} · {o.seller} · {o.remainingShares} of {o.sharesToSell} at {rupees(o.pricePerShare)}
+                    {o.propertyTitle} · {o.seller} · {o.remainingShares} of {o.sharesToSell} at {formatRupees(o.pricePerShare)}
                   </span>
                   <span className={left <= 7 ? "font-semibold text-red-700" : "text-slate-600"}>{left} days left</span>
                 </li>

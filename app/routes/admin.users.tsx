@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { KycStatusBadge, formatDate } from "~/components/admin/kyc/kyc-queue-table";
+import { KycStatusBadge } from "~/components/admin/kyc/kyc-queue-table";
 import { Pager } from "~/components/admin/pager";
 import { TierBadge } from "~/components/admin/users/tier-badge";
 import { UserActions } from "~/components/admin/users/user-actions";
@@ -13,6 +13,7 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { submitUserAction } from "~/web/admin-users.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -141,7 +142,7 @@ export default function AdminUsersPage() {
                   </p>
                   <p className="text-sm break-all text-slate-600">{user.email}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                    Joined {formatDate(user.createdAt)} <TierBadge tier={user.tier} override={user.tierOverrideByAdmin} />
+                    Joined {formatIndiaDateTime(user.createdAt)} <TierBadge tier={user.tier} override={user.tierOverrideByAdmin} />
                     <KycStatusBadge status={user.kycStatus} />
                   </p>
                 </div>

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { KycStatusBadge, formatDate } from "~/components/admin/kyc/kyc-queue-table";
+import { KycStatusBadge } from "~/components/admin/kyc/kyc-queue-table";
 import { TierBadge } from "~/components/admin/users/tier-badge";
 import { UserActions } from "~/components/admin/users/user-actions";
 import { formErrorClasses } from "~/components/ui/field-styles";
@@ -10,14 +10,16 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { submitUserAction } from "~/web/admin-users.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
+import { formatIndiaDateTime, formatShares } from "~/lib/formats";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const userNotFound = () => data("User not found.", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const userId = params.userId ?? "";
-  const details = UUID.test(userId) ? await getUserDetails(getPrisma(), userId) : null;
-  if (!details) throw data("User not found.", { status: 404 });
+  const { userId } = requireParams(params, { userId: "uuid" }, userNotFound);
+  const details = await getUserDetails(getPrisma(), userId);
+  if (!details) throw userNotFound();
   return details;
 }
 
@@ -73,13 +75,13 @@ export default function AdminUserDetailsPage() {
               <li key={group.propertyId} className="rounded-lg border border-slate-200 p-3">
                 <details>
                   <summary className="cursor-pointer">
-                    <span className="font-semibold">{group.title}</span> — {formatINR(group.total)} · {group.shares} shares · average{" "}
+                    <span className="font-semibold">{group.title}</span> — {formatINR(group.total)} · {formatShares(group.shares)} · average{" "}
                     {formatINR(group.averagePrice, { paise: true })}
                   </summary>
                   <ul className="mt-2 space-y-1 text-slate-700">
                     {group.purchases.map((purchase) => (
                       <li key={purchase.id}>
-                        {formatDate(purchase.date)}: {purchase.shares} × {formatINR(purchase.pricePerShare, { paise: true })} ={" "}
+                        {formatIndiaDateTime(purchase.date)}: {purchase.shares} × {formatINR(purchase.pricePerShare, { paise: true })} ={" "}
                         {formatINR(purchase.total, { paise: true })} ({purchase.status})
                       </li>
                     ))}
@@ -115,7 +117,7 @@ export default function AdminUserDetailsPage() {
           <ul className="space-y-1">
             {holdings.map((holding) => (
               <li key={holding.propertyId}>
-                <span className="font-semibold">{holding.title}</span>: {holding.shares} shares, average{" "}
+                <span className="font-semibold">{holding.title}</span>: {formatShares(holding.shares)}, average{" "}
                 {formatINR(holding.avgPrice, { paise: true })}, cost {formatINR(holding.costBasis, { paise: true })}
               </li>
             ))}
@@ -130,8 +132,8 @@ export default function AdminUserDetailsPage() {
           <ul className="space-y-1">
             {transactions.map((transaction) => (
               <li key={transaction.id}>
-                {formatDate(transaction.createdAt)} · {transaction.transactionType} · {formatINR(transaction.amount, { paise: true })} ·{" "}
-                {transaction.status}
+                {formatIndiaDateTime(transaction.createdAt)} · {transaction.transactionType} ·{" "}
+                {formatINR(transaction.amount, { paise: true })} · {transaction.status}
                 {transaction.title ? ` · ${transaction.title}` : ""}
               </li>
             ))}

@@ -4,6 +4,7 @@ import { PositionView } from "~/components/dashboard/position-view";
 import { AvailableShares } from "~/components/market/available-shares";
 import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
 import { handleResaleRequest, REQUEST_RESALE_INTENT } from "~/web/resale-request.server";
 import { readFormData } from "~/web/form-data.server";
@@ -17,7 +18,8 @@ import { listPropertyDistributions, listReceivedDistributions } from "~/domain/d
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   // An unknown property and one the investor never held read the same.
-  const position = await getPropertyPosition(getPrisma(), user.id, params.propertyId ?? "");
+  const { propertyId } = requireParams(params, { propertyId: "text" });
+  const position = await getPropertyPosition(getPrisma(), user.id, propertyId);
   if (!position) throw data(null, { status: 404 });
   const [market, sell, distributions, received] = await Promise.all([
     loadMarketplace(user, position.propertyId),
@@ -30,9 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const back = paths.dashboard.property(params.propertyId ?? "");
+  const { propertyId } = requireParams(params, { propertyId: "text" });
+  const back = paths.dashboard.property(propertyId);
   const form = await readFormData(request);
-  if (form.get("intent") === REQUEST_RESALE_INTENT) return handleResaleRequest(user, params.propertyId ?? "", back);
+  if (form.get("intent") === REQUEST_RESALE_INTENT) return handleResaleRequest(user, propertyId, back);
   return handleMarketAction(request, user, back, form);
 }
 

@@ -1,10 +1,9 @@
-import { formatCalendarDate } from "~/lib/formats";
+import { formatCalendarDate, formatRupees, formatShares } from "~/lib/formats";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
-import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { requireDashboardUser } from "~/web/guards.server";
 import { ownStatement } from "~/web/statements.server";
@@ -17,20 +16,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const fyLabel = (year: number) => `FY ${year}-${String((year + 1) % 100).padStart(2, "0")} (April ${year} to March ${year + 1})`;
-const rupees = (value: string) => formatINR(value, { paise: true });
 
 export default function StatementsPage() {
   const { years, year, figures } = useLoaderData<typeof loader>();
   const query = { year: String(year) };
   const summary: [string, string][] = [
-    ["Opening wallet balance", rupees(figures.openingBalance)],
-    ["Money in", rupees(figures.totalIn)],
-    ["Money out", rupees(figures.totalOut)],
-    ["Closing wallet balance", rupees(figures.closingBalance)],
-    ["Distributions received", rupees(figures.distributionsTotal)],
-    ["Short-term gain or loss", rupees(figures.gainsTotals.shortTerm)],
-    ["Long-term gain or loss", rupees(figures.gainsTotals.longTerm)],
-    ["Net realised gain or loss", rupees(figures.gainsTotals.total)],
+    ["Opening wallet balance", formatRupees(figures.openingBalance)],
+    ["Money in", formatRupees(figures.totalIn)],
+    ["Money out", formatRupees(figures.totalOut)],
+    ["Closing wallet balance", formatRupees(figures.closingBalance)],
+    ["Distributions received", formatRupees(figures.distributionsTotal)],
+    ["Short-term gain or loss", formatRupees(figures.gainsTotals.shortTerm)],
+    ["Long-term gain or loss", formatRupees(figures.gainsTotals.longTerm)],
+    ["Net realised gain or loss", formatRupees(figures.gainsTotals.total)],
   ];
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
@@ -121,10 +119,10 @@ export default function StatementsPage() {
                     <td className="py-1 pr-3">{g.propertyTitle}</td>
                     <td className="py-1 pr-3">{formatCalendarDate(g.saleDate)}</td>
                     <td className="py-1 pr-3">{g.shares}</td>
-                    <td className="py-1 pr-3">{rupees(g.salePrice)}</td>
-                    <td className="py-1 pr-3">{rupees(g.transferCosts)}</td>
-                    <td className="py-1 pr-3">{rupees(g.costOfAcquisition)}</td>
-                    <td className="py-1 pr-3">{rupees(g.gain)}</td>
+                    <td className="py-1 pr-3">{formatRupees(g.salePrice)}</td>
+                    <td className="py-1 pr-3">{formatRupees(g.transferCosts)}</td>
+                    <td className="py-1 pr-3">{formatRupees(g.costOfAcquisition)}</td>
+                    <td className="py-1 pr-3">{formatRupees(g.gain)}</td>
                     <td className="py-1 pr-3">{g.term}</td>
                   </tr>
                 ))}
@@ -147,8 +145,8 @@ export default function StatementsPage() {
           <ul className="space-y-1 text-sm">
             {figures.distributions.map((d, index) => (
               <li key={index}>
-                {d.propertyTitle}: {rupees(d.amount)}
-                {d.shares === null ? null : ` for ${d.shares} ${d.shares === 1 ? "share" : "shares"}`}
+                {d.propertyTitle}: {formatRupees(d.amount)}
+                {d.shares === null ? null : ` for ${formatShares(d.shares)}`}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { TransactionDetailsDialog } from "~/components/transactions/transaction-details-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 import { receiptNumber } from "~/domain/receipts/receipt.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
@@ -10,7 +11,8 @@ import { paths } from "~/lib/paths";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   // Someone else's transaction reads as missing.
-  const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
+  const { transactionId } = requireParams(params, { transactionId: "uuid" });
+  const row = await getOwnTransaction(getPrisma(), user.id, transactionId);
   if (!row) throw data(null, { status: 404 });
   return { row, receiptNumber: receiptNumber(row) };
 }

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { PrintButton } from "~/components/transactions/print-button";
 import { PrintableReceipt } from "~/components/transactions/printable-receipt";
 import { requireDashboardUser } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 import { issuerLines, receiptLines, receiptNumber } from "~/domain/receipts/receipt.server";
 import { receiptPartyOf } from "~/domain/receipts/receipt-party.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
@@ -12,7 +13,8 @@ import { paths } from "~/lib/paths";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
+  const { transactionId } = requireParams(params, { transactionId: "uuid" });
+  const row = await getOwnTransaction(getPrisma(), user.id, transactionId);
   const investor = await receiptPartyOf(getPrisma(), user.id);
   if (!row || !investor) throw data(null, { status: 404 });
   const issuer = receiptIssuer();

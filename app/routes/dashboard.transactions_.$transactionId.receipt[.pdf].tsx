@@ -5,14 +5,19 @@ import { receiptPartyOf } from "~/domain/receipts/receipt-party.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
+import { requireParams } from "~/web/params.server";
+
+const transactionNotFound = () =>
+  new Response("Transaction not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 // A resource route: the PDF receipt of one of the user's own transactions.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const row = await getOwnTransaction(getPrisma(), user.id, params.transactionId ?? "");
-  if (!row) throw new Response("Transaction not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { transactionId } = requireParams(params, { transactionId: "uuid" }, transactionNotFound);
+  const row = await getOwnTransaction(getPrisma(), user.id, transactionId);
+  if (!row) throw transactionNotFound();
   const investor = await receiptPartyOf(getPrisma(), user.id);
-  if (!investor) throw new Response("Transaction not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!investor) throw transactionNotFound();
   const pdf = await renderReceiptPdf(row, investor, receiptIssuer());
   return new Response(new Uint8Array(pdf), {
     headers: {

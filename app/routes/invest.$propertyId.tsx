@@ -53,7 +53,7 @@ import { getPropertyForInvestment } from "~/domain/properties/get-property-for-i
 import { purchaseFormSchema } from "~/lib/investing/purchase-form-schema";
 import { validatePurchase } from "~/lib/investing/validate-purchase";
 import { Decimal, formatINR } from "~/lib/money";
-import { formatCount } from "~/lib/formats";
+import { formatShares } from "~/lib/formats";
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { signInPath } from "~/lib/redirect-to";
 import { paths } from "~/lib/paths";
@@ -62,6 +62,7 @@ import { getPrisma } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { replyToDomainError, type DomainErrorRoutes } from "~/web/domain-reply.server";
 import { readFormData } from "~/web/form-data.server";
+import { requireParams } from "~/web/params.server";
 
 const SUCCESS_TITLE = "Investment Successful";
 // With scripts, a success, 'KYC Required' or a low balance shows its notice, then moves on after this long.
@@ -125,7 +126,8 @@ function startingShares(sharePrice: string, minimumInvestment: string): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
-  const view = await loadProperty(user, params.propertyId ?? "");
+  const { propertyId } = requireParams(params, { propertyId: "text" });
+  const view = await loadProperty(user, propertyId);
   // Independent reads, sent together rather than one after another.
   const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
     loadPropertyDocuments(view.property.id, user),
@@ -214,7 +216,8 @@ function reviewOf(
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireInvestor(request);
-  const view = await loadProperty(user, params.propertyId ?? "");
+  const { propertyId } = requireParams(params, { propertyId: "text" });
+  const view = await loadProperty(user, propertyId);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const shares = String(formData.get("shares") ?? "");
@@ -275,7 +278,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       idempotencyKey: submission.value.idempotencyKey,
       reviewedTotal: reviewedTotal.toFixed(2),
     });
-    const description = `You bought ${formatCount(receipt.sharesPurchased)} ${receipt.sharesPurchased === 1 ? "share" : "shares"} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
+    const description = `You bought ${formatShares(receipt.sharesPurchased)} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
     // With scripts the page shows the confirmation and moves on after two seconds; a plain form post is redirected at once.
     if (replies.followUpInPage) {
       const dashboard = user.tier !== "waitlist_player";

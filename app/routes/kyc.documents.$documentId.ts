@@ -4,6 +4,7 @@ import { getKycFileForViewer } from "~/domain/kyc/kyc-document-access.server";
 import { getPrisma } from "~/services/db.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
 import { getOptionalUser } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -22,11 +23,8 @@ function disposition(kind: "inline" | "attachment", fileName: string): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request);
   if (!viewer) return notFound();
-  const file = await getKycFileForViewer(getPrisma(), {
-    viewerId: viewer.id,
-    viewerIsAdmin: viewer.isAdmin,
-    documentId: params.documentId ?? "",
-  });
+  const { documentId } = requireParams(params, { documentId: "uuid" }, notFound);
+  const file = await getKycFileForViewer(getPrisma(), { viewerId: viewer.id, viewerIsAdmin: viewer.isAdmin, documentId });
   if (!file) return notFound();
   const stream = await getPrivateStorage().read(file.storageKey);
   if (!stream) return notFound();

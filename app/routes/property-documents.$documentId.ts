@@ -3,8 +3,9 @@ import { findDownloadableDocument } from "~/domain/admin/properties/property-doc
 import { getPrisma } from "~/services/db.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
 import { requireUserWithinTrial } from "~/web/guards.server";
+import { requireParams } from "~/web/params.server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const documentNotFound = () => new Response("Document not found.", { status: 404 });
 const EXTENSION: Record<string, string> = {
   "application/pdf": "pdf",
   "image/jpeg": "jpg",
@@ -16,9 +17,9 @@ const EXTENSION: Record<string, string> = {
 /** A property document: public ones of visible properties for any signed-in user, every one for admins. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUserWithinTrial(request);
-  const documentId = params.documentId ?? "";
-  const document = UUID.test(documentId) ? await findDownloadableDocument(getPrisma(), documentId, viewer) : null;
-  if (!document) return new Response("Document not found.", { status: 404 });
+  const { documentId } = requireParams(params, { documentId: "uuid" }, documentNotFound);
+  const document = await findDownloadableDocument(getPrisma(), documentId, viewer);
+  if (!document) return documentNotFound();
   const stream = await getPrivateStorage().read(document.storageKey);
   if (!stream) return new Response("Failed to download document. Please try again.", { status: 502 });
   const base = document.documentName.replace(/[^\p{L}\p{N} ._-]/gu, "").trim() || "document";

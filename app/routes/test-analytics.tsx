@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { getOwnAnalytics } from "~/domain/analytics/recent-events.server";
 import { paths } from "~/lib/paths";
@@ -9,6 +8,7 @@ import { logEventFor } from "~/web/analytics.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireUserWithinTrial } from "~/web/guards.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 /** The debugging page of spec 2.13: the signed-in user's own events only. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -64,7 +64,8 @@ export default function TestAnalyticsPage() {
             <ul className="mt-2 space-y-1 text-sm">
               {events.map((event) => (
                 <li key={event.id}>
-                  <code>{event.eventName}</code> · {formatDate(event.createdAt)} · <code className="break-all">{event.eventProps}</code>
+                  <code>{event.eventName}</code> · {formatIndiaDateTime(event.createdAt)} ·{" "}
+                  <code className="break-all">{event.eventProps}</code>
                 </li>
               ))}
             </ul>
@@ -73,7 +74,7 @@ export default function TestAnalyticsPage() {
       ) : null}
       {showActivity ? (
         <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
-          Last activity: {lastActivityAt ? formatDate(lastActivityAt) : "none recorded"}
+          Last activity: {lastActivityAt ? formatIndiaDateTime(lastActivityAt) : "none recorded"}
         </p>
       ) : null}
     </main>

@@ -3,6 +3,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { getPrisma, preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { type KycStatus, type Tier } from "~/lib/enums";
 
 /**
  * A session ends after SESSION_IDLE_MINUTES without a request (default 30) and
@@ -23,11 +24,11 @@ export type SessionUser = {
   id: string;
   email: string;
   fullName: string | null;
-  tier: "explorer" | "waitlist_player" | "investor" | "small_investor" | "large_investor";
+  tier: Tier;
   subscriptionActive: boolean;
   trialExpiresAt: Date;
   tierOverrideByAdmin: boolean;
-  kycStatus: "pending" | "under_review" | "approved" | "rejected";
+  kycStatus: KycStatus;
   isAdmin: boolean;
 };
 

@@ -10,8 +10,7 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/uuid";
 
 /** Only our own admin pages are followed after an action: never an address from elsewhere. */
 function adminUsersPage(value: string): string {
@@ -31,7 +30,7 @@ export async function submitUserAction(request: Request, admin: SessionUser) {
   const intent = text("intent");
   const userId = text("userId");
   const returnTo = adminUsersPage(text("returnTo"));
-  if (!UUID.test(userId)) return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
+  if (!isUuid(userId)) return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
   const db = getPrisma();
   const command = { adminId: admin.id, userId };
   try {

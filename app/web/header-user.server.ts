@@ -1,11 +1,12 @@
 import { greetingName } from "~/lib/greeting";
 import { getRequestUser as getSessionUser } from "~/web/session.server";
+import { type Tier } from "~/lib/enums";
 
 /** What the header needs to know about the signed-in visitor (null when signed out). */
 export type HeaderUser = {
   displayName: string;
   initial: string;
-  tier: "explorer" | "waitlist_player" | "investor" | "small_investor" | "large_investor";
+  tier: Tier;
   isAdmin: boolean;
   subscriptionActive: boolean;
   email: string;

@@ -1,18 +1,16 @@
-import { formatCount } from "~/lib/formats";
-import { Decimal, formatINR } from "~/lib/money";
+import { formatRupees, formatShares } from "~/lib/formats";
+import { Decimal } from "~/lib/money";
 import type { Toast } from "~/lib/toast";
 
 type SuccessToast = Pick<Toast, "kind" | "title" | "description">;
 
-// Rupees in toasts are grouped the Indian way (₹1,25,000.50), paise only when there are any.
-const rupees = (amount: Decimal.Value) => formatINR(amount, { paise: !new Decimal(amount).isInteger() });
-const shares = (count: number) => `${formatCount(count)} ${count === 1 ? "share" : "shares"}`;
+// Rupees in toasts show paise only when there are any (₹1,25,000, ₹1,25,000.50).
 
 export function sellRequestCreatedToast(order: { shares: number; propertyTitle: string; pricePerShare: Decimal.Value }): SuccessToast {
   return {
     kind: "success",
     title: "Sell Order Created",
-    description: `${shares(order.shares)} of ${order.propertyTitle} listed at ${rupees(order.pricePerShare)} per share for 30 days.`,
+    description: `${formatShares(order.shares)} of ${order.propertyTitle} listed at ${formatRupees(order.pricePerShare, { paise: "if-any" })} per share for 30 days.`,
   };
 }
 
@@ -20,7 +18,7 @@ export function holdCreatedToast(hold: { amount: Decimal.Value; shares: number }
   return {
     kind: "success",
     title: "Hold Created",
-    description: `${rupees(hold.amount)} is held for ${shares(hold.shares)} for 60 minutes. Confirm the hold; once the seller confirms too, an admin settles the trade.`,
+    description: `${formatRupees(hold.amount, { paise: "if-any" })} is held for ${formatShares(hold.shares)} for 60 minutes. Confirm the hold; once the seller confirms too, an admin settles the trade.`,
   };
 }
 
@@ -28,6 +26,6 @@ export function purchaseCompleteToast(trade: { shares: number }): SuccessToast {
   return {
     kind: "success",
     title: "Purchase Complete!",
-    description: `Successfully purchased ${shares(trade.shares)}. Shares added to your portfolio.`,
+    description: `Successfully purchased ${formatShares(trade.shares)}. Shares added to your portfolio.`,
   };
 }

@@ -15,6 +15,7 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
+import { formatShares } from "~/lib/formats";
 
 export type ShareTradingReply = { intent: string; target: string; message: string };
 
@@ -129,7 +130,7 @@ export async function announceSettled(
     settled.buyerId,
     settled.sellerId,
     `${SETTLED_TEXT.title} - ${SETTLED_TEXT.description}`,
-    `${settled.shares} shares of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`,
+    `${formatShares(settled.shares)} of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`,
   );
 }
 

@@ -13,8 +13,6 @@ const BAND_CLASSES: Record<AppealBand, string> = {
 };
 const BAND_LABELS: Record<AppealBand, string> = { excellent: "Excellent", good: "Good", fair: "Fair", poor: "Poor" };
 
-const formatTime = (iso: string) => formatIndiaDateTime(iso);
-
 /** "offline" → "Offline analysis"; "model:gpt-4o-mini" → "AI model gpt-4o-mini". */
 export function analyserLabel(name: string): string {
   return name.startsWith("model:") ? `AI model ${name.slice("model:".length)}` : "Offline analysis";
@@ -141,7 +139,7 @@ export function NotesAnalysisPanel({ item, action, error }: NotesAnalysisPanelPr
         <div className="mt-4 space-y-3 border-t border-slate-100 pt-4">
           <p className="text-xs text-slate-500">
             {analyserLabel(item.latest.analyser)} of {item.latest.result.total_notes} notes ·{" "}
-            <time dateTime={item.latest.analyzedAt}>{formatTime(item.latest.analyzedAt)}</time>
+            <time dateTime={item.latest.analyzedAt}>{formatIndiaDateTime(item.latest.analyzedAt)}</time>
             {item.latest.analyzedBy ? ` · run by ${item.latest.analyzedBy}` : ""}
           </p>
           {item.latest.method ? <p className="text-xs text-slate-500">{item.latest.method}</p> : null}

@@ -19,7 +19,6 @@ function toneOf(amount: string): string {
 
 /** The four overview tiles: invested, worth now (with the change), lifetime return and properties held. */
 export function OverviewTiles({ totals }: { totals: PortfolioTotals }) {
-  const rupees = (value: Parameters<typeof formatINR>[0]) => formatINR(value);
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Tile
@@ -34,11 +33,11 @@ export function OverviewTiles({ totals }: { totals: PortfolioTotals }) {
       />
       <Tile
         label="Lifetime Returns"
-        value={signedAmount(totals.lifetimeReturn, rupees)}
+        value={signedAmount(totals.lifetimeReturn, formatINR)}
         detail={
           <span className="text-slate-500">
-            Unrealised {signedAmount(totals.unrealised, rupees)} + realised gains {signedAmount(totals.realised, rupees)} + distributions{" "}
-            {rupees(totals.distributions)}
+            Unrealised {signedAmount(totals.unrealised, formatINR)} + realised gains {signedAmount(totals.realised, formatINR)} +
+            distributions {formatINR(totals.distributions)}
           </span>
         }
       />

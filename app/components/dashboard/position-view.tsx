@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { Decimal, formatINR } from "~/lib/money";
+import { Decimal } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { percentChange, signedAmount } from "~/lib/portfolio/overview-figures";
 import type { PositionHistoryRow } from "~/lib/portfolio/position-history";
-import { formatIndiaDate } from "~/lib/formats";
+import { formatIndiaDate, formatRupees, formatShares } from "~/lib/formats";
 
 export type PositionViewData = {
   propertyId: string;
@@ -26,7 +26,6 @@ export type PositionViewData = {
 
 const SELLING_DISABLED = "Share selling is not yet enabled for this property. Contact admin if you wish to sell your shares.";
 const NOTHING_TO_SELL = "You own no shares of this property to sell.";
-const rupees = (value: Parameters<typeof formatINR>[0]) => formatINR(value, { paise: true });
 
 /** Why Sell Shares is disabled, or null when it could be offered. */
 export function sellBlockedReason(position: { sharesOwned: number; sharesSellable: boolean }): string | null {
@@ -41,13 +40,13 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
   const tone = Number(position.profitLoss) > 0 ? "text-emerald-700" : Number(position.profitLoss) < 0 ? "text-red-700" : "text-ink";
   const figures: Array<[string, string]> = [
     ["Shares owned", String(position.sharesOwned)],
-    ["Total investment", rupees(position.totalInvestment)],
-    ["Average share price", rupees(position.averagePrice)],
-    ["Current share price", rupees(position.currentPrice)],
-    ["Current value", rupees(position.currentValue)],
-    ["Realised gains", signedAmount(position.realisedProfit, rupees)],
-    ["Distributions received", rupees(position.distributions)],
-    ["Total return", signedAmount(position.totalReturn, rupees)],
+    ["Total investment", formatRupees(position.totalInvestment)],
+    ["Average share price", formatRupees(position.averagePrice)],
+    ["Current share price", formatRupees(position.currentPrice)],
+    ["Current value", formatRupees(position.currentValue)],
+    ["Realised gains", signedAmount(position.realisedProfit, formatRupees)],
+    ["Distributions received", formatRupees(position.distributions)],
+    ["Total return", signedAmount(position.totalReturn, formatRupees)],
   ];
   return (
     <div className="space-y-6">
@@ -61,7 +60,7 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
         <div className="rounded-xl border border-slate-200 p-4">
           <dt className="text-sm text-slate-600">Profit / loss</dt>
           <dd className={`mt-1 text-lg font-bold break-words ${tone}`}>
-            {signedAmount(position.profitLoss, rupees)} ({percentChange(position.totalInvestment, position.currentValue)})
+            {signedAmount(position.profitLoss, formatRupees)} ({percentChange(position.totalInvestment, position.currentValue)})
           </dd>
         </div>
       </dl>
@@ -98,21 +97,21 @@ export function PositionView({ position, sellDialog }: { position: PositionViewD
               <li key={row.id} className="grid grid-cols-2 gap-2 p-4 text-sm sm:grid-cols-4">
                 <span>
                   <span className="font-semibold text-ink">
-                    {row.kind === "buy" ? "Bought" : "Sold"} {row.shares} {row.shares === 1 ? "share" : "shares"}
+                    {row.kind === "buy" ? "Bought" : "Sold"} {formatShares(row.shares)}
                   </span>
                   <span className="block text-xs text-slate-500">{formatIndiaDate(row.date)}</span>
                 </span>
                 <span className="text-right sm:text-left">
-                  {rupees(row.amount)}
-                  {new Decimal(row.fee).gt(0) ? <span className="block text-xs text-slate-500">Fee {rupees(row.fee)}</span> : null}
+                  {formatRupees(row.amount)}
+                  {new Decimal(row.fee).gt(0) ? <span className="block text-xs text-slate-500">Fee {formatRupees(row.fee)}</span> : null}
                 </span>
                 <span>
                   <span className="block text-xs text-slate-500">Average after</span>
-                  {rupees(row.averagePrice)} · {row.sharesAfter} held
+                  {formatRupees(row.averagePrice)} · {row.sharesAfter} held
                 </span>
                 <span className="text-right sm:text-left">
                   <span className="block text-xs text-slate-500">Realised profit</span>
-                  {row.realisedProfit === null ? "—" : signedAmount(row.realisedProfit, rupees)}
+                  {row.realisedProfit === null ? "—" : signedAmount(row.realisedProfit, formatRupees)}
                 </span>
               </li>
             ))}

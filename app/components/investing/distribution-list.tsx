@@ -1,4 +1,4 @@
-import { formatINR } from "~/lib/money";
+import { formatRupees, formatShares } from "~/lib/formats";
 
 export type DistributionView = {
   id: string;
@@ -13,8 +13,6 @@ export type DistributionView = {
 };
 
 export type ReceivedView = { transactionId: string; distributionId: string | null; shares: number; amount: string };
-
-const rupees = (value: string) => formatINR(value, { paise: true });
 
 /** A property's upcoming and past rent distributions, and what this investor received from each. */
 export function DistributionList({ distributions, received = [] }: { distributions: DistributionView[]; received?: ReceivedView[] }) {
@@ -36,7 +34,8 @@ export function DistributionList({ distributions, received = [] }: { distributio
         <ul className="space-y-1 text-sm" aria-label="Upcoming distributions">
           {upcoming.map((d) => (
             <li key={d.id}>
-              {rupees(d.amount)} {d.basis === "per_share" ? "a share" : "in total"}: record date {d.recordDate}, paid on {d.paymentDate}
+              {formatRupees(d.amount)} {d.basis === "per_share" ? "a share" : "in total"}: record date {d.recordDate}, paid on{" "}
+              {d.paymentDate}
               {d.note ? ` (${d.note})` : ""}
             </li>
           ))}
@@ -52,11 +51,9 @@ export function DistributionList({ distributions, received = [] }: { distributio
             return (
               <li key={d.id}>
                 {d.perShareAmount === null
-                  ? `Paid ${d.paymentDate}: ${rupees(d.paidAmount ?? d.amount)} in total${d.note ? ` (${d.note})` : ""}`
-                  : `Paid ${d.paymentDate}: ${rupees(d.perShareAmount)} a share (record date ${d.recordDate})`}
-                {mine
-                  ? ` — you received ${rupees(mine.amount)}${mine.shares ? ` for ${mine.shares} ${mine.shares === 1 ? "share" : "shares"}` : ""}`
-                  : ""}
+                  ? `Paid ${d.paymentDate}: ${formatRupees(d.paidAmount ?? d.amount)} in total${d.note ? ` (${d.note})` : ""}`
+                  : `Paid ${d.paymentDate}: ${formatRupees(d.perShareAmount)} a share (record date ${d.recordDate})`}
+                {mine ? ` — you received ${formatRupees(mine.amount)}${mine.shares ? ` for ${formatShares(mine.shares)}` : ""}` : ""}
               </li>
             );
           })}

@@ -2,7 +2,7 @@ import { FundingProgressBar } from "~/components/properties/funding-progress-bar
 import { formatPercent, propertyTypeLabel } from "~/components/properties/property-format";
 import type { PropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
 import { formatINR } from "~/lib/money";
-import { formatCount } from "~/lib/formats";
+import { formatCount, formatShares } from "~/lib/formats";
 
 type Property = PropertyForInvestment["property"];
 
@@ -59,7 +59,7 @@ export function HoldingsCard({ holdings }: { holdings: NonNullable<PropertyForIn
         Your holdings
       </h2>
       <p className="mt-1 text-2xl font-bold" data-testid="shares-owned">
-        {formatCount(holdings.shares)} {holdings.shares === 1 ? "share" : "shares"}
+        {formatShares(holdings.shares)}
       </p>
       {holdings.shares > 0 ? (
         <p className="mt-1 text-sm text-slate-600">

@@ -6,11 +6,6 @@ import { formatCalendarDate, formatCount } from "~/lib/formats";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
-/** "2026-03-01" → "1 March 2026", or null for a fact not known yet. */
-function calendarDate(iso: string | null): string | null {
-  return iso ? formatCalendarDate(iso) : null;
-}
-
 function months(count: number | null): string | null {
   if (count === null) return null;
   if (count % 12 === 0) return `${count / 12} ${count === 12 ? "year" : "years"}`;
@@ -69,7 +64,7 @@ export function PropertyFactsSection({ facts }: { facts: Facts }) {
           rows={[
             ["Tenant", facts.tenantName],
             ["Sector", facts.tenantSector],
-            ["Lease start", calendarDate(facts.leaseStartDate)],
+            ["Lease start", formatCalendarDate(facts.leaseStartDate)],
             ["Lease term", months(facts.leaseTermMonths)],
             ["Lock-in", months(facts.lockInMonths)],
             ["Rent escalation", escalation(facts)],
@@ -99,7 +94,7 @@ export function PropertyFactsSection({ facts }: { facts: Facts }) {
           rows={[
             ["Value", facts.valuationAmount === null ? null : formatINR(facts.valuationAmount)],
             ["Valuer", facts.valuerName],
-            ["Valued on", calendarDate(facts.valuationDate)],
+            ["Valued on", formatCalendarDate(facts.valuationDate)],
           ]}
         />
         <FactGroup

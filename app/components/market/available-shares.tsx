@@ -3,14 +3,13 @@ import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { isLowStock } from "~/lib/market/market-rules";
-import { Decimal, formatINR } from "~/lib/money";
+import { Decimal } from "~/lib/money";
 import type { MarketplaceData } from "~/web/market.server";
 import type { Listing } from "~/domain/market/market-reads.server";
 import { RESALE_FEE_TEXT } from "~/domain/market/resale-rules";
 import { marketReply } from "./market-action-data";
 import { MarketError } from "./market-error";
-
-const rupees = (value: Decimal.Value) => formatINR(value, { paise: true });
+import { formatRupees, formatShares } from "~/lib/formats";
 
 /** ADR 0011: each mode's dialog says what that mode really does. */
 const SETTLEMENT_TEXT = {
@@ -61,14 +60,14 @@ function ListingRow({ listing, market, action }: { listing: Listing; market: Mar
         <p className="font-semibold break-words text-ink">{listing.propertyTitle}</p>
         <p className="text-sm text-ink">
           <span className={low ? "font-semibold text-amber-700" : ""}>
-            {listing.availableShares} {listing.availableShares === 1 ? "share" : "shares"} available
+            {formatShares(listing.availableShares)} available
             {low ? " (low stock)" : ""}
           </span>{" "}
-          at <span className="font-semibold">{rupees(listing.pricePerShare)}</span> per share
+          at <span className="font-semibold">{formatRupees(listing.pricePerShare)}</span> per share
         </p>
         <p className="text-xs text-slate-600">
-          Last price: {listing.lastPrice ? rupees(listing.lastPrice) : "no resale yet"} · Issue price: {rupees(listing.issuePrice)} · Fee:
-          none for buyer or seller
+          Last price: {listing.lastPrice ? formatRupees(listing.lastPrice) : "no resale yet"} · Issue price:{" "}
+          {formatRupees(listing.issuePrice)} · Fee: none for buyer or seller
         </p>
       </div>
       {own ? (
@@ -120,7 +119,7 @@ function BuyDialog({ listing, market, action }: { listing: Listing; market: Mark
           className="w-full rounded-lg border border-slate-300 px-3 py-2"
         />
         <p className="text-sm text-ink">
-          Total: <span className="font-semibold">{rupees(total)}</span> · Wallet: {rupees(market.balance)}
+          Total: <span className="font-semibold">{formatRupees(total)}</span> · Wallet: {formatRupees(market.balance)}
         </p>
         {short ? <p className="text-sm text-red-700">Insufficient wallet balance. Please add funds to your wallet.</p> : null}
         <p className="text-xs text-slate-600">{market.holdsMode ? SETTLEMENT_TEXT.hold : SETTLEMENT_TEXT.instant}</p>

@@ -3,8 +3,7 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { COUNTDOWN_WARNING_MINUTES, minutesLeft } from "~/lib/market/market-rules";
 import { formatINR } from "~/lib/money";
 import type { HoldRow } from "~/domain/market/market-reads.server";
-
-const deadline = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "numeric", minute: "2-digit" });
+import { formatIndiaTime, formatShares } from "~/lib/formats";
 
 /** A hold's state in plain words, from one side's point of view. */
 export function holdStateText(hold: Pick<HoldRow, "status" | "buyerConfirmed" | "sellerConfirmed">, side: "buyer" | "seller"): string {
@@ -44,7 +43,7 @@ export function HoldsList({
         return (
           <li key={hold.id} className="space-y-2 py-3" data-testid={`${side}-hold`}>
             <p className="font-semibold break-words text-ink">
-              {hold.shares} shares of {hold.propertyTitle} for {formatINR(hold.amount, { paise: true })}
+              {formatShares(hold.shares)} of {hold.propertyTitle} for {formatINR(hold.amount, { paise: true })}
             </p>
             <p className="text-sm text-slate-600">{state}</p>
             {hold.status === "pending" ? (
@@ -52,7 +51,7 @@ export function HoldsList({
                 {minutes < COUNTDOWN_WARNING_MINUTES ? (
                   <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full bg-red-600" />
                 ) : null}
-                {minutes} minutes left to confirm (by {deadline.format(new Date(hold.expiresAt))} IST)
+                {minutes} minutes left to confirm (by {formatIndiaTime(hold.expiresAt)} IST)
               </p>
             ) : null}
             <div className="flex flex-wrap gap-2">

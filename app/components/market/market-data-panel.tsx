@@ -1,5 +1,5 @@
 import type { PriceHistoryLayout } from "~/lib/charts/price-history-layout";
-import { formatINR } from "~/lib/money";
+import { formatRupees, formatIndiaDate, formatShares } from "~/lib/formats";
 
 export type MarketDataView = {
   issuePrice: string;
@@ -10,9 +10,6 @@ export type MarketDataView = {
   /** The price history, laid out by the loader (`layoutPriceHistory`). */
   chart: PriceHistoryLayout | null;
 };
-
-const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
-const rupees = (value: string | number) => formatINR(value, { paise: true });
 
 /**
  * Settled trade prices over the last year, drawn on the server; a sentence says what it shows.
@@ -65,19 +62,19 @@ export function PriceHistoryChart({ chart }: { chart: PriceHistoryLayout | null 
 /** The resale market's figures for one property, the same for everyone, readable without JavaScript. */
 export function MarketDataPanel({ data }: { data: MarketDataView }) {
   const rows: [string, string][] = [
-    ["Issue price", rupees(data.issuePrice)],
+    ["Issue price", formatRupees(data.issuePrice)],
     [
       "Last traded price",
-      data.lastTrade ? `${rupees(data.lastTrade.price)} on ${dayLabel.format(new Date(data.lastTrade.at))}` : "No trades yet",
+      data.lastTrade ? `${formatRupees(data.lastTrade.price)} on ${formatIndiaDate(data.lastTrade.at)}` : "No trades yet",
     ],
     [
       "Volume (30 days)",
       data.volume30d.trades > 0
-        ? `${data.volume30d.shares} ${data.volume30d.shares === 1 ? "share" : "shares"} in ${data.volume30d.trades} ${data.volume30d.trades === 1 ? "trade" : "trades"} (${rupees(data.volume30d.value)})`
+        ? `${formatShares(data.volume30d.shares)} in ${data.volume30d.trades} ${data.volume30d.trades === 1 ? "trade" : "trades"} (${formatRupees(data.volume30d.value)})`
         : "No trades in the last 30 days",
     ],
     ["Open sell orders", String(data.openSellRequests)],
-    ["Best price", data.bestPrice ? `${rupees(data.bestPrice)} a share` : "No open sell orders"],
+    ["Best price", data.bestPrice ? `${formatRupees(data.bestPrice)} a share` : "No open sell orders"],
   ];
   return (
     <section aria-labelledby="market-data-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">

@@ -6,6 +6,7 @@ import { parseSharePrice } from "~/lib/market/market-rules";
 import { Decimal, formatINR } from "~/lib/money";
 import { marketReply } from "./market-action-data";
 import { MarketError } from "./market-error";
+import { formatShares } from "~/lib/formats";
 
 export type SellDialogData = { propertyId: string; sellableShares: number; formKey: string };
 
@@ -51,7 +52,7 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
         <input type="hidden" name="propertyId" value={sell.propertyId} />
         <input type="hidden" name="idempotencyKey" value={sell.formKey} />
         <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-        <p className="text-sm text-slate-600">You can sell up to {sell.sellableShares} shares not already listed.</p>
+        <p className="text-sm text-slate-600">You can sell up to {formatShares(sell.sellableShares)} not already listed.</p>
         <div>
           <label htmlFor="sell-shares" className="block text-sm font-medium text-ink">
             Shares to sell

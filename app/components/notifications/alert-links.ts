@@ -1,14 +1,8 @@
 import { paths } from "~/lib/paths";
-import { formatIndiaDateTime } from "~/lib/formats";
 
 /** Where an alert leads: the property it is about, otherwise the notifications page. */
 export function alertHref(alert: { propertyId: string | null }): string {
   return alert.propertyId ? paths.invest(alert.propertyId) : paths.dashboard.notifications();
-}
-
-/** An alert's time in Indian time, the same on the server and in the browser. */
-export function alertTime(iso: string): string {
-  return formatIndiaDateTime(iso);
 }
 
 /** The value the bell and the list send as `intent`. */

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { MarkReadForm } from "./alert-forms";
-import { alertHref, alertTime } from "./alert-links";
+import { alertHref } from "./alert-links";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type AlertItem = { id: string; title: string; message: string; propertyId: string | null; isRead: boolean; createdAt: string };
 
@@ -24,7 +25,7 @@ export function AlertList({ alerts, returnTo }: { alerts: AlertItem[]; returnTo:
             </p>
             <p className="mt-1 text-sm break-words text-slate-700">{alert.message}</p>
             <p className="mt-1 text-xs text-slate-600">
-              <time dateTime={alert.createdAt}>{alertTime(alert.createdAt)}</time>
+              <time dateTime={alert.createdAt}>{formatIndiaDateTime(alert.createdAt)}</time>
             </p>
           </div>
           {alert.isRead ? (

@@ -9,7 +9,7 @@ import { paths } from "~/lib/paths";
 import { HIGH_FETCH_PRIORITY } from "~/components/ui/image-priority";
 import { CARD_IMAGE_SIZES, propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
-import { formatCount } from "~/lib/formats";
+import { formatShares } from "~/lib/formats";
 
 export type CardWatchlist = {
   /** Null for a signed-out visitor. */
@@ -93,7 +93,7 @@ export function PropertyCard({
         <FundingProgressBar percent={property.fundingPercent} tone={property.fundingTone} />
         {sharesOwned > 0 ? (
           <p className="text-sm font-medium text-emerald-800" data-testid="shares-owned-badge">
-            You own {formatCount(sharesOwned)} {sharesOwned === 1 ? "share" : "shares"}
+            You own {formatShares(sharesOwned)}
           </p>
         ) : null}
         {/* Only an open property takes money; the others are there to look at. */}

@@ -1,12 +1,13 @@
 import { isUnderPath } from "~/lib/page-title";
 import { dashboardHref } from "~/lib/route-table";
 import { paths } from "~/lib/paths";
+import { type Tier } from "~/lib/enums";
 
 /** The shape of `HeaderUser` from app/web/header-user.server.ts, restated so components need no server import. */
 export type HeaderUserView = {
   displayName: string;
   initial: string;
-  tier: "explorer" | "waitlist_player" | "investor" | "small_investor" | "large_investor";
+  tier: Tier;
   isAdmin: boolean;
   subscriptionActive: boolean;
 };

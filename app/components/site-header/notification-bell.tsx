@@ -2,9 +2,10 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { MarkAllReadForm } from "~/components/notifications/alert-forms";
 import { useBellLiveUpdates } from "~/components/realtime/use-live-revalidation";
-import { alertHref, alertTime } from "~/components/notifications/alert-links";
+import { alertHref } from "~/components/notifications/alert-links";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { paths } from "~/lib/paths";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type BellAlert = { id: string; title: string; message: string; propertyId: string | null; isRead: boolean; createdAt: string };
 /** `href`: the notifications page this user may open (the dashboard's, or /notifications without one). */
@@ -143,7 +144,7 @@ export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
                   </span>
                   <span className="mt-0.5 block text-sm break-words text-slate-600">{alert.message}</span>
                   <time dateTime={alert.createdAt} className="mt-0.5 block text-xs text-slate-500">
-                    {alertTime(alert.createdAt)}
+                    {formatIndiaDateTime(alert.createdAt)}
                   </time>
                 </Link>
               </li>

@@ -6,9 +6,9 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { CloseIcon } from "~/components/ui/icons";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 import { TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
-import { formatDateTimeIN, formatRupees, formatSignedINR } from "./format";
 import { summaryOf } from "./transaction-list";
 import { TransactionStatusBadge } from "./transaction-status-badge";
+import { formatIndiaDateTime, formatSignedRupees, formatRupees } from "~/lib/formats";
 
 /**
  * One transaction over the list. It is a route of its own, so without JavaScript it is a
@@ -58,27 +58,30 @@ export function TransactionDetailsDialog({
           <Section title="Property">
             <Item label="Name" value={row.property.title} />
             <Item label="City" value={row.property.city} />
-            <Item label="Current share price" value={formatRupees(row.property.sharePrice)} />
+            <Item label="Current share price" value={formatRupees(row.property.sharePrice, { paise: "if-any" })} />
           </Section>
         ) : null}
 
         <Section title="Breakdown">
           {row.shares !== null && row.pricePerShare !== null ? (
-            <Item label={`${row.shares} × ${formatRupees(row.pricePerShare)}`} value={formatRupees(row.amount)} />
+            <Item
+              label={`${row.shares} × ${formatRupees(row.pricePerShare, { paise: "if-any" })}`}
+              value={formatRupees(row.amount, { paise: "if-any" })}
+            />
           ) : (
-            <Item label={TRANSACTION_TYPE_LABELS[row.type]} value={formatRupees(row.amount)} />
+            <Item label={TRANSACTION_TYPE_LABELS[row.type]} value={formatRupees(row.amount, { paise: "if-any" })} />
           )}
-          {Number(row.fee) > 0 ? <Item label="Platform fee (GST included)" value={formatRupees(row.fee)} /> : null}
+          {Number(row.fee) > 0 ? <Item label="Platform fee (GST included)" value={formatRupees(row.fee, { paise: "if-any" })} /> : null}
           <Item
             label={effect.isNegative() ? "Total debited" : "Total credited"}
-            value={formatSignedINR(effect)}
+            value={formatSignedRupees(effect)}
             strong
             testId="details-total"
           />
         </Section>
 
         <Section title="Timeline">
-          <Item label="Created" value={formatDateTimeIN(row.createdAt)} />
+          <Item label="Created" value={formatIndiaDateTime(row.createdAt)} />
           <div className="flex justify-between gap-4 py-1 text-sm">
             <dt className="text-slate-600">Status</dt>
             <dd>

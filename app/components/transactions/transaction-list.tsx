@@ -2,9 +2,9 @@ import { Decimal } from "~/lib/money";
 import { Link } from "@remix-run/react";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 import { transactionSummary, TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
-import { formatDateTimeIN, formatSignedINR } from "./format";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 import { paths } from "~/lib/paths";
+import { formatIndiaDateTime, formatSignedRupees } from "~/lib/formats";
 
 export function summaryOf(row: HistoryRow): string {
   return transactionSummary({
@@ -38,12 +38,12 @@ export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: 
               <div className="min-w-0 flex-1 basis-48">
                 <p className="font-medium break-words text-ink">{summaryOf(row)}</p>
                 <p className="text-xs text-slate-500">
-                  {TRANSACTION_TYPE_LABELS[row.type]} · <time dateTime={row.createdAt}>{formatDateTimeIN(row.createdAt)}</time>
+                  {TRANSACTION_TYPE_LABELS[row.type]} · <time dateTime={row.createdAt}>{formatIndiaDateTime(row.createdAt)}</time>
                 </p>
               </div>
               <div className="ml-auto flex shrink-0 flex-col items-end gap-1">
                 <span data-testid="row-amount" className={`font-semibold ${amount.isNegative() ? "text-ink" : "text-emerald-700"}`}>
-                  {formatSignedINR(amount)}
+                  {formatSignedRupees(amount)}
                 </span>
                 <TransactionStatusBadge status={row.status} />
               </div>

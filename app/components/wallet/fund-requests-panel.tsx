@@ -1,5 +1,5 @@
-import { formatDateTimeIN } from "~/components/transactions/format";
 import { formatINR } from "~/lib/money";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 type Request = {
   ticketId: string;
@@ -34,7 +34,7 @@ export function FundRequestsPanel({ requests, holds }: { requests: Request[]; ho
                 </p>
                 <p className="text-xs text-slate-500">
                   Request {r.reference}
-                  {r.referenceCode ? ` · transfer reference ${r.referenceCode}` : ""} · {formatDateTimeIN(r.createdAt)}
+                  {r.referenceCode ? ` · transfer reference ${r.referenceCode}` : ""} · {formatIndiaDateTime(r.createdAt)}
                 </p>
                 {r.adminResponse ? <p className="mt-1 text-xs text-slate-600">Support: {r.adminResponse}</p> : null}
               </div>

@@ -1,7 +1,7 @@
-import { formatDateTimeIN, formatRupees, formatSignedINR } from "~/components/transactions/format";
 import type { WalletActivity } from "~/domain/wallet/wallet-summary.server";
 import { formatINR } from "~/lib/money";
 import { WalletActions } from "./wallet-actions";
+import { formatIndiaDateTime, formatSignedRupees, formatRupees } from "~/lib/formats";
 
 export function WalletBalancePanel({ available, held, walletPath }: { available: string; held: string; walletPath?: string }) {
   return (
@@ -10,7 +10,7 @@ export function WalletBalancePanel({ available, held, walletPath }: { available:
         Available balance
       </h2>
       <p className="mt-1 text-3xl font-bold text-ink" data-testid="available-balance">
-        {formatRupees(available)}
+        {formatRupees(available, { paise: "if-any" })}
       </p>
       <p className="mt-1 text-sm text-slate-600">
         Held for open requests and purchases: <span data-testid="held-balance">{formatINR(held, { paise: true })}</span>
@@ -36,10 +36,10 @@ export function WalletActivityList({ activity }: { activity: WalletActivity[] })
             <li key={entry.journalId} className="flex items-start justify-between gap-4 py-3 text-sm">
               <div>
                 <p className="font-medium text-ink">{entry.description}</p>
-                <p className="text-xs text-slate-500">{formatDateTimeIN(entry.createdAt)}</p>
+                <p className="text-xs text-slate-500">{formatIndiaDateTime(entry.createdAt)}</p>
               </div>
               <p className={`font-semibold whitespace-nowrap ${entry.amount.startsWith("-") ? "text-ink" : "text-emerald-700"}`}>
-                {formatSignedINR(entry.amount)}
+                {formatSignedRupees(entry.amount)}
               </p>
             </li>
           ))}

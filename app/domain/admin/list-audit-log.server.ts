@@ -1,6 +1,8 @@
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import type { Db, Prisma } from "~/services/db.server";
 import { describeAuditEntry } from "./describe-audit-entry";
+import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -9,7 +11,7 @@ export type AuditFilters = { adminId: string; action: string; target: string; pa
 export function readAuditFilters(query: URLSearchParams): AuditFilters {
   const page = Number.parseInt(query.get("page") ?? "1", 10);
   return {
-    adminId: /^[0-9a-f-]{36}$/i.test(query.get("admin") ?? "") ? query.get("admin")! : "",
+    adminId: isUuid(query.get("admin") ?? "") ? query.get("admin")! : "",
     action: (query.get("action") ?? "").slice(0, 60),
     // A target id, or a type ("user", "property") to see everything done to that kind of record.
     target: (query.get("target") ?? "").trim().slice(0, 100),
@@ -70,13 +72,12 @@ export async function listAuditLog(db: Db, filters: AuditFilters) {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const person = (p: { fullName: string | null; email: string }) => (p.fullName ? `${p.fullName} (${p.email})` : p.email);
 
 /** Names for the page's targets, keyed "type:id": people, properties, requests, reservations, distributions. */
 async function targetNames(db: Db, rows: { targetType: string; targetId: string }[]): Promise<Map<string, string>> {
   const idsOf = (...types: string[]) => [...new Set(rows.filter((r) => types.includes(r.targetType)).map((r) => r.targetId))];
-  const uuids = (ids: string[]) => ids.filter((id) => UUID.test(id));
+  const uuids = (ids: string[]) => ids.filter(isUuid);
   const [users, properties, tickets, reservations, distributions] = await Promise.all([
     db.userProfile.findMany({
       where: { id: { in: uuids(idsOf("user", "user_profile")) } },
@@ -106,7 +107,8 @@ async function targetNames(db: Db, rows: { targetType: string; targetId: string 
     const kind = TICKET_KINDS[t.ticketType] ?? "request";
     names.set(`support_ticket:${t.id}`, `the ${kind} ${ticketReference(t.id)} of ${person(t.user)}`);
   }
-  for (const r of reservations) names.set(`share_reservation:${r.id}`, `the reservation of ${r.shares} shares of "${r.property.title}"`);
+  for (const r of reservations)
+    names.set(`share_reservation:${r.id}`, `the reservation of ${formatShares(r.shares)} of "${r.property.title}"`);
   for (const d of distributions) names.set(`property_distribution:${d.id}`, `for "${d.property.title}"`);
   return names;
 }

@@ -2,15 +2,14 @@ import { DomainError } from "~/domain/errors";
 import type { Db } from "~/services/db.server";
 import { alertsChannel } from "~/lib/live-channels";
 import { publish } from "~/services/realtime/publish.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Marks one of the user's own alerts read. Someone else's alert, or an id that is not an
  * alert, reads as missing (404) and changes nothing. Marking an already read alert is fine.
  */
 export async function markAlertRead(db: Db, userId: string, alertId: string): Promise<void> {
-  if (!UUID.test(alertId)) throw new DomainError("ALERT_NOT_FOUND", "Alert not found", 404);
+  if (!isUuid(alertId)) throw new DomainError("ALERT_NOT_FOUND", "Alert not found", 404);
   // The owner is part of the condition, so the database decides in one statement.
   const { count } = await db.userAlert.updateMany({ where: { id: alertId, userId }, data: { isRead: true } });
   if (count === 0) throw new DomainError("ALERT_NOT_FOUND", "Alert not found", 404);

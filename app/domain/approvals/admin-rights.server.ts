@@ -2,8 +2,7 @@ import { adminFlagUnchanged } from "~/domain/admin/users/manage-user.server";
 import { DomainError } from "~/domain/errors";
 import type { PrismaClient } from "~/services/db.server";
 import { requestApproval } from "./four-eyes.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Granting or removing admin rights is itself a four-eyes action (ADR 0049): the first admin
@@ -15,7 +14,7 @@ export async function requestAdminRightsChange(
   db: PrismaClient,
   input: { adminId: string; userId: string; grant: boolean },
 ): Promise<{ approvalId: string; summary: string }> {
-  const user = UUID.test(input.userId)
+  const user = isUuid(input.userId)
     ? await db.userProfile.findUnique({ where: { id: input.userId }, select: { id: true, isAdmin: true, fullName: true, email: true } })
     : null;
   if (!user) throw new DomainError("user_not_found", "User not found.", 404);

@@ -9,6 +9,8 @@ import { ADMIN_CHANNEL } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
 import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
+import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 /**
  * Four-eyes on large money movements (ASVS 2.3.4, ADR 0033). Completing a deposit or a
@@ -25,8 +27,6 @@ export class ApprovalError extends DomainError {}
 
 export type Gated<T> = { state: "done"; result: T } | { state: "awaiting"; approvalId: string; amount: string; summary: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Above the threshold (strictly): exactly ₹5,00,000 still goes through with one admin. */
 export function needsSecondAdmin(amount: Decimal.Value, threshold: Decimal.Value): boolean {
   return new Decimal(amount).gt(new Decimal(threshold));
@@ -41,7 +41,7 @@ export async function updateTicketFourEyes(
   input: UpdateTicketInput,
   threshold: Decimal.Value,
 ): Promise<Gated<Awaited<ReturnType<typeof updateTicket>>>> {
-  if (input.status === "resolved" && UUID.test(input.ticketId)) {
+  if (input.status === "resolved" && isUuid(input.ticketId)) {
     const ticket = await db.supportTicket.findUnique({
       where: { id: input.ticketId },
       select: { id: true, ticketType: true, status: true, amount: true, holdJournalId: true },
@@ -85,7 +85,7 @@ export async function settleReservationFourEyes(
   input: { adminId: string; reservationId: string; notes?: string | null },
   threshold: Decimal.Value,
 ): Promise<Gated<Awaited<ReturnType<typeof settleReservation>>>> {
-  if (UUID.test(input.reservationId)) {
+  if (isUuid(input.reservationId)) {
     const reservation = await db.shareReservation.findUnique({
       where: { id: input.reservationId },
       select: { id: true, status: true, amount: true, shares: true, property: { select: { title: true } } },
@@ -96,7 +96,7 @@ export async function settleReservationFourEyes(
         kind: "reservation_settle",
         targetId: reservation.id,
         amount: reservation.amount.toFixed(2),
-        summary: `Settlement of ${reservation.shares} shares of ${reservation.property.title} for ${formatINR(reservation.amount, { paise: true })}`,
+        summary: `Settlement of ${formatShares(reservation.shares)} of ${reservation.property.title} for ${formatINR(reservation.amount, { paise: true })}`,
         payload,
         adminId: input.adminId,
       });
@@ -174,7 +174,7 @@ type ClaimedApproval = {
  * together one claims it and the other is told it was already decided.
  */
 async function claim(db: PrismaClient, approvalId: string, adminId: string, decision: "approved" | "rejected", note: string | null) {
-  if (!UUID.test(approvalId)) throw new ApprovalError("not_found", "Approval request not found", 404);
+  if (!isUuid(approvalId)) throw new ApprovalError("not_found", "Approval request not found", 404);
   return runTransaction(db, `four-eyes.${decision}`, async (tx) => {
     const [current] = await tx.$queryRaw<{ status: string; requested_by: string; kind: string; target_id: string }[]>`
       SELECT status, requested_by::text, kind, target_id::text FROM money_approvals WHERE id = ${approvalId}::uuid`;

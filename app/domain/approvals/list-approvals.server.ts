@@ -2,6 +2,7 @@ import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { formatINR } from "~/lib/money";
 import type { PrismaClient } from "~/services/db.server";
 import type { ApprovalKind } from "./four-eyes.server";
+import { formatRupees } from "~/lib/formats";
 
 /** One fact the second admin needs before deciding: "Investor", "Amount", "Transfer reference"... */
 export type ApprovalFact = { label: string; value: string };
@@ -27,7 +28,7 @@ export type ApprovalRow = {
 
 type Person = { id: string; fullName: string | null; email: string };
 const named = (p: Person) => (p.fullName ? `${p.fullName} (${p.email})` : p.email);
-const rupees = (value: { toFixed(n: number): string } | null) => (value === null ? "-" : formatINR(value.toFixed(2), { paise: true }));
+const rupees = (value: { toFixed(n: number): string } | null) => (value === null ? "-" : formatRupees(value.toFixed(2)));
 
 type Payload = { adminResponse?: string; receivedAmount?: string; notes?: string | null };
 

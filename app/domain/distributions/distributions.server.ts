@@ -17,6 +17,8 @@ import {
   type DeclarationInput,
   type Holding,
 } from "./distribution-rules";
+import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 /**
  * Every investor's shares of a property at a moment, replayed from the history of completed
@@ -173,7 +175,7 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
         amount: p.amount.toFixed(2),
         shares: p.shares,
         pricePerShare: allocation.perShare.toFixed(2),
-        description: `Rent distribution from ${row.title}: ${p.shares} ${p.shares === 1 ? "share" : "shares"} held on ${row.record_date} at ${perShareText} a share`,
+        description: `Rent distribution from ${row.title}: ${formatShares(p.shares)} held on ${row.record_date} at ${perShareText} a share`,
         referenceId: row.id,
         idempotencyKey: `distribution:${row.id}`,
         journalId,
@@ -188,7 +190,7 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
   const mails: DistributionMail[] = [];
   for (const p of allocation.payments) {
     const amount = formatINR(p.amount, { paise: true });
-    const message = `${amount} from ${row.title} was credited to your wallet: ${p.shares} ${p.shares === 1 ? "share" : "shares"} held at the end of ${row.record_date}, at ${perShareText} a share.`;
+    const message = `${amount} from ${row.title} was credited to your wallet: ${formatShares(p.shares)} held at the end of ${row.record_date}, at ${perShareText} a share.`;
     await createUserAlert(tx, {
       userId: p.userId,
       propertyId: row.property_id,
@@ -456,7 +458,7 @@ export async function listReceivedDistributions(
     (
       await db.propertyDistribution.findMany({
         where: {
-          id: { in: rows.flatMap((row) => (row.referenceId && /^[0-9a-f-]{36}$/i.test(row.referenceId) ? [row.referenceId] : [])) },
+          id: { in: rows.flatMap((row) => (row.referenceId && isUuid(row.referenceId) ? [row.referenceId] : [])) },
         },
         select: { id: true },
       })

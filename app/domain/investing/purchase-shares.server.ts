@@ -31,6 +31,7 @@ import {
   SharesUnavailableError,
 } from "./purchase-errors.server";
 import { forgetTerms, recallTerms, rememberTerms, type PurchaseTerms } from "./purchase-terms.server";
+import { formatShares } from "~/lib/formats";
 
 export type PurchaseInput = {
   userId: string;
@@ -302,7 +303,7 @@ async function callPurchase(
   if (input.reviewedTotal !== undefined && !(/^\d{1,14}(\.\d{1,2})?$/.test(input.reviewedTotal) && total.eq(input.reviewedTotal))) {
     throw new ReviewChangedError();
   }
-  const description = `${shares} ${shares === 1 ? "share" : "shares"} of ${terms.title}`;
+  const description = `${formatShares(shares)} of ${terms.title}`;
   // The same figure the wallet, the history and the receipt show: what left the wallet.
   const alertMessage = `You bought ${description} for ${formatINR(total, { paise: true })}, including a ${formatINR(fee, { paise: true })} platform fee.`;
 

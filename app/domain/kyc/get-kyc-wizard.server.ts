@@ -1,10 +1,11 @@
 import type { Db } from "~/services/db.server";
 import { getKycDraft, type DraftData } from "./kyc-draft.server";
+import { type KycStatus } from "~/lib/enums";
 
 export type KycWizardFile = { id: string; slot: string; fileName: string; mime: string; uploadedAt: string };
 
 export type KycWizardView = {
-  status: "pending" | "under_review" | "approved" | "rejected";
+  status: KycStatus;
   rejectionReason: string | null;
   submittedAt: Date | null;
   currentStep: number;

@@ -1,8 +1,7 @@
 import type { Db } from "~/services/db.server";
+import { isUuid } from "~/lib/uuid";
 
 export type KycFileForViewer = { storageKey: string; fileName: string; mimeType: string; fileSize: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A KYC file the viewer may open: a submitted document (by its id) or a file still in the
@@ -13,7 +12,7 @@ export async function getKycFileForViewer(
   db: Db,
   input: { viewerId: string; viewerIsAdmin: boolean; documentId: string },
 ): Promise<KycFileForViewer | null> {
-  if (!UUID.test(input.documentId)) return null;
+  if (!isUuid(input.documentId)) return null;
   const document = await db.kycDocument.findUnique({
     where: { id: input.documentId },
     select: { userId: true, storageKey: true, fileName: true, mimeType: true, fileSize: true },

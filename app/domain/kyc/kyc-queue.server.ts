@@ -1,11 +1,12 @@
 import type { Db } from "~/services/db.server";
+import { type KycStatus } from "~/lib/enums";
 
 export type KycQueueEntry = {
   userId: string;
   email: string;
   fullName: string | null;
   phone: string | null;
-  kycStatus: "pending" | "under_review";
+  kycStatus: Extract<KycStatus, "pending" | "under_review">;
   kycSubmittedAt: Date | null;
   createdAt: Date;
 };

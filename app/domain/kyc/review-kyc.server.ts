@@ -6,6 +6,7 @@ import { KYC_TOASTS } from "~/lib/kyc/kyc-steps";
 import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import type { Clock } from "./kyc-errors.server";
+import { type KycStatus } from "~/lib/enums";
 
 export type KycDecision = "approve" | "reject";
 
@@ -26,7 +27,7 @@ export async function reviewKyc(
   db: PrismaClient,
   input: { adminId: string; userId: string; decision: KycDecision; reason?: string; notes?: string },
   clock: Clock,
-): Promise<{ status: "approved" | "rejected"; mail: KycDecisionMail }> {
+): Promise<{ status: Extract<KycStatus, "approved" | "rejected">; mail: KycDecisionMail }> {
   const reason = input.reason?.trim() ?? "";
   const notes = input.notes?.trim() || null;
   if (input.decision === "reject" && !reason) {

@@ -1,5 +1,6 @@
 import type { Db } from "~/services/db.server";
 import type { PendingJournalKind } from "./journal-kinds.server";
+import { isUuid } from "~/lib/uuid";
 
 export type PendingJournalView = {
   id: string;
@@ -16,7 +17,7 @@ export type PendingJournalView = {
 
 /** A pending journal and how (whether) it was resolved; null when no pending journal has this id. */
 export async function getPendingJournal(db: Db, pendingJournalId: string): Promise<PendingJournalView | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(pendingJournalId)) return null;
+  if (!isUuid(pendingJournalId)) return null;
   const [row] = await db.$queryRaw<
     {
       id: string;

@@ -1,19 +1,8 @@
+import { LedgerJournalKind } from "~/lib/enums";
+
 /** Every kind a journal may have: the database's `ledger_journal_kind` enum, closed. */
-export const JOURNAL_KINDS = [
-  "deposit",
-  "withdrawal",
-  "investment",
-  "fee",
-  "refund",
-  "distribution",
-  "adjustment",
-  "reversal",
-  "withdrawal_hold",
-  "buyer_hold",
-  "settlement",
-  "void",
-] as const;
-export type JournalKind = (typeof JOURNAL_KINDS)[number];
+export const JOURNAL_KINDS = Object.values(LedgerJournalKind);
+export type JournalKind = LedgerJournalKind;
 
 /** Kinds of a pending journal: money held until it is posted or voided. */
 export type PendingJournalKind = "withdrawal_hold" | "buyer_hold";

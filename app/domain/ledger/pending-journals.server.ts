@@ -4,6 +4,7 @@ import { userAvailable, userHeld, type AccountRef } from "./accounts.server";
 import { LedgerError, PendingAlreadyResolvedError, PendingExpiredError, PendingNotFoundError } from "./errors.server";
 import type { JournalKind, PendingJournalKind } from "./journal-kinds.server";
 import { writeJournal, type Posting } from "./write-journal.server";
+import { isUuid } from "~/lib/uuid";
 
 export type PendingJournalInput = {
   kind: PendingJournalKind;
@@ -118,8 +119,6 @@ export async function voidPendingJournal(tx: Tx, input: VoidPendingInput): Promi
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type OpenPending = { userId: string; amount: Decimal; postKind: JournalKind; expired: boolean };
 
 /**
@@ -127,7 +126,7 @@ type OpenPending = { userId: string; amount: Decimal; postKind: JournalKind; exp
  * the plain cases; a resolution committed after this read is still refused, by the index.
  */
 async function readOpenPending(db: Db, pendingJournalId: string): Promise<OpenPending> {
-  if (!UUID.test(pendingJournalId)) throw new PendingNotFoundError(pendingJournalId);
+  if (!isUuid(pendingJournalId)) throw new PendingNotFoundError(pendingJournalId);
   const [row] = await db.$queryRaw<{ user_id: string; amount: string; post_kind: JournalKind; expired: boolean; resolved: boolean }[]>`
     SELECT j.user_id::text AS user_id,
            ledger_post_kind(j.kind)::text AS post_kind,

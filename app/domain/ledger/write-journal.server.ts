@@ -9,10 +9,11 @@ import {
   PendingExpiredError,
 } from "./errors.server";
 import type { JournalKind } from "./journal-kinds.server";
+import { type LedgerJournalPhase } from "~/lib/enums";
 
 export type PostingInput = { account: AccountRef; amount: Decimal.Value };
 export type Posting = { account: AccountRef; amount: Decimal };
-export type JournalPhase = "single" | "pending" | "post" | "void";
+export type JournalPhase = LedgerJournalPhase;
 
 /** One journal as the database stores it; the public commands build these. */
 export type JournalRecord = {

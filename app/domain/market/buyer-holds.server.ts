@@ -1,10 +1,12 @@
 import { holdExpiry, holdJournalExpiry, reservationExpiry } from "~/lib/market/market-rules";
 import { moneyFunction, runMoneyCall, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
-import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./order-locks.server";
-import { checkBuy, marketErrors, readBuyFacts, sharesText, type RefusalContext } from "./market-calls.server";
+import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
+import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
 import { scopedKey } from "./sell-requests.server";
+import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
@@ -56,7 +58,7 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
       p_amount: total,
       p_hold_expires_at: holdExpiry(now),
       p_journal_expires_at: holdJournalExpiry(now),
-      p_description: `Hold for ${sharesText(shares)} of ${title}`,
+      p_description: `Hold for ${formatShares(shares)} of ${title}`,
       p_physical_channel: PHYSICAL_CHANNEL,
     });
     return {
@@ -90,7 +92,7 @@ type LockedHold = {
 
 /** Locks a hold after its order (the market's lock order). */
 export async function lockHold(tx: Tx, holdId: string, now: Date): Promise<LockedHold | null> {
-  if (!UUID.test(holdId)) return null;
+  if (!isUuid(holdId)) return null;
   const [ref] = await tx.$queryRaw<
     { order_id: string }[]
   >`SELECT order_id::text AS order_id FROM share_buyer_holds WHERE id = ${holdId}::uuid`;
@@ -117,7 +119,7 @@ export async function confirmHold(
   input: { userId: string; holdId: string; side: "buyer" | "seller" },
   now = new Date(),
 ) {
-  if (!UUID.test(input.holdId)) throw marketError("holdNotFound", 404);
+  if (!isUuid(input.holdId)) throw marketError("holdNotFound", 404);
   return runMoneyCall(prisma, `market.${input.side}-confirm-hold`, marketErrors(), async (call) => {
     const [row] = await call(CONFIRM_HOLD, {
       p_user: input.userId,

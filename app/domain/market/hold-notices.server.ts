@@ -5,7 +5,7 @@ import type { Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
-import { sharesText } from "./market-calls.server";
+import { formatShares } from "~/lib/formats";
 
 export type HoldNotice = {
   holdId: string;
@@ -32,7 +32,7 @@ export const confirmDeadlineText = (expiresAt: Date | string) => `${istDeadline.
 
 export function holdPlacedMessage(notice: HoldNotice): string {
   return (
-    `A buyer placed a hold on ${sharesText(notice.shares)} of ${notice.propertyTitle} for ${formatINR(notice.amount, { paise: true })}. ` +
+    `A buyer placed a hold on ${formatShares(notice.shares)} of ${notice.propertyTitle} for ${formatINR(notice.amount, { paise: true })}. ` +
     `Confirm it on your Sell Requests page by ${confirmDeadlineText(notice.expiresAt)} (once the buyer has confirmed), ` +
     "or the hold lapses and the shares return to your listing."
   );

@@ -9,8 +9,8 @@ import {
   PendingNotFoundError,
 } from "~/domain/ledger/errors.server";
 import { DuplicateSubmitError, insufficientFundsError, marketError, MarketError } from "./market-errors";
-import { UUID } from "./order-locks.server";
 import { mayBuyOnMarket } from "./resale-rules";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The market's money paths are one call of a database function each (docs/decisions/0043,
@@ -121,8 +121,6 @@ export function checkBuy(facts: BuyFacts, input: { buyerId: string; orderId: str
   return { shares, total: total.toFixed(2), title: facts.property_title! };
 }
 
-export const sharesText = (n: number) => `${n} ${n === 1 ? "share" : "shares"}`;
-
 /**
  * Round trip 1 of a buy from a listing: the buyer's tier and wallet, the order with its
  * property, and the earlier use of the form key (a hold's scoped key, or the buyer's key on
@@ -134,7 +132,7 @@ export async function readBuyFacts(
   seen: { kind: "hold"; key: string } | { kind: "trade"; key: string },
   now: Date,
 ): Promise<BuyFacts> {
-  const orderId = UUID.test(input.orderId) ? input.orderId : null;
+  const orderId = isUuid(input.orderId) ? input.orderId : null;
   const seenSql =
     seen.kind === "hold"
       ? Prisma.sql`SELECT h.id::text AS id, h.order_id::text AS order_id, h.shares FROM share_buyer_holds h WHERE h.idempotency_key = ${seen.key}`

@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/errors";
-import { formatCount } from "~/lib/formats";
+import { formatShares } from "~/lib/formats";
 import { formatINR } from "~/lib/money";
 
 /** The spec's wording for every refusal of the secondary market (spec 000 §5, §8; 001 §8). */
@@ -33,12 +33,7 @@ export const marketError = (code: keyof typeof MARKET_MESSAGES, status = 409, fi
   new MarketError(code, MARKET_MESSAGES[code], status, field);
 
 export function ownsTooFewError(free: number, wanted: number): MarketError {
-  return new MarketError(
-    "owns_too_few",
-    `You only own ${formatCount(free)} shares, cannot sell ${formatCount(wanted)} shares`,
-    422,
-    "shares",
-  );
+  return new MarketError("owns_too_few", `You only own ${formatShares(free)}, cannot sell ${formatShares(wanted)}`, 422, "shares");
 }
 
 export function insufficientFundsError(balance: string, required: string): MarketError {

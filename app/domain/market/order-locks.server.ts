@@ -2,6 +2,7 @@ import type { Tx } from "~/services/db.server";
 import { ADMIN_CHANNEL, alertsChannel, marketChannel, type LiveChannel } from "~/lib/live-channels";
 import { publishAll } from "~/services/realtime/publish.server";
 import { voidPendingJournal } from "~/domain/ledger/pending-journals.server";
+import { isUuid } from "~/lib/uuid";
 
 export type LockedOrder = {
   id: string;
@@ -23,7 +24,7 @@ export type LockedOrder = {
  * later of two racing commands sees what the earlier one committed.
  */
 export async function lockOrder(tx: Tx, orderId: string, now: Date): Promise<LockedOrder | null> {
-  if (!UUID.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [order] = await tx.$queryRaw<LockedOrder[]>`
     SELECT o.id::text AS id, o.seller_id::text AS seller_id, o.property_id, p.title AS property_title,
            p.shares_sellable, o.status::text AS status, o.remaining_shares, o.held_shares, o.shares_to_sell,
@@ -33,8 +34,6 @@ export async function lockOrder(tx: Tx, orderId: string, now: Date): Promise<Loc
        FOR UPDATE OF o`;
   return order ?? null;
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type OpenHold = { id: string; journal_id: string | null; shares: number; order_id: string };
 

@@ -1,6 +1,7 @@
 import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { createGeneralTicket } from "~/domain/support/create-general-ticket.server";
 import { MarketError } from "./market-errors";
+import { formatShares } from "~/lib/formats";
 
 export const resaleRequestSubject = (title: string) => `Enable share selling: ${title}`;
 
@@ -29,7 +30,7 @@ export async function requestResale(prisma: PrismaClient, input: { userId: strin
     if (open) throw new MarketError("already_requested", "You have already asked for selling on this property; the request is open.", 409);
     const ticket = await createGeneralTicket(tx, input.userId, {
       subject,
-      description: `I hold ${position.shares} shares of ${title} (status: ${propertyStatus}) and would like to sell them. Please enable share selling for this property.`,
+      description: `I hold ${formatShares(position.shares)} of ${title} (status: ${propertyStatus}) and would like to sell them. Please enable share selling for this property.`,
     });
     return { ticketId: ticket.id };
   });

@@ -2,10 +2,12 @@ import { Decimal } from "~/lib/money";
 import { moneyFunction, runMoneyCall, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
-import { announceMarketChange, releaseClaimedHold, UUID } from "./order-locks.server";
+import { announceMarketChange, releaseClaimedHold } from "./order-locks.server";
 import { lockHold } from "./buyer-holds.server";
-import { checkBuy, marketErrors, readBuyFacts, sharesText, type RefusalContext } from "./market-calls.server";
+import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
+import { isUuid } from "~/lib/uuid";
+import { formatShares } from "~/lib/formats";
 
 export const SETTLED_TEXT = { title: "Reservation Settled", description: "Positions updated." } as const;
 export const RELEASED_TEXT = { title: "Reservation Cancelled", description: "Reservation cancelled and released." } as const;
@@ -64,7 +66,7 @@ export async function instantBuyShares(
     const facts = await readBuyFacts(prisma, input, { kind: "trade", key: input.idempotencyKey }, now);
     const { shares, total, title } = checkBuy(facts, input, "trade");
     refusal.total = total;
-    const description = `${sharesText(shares)} of ${title}`;
+    const description = `${formatShares(shares)} of ${title}`;
     const [row] = await call(INSTANT_BUY, {
       p_buyer: input.buyerId,
       p_order: input.orderId,
@@ -90,7 +92,7 @@ export async function instantBuyShares(
 type LockedReservation = { id: string; hold_id: string; status: string; expired: boolean };
 
 async function lockReservation(tx: Tx, reservationId: string, now: Date) {
-  if (!UUID.test(reservationId)) return null;
+  if (!isUuid(reservationId)) return null;
   const [ref] = await tx.$queryRaw<
     { hold_id: string }[]
   >`SELECT hold_id::text AS hold_id FROM share_reservations WHERE id = ${reservationId}::uuid`;
@@ -118,7 +120,7 @@ export async function settleReservation(
   now = new Date(),
 ) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
-  if (!UUID.test(input.reservationId)) throw marketError("reservationNotFound", 404);
+  if (!isUuid(input.reservationId)) throw marketError("reservationNotFound", 404);
   return runMoneyCall(prisma, "market.settle-reservation", marketErrors(), async (call) => {
     const [facts] = await prisma.$queryRaw<SettlementFacts[]>`
       SELECT h.shares, h.amount::text AS amount, p.title AS property_title, r.status::text AS status,
@@ -133,7 +135,7 @@ export async function settleReservation(
     if (facts.status !== "active" || facts.hold_status !== "reserved") throw marketError("reservationClosed", 409);
     if (facts.expired) throw marketError("reservationExpired", 409);
     const title = facts.property_title;
-    const description = `${sharesText(facts.shares)} of ${title}`;
+    const description = `${formatShares(facts.shares)} of ${title}`;
     const audit = {
       before: { status: "active" },
       after: { status: "settled", shares: facts.shares, amount: facts.amount },

@@ -1,4 +1,6 @@
-export type PropertyStatus = "draft" | "upcoming" | "open" | "funded" | "closed";
+import { PropertyType, type PropertyStatus } from "~/lib/enums";
+
+export type { PropertyStatus, PropertyType };
 
 /** Statuses a visitor may see in the catalogue and on the invest page; drafts are admin-only. */
 export const PUBLIC_PROPERTY_STATUSES = ["upcoming", "open", "funded", "closed"] as const satisfies readonly PropertyStatus[];
@@ -37,8 +39,7 @@ export function propertyCategory(propertyType: string): PropertyCategory {
 }
 
 /** Every property_type the database stores. */
-export const PROPERTY_TYPES = ["residential", "commercial", "mixed", "industrial", "villa", "apartment", "office", "retail"] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const PROPERTY_TYPES = Object.values(PropertyType);
 
 /** The stored property types that fall in a bucket (for filtering in SQL). */
 export function propertyTypesIn(category: PropertyCategory): PropertyType[] {

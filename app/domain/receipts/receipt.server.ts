@@ -2,11 +2,13 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { gstOnFee, placeOfSupply } from "~/domain/tax/gst";
 import { regionLabel } from "~/lib/india-states";
-import { Decimal, formatINR } from "~/lib/money";
+import { Decimal } from "~/lib/money";
 import { statusLabel, TRANSACTION_TYPE_LABELS, transactionSummary } from "~/lib/transactions";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 import { RESALE_FEE } from "~/domain/market/resale-rules";
 import { walletEffect } from "~/domain/figures/wallet-effect";
+import { isUuid } from "~/lib/uuid";
+import { formatRupees } from "~/lib/formats";
 
 /** The investor; `stateCode` is their state or union territory on record (GST place of supply), null when unknown. */
 export type ReceiptParty = { name: string; email: string; stateCode: string | null };
@@ -38,9 +40,6 @@ export function formatIst(iso: string): string {
   return `${istDateTime.format(new Date(iso))} IST`;
 }
 
-const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const rupees = (value: Decimal.Value) => formatINR(value, { paise: true });
-
 /**
  * What a receipt states, in order; shared by the PDF and the printable page. No internal ids.
  * The fee includes GST, shown by place of supply (ADR 0053).
@@ -64,29 +63,29 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty, issuer: Pi
   if (row.property) lines.push({ label: "Property", value: `${row.property.title}, ${row.property.city}` });
   if (row.property?.spvName) lines.push({ label: "Owned by (SPV)", value: row.property.spvName });
   if (row.shares !== null) lines.push({ label: "Shares", value: String(row.shares) });
-  if (row.pricePerShare !== null) lines.push({ label: "Price per share", value: rupees(row.pricePerShare) });
-  lines.push({ label: row.shares !== null ? "Value of shares" : "Amount", value: rupees(row.amount) });
+  if (row.pricePerShare !== null) lines.push({ label: "Price per share", value: formatRupees(row.pricePerShare) });
+  lines.push({ label: row.shares !== null ? "Value of shares" : "Amount", value: formatRupees(row.amount) });
   if (new Decimal(row.fee).gt(0)) {
     const place = placeOfSupply(issuer.gstin, investor.stateCode);
     const split = gstOnFee(row.fee, place);
     lines.push({ label: "Place of supply", value: regionLabel(place.recipientStateCode ?? place.supplierStateCode) });
-    lines.push({ label: "Platform fee (taxable value)", value: rupees(split.taxable) });
-    for (const head of split.heads) lines.push({ label: `${head.name} @ ${head.ratePercent}%`, value: rupees(head.amount) });
-    lines.push({ label: "Platform fee including GST", value: rupees(row.fee) });
+    lines.push({ label: "Platform fee (taxable value)", value: formatRupees(split.taxable) });
+    for (const head of split.heads) lines.push({ label: `${head.name} @ ${head.ratePercent}%`, value: formatRupees(head.amount) });
+    lines.push({ label: "Platform fee including GST", value: formatRupees(row.fee) });
   }
   // A resale costs neither side a fee (the fees page says the same); the receipt states it.
   if (row.type === "share_purchase" || row.type === "share_sale") {
-    lines.push({ label: "Resale fee", value: `${rupees(RESALE_FEE)} (no fee for buyer or seller)` });
+    lines.push({ label: "Resale fee", value: `${formatRupees(RESALE_FEE)} (no fee for buyer or seller)` });
   }
   const effect = walletEffect(row);
   lines.push({
     label: effect.isNegative() ? "Total debited from wallet" : "Total credited to wallet",
-    value: rupees(effect.abs()),
+    value: formatRupees(effect.abs()),
     strong: true,
   });
   lines.push({ label: "Status", value: statusLabel(row.status) });
   // A bank or ticket reference the investor can quote; internal row ids are left out.
-  if (row.referenceId && !UUID_LIKE.test(row.referenceId)) lines.push({ label: "Reference", value: row.referenceId });
+  if (row.referenceId && !isUuid(row.referenceId)) lines.push({ label: "Reference", value: row.referenceId });
   return lines;
 }
 

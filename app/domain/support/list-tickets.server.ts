@@ -1,6 +1,7 @@
 import type { Db, Prisma } from "~/services/db.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { TICKET_STATUSES } from "./update-ticket.server";
+import { isUuid } from "~/lib/uuid";
 
 export const TICKET_TYPES = ["add_funds", "withdraw_funds", "subscription_request", "general"] as const;
 const PRIORITIES = ["low", "medium", "high"] as const;
@@ -78,7 +79,7 @@ export async function listTickets(db: Db, filters: TicketFilters, limit = 200): 
 }
 
 export async function getTicketDetail(db: Db, ticketId: string): Promise<TicketDetail | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(ticketId)) return null;
+  if (!isUuid(ticketId)) return null;
   const t = await db.supportTicket.findUnique({
     where: { id: ticketId },
     include: {

@@ -1,4 +1,6 @@
-export type Tier = "explorer" | "waitlist_player" | "investor" | "small_investor" | "large_investor";
+import type { Tier } from "~/lib/enums";
+
+export type { Tier };
 
 export type TierInputs = {
   subscriptionActive: boolean;

@@ -1,11 +1,13 @@
 import type { Db, Prisma } from "~/services/db.server";
 import type { TransactionFilter, TransactionType } from "~/lib/transactions";
 import { walletEffect } from "~/domain/figures/wallet-effect";
+import { isUuid } from "~/lib/uuid";
+import { type TransactionStatus } from "~/lib/enums";
 
 export type HistoryRow = {
   id: string;
   type: TransactionType;
-  status: "completed" | "pending" | "failed" | "processing";
+  status: TransactionStatus;
   amount: string;
   /** The fee charged on top of (or taken from) the amount; 0 on a `fee` row, whose amount is the charge. */
   fee: string;
@@ -95,7 +97,7 @@ export async function listTransactions(db: Db, input: { userId: string; filter: 
 
 /** One transaction, only if it belongs to the user (anyone else's id reads as missing). */
 export async function getOwnTransaction(db: Db, userId: string, id: string): Promise<HistoryRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const row = await db.transaction.findFirst({ where: { id, userId }, select });
   return row ? toRow(row) : null;
 }

@@ -1,5 +1,6 @@
 import type { Db } from "~/services/db.server";
 import { ticketReference } from "./request-funds.server";
+import { isUuid } from "~/lib/uuid";
 
 export type FundRequestRow = {
   ticketId: string;
@@ -75,7 +76,7 @@ export type DepositInstructions = { ticketId: string; reference: string; referen
 
 /** Where to send the money for the user's own add-funds request; null for anyone else's. */
 export async function getDepositInstructions(db: Db, userId: string, ticketId: string): Promise<DepositInstructions | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(ticketId)) return null;
+  if (!isUuid(ticketId)) return null;
   const ticket = await db.supportTicket.findFirst({
     where: { id: ticketId, userId, ticketType: "add_funds" },
     select: { id: true, referenceCode: true, amount: true },

@@ -1,6 +1,7 @@
+import { type Tier } from "~/lib/enums";
 /** Who may write watchlist notes (000 §5 and §6). */
 export type NotesViewer = {
-  tier: "explorer" | "waitlist_player" | "investor" | "small_investor" | "large_investor";
+  tier: Tier;
   tierOverrideByAdmin: boolean;
   isAdmin: boolean;
 };

@@ -2,13 +2,13 @@ import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
 import { formatCompactINR } from "~/lib/money";
 import type { SeriesPoint } from "~/lib/portfolio/cumulative-series";
+import { formatCalendarDate } from "~/lib/formats";
 
 const WIDTH = 640;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 };
 
 const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", timeZone: "UTC" });
-const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 type Point = { date: Date; total: number };
 
@@ -64,6 +64,6 @@ export function layoutInvestmentChart(series: readonly SeriesPoint[]): Investmen
     xTicks: x.ticks(6).map((tick) => ({ x: x(tick), label: monthLabel.format(tick) })),
     linePath,
     areaClosing,
-    summary: `Invested over the last 12 months: ${formatCompactINR(first.total)} on ${dayLabel.format(first.date)}, ${formatCompactINR(last.total)} on ${dayLabel.format(last.date)}.`,
+    summary: `Invested over the last 12 months: ${formatCompactINR(first.total)} on ${formatCalendarDate(first.date.toISOString())}, ${formatCompactINR(last.total)} on ${formatCalendarDate(last.date.toISOString())}.`,
   };
 }

@@ -1,14 +1,13 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
 import { formatINR } from "~/lib/money";
+import { formatRupees, formatIndiaDate } from "~/lib/formats";
 
 const WIDTH = 640;
 const HEIGHT = 200;
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 64 };
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
 const tickLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
-const rupees = (value: string | number) => formatINR(value, { paise: true });
 
 type Point = { date: Date; price: number };
 
@@ -50,8 +49,8 @@ export function layoutPriceHistory(history: readonly { at: string; price: string
     .y((p) => y(p.price))(points);
   const summary =
     points.length === 1
-      ? `One settled trade: ${rupees(last.price)} a share on ${dayLabel.format(last.date)} (issue price ${rupees(issue)}).`
-      : `${points.length} settled trades from ${dayLabel.format(first.date)} to ${dayLabel.format(last.date)}: first ${rupees(first.price)}, last ${rupees(last.price)}, lowest ${rupees(Math.min(...prices))}, highest ${rupees(Math.max(...prices))} a share (issue price ${rupees(issue)}).`;
+      ? `One settled trade: ${formatRupees(last.price)} a share on ${formatIndiaDate(last.date)} (issue price ${formatRupees(issue)}).`
+      : `${points.length} settled trades from ${formatIndiaDate(first.date)} to ${formatIndiaDate(last.date)}: first ${formatRupees(first.price)}, last ${formatRupees(last.price)}, lowest ${formatRupees(Math.min(...prices))}, highest ${formatRupees(Math.max(...prices))} a share (issue price ${formatRupees(issue)}).`;
   return {
     width: WIDTH,
     height: HEIGHT,

@@ -16,11 +16,6 @@ export type InvestBlocker = { reason: string; fix: { label: string; to: string }
 
 export type BuyBoxState = ClosedBuyBox | OpenBuyBox;
 
-function formatStartDate(iso: string | null): string | null {
-  if (!iso) return null;
-  return formatCalendarDate(iso);
-}
-
 /**
  * What replaces the buy box when a property is not open: sold out (resale is the way in),
  * upcoming (when it opens) or closed. An open property keeps the box.
@@ -40,7 +35,7 @@ export function buyBoxState(
         action: { label: "See resale listings", to: links.resale },
       };
     case "upcoming": {
-      const opens = formatStartDate(property.investmentStartDate);
+      const opens = formatCalendarDate(property.investmentStartDate);
       return {
         kind: "not-open",
         title: opens ? `Opens for investment on ${opens}` : "Opens for investment soon",

@@ -1,4 +1,4 @@
-import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type ActivityRow = { id: string; eventName: string; createdAt: string | Date; user: string; propertyTitle: string | null };
 
@@ -19,7 +19,7 @@ export function ActivityTab({ events }: { events: ActivityRow[] }) {
                 <span className="font-semibold">{event.user}</span> · <code>{event.eventName}</code>
                 {event.propertyTitle ? ` · ${event.propertyTitle}` : ""}
               </span>
-              <span className="text-xs text-slate-600">{formatDate(event.createdAt)}</span>
+              <span className="text-xs text-slate-600">{formatIndiaDateTime(event.createdAt)}</span>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
-import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { TierBadge } from "~/components/admin/users/tier-badge";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { paths } from "~/lib/paths";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type EngagementRow = {
   id: string;
@@ -36,7 +36,7 @@ export function AnalyticsTab({ rows }: { rows: EngagementRow[] }) {
               <p className="font-semibold">{row.fullName ?? "No Name"}</p>
               <p className="break-all text-slate-600">{row.email}</p>
               <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                <TierBadge tier={row.tier} override={false} /> Last activity {formatDate(row.lastActivityAt)}
+                <TierBadge tier={row.tier} override={false} /> Last activity {formatIndiaDateTime(row.lastActivityAt)}
               </p>
             </div>
             <p className="flex items-center gap-3">

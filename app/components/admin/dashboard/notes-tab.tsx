@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { NotesAnalysisPanel } from "~/components/admin/notes-analysis-panel";
 import type { PropertyNotesAnalysis } from "~/domain/notes-analysis/notes-analysis-overview.server";
 import { paths } from "~/lib/paths";
-import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type NoteRow = { id: string; notes: string; updatedAt: string | Date; author: string; propertyTitle: string };
 
@@ -23,7 +23,7 @@ export function NotesTab({ notes, analyses }: { notes: NoteRow[]; analyses: Prop
               <li key={note.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
                 <p className="break-words whitespace-pre-line">{note.notes}</p>
                 <p className="mt-1 text-xs text-slate-600">
-                  {note.author} on <span className="font-semibold">{note.propertyTitle}</span> · {formatDate(note.updatedAt)}
+                  {note.author} on <span className="font-semibold">{note.propertyTitle}</span> · {formatIndiaDateTime(note.updatedAt)}
                 </p>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { formatDate } from "~/components/admin/kyc/kyc-queue-table";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type OpenHoldRow = {
   journalId: string;
@@ -42,7 +42,7 @@ export function OpenHolds({ total, holds }: { total: number; holds: OpenHoldRow[
                 ) : null}
               </span>
               <span className="text-xs text-slate-600">
-                {hold.ageDays === 1 ? "1 day" : `${hold.ageDays} days`} old · expires {formatDate(hold.expiresAt)}
+                {hold.ageDays === 1 ? "1 day" : `${hold.ageDays} days`} old · expires {formatIndiaDateTime(hold.expiresAt)}
               </span>
             </li>
           ))}

@@ -12,8 +12,6 @@ export type QueueRow = {
   kycSubmittedAt: Date | string | null;
 };
 
-export const formatDate = (value: Date | string | null) => (value ? formatIndiaDateTime(value) : "—");
-
 export function KycStatusBadge({ status }: { status: string }) {
   const label = status === "under_review" ? "Under Review" : status.charAt(0).toUpperCase() + status.slice(1);
   const tone =
@@ -50,7 +48,7 @@ export function KycQueueList({ rows, search }: { rows: QueueRow[]; search: strin
             <p className="font-semibold break-words">{row.fullName ?? "No Name"}</p>
             <p className="text-sm break-all text-slate-600">{row.email}</p>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-              <KycStatusBadge status={row.kycStatus} /> Submitted {formatDate(row.kycSubmittedAt)}
+              <KycStatusBadge status={row.kycStatus} /> Submitted {formatIndiaDateTime(row.kycSubmittedAt)}
             </p>
           </div>
           <Link

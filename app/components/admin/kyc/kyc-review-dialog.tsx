@@ -6,7 +6,8 @@ import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { SubmitButton } from "~/components/ui/status-button";
 import { paths } from "~/lib/paths";
 import { documentLabel } from "~/components/kyc/kyc-step-forms";
-import { formatDate, KycStatusBadge } from "./kyc-queue-table";
+import { KycStatusBadge } from "./kyc-queue-table";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type ReviewDocument = {
   id: string;
@@ -67,7 +68,7 @@ export function KycReviewDialog({
     ["Phone", user.phone],
     ["Date of birth", user.dateOfBirth ? new Date(user.dateOfBirth).toISOString().slice(0, 10) : null],
     ["Address", [user.address, user.city, user.state, user.postalCode, user.country].filter(Boolean).join(", ") || null],
-    ["Submitted", formatDate(user.kycSubmittedAt)],
+    ["Submitted", formatIndiaDateTime(user.kycSubmittedAt)],
   ];
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-2 sm:p-6">
@@ -107,7 +108,7 @@ export function KycReviewDialog({
                 <div className="min-w-0 text-sm">
                   <p className="font-medium break-all">{doc.fileName}</p>
                   <p className="text-slate-600">
-                    {documentLabel(doc.documentType)} · uploaded {formatDate(doc.createdAt)} ·{" "}
+                    {documentLabel(doc.documentType)} · uploaded {formatIndiaDateTime(doc.createdAt)} ·{" "}
                     <KycStatusBadge status={doc.verificationStatus} />
                   </p>
                   {Object.keys(doc.metadata).length > 0 ? (

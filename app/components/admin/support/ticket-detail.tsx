@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { formatDateTimeIN } from "~/components/transactions/format";
 import { FormErrors } from "~/components/ui/error-list";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatINR } from "~/lib/money";
 import { STATUS_LABELS, TYPE_LABELS } from "./ticket-list";
 import type { TicketDetail } from "~/domain/support/list-tickets.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 /** A ticket as the admin page shows it (the contact details and update time stay on the server). */
 export type TicketView = Omit<TicketDetail, "contactInfo" | "updatedAt">;
@@ -34,7 +34,7 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
         </h2>
         <p className="text-sm text-slate-600">
           {TYPE_LABELS[ticket.type] ?? ticket.type} · {STATUS_LABELS[ticket.status] ?? ticket.status} · priority {ticket.priority} ·{" "}
-          {formatDateTimeIN(ticket.createdAt)}
+          {formatIndiaDateTime(ticket.createdAt)}
         </p>
       </header>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
@@ -135,7 +135,7 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
             <li key={event.id} className="border-l-2 border-slate-200 pl-3">
               <p>
                 {event.fromStatus ? `${STATUS_LABELS[event.fromStatus]} → ` : ""}
-                {STATUS_LABELS[event.toStatus]} · {event.actor ?? "—"} · {formatDateTimeIN(event.createdAt)}
+                {STATUS_LABELS[event.toStatus]} · {event.actor ?? "—"} · {formatIndiaDateTime(event.createdAt)}
               </p>
               <p className="text-slate-600">{event.note}</p>
               {event.adminResponse ? <p className="text-slate-600">Response: {event.adminResponse}</p> : null}

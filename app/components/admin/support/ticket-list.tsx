@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
-import { formatDateTimeIN } from "~/components/transactions/format";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import type { TicketListRow } from "~/domain/support/list-tickets.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 
 export type TicketRow = TicketListRow;
 
@@ -68,7 +68,7 @@ export function TicketList({ tickets, filters, selectedId }: { tickets: TicketRo
                 <span className="mt-1 block text-xs text-slate-600">
                   {t.userName ?? t.userEmail} · {TYPE_LABELS[t.type] ?? t.type}
                   {t.amount ? ` · ${formatINR(t.amount, { paise: true })}` : ""} · {STATUS_LABELS[t.status] ?? t.status} ·{" "}
-                  {PRIORITY_LABELS[t.priority] ?? t.priority} · {formatDateTimeIN(t.createdAt)}
+                  {PRIORITY_LABELS[t.priority] ?? t.priority} · {formatIndiaDateTime(t.createdAt)}
                 </span>
               </Link>
             </li>

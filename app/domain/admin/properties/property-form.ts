@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { FACT_FIELDS, parseFactFields, type PropertyFactData } from "./property-fact-fields";
+import { type PropertyStatus, type PropertyType } from "~/lib/enums";
 
 /**
  * The property form, described once: the create and edit pages render these fields and
@@ -27,19 +28,19 @@ export const PROPERTY_TYPE_OPTIONS = [
   ["commercial", "Commercial"],
   ["mixed", "Mixed-use"],
   ["industrial", "Industrial"],
-] as const;
+] as const satisfies readonly (readonly [PropertyType, string])[];
 export const CREATE_STATUSES = [
   ["draft", "Draft"],
   ["open", "Open"],
   ["closed", "Closed"],
-] as const;
+] as const satisfies readonly (readonly [PropertyStatus, string])[];
 export const EDIT_STATUSES = [
   ["draft", "Draft"],
   ["upcoming", "Upcoming"],
   ["open", "Open"],
   ["closed", "Closed"],
   ["funded", "Funded"],
-] as const;
+] as const satisfies readonly (readonly [PropertyStatus, string])[];
 
 export const PROPERTY_FIELDS: readonly PropertyField[] = [
   { name: "title", label: "Title", section: "basic", kind: "text", required: true },
@@ -69,8 +70,8 @@ export type PropertyFormData = PropertyFactData & {
   address: string;
   city: string;
   country: string;
-  propertyType: "residential" | "commercial" | "mixed" | "industrial";
-  propertyStatus: "draft" | "upcoming" | "open" | "closed" | "funded";
+  propertyType: (typeof PROPERTY_TYPE_OPTIONS)[number][0];
+  propertyStatus: PropertyStatus;
   totalValue: string;
   sharePrice: string;
   fundingGoal: string;
