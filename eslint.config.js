@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   {
     // Building an Intl formatter costs far more than formatting with one, and toLocaleString
-    // builds one on every call: a page of rows paid it per row (issue 15). Formatters are built
+    // builds one on every call: a page of rows paid it per row (ADR 0026). Formatters are built
     // once, at module level (app/lib/formats.ts).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],

@@ -22,7 +22,7 @@ const SESSION_COOKIE = "__Host-aangan_session";
 
 export type Budget = { performance: number; accessibility: number; "best-practices": number; seo: number | null };
 const PUBLIC_BUDGET: Budget = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 };
-// A crawler reaching a signed-in page is sent to sign in, so the SEO budget is the public pages' only (issue 14).
+// A crawler reaching a signed-in page is sent to sign in, so the SEO budget is the public pages' only (ADR 0019).
 const SIGNED_IN_BUDGET: Budget = { ...PUBLIC_BUDGET, seo: null };
 export const LANDING_JS_BUDGET_BYTES = 90 * 1024;
 

@@ -4,7 +4,7 @@ import { platformCash, userAvailable } from "~/domain/ledger/accounts.server";
 import { postJournal } from "~/domain/ledger/post-journal.server";
 import { confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
 import { MarketError } from "~/domain/market/market-errors";
-import { createSellOrder } from "~/domain/market/sell-orders.server";
+import { createSellRequest } from "~/domain/market/sell-requests.server";
 import { settleReservation } from "~/domain/market/settle-trades.server";
 import { createPrismaClient, type PrismaClient } from "~/services/db.server";
 import { latencySummary, round } from "./stats";
@@ -97,7 +97,7 @@ export async function runMarketBench(url: string, options: { traders: number; se
     const { adminId, propertyId, traderIds } = await seed(prisma, options.traders);
     const orders = new Map<string, string>();
     const list = async (sellerId: string, shares: number, price: string) => {
-      const order = await createSellOrder(prisma, {
+      const order = await createSellRequest(prisma, {
         sellerId,
         propertyId,
         shares: String(shares),

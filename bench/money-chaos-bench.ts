@@ -1,4 +1,4 @@
-// The long money-chaos run (issue 16 item 2, ADR 0034): 10,000 seeded random money operations
+// The long money-chaos run (ADR 0034): 10,000 seeded random money operations
 // over HTTP from many concurrent clients against two production app processes on one fresh
 // database, then the books are checked. Part of `npm run bench -- --chaos` (bench/run.ts), or on
 // its own: `npm run bench:chaos` (CHAOS_OPERATIONS, CHAOS_CONCURRENCY, CHAOS_SEED to change it).

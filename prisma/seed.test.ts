@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { getPendingJournal } from "~/domain/ledger/get-pending-journal.server";
+import { purchaseJournalKey } from "~/domain/investing/purchase-shares.server";
 import { DEMO_PERSONAS } from "~/services/auth/google-stand-in/personas";
 import { calculateTier } from "~/domain/tiers/calculate-tier";
 import { Decimal } from "~/lib/money";
@@ -142,6 +143,20 @@ describe("demo data", () => {
     }
   });
 
+  it("buys every seeded share through purchase_shares, dated on the plan's day", async () => {
+    const prisma = db.current.prisma;
+    const purchases = await prisma.transaction.findMany({ where: { transactionType: "investment" }, include: { journal: true } });
+    const planned = buildMoneyPlan().events.filter((e) => e.kind === "investment");
+    expect(purchases).toHaveLength(planned.length);
+    for (const purchase of purchases) {
+      // The purchase scopes its journal's key to the buyer; a journal the seed posted itself would not.
+      expect(purchase.journal!.idempotencyKey).toBe(purchaseJournalKey(purchase.userId, purchase.idempotencyKey!));
+      expect(purchase.journal!.createdAt.getTime()).toBe(purchase.createdAt.getTime());
+    }
+    const alerts = await prisma.userAlert.count({ where: { alertType: "investment_success" } });
+    expect(alerts).toBe(planned.length);
+  });
+
   it("writes positions that match the investments", async () => {
     const prisma = db.current.prisma;
     const positions = await prisma.userPropertyPosition.findMany();
@@ -273,7 +288,7 @@ describe("demo data", () => {
     expect(active.some((r) => r.expiresAt.getTime() <= now + 7 * 86_400_000)).toBe(true);
   });
 
-  it("lists every order through the market's own createSellOrder, and commits exactly the active orders' unsold shares", async () => {
+  it("lists every order through the market's own createSellRequest, and commits exactly the active orders' unsold shares", async () => {
     const prisma = db.current.prisma;
     const orders = await prisma.shareSellRequest.findMany();
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["active", "cancelled", "expired"]));

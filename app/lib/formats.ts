@@ -1,5 +1,5 @@
 // Each Intl formatter is built once per process: building one (what toLocaleString does on every
-// call) looks up locale data and costs far more than formatting with it (issue 15). Dates are
+// call) looks up locale data and costs far more than formatting with it (ADR 0026). Dates are
 // shown in India time, or as calendar dates, so the server and the browser write the same text.
 
 const count = new Intl.NumberFormat("en-IN");

@@ -76,7 +76,7 @@ export const paths = {
   /** The bell's unread count and latest alerts as JSON, for the bell to refresh itself (resource route). */
   notificationsLatest: definePath("/notifications/latest"),
   testAnalytics: definePath("/test-analytics"),
-  /** The trust pages (issue 10), linked from the footer. */
+  /** The trust pages (legal, fees, risk, contact), linked from the footer. */
   legal: {
     terms: definePath("/terms"),
     privacy: definePath("/privacy"),
@@ -102,7 +102,7 @@ export const paths = {
     notifications: definePath("/dashboard/notifications"),
     support: definePath("/dashboard/support"),
     property: definePath("/dashboard/p/:propertyId"),
-    /** Yearly statements (issue 17): the page, and the files it links to (resource routes). */
+    /** Yearly statements (ADR 0036): the page, and the files it links to (resource routes). */
     statements: definePath("/dashboard/statements"),
     accountStatementPdf: definePath("/dashboard/statements/account.pdf"),
     capitalGainsPdf: definePath("/dashboard/statements/capital-gains.pdf"),
@@ -126,7 +126,7 @@ export const paths = {
     properties: definePath("/admin/properties"),
     newProperty: definePath("/admin/properties/new"),
     editProperty: definePath("/admin/properties/:propertyId/edit"),
-    /** Declare, list and pay a property's rent distributions (issue 17). */
+    /** Declare, list and pay a property's rent distributions (ADR 0035). */
     propertyDistributions: definePath("/admin/properties/:propertyId/distributions"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),

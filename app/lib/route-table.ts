@@ -115,7 +115,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(admin.analyticsCsv, "admin", "Admin"),
   page(paths.testAnalytics, "user", "Analytics Test", { hasAction: true }),
   page(admin.notesAnalysis, "admin", "Admin", { hasAction: true, name: "Notes Analysis" }),
-  // Issue 17: distributions, statements and the investor's own data.
+  // Distributions, statements and the investor's own data (ADRs 0035–0037).
   page(admin.propertyDistributions, "admin", "Admin", { hasAction: true, name: "Distributions" }),
   page(dashboard.statements, "dashboard", "Dashboard", { name: "Statements" }),
   page(dashboard.accountStatementPdf, "dashboard", "Dashboard"),

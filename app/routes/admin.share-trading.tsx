@@ -60,7 +60,7 @@ export default function ShareTradingAdmin() {
         </p>
       ) : null}
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Card label="Active sell orders" value={`${summary.activeOrders}`} detail={`worth ${rupees(summary.activeValue)}`} />
+        <Card label="Active sell requests" value={`${summary.activeOrders}`} detail={`worth ${rupees(summary.activeValue)}`} />
         <Card label="Reservations awaiting settlement" value={`${summary.awaitingSettlement}`} />
         <Card label="Trades settled in the last 30 days" value={`${summary.settledLast30Days}`} />
       </dl>

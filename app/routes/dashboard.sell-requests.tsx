@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { HoldsList } from "~/components/market/holds-list";
 import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
-import { SellOrdersList } from "~/components/market/sell-orders-list";
+import { SellRequestsList } from "~/components/market/sell-requests-list";
 import { listBuyerOpenHolds, listSellerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
@@ -44,13 +44,13 @@ export default function SellRequestsPage() {
       ) : null}
       <section aria-labelledby="my-orders" className="space-y-2 rounded-xl border border-slate-200 p-4">
         <h2 id="my-orders" className="text-lg font-semibold text-ink">
-          Your sell orders
+          Your sell requests
         </h2>
-        <SellOrdersList
+        <SellRequestsList
           orders={orders}
           now={now}
           warnDays={3}
-          empty="You have no sell orders yet. Sell shares from a property's position page."
+          empty="You have no sell requests yet. Sell shares from a property's position page."
         />
       </section>
       {withHolds ? (

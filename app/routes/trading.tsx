@@ -4,7 +4,7 @@ import { AvailableShares } from "~/components/market/available-shares";
 import { HoldsList } from "~/components/market/holds-list";
 import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
-import { SellOrdersList } from "~/components/market/sell-orders-list";
+import { SellRequestsList } from "~/components/market/sell-requests-list";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { listBuyerOpenHolds, listSellerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
 import { paths } from "~/lib/paths";
@@ -135,13 +135,13 @@ export default function TradingPage() {
         <h2 id="active-orders" className="text-lg font-semibold text-ink">
           Your active orders
         </h2>
-        <SellOrdersList orders={data.activeOrders} now={data.now} warnDays={7} empty="You have no active orders for this property." />
+        <SellRequestsList orders={data.activeOrders} now={data.now} warnDays={7} empty="You have no active orders for this property." />
       </section>
       <section aria-labelledby="order-history" className="space-y-2 rounded-xl border border-slate-200 p-4">
         <h2 id="order-history" className="text-lg font-semibold text-ink">
           Order history
         </h2>
-        <SellOrdersList orders={data.history} now={data.now} warnDays={7} empty="No completed, cancelled or expired orders yet." />
+        <SellRequestsList orders={data.history} now={data.now} warnDays={7} empty="No completed, cancelled or expired orders yet." />
       </section>
     </div>
   );

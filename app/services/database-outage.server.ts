@@ -2,7 +2,7 @@ import { singleton } from "~/services/singleton.server";
 
 /**
  * When PostgreSQL cannot be reached (stopped, restarting, network gone), requests answer 503
- * with a friendly page instead of 500 (issue 16, ADR 0034). A failure that says the database
+ * with a friendly page instead of 500 (ADR 0034). A failure that says the database
  * is unreachable marks the process as in an outage; server/database-outage-gate.ts then
  * answers pages with 503 until a probe reaches the database again. The state is one per
  * process: the Remix build and server.ts load this module separately.

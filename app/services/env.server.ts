@@ -150,7 +150,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("0 * * * *"),
-  // pg-boss cron (UTC) for expiring market holds, reservations, sell orders and withdrawal holds; every minute unless told otherwise.
+  // pg-boss cron (UTC) for expiring market holds, reservations, sell requests and withdrawal holds; every minute unless told otherwise.
   JOBS_MARKET_EXPIRY_CRON: z
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")

@@ -8,7 +8,7 @@ export const FORBIDDEN_CHARACTER_MESSAGE =
  * The answer to a form the app will not read, as a thrown Response (not `data()`): a resource
  * route such as POST /auth/google has no error boundary, and Remix answers a thrown `data()`
  * there with "Unexpected Server Error" and an error in the log; a Response is sent as it is
- * (found by the action fuzz, issue 16).
+ * (found by the action fuzz; ADR 0058).
  */
 export function formRefusal(message = UNREADABLE_FORM_MESSAGE): Response {
   return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { holdCreatedToast, purchaseCompleteToast, sellOrderCreatedToast } from "./market-toasts";
+import { holdCreatedToast, purchaseCompleteToast, sellRequestCreatedToast } from "./market-toasts";
 
 describe("market toasts group numbers the Indian way", () => {
   it("writes a sell order's shares and price in lakhs", () => {
-    expect(sellOrderCreatedToast({ shares: 125000, propertyTitle: "Harbour View Lofts", pricePerShare: "1250000" }).description).toBe(
+    expect(sellRequestCreatedToast({ shares: 125000, propertyTitle: "Harbour View Lofts", pricePerShare: "1250000" }).description).toBe(
       "1,25,000 shares of Harbour View Lofts listed at ₹12,50,000 per share for 30 days.",
     );
   });
 
   it("keeps paise only when the price has them", () => {
-    expect(sellOrderCreatedToast({ shares: 1, propertyTitle: "Lakeside Court", pricePerShare: "104500.5" }).description).toBe(
+    expect(sellRequestCreatedToast({ shares: 1, propertyTitle: "Lakeside Court", pricePerShare: "104500.5" }).description).toBe(
       "1 share of Lakeside Court listed at ₹1,04,500.50 per share for 30 days.",
     );
   });

@@ -8,7 +8,7 @@ type SuccessToast = Pick<Toast, "kind" | "title" | "description">;
 const rupees = (amount: Decimal.Value) => formatINR(amount, { paise: !new Decimal(amount).isInteger() });
 const shares = (count: number) => `${formatCount(count)} ${count === 1 ? "share" : "shares"}`;
 
-export function sellOrderCreatedToast(order: { shares: number; propertyTitle: string; pricePerShare: Decimal.Value }): SuccessToast {
+export function sellRequestCreatedToast(order: { shares: number; propertyTitle: string; pricePerShare: Decimal.Value }): SuccessToast {
   return {
     kind: "success",
     title: "Sell Order Created",

@@ -4,7 +4,7 @@ import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-
 import { tellSellerOfHold } from "~/domain/market/hold-notices.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { getSellableShares, listAvailableShares } from "~/domain/market/market-reads.server";
-import { cancelSellOrder, createSellOrder } from "~/domain/market/sell-orders.server";
+import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-requests.server";
 import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
@@ -13,7 +13,7 @@ import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
-import { holdCreatedToast, purchaseCompleteToast, sellOrderCreatedToast } from "~/web/market-toasts";
+import { holdCreatedToast, purchaseCompleteToast, sellRequestCreatedToast } from "~/web/market-toasts";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 
@@ -68,7 +68,7 @@ export const isMarketIntent = (intent: string): intent is MarketIntent => (MARKE
 
 /**
  * The spec's failure title per market form (000 §8, 001 §8), put before the refusal's own
- * words: "Purchase Failed - Not enough shares available. ...". Creating a sell order has no
+ * words: "Purchase Failed - Not enough shares available. ...". Creating a sell request has no
  * title of its own in the spec; its refusals are the sell dialog's sentences.
  */
 export const MARKET_FAILURE_TITLES: Partial<Record<MarketIntent, string>> = {
@@ -97,7 +97,7 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
   try {
     switch (intent) {
       case "sell": {
-        const order = await createSellOrder(prisma, {
+        const order = await createSellRequest(prisma, {
           sellerId: user.id,
           propertyId: field("propertyId"),
           shares: values.shares,
@@ -105,14 +105,14 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
           notes: values.notes,
           idempotencyKey: key,
         });
-        return redirectWithToast(returnTo, sellOrderCreatedToast(order));
+        return redirectWithToast(returnTo, sellRequestCreatedToast(order));
       }
       case "cancel-order":
-        await cancelSellOrder(prisma, { sellerId: user.id, orderId: field("orderId") });
+        await cancelSellRequest(prisma, { sellerId: user.id, orderId: field("orderId") });
         return redirectWithToast(returnTo, {
           kind: "success",
           title: "Order Cancelled",
-          description: "Your sell order was cancelled and its shares released.",
+          description: "Your sell request was cancelled and its shares released.",
         });
       case "buy": {
         if (holdsMode()) {

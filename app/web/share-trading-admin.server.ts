@@ -58,7 +58,7 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
         return redirectWithToast(back(), {
           kind: "success",
           title: "Cleanup Complete",
-          description: `Expired ${counts.holds} holds, ${counts.reservations} reservations and ${counts.orders} sell orders.`,
+          description: `Expired ${counts.holds} holds, ${counts.reservations} reservations and ${counts.orders} sell requests.`,
         });
       }
       case "settle": {
@@ -88,7 +88,7 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
           released.buyerId,
           released.sellerId,
           `${RELEASED_TEXT.title} - ${RELEASED_TEXT.description}`,
-          "The held funds were returned to the buyer and the shares to the sell order.",
+          "The held funds were returned to the buyer and the shares to the sell request.",
         );
         return redirectWithToast(back(), { kind: "success", ...RELEASED_TEXT });
       }

@@ -172,15 +172,6 @@ export const ALERTS: AlertSeed[] = [
   },
   {
     email: small.email,
-    type: "investment_success",
-    title: "Investment Successful",
-    message: "You bought 1 share of Whitefield Tech Suites for ₹20,000.00 (plus a ₹400.00 platform fee).",
-    propertyId: "whitefield-tech-suites",
-    daysAgo: 20,
-    read: true,
-  },
-  {
-    email: small.email,
     type: "dividend_paid",
     title: "Dividend received",
     message: "₹294 from Assagao Palms Villa was added to your wallet.",
@@ -223,15 +214,6 @@ export const ALERTS: AlertSeed[] = [
     propertyId: "andheri-east-warehousing",
     daysAgo: 45,
     read: true,
-  },
-  {
-    email: large.email,
-    type: "investment_success",
-    title: "Investment Successful",
-    message: "You bought 8 shares of HITEC City Retail Arcade for ₹2,00,000.00 (plus a ₹4,000.00 platform fee).",
-    propertyId: "hitec-city-arcade",
-    daysAgo: 14,
-    read: false,
   },
   {
     email: large.email,

@@ -182,16 +182,7 @@ export function positionsOf(plan: MoneyPlan): Position[] {
   return [...positions.values()];
 }
 
-/** Wallet balances after the whole plan, to quote in support tickets. */
-export function closingBalances(plan: MoneyPlan): Map<string, Decimal> {
-  const balances = new Map<string, Decimal>();
-  for (const event of plan.events) {
-    const current = balances.get(event.email) ?? new Decimal(0);
-    balances.set(event.email, current.plus(walletDelta(event, plan)));
-  }
-  return balances;
-}
-
+/** What the event does to the investor's wallet (a purchase: its subtotal and fee, out). */
 export function walletDelta(event: MoneyEvent, plan: MoneyPlan): Decimal {
   switch (event.kind) {
     case "deposit":

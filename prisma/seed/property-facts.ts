@@ -265,7 +265,7 @@ const calendarDate = (now: Date, daysAgo: number) => {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 };
 
-/** The Property columns of issue 10 for one demo property, with rent derived from its yield. */
+/** The Property columns an investor compares (ADR 0050) for one demo property, with rent derived from its yield. */
 export function propertyFactColumns(property: PropertySeed, now: Date) {
   const facts = FACTS[property.id];
   if (!facts) throw new Error(`${property.id}: no seeded facts`);

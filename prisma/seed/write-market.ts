@@ -1,5 +1,5 @@
 import { lockOrder } from "~/domain/market/order-locks.server";
-import { closeOrder, createSellOrderIn } from "~/domain/market/sell-orders.server";
+import { closeOrder, createSellRequestIn } from "~/domain/market/sell-requests.server";
 import type { SellRequestStatus } from "~/generated/prisma/enums";
 import { ORDER_LIFETIME_DAYS } from "~/lib/market/market-rules";
 import { demoId, seedKey } from "./ids";
@@ -105,12 +105,12 @@ const LISTINGS: Listing[] = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How the market itself words each closing (cancelSellOrder, expireMarket). */
-const CLOSING_REASONS = { cancelled: "Sell order cancelled by the seller", expired: "Sell order expired" } as const;
+/** How the market itself words each closing (cancelSellRequest, expireMarket). */
+const CLOSING_REASONS = { cancelled: "Sell request cancelled by the seller", expired: "Sell request expired" } as const;
 
 /**
  * Secondary-market listings on resale-enabled properties, listed through the market's own
- * createSellOrder (which commits the shares on the seller's position and refuses more than
+ * createSellRequest (which commits the shares on the seller's position and refuses more than
  * the seller owns or a price outside the band) and closed through its closeOrder, oldest
  * first. Only the timestamps are moved back to the listing's day afterwards.
  */
@@ -129,7 +129,7 @@ export async function writeMarket({ tx, clock, plan }: SeedContext): Promise<voi
     const sellerId = userId(seller);
     const expiresAt = clock.daysAhead(listing.expiresInDays);
     const createdAt = new Date(expiresAt.getTime() - ORDER_LIFETIME_DAYS * DAY_MS);
-    await createSellOrderIn(
+    await createSellRequestIn(
       tx,
       {
         sellerId,

@@ -1,86 +1,80 @@
-import { platformCash, platformFees, propertyIssue, userAvailable, type AccountRef } from "~/domain/ledger/accounts.server";
-import type { SingleJournalKind } from "~/domain/ledger/journal-kinds.server";
+import { markAlertRead } from "~/domain/alerts/mark-alerts-read.server";
+import { purchaseSharesIn } from "~/domain/investing/purchase-shares.server";
+import { platformCash, userAvailable, type AccountRef } from "~/domain/ledger/accounts.server";
 import { postJournal } from "~/domain/ledger/post-journal.server";
 import { Decimal } from "~/lib/money";
 import { demoId, seedKey } from "./ids";
-import { feeOf, positionsOf, subtotalOf, type MoneyEvent, type MoneyPlan } from "./money-plan";
+import { walletDelta, type CashEvent, type DividendEvent, type InvestmentEvent, type MoneyPlan } from "./money-plan";
 import { PERSONAS, userId } from "./personas";
+import { finishFunding } from "./write-properties";
 import type { SeedContext } from "./context";
 
 type Posting = { account: AccountRef; amount: Decimal.Value };
 
+/** A purchase's "Investment Successful" alert older than this was read by its investor. */
+const ALERT_READ_AFTER_DAYS = 14;
+
 /**
- * Posts every planned money movement through the ledger (skipping journals an earlier run
- * already posted, found by idempotency key), then writes the user-facing rows that point
- * at those journals: transactions, investments and position snapshots.
+ * Moves every planned rupee, oldest first. Each purchase goes through the investors' own
+ * purchaseSharesIn (the database function `purchase_shares`, back-dated to the plan's day),
+ * which checks the buyer's standing, the property's terms, the wallet and the shares left, and
+ * writes the journal, the transaction, the investment, the position, the tier, the property's
+ * funding and the alert. Deposits, dividends and withdrawals are still posted here through
+ * postJournal, each with its transaction row. An event whose transaction an earlier run wrote
+ * (same idempotency key) is skipped. The properties bought from then get their planned status.
  */
 export async function writeMoney(context: SeedContext): Promise<void> {
   const { tx, plan } = context;
-  const existing = await tx.ledgerJournal.findMany({
+  const written = await tx.transaction.findMany({
     where: { idempotencyKey: { startsWith: seedKey("") } },
-    select: { id: true, idempotencyKey: true },
+    select: { idempotencyKey: true },
   });
-  const journalIds = new Map(existing.map((row) => [row.idempotencyKey!, row.id]));
-
+  const done = new Set(written.map((row) => row.idempotencyKey));
+  const bought = new Set<string>();
   for (const event of plan.events) {
-    const key = seedKey(event.key);
-    if (journalIds.has(key)) continue;
-    const { journalId } = await postJournal(tx, {
-      kind: journalKind(event),
-      description: journalDescription(event, plan),
-      postings: postingsFor(event, plan),
-      idempotencyKey: key,
-      createdBy: event.kind === "deposit" || event.kind === "withdrawal" ? userId(PERSONAS.admin.email) : userId(event.email),
-      createdAt: context.clock.daysAgo(event.daysAgo),
-    });
-    journalIds.set(key, journalId);
+    if (done.has(seedKey(event.key))) continue;
+    if (event.kind === "investment") {
+      await buy(context, event);
+      bought.add(event.propertyId);
+    } else {
+      await postCash(context, event);
+    }
   }
-
-  await tx.transaction.createMany({
-    skipDuplicates: true,
-    data: plan.events.map((event) => transactionRow(event, context, journalIds.get(seedKey(event.key))!)),
-  });
-  await tx.investment.createMany({
-    skipDuplicates: true,
-    data: plan.events
-      .filter((e) => e.kind === "investment")
-      .map((event) => {
-        const property = plan.propertyById.get(event.propertyId)!;
-        const date = context.clock.daysAgo(event.daysAgo);
-        return {
-          id: demoId(`investment:${event.key}`),
-          userId: userId(event.email),
-          propertyId: event.propertyId,
-          sharesOwned: event.shares,
-          pricePerShare: property.sharePrice,
-          totalInvestment: subtotalOf(property, event.shares).toFixed(2),
-          investmentStatus: "confirmed" as const,
-          investmentDate: date,
-          transactionId: demoId(`transaction:${event.key}`),
-          createdAt: date,
-          updatedAt: date,
-        };
-      }),
-  });
-  await tx.userPropertyPosition.createMany({
-    skipDuplicates: true,
-    data: positionsOf(plan).map((position) => ({
-      userId: userId(position.email),
-      propertyId: position.propertyId,
-      shares: position.shares,
-      avgPrice: position.costBasis.dividedBy(position.shares).toDecimalPlaces(2).toFixed(2),
-      costBasis: position.costBasis.toFixed(2),
-      updatedAt: context.clock.now,
-    })),
-  });
+  await finishFunding(context, bought);
 }
 
-/** The ledger's name for the movement; the user-visible history keeps the spec's ("dividend"). */
-function journalKind(event: MoneyEvent): SingleJournalKind {
-  return event.kind === "dividend" ? "distribution" : event.kind;
+async function buy({ tx, plan, clock }: SeedContext, event: InvestmentEvent): Promise<void> {
+  const buyerId = userId(event.email);
+  const receipt = await purchaseSharesIn(tx, {
+    userId: buyerId,
+    propertyId: event.propertyId,
+    shares: event.shares,
+    idempotencyKey: seedKey(event.key),
+    at: clock.daysAgo(event.daysAgo),
+  });
+  // The plan orders its events so every debit fits the wallet, by its own price and fee.
+  const planned = walletDelta(event, plan).negated();
+  if (!planned.equals(receipt.totalDebited)) {
+    throw new Error(`${event.key}: the purchase charged ${receipt.totalDebited}, the plan expected ${planned.toFixed(2)}`);
+  }
+  if (event.daysAgo > ALERT_READ_AFTER_DAYS) await markAlertRead(tx, buyerId, receipt.alertId);
 }
 
-function postingsFor(event: MoneyEvent, plan: MoneyPlan): Posting[] {
+async function postCash(context: SeedContext, event: CashEvent | DividendEvent): Promise<void> {
+  const { tx, plan, clock } = context;
+  const key = seedKey(event.key);
+  const { journalId } = await postJournal(tx, {
+    kind: event.kind === "dividend" ? "distribution" : event.kind,
+    description: journalDescription(event, plan),
+    postings: postingsFor(event),
+    idempotencyKey: key,
+    createdBy: event.kind === "dividend" ? userId(event.email) : userId(PERSONAS.admin.email),
+    createdAt: clock.daysAgo(event.daysAgo),
+  });
+  await tx.transaction.create({ data: transactionRow(event, context, journalId) });
+}
+
+function postingsFor(event: CashEvent | DividendEvent): Posting[] {
   const wallet = userAvailable(userId(event.email));
   switch (event.kind) {
     case "deposit":
@@ -94,19 +88,10 @@ function postingsFor(event: MoneyEvent, plan: MoneyPlan): Posting[] {
         { account: wallet, amount: new Decimal(event.amount).negated() },
         { account: platformCash, amount: event.amount },
       ];
-    case "investment": {
-      const subtotal = subtotalOf(plan.propertyById.get(event.propertyId)!, event.shares);
-      const fee = feeOf(subtotal);
-      return [
-        { account: wallet, amount: subtotal.plus(fee).negated() },
-        { account: propertyIssue(event.propertyId), amount: subtotal },
-        { account: platformFees, amount: fee },
-      ];
-    }
   }
 }
 
-function journalDescription(event: MoneyEvent, plan: MoneyPlan): string {
+function journalDescription(event: CashEvent | DividendEvent, plan: MoneyPlan): string {
   const title = "propertyId" in event ? plan.propertyById.get(event.propertyId)!.title : "";
   switch (event.kind) {
     case "deposit":
@@ -115,12 +100,10 @@ function journalDescription(event: MoneyEvent, plan: MoneyPlan): string {
       return `Payout to registered bank account (${event.reference})`;
     case "dividend":
       return `${event.period}: ${title}`;
-    case "investment":
-      return sharesOf(event.shares, title);
   }
 }
 
-function transactionRow(event: MoneyEvent, { plan, clock }: SeedContext, journalId: string) {
+function transactionRow(event: CashEvent | DividendEvent, { plan, clock }: SeedContext, journalId: string) {
   const base = {
     id: demoId(`transaction:${event.key}`),
     userId: userId(event.email),
@@ -139,23 +122,5 @@ function transactionRow(event: MoneyEvent, { plan, clock }: SeedContext, journal
       const property = plan.propertyById.get(event.propertyId)!;
       return { ...base, propertyId: property.id, amount: event.amount, description: `${event.period} from ${property.title}` };
     }
-    case "investment": {
-      const property = plan.propertyById.get(event.propertyId)!;
-      const subtotal = subtotalOf(property, event.shares);
-      return {
-        ...base,
-        propertyId: property.id,
-        amount: subtotal.toFixed(2),
-        fee: feeOf(subtotal).toFixed(2),
-        shares: event.shares,
-        pricePerShare: property.sharePrice,
-        description: sharesOf(event.shares, property.title),
-      };
-    }
   }
-}
-
-/** Worded as the investment page's purchase words it, so seeded and real rows read alike. */
-function sharesOf(shares: number, title: string): string {
-  return `${shares} ${shares === 1 ? "share" : "shares"} of ${title}`;
 }

@@ -1,71 +1,56 @@
-import { requestWithdrawalIn } from "~/domain/wallet/request-funds.server";
-import type { TicketPriority, TicketStatus, TicketType } from "~/generated/prisma/enums";
-import { Decimal } from "~/lib/money";
+import { createGeneralTicket } from "~/domain/support/create-general-ticket.server";
+import { hasOpenSubscriptionRequest, requestSubscription } from "~/domain/subscriptions/request-subscription.server";
+import { requestDepositIn, requestWithdrawalIn } from "~/domain/wallet/request-funds.server";
+import type { TicketPriority, TicketStatus } from "~/generated/prisma/enums";
 import { demoId } from "./ids";
-import { closingBalances } from "./money-plan";
 import { PERSONAS, userId, type PersonaSeed } from "./personas";
 import type { SeedContext } from "./context";
 
-type TicketSeed = {
-  name: string;
-  persona: PersonaSeed;
-  type: TicketType;
-  subject: string;
-  description: string;
-  amount: string | null;
-  priority: TicketPriority;
-  status: TicketStatus;
-  adminResponse: string | null;
-  daysAgo: number;
-};
+type Answer = { status: Exclude<TicketStatus, "open">; adminResponse: string };
+type Base = { name: string; persona: PersonaSeed; priority: TicketPriority; daysAgo: number; answer: Answer | null };
+/** The fund requests and the upgrade request are worded by the domain; a general ticket by its investor. */
+type TicketSeed =
+  | (Base & { type: "add_funds" | "withdraw_funds"; amount: string; description: string })
+  | (Base & { type: "subscription_request" })
+  | (Base & { type: "general"; subject: string; description: string });
 
 const TICKETS: TicketSeed[] = [
   {
     name: "waitlist-add-funds",
     persona: PERSONAS.waitlist,
     type: "add_funds",
-    subject: "Add funds request - ₹1,00,000",
     description: "I would like to add funds to invest in Skyline Residency when I am ready.",
     amount: "100000",
     priority: "high",
-    status: "open",
-    adminResponse: null,
+    answer: null,
     daysAgo: 1,
   },
   {
     name: "small-add-funds",
     persona: PERSONAS.small,
     type: "add_funds",
-    subject: "Add funds request - ₹25,000",
     description: "",
     amount: "25000",
     priority: "medium",
-    status: "open",
-    adminResponse: null,
+    answer: null,
     daysAgo: 2,
   },
   {
     name: "large-withdraw",
     persona: PERSONAS.large,
     type: "withdraw_funds",
-    subject: "Withdrawal request - ₹2,00,000",
     description: "Please transfer to my registered Tungabhadra Demo Bank account.",
     amount: "200000",
     priority: "medium",
-    status: "in_progress",
-    adminResponse: "Bank details verified; the payout is scheduled for the next NEFT batch.",
+    answer: { status: "in_progress", adminResponse: "Bank details verified; the payout is scheduled for the next NEFT batch." },
     daysAgo: 3,
   },
   {
     name: "explorer-subscription",
     persona: PERSONAS.explorer,
     type: "subscription_request",
-    subject: "Subscription request",
-    description: "I would like to upgrade to the premium plan after my trial.",
-    amount: null,
     priority: "medium",
-    status: "open",
-    adminResponse: null,
+    answer: null,
     daysAgo: 0,
   },
   {
@@ -74,85 +59,77 @@ const TICKETS: TicketSeed[] = [
     type: "general",
     subject: "My trial ended",
     description: "My trial ended before I could finish KYC. Can it be extended?",
-    amount: null,
     priority: "low",
-    status: "resolved",
-    adminResponse: "We have noted your request; please raise a subscription request to continue.",
+    answer: {
+      status: "resolved",
+      adminResponse: "We have noted your request; please raise a subscription request to continue.",
+    },
     daysAgo: 1,
   },
 ];
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * Open requests for the admin's support queue; contact details are snapshotted as the form
- * does. A withdrawal goes through the investor's own request (requestWithdrawalIn), so it
- * has its hold exactly as a real one would; the others are plain rows.
+ * Requests for the admin's support queue, each raised through the function its form calls:
+ * a fund request through requestDepositIn / requestWithdrawalIn (so a withdrawal has its hold
+ * and every request its contact snapshot, reference and first event, as a real one would),
+ * the upgrade through requestSubscription and a general question through createGeneralTicket.
+ * The admin's answer, where there is one, is written as the support page's update writes it.
+ * A ticket an earlier run raised is left alone.
  */
 export async function writeSupport(context: SeedContext): Promise<void> {
-  const { tx, clock, plan } = context;
-  const balances = closingBalances(plan);
-  const adminId = userId(PERSONAS.admin.email);
-  for (const ticket of TICKETS.filter((t) => t.type === "withdraw_funds")) await writeWithdrawal(context, ticket, adminId);
-  await tx.supportTicket.createMany({
-    skipDuplicates: true,
-    data: TICKETS.filter((t) => t.type !== "withdraw_funds").map((ticket) => {
-      const createdAt = clock.daysAgo(ticket.daysAgo, 6);
-      return {
-        id: demoId(`ticket:${ticket.name}`),
-        userId: userId(ticket.persona.email),
-        ticketType: ticket.type,
-        subject: ticket.subject,
-        description: ticket.description,
-        amount: ticket.amount,
-        userContactInfo: {
-          name: ticket.persona.fullName,
-          phone: ticket.persona.phone,
-          email: ticket.persona.email,
-          request_type: ticket.type,
-          requested_amount: ticket.amount,
-          current_balance: (balances.get(ticket.persona.email) ?? new Decimal(0)).toFixed(2),
-        },
-        priority: ticket.priority,
-        status: ticket.status,
-        adminResponse: ticket.adminResponse,
-        handledBy: ticket.adminResponse ? adminId : null,
-        createdAt,
-        updatedAt: ticket.adminResponse ? new Date(createdAt.getTime() + 3 * 60 * 60 * 1000) : createdAt,
-      };
-    }),
-  });
+  for (const ticket of TICKETS) {
+    const createdAt = context.clock.daysAgo(ticket.daysAgo, 6);
+    const id = await raise(context, ticket, createdAt);
+    if (id && ticket.answer) await answer(context, id, ticket.answer, createdAt);
+  }
 }
 
-async function writeWithdrawal({ tx, clock }: SeedContext, ticket: TicketSeed, adminId: string): Promise<void> {
-  const id = demoId(`ticket:${ticket.name}`);
-  if (await tx.supportTicket.findUnique({ where: { id }, select: { id: true } })) return;
-  const createdAt = clock.daysAgo(ticket.daysAgo, 6);
-  await requestWithdrawalIn(
-    tx,
-    {
-      userId: userId(ticket.persona.email),
-      amount: ticket.amount,
-      description: ticket.description,
-      priority: ticket.priority,
-      opsRecipients: [],
-    },
-    createdAt,
-    id,
-  );
-  if (ticket.status === "open") return;
-  // The admin's answer, as the support page's update writes it.
-  const answeredAt = new Date(createdAt.getTime() + 3 * 60 * 60 * 1000);
-  await tx.supportTicket.update({
-    where: { id },
-    data: { status: ticket.status, adminResponse: ticket.adminResponse, handledBy: adminId, updatedAt: answeredAt },
-  });
+/** The new ticket's id, or null when it is already there. */
+async function raise({ tx }: SeedContext, ticket: TicketSeed, createdAt: Date): Promise<string | null> {
+  const userIdOf = userId(ticket.persona.email);
+  switch (ticket.type) {
+    case "add_funds":
+    case "withdraw_funds": {
+      const id = demoId(`ticket:${ticket.name}`);
+      if (await tx.supportTicket.findUnique({ where: { id }, select: { id: true } })) return null;
+      const raiseIn = ticket.type === "add_funds" ? requestDepositIn : requestWithdrawalIn;
+      const input = {
+        userId: userIdOf,
+        amount: ticket.amount,
+        description: ticket.description,
+        priority: ticket.priority,
+        opsRecipients: [],
+      };
+      await raiseIn(tx, input, createdAt, id);
+      return id;
+    }
+    case "subscription_request": {
+      if (await hasOpenSubscriptionRequest(tx, userIdOf)) return null;
+      const outcome = await requestSubscription(tx, userIdOf);
+      if (outcome.status !== "created") throw new Error(`${ticket.name}: the upgrade request was not raised (${outcome.status})`);
+      return outcome.ticketId;
+    }
+    case "general": {
+      const existing = await tx.supportTicket.findFirst({
+        where: { userId: userIdOf, ticketType: "general", subject: ticket.subject },
+        select: { id: true },
+      });
+      if (existing) return null;
+      const { id } = await createGeneralTicket(tx, userIdOf, ticket);
+      // The form raises it now; the demo's was raised on its day.
+      await tx.supportTicket.update({ where: { id }, data: { createdAt, updatedAt: createdAt } });
+      return id;
+    }
+  }
+}
+
+async function answer({ tx }: SeedContext, id: string, { status, adminResponse }: Answer, createdAt: Date): Promise<void> {
+  const adminId = userId(PERSONAS.admin.email);
+  const answeredAt = new Date(createdAt.getTime() + 3 * HOUR_MS);
+  await tx.supportTicket.update({ where: { id }, data: { status, adminResponse, handledBy: adminId, updatedAt: answeredAt } });
   await tx.supportTicketEvent.create({
-    data: {
-      ticketId: id,
-      actorId: adminId,
-      fromStatus: "open",
-      toStatus: ticket.status,
-      adminResponse: ticket.adminResponse,
-      createdAt: answeredAt,
-    },
+    data: { ticketId: id, actorId: adminId, fromStatus: "open", toStatus: status, adminResponse, createdAt: answeredAt },
   });
 }

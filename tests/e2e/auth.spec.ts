@@ -7,7 +7,7 @@ const PERSONAS = [
   { email: "waitlist@demo.aangan.in", lands: "/welcome", text: /You have Premium access/ },
   { email: "small@demo.aangan.in", lands: "/welcome", text: /You have Premium access/ },
   { email: "large@demo.aangan.in", lands: "/welcome", text: /You have Premium access/ },
-  // Admins land on their panel (issue "One truth for every figure", item 8).
+  // Admins land on their panel, not on the investor's welcome page.
   { email: "admin@demo.aangan.in", lands: "/admin", text: /^Total users$/ },
   { email: "kyc-pending@demo.aangan.in", lands: "/welcome", text: /Your free trial has \d+ days? left/ },
 ] as const;

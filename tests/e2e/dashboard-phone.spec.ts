@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 /**
- * Issue 9's "Must show": the investor's dashboard pages hold on a 390-pixel-wide phone
+ * The investor's dashboard pages hold on a 390-pixel-wide phone
  * screen: nothing runs off the side, and the bell's popover opens inside the screen.
  */
 test.use({ viewport: { width: 390, height: 844 } });

@@ -132,8 +132,8 @@ test("with the secondary-market flag off, Buy Now is an instant purchase", async
   });
   const { property, seller, buyer } = await arrange();
   await prisma.shareSellRequest.deleteMany({ where: { propertyId: property.id } });
-  const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
-  await createSellOrder(prisma, {
+  const { createSellRequest } = await import("../../app/domain/market/sell-requests.server");
+  await createSellRequest(prisma, {
     sellerId: seller.id,
     propertyId: property.id,
     shares: "4",
@@ -165,11 +165,11 @@ test("a short wallet sees Create Hold disabled with the reason; the open raise o
   signInAs,
 }) => {
   const { property } = await arrange();
-  const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
+  const { createSellRequest } = await import("../../app/domain/market/sell-requests.server");
   const seller = await prisma.shareSellRequest.findFirst({ where: { propertyId: property.id } });
   expect(seller).toBeNull();
   const holder = await prisma.userPropertyPosition.findFirstOrThrow({ where: { propertyId: property.id } });
-  await createSellOrder(prisma, {
+  await createSellRequest(prisma, {
     sellerId: holder.userId,
     propertyId: property.id,
     shares: "5",
@@ -237,8 +237,8 @@ test.describe("without JavaScript", () => {
     await signInAs(seller.email as `${string}@${string}`, { redirectTo: `/dashboard/p/${property.id}` });
     await page.getByText("Sell Shares", { exact: true }).first().click();
     // Another tab lists 18 of the 20 shares after this dialog was rendered.
-    const { createSellOrder } = await import("../../app/domain/market/sell-orders.server");
-    await createSellOrder(prisma, {
+    const { createSellRequest } = await import("../../app/domain/market/sell-requests.server");
+    await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "18",

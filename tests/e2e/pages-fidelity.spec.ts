@@ -5,8 +5,7 @@ import { withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 
 /**
- * The last spec deviations of issue "Nothing stuck, nothing false" (items 6 and 7): KYC for
- * India only with named fields, a file over the limit, a money form sent offline, the bell's
+ * The last spec deviations a review found: KYC for India only (ADR 0054) with named fields, a file over the limit, a money form sent offline, the bell's
  * 20 alerts and the titles of /watchlist and /notifications.
  */
 

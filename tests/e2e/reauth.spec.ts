@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "./support/fixtures";
 import { withE2eDatabase } from "./support/e2e-database";
 
-// Issue 16 / ADR 0030: new bank details entered 20 minutes after sign-in send the investor to
+// ADR 0030: new bank details entered 20 minutes after sign-in send the investor to
 // Google (here the stand-in) to confirm it is them, and bring them back to the filled-in form
 // (all but the account numbers, which the form never echoes). The same round trip guards a
 // withdrawal request (tests/integration/sessions-and-reauth.test.ts). The person is made for

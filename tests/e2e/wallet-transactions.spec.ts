@@ -44,7 +44,7 @@ test("transactions filter by type, open as a dialog with a receipt to download a
   await expect(page).toHaveURL((url) => url.searchParams.get("type") === "investment");
   await expect(list.getByText("Funds added to wallet")).toHaveCount(0);
   const purchase = list.getByRole("link", { name: /Invested in Whitefield Tech Suites · 1 share/ });
-  // One figure per event (issue 10): the list shows what left the wallet, the ₹20,000 share plus its ₹400 fee.
+  // One figure per event (ADR 0012): the list shows what left the wallet, the ₹20,000 share plus its ₹400 fee.
   await expect(purchase).toContainText("−₹20,400");
   await expect(purchase).toContainText("completed");
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
 import { reloadEnv } from "../../app/services/env.server";
@@ -10,7 +10,7 @@ import { formPost, pageRequest } from "#tests/kit/http";
 import { loadRequestHandler, sessionCookieFor } from "#tests/kit/production-build";
 
 /**
- * Issue "One truth for every figure", item 2: every amount a form takes has an upper bound
+ * ADR 0056: every amount a form takes has an upper bound
  * from the domain. Each money form of the app is posted an amount past its bound, through the
  * production build's request handler on a real database: the answer is a 4xx carrying the
  * field's own message, and no row of the money tables changes. The rendered pages are read
@@ -71,7 +71,7 @@ beforeAll(async () => {
   const { property, seller } = await createMarket(prisma, { sellerShares: 30 });
   await prisma.userProfile.update({ where: { id: seller.id }, data: { tier: "small_investor" } });
   const other = await createMarket(prisma, { sellerShares: 12 });
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: other.seller.id,
     propertyId: other.property.id,
     shares: 12,

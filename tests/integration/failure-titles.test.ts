@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket, newKey } from "../../app/domain/market/market-test-helpers";
 import { formPost } from "#tests/kit/http";
 import { loadRequestHandler } from "#tests/kit/production-build";
@@ -29,7 +29,7 @@ describe("market failure titles", () => {
   it("a refused purchase reads 'Purchase Failed - ' and the reason", async () => {
     const prisma = db.current.prisma;
     const { property, seller } = await createMarket(prisma, { sellerShares: 20 });
-    const order = await createSellOrder(prisma, {
+    const order = await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "5",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { confirmHold, createBuyerHold } from "../../app/domain/market/buyer-holds.server";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
@@ -11,7 +11,7 @@ import { reviewedTotal } from "#tests/setup/reviewed-total";
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * Fault (a) of issue 16 (ADR 0034): the app is killed with SIGKILL in the middle of
+ * Fault (a) of ADR 0034: the app is killed with SIGKILL in the middle of
  * purchases, settlements and an expiry run, then started again. Nothing is half written
  * (every purchase, settlement and expiry is whole or absent), the ledger reconciles, shares
  * are conserved, and repeating the interrupted requests completes them exactly once.
@@ -132,7 +132,7 @@ describe("SIGKILL mid-operation, then restart", () => {
     await prisma().property.update({ where: { id: property.id }, data: { sharesSellable: true } });
     const seller = await createInvestor(prisma(), { balance: "100000" });
     await purchaseShares(prisma(), { userId: seller.id, propertyId: property.id, shares: 300, idempotencyKey: randomUUID() });
-    const order = await createSellOrder(prisma(), {
+    const order = await createSellRequest(prisma(), {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "240",
@@ -186,7 +186,7 @@ describe("SIGKILL mid-operation, then restart", () => {
     await prisma().property.update({ where: { id: property.id }, data: { sharesSellable: true } });
     const seller = await createInvestor(prisma(), { balance: "100000" });
     await purchaseShares(prisma(), { userId: seller.id, propertyId: property.id, shares: 300, idempotencyKey: randomUUID() });
-    const order = await createSellOrder(prisma(), {
+    const order = await createSellRequest(prisma(), {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "300",

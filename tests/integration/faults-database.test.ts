@@ -13,7 +13,7 @@ import { findViolations } from "#tests/setup/money-chaos";
 import { reviewedTotal } from "#tests/setup/reviewed-total";
 
 /**
- * Fault (b) of issue 16 (ADR 0034): PostgreSQL stopped under load. A dedicated embedded
+ * Fault (b) of ADR 0034: PostgreSQL stopped under load. A dedicated embedded
  * cluster (not the shared test server) is stopped for a few seconds while clients read
  * pages, check /readyz and buy shares. While it is down /readyz answers 503 and pages answer
  * 503 with a friendly page, never 500; when it is back the app recovers by itself.

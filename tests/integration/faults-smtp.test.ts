@@ -8,7 +8,7 @@ import { startSmtpSink, type SmtpSink } from "#tests/setup/smtp-sink";
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * Fault (c) of issue 16 (ADR 0034): the SMTP server is down. Requests that send mail (a fund
+ * Fault (c) of ADR 0034: the SMTP server is down. Requests that send mail (a fund
  * request mails operations) still succeed at once; the mail job fails and is retried by
  * pg-boss; when the SMTP server comes back on the same address the mail is delivered, once.
  */

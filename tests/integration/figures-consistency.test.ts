@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { instantBuyShares } from "../../app/domain/market/settle-trades.server";
 import { declareDistribution, payDueDistributions } from "../../app/domain/distributions/distributions.server";
 import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
@@ -52,7 +52,7 @@ beforeAll(async () => {
   Object.assign(persona, { id: investor.id, email: investor.email });
 
   await purchaseShares(prisma(), { userId: investor.id, propertyId, shares: 3, idempotencyKey: newIdempotencyKey() });
-  const order = await createSellOrder(prisma(), {
+  const order = await createSellRequest(prisma(), {
     sellerId: investor.id,
     propertyId,
     shares: "1",

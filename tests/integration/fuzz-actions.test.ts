@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createBuyerHold } from "../../app/domain/market/buyer-holds.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestDeposit, requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
@@ -16,7 +16,7 @@ import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * Issue 16, item 1: every action of every route, posted generated bad input by every kind of
+ * Every action of every route, posted generated bad input by every kind of
  * visitor, through the production build's request handler on a real database. Each answer
  * must be a 4xx or a redirect, never a 5xx or a stack trace; when the request was refused,
  * no row of the money and user tables may have changed; afterwards the ledger reconciles.
@@ -123,7 +123,7 @@ beforeAll(async () => {
   const victim = await createMarket(prisma, { sellerShares: 25 });
   // Their idempotency keys too: a key someone else already used must not replay or reveal their request.
   const victimKeys = [newIdempotencyKey(), newIdempotencyKey()];
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: victim.seller.id,
     propertyId: victim.property.id,
     shares: 5,
@@ -302,7 +302,7 @@ const COMMON_INTENTS = [
 ];
 
 /**
- * The rupee inputs of the issue "One truth for every figure" (item 2): what the one parser
+ * The rupee inputs of ADR 0056: what the one parser
  * reads, and what it refuses. Each is typed into every amount field of every rendered form.
  */
 const RUPEE_INPUTS: [string, "read" | "refused"][] = [

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { listPathBuilders } from "../../app/lib/paths";
@@ -13,7 +13,7 @@ import { createInvestor, createSession, createUser, newIdempotencyKey } from "#t
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * Issue 16, item 7: no state change on GET. Every address the app has (the route table,
+ * No state change on GET (docs/security.md). Every address the app has (the route table,
  * the sign-in plumbing, the resource routes), and its `.data` request, read by every kind of
  * visitor, changes no row of the money, people and market tables, and ends no session.
  * (Reads do record analytics events, a profile's last activity and push a session's idle
@@ -73,7 +73,7 @@ beforeAll(async () => {
   const prisma = db.current.prisma;
   const { property, seller } = await createMarket(prisma, { sellerShares: 10 });
   await prisma.userProfile.update({ where: { id: seller.id }, data: { tier: "small_investor" } });
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: seller.id,
     propertyId: property.id,
     shares: 2,

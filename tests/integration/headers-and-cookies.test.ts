@@ -7,7 +7,7 @@ import { createInvestor, createProperty, createSession, createUser, newIdempoten
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * Issue 16, item 7, over loopback HTTP against the real server.ts in production: the
+ * The controls of docs/security.md, over loopback HTTP against the real server.ts in production: the
  * security headers on every kind of answer, no-store on everything a signed-in browser
  * gets, the cookies' attributes, and cross-site posts refused on every path.
  */

@@ -6,7 +6,7 @@ import { useCountedApp } from "./support/counted-app";
 
 /**
  * The invest page, the page buyers load during a launch, reads only what its HTML needs
- * (issue 15): each table once, the market's figures in one statement, and no query for the
+ * (ADR 0026): each table once, the market's figures in one statement, and no query for the
  * titles of rows that are not there. Counted on the wire between a real server.ts process and
  * PostgreSQL.
  */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
@@ -41,7 +41,7 @@ async function listing(shares = "5", price = "150") {
   const { prisma } = db.current;
   const { property, seller } = await createMarket(prisma);
   await prisma.property.update({ where: { id: property.id }, data: { propertyStatus: "funded" } });
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: seller.id,
     propertyId: property.id,
     shares,

@@ -4,7 +4,7 @@ import { runMoneyChaos } from "#tests/setup/money-chaos";
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * Money chaos, short version (issue 16 item 2, ADR 0034): two production app processes on
+ * Money chaos, short version (ADR 0034): two production app processes on
  * one database, concurrent clients posting a seeded random mix of every money action with
  * bursts of identical requests; then the books must balance. The long run (10,000
  * operations) is `npm run bench -- --chaos` (bench/money-chaos-bench.ts).

@@ -54,7 +54,7 @@ describe("listing alerts", () => {
   });
 });
 
-describe("the bell (one prepared statement, issue 15)", () => {
+describe("the bell (one prepared statement, ADR 0026)", () => {
   it("shows the unread count and the spec's 20 latest alerts, the same as the list's first page, and only the user's own", async () => {
     const prisma = db.current.prisma;
     const { user, ids } = await investorWithAlerts(24);

@@ -1,14 +1,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * The small holes a probe found (issue "Nothing stuck, nothing false", item 8), each over HTTP
+ * The small holes a probe found (ADR 0058), each over HTTP
  * on the real server.ts production build: what used to answer 500, send the browser off-site or
  * look like a crash.
  */
@@ -33,7 +33,7 @@ beforeAll(async () => {
   propertyId = (await createProperty(prisma, { city: "Pune" })).id;
   const market = await createMarket(prisma, { sellerShares: 10 });
   sellerCookie = await createSession(prisma, market.seller.id, { production: true });
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: market.seller.id,
     propertyId: market.property.id,
     shares: 2,

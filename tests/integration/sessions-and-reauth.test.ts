@@ -7,7 +7,7 @@ import { createInvestor, createSession, createUser } from "#tests/setup/factorie
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
- * Issue 16, item 4 (ASVS V7), over HTTP against the real server.ts in production with the
+ * Sessions and re-authentication (ASVS V7; ADRs 0029 and 0030), over HTTP against the real server.ts in production with the
  * Google stand-in: a new session id at every sign-in, sign-out and 'Sign out everywhere'
  * ending sessions on the server, idle and absolute expiry, an admin's demotion and a
  * deactivation ending sessions at once, and re-authentication (prompt=login, max_age) before a

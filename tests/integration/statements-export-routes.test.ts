@@ -12,7 +12,7 @@ import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Statements and the data export through the production build's request handler: each
- * investor gets only their own files, with the headers the issue asks for.
+ * investor gets only their own files, with the headers a private download needs (ADRs 0036 and 0037).
  */
 
 const db = useTestDatabase();

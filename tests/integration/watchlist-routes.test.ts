@@ -6,7 +6,7 @@ import { flashedToasts, formPost } from "#tests/kit/http";
 import { loadRequestHandler, sessionCookieFor } from "#tests/kit/production-build";
 
 /**
- * Issue 9, item 3: the watchlist's plain forms, posted to /watchlist through the production
+ * The watchlist's plain forms without JavaScript (every flow works as a plain form post), posted to /watchlist through the production
  * build's request handler on a real database, as a browser without JavaScript sends them:
  * where each answer leads, the spec's words it shows (000 §8), and the events it logs.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../../app/domain/errors";
 import { addToWatchlist, removeFromWatchlist, updateWatchlistNotes } from "../../app/domain/watchlist/watchlist.server";
 import { listWatchlist } from "../../app/domain/watchlist/list-watchlist.server";
-import { createSellOrder } from "../../app/domain/market/sell-orders.server";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { createProperty, createUser, newIdempotencyKey, type UserOverrides } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
@@ -106,7 +106,7 @@ describe("the watchlist's cards and its 'Watchlist Alert'", () => {
     const prisma = db.current.prisma;
     const watcher = await createUser(prisma, { tier: "small_investor", subscriptionActive: true });
     const offer = (propertyId: string, sellerId: string) =>
-      createSellOrder(prisma, { sellerId, propertyId, shares: "2", pricePerShare: "150", idempotencyKey: newIdempotencyKey() });
+      createSellRequest(prisma, { sellerId, propertyId, shares: "2", pricePerShare: "150", idempotencyKey: newIdempotencyKey() });
 
     // Sold out, with another investor offering shares: the banner's case.
     const funded = await createMarket(prisma);

@@ -5,7 +5,7 @@ import { createInvestor, createProperty, createSession, createUser } from "./fac
 import { reviewedTotal } from "./reviewed-total";
 
 /**
- * Money chaos over HTTP (issue 16, ADR 0034): many concurrent clients send a seeded random
+ * Money chaos over HTTP (ADR 0034): many concurrent clients send a seeded random
  * sequence of buy, list, hold, confirm, settle, cancel, expire, deposit and withdrawal
  * requests, as plain form posts, spread over several app processes on one database, with
  * bursts of the very same request (same form, same idempotency key) released together.

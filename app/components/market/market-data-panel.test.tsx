@@ -7,7 +7,7 @@ const empty: MarketDataView = {
   issuePrice: "100.00",
   lastTrade: null,
   volume30d: { shares: 0, value: "0.00", trades: 0 },
-  openSellOrders: 0,
+  openSellRequests: 0,
   bestPrice: null,
   chart: null,
 };
@@ -27,7 +27,7 @@ describe("the market data panel", () => {
           ...empty,
           lastTrade: { price: "125.50", at: "2026-11-20T06:00:00.000Z" },
           volume30d: { shares: 5, value: "581.00", trades: 2 },
-          openSellOrders: 2,
+          openSellRequests: 2,
           bestPrice: "110.00",
           chart: layoutPriceHistory(
             [

@@ -6,7 +6,7 @@ export type MarketDataView = {
   issuePrice: string;
   lastTrade: { price: string; at: string } | null;
   volume30d: { shares: number; value: string; trades: number };
-  openSellOrders: number;
+  openSellRequests: number;
   bestPrice: string | null;
   /** The price history, laid out by the loader (`layoutPriceHistory`). */
   chart: PriceHistoryLayout | null;
@@ -64,7 +64,7 @@ export function MarketDataPanel({ data }: { data: MarketDataView }) {
         ? `${data.volume30d.shares} ${data.volume30d.shares === 1 ? "share" : "shares"} in ${data.volume30d.trades} ${data.volume30d.trades === 1 ? "trade" : "trades"} (${rupees(data.volume30d.value)})`
         : "No trades in the last 30 days",
     ],
-    ["Open sell orders", String(data.openSellOrders)],
+    ["Open sell orders", String(data.openSellRequests)],
     ["Best price", data.bestPrice ? `${rupees(data.bestPrice)} a share` : "No open sell orders"],
   ];
   return (

@@ -10,7 +10,7 @@ import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { createUserAlert } from "./create-user-alert.server";
 
 /**
- * Issue 9, item 4: an alert written by any command reaches open pages' bells through the
+ * ADR 0041: an alert written by any command reaches open pages' bells through the
  * live channel alerts:{userId}, whichever app process wrote it. A separate connection
  * listening on the database stands for another app process.
  */

@@ -55,7 +55,7 @@ export function countUnreadAlerts(db: Db, userId: string): Promise<number> {
 }
 
 // $1 the user, $2 how many of the latest alerts. The bell is on every signed-in page, so its
-// count and list are one prepared statement rather than two ORM queries (issue 15).
+// count and list are one prepared statement rather than two ORM queries (ADR 0026).
 const READ_BELL: PreparedStatement = {
   name: "read_bell_summary",
   text: `

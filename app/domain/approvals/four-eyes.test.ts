@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
 import { createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
-import { createSellOrder } from "~/domain/market/sell-orders.server";
+import { createSellRequest } from "~/domain/market/sell-requests.server";
 import { requestDeposit, requestWithdrawal } from "~/domain/wallet/request-funds.server";
 import { createInvestor, createUser } from "../../../tests/setup/factories";
 import { useTestDatabase } from "../../../tests/setup/test-database";
@@ -162,7 +162,7 @@ describe("large settlements", () => {
   it("a settlement above the threshold waits, and concurrent approvals settle it once", async () => {
     const [first, second, third] = await threeAdmins();
     const { seller, property } = await createMarket(prisma(), { sellerShares: 20, sharePrice: "40000" });
-    const order = await createSellOrder(prisma(), {
+    const order = await createSellRequest(prisma(), {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "10",

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createUser } from "../../../tests/setup/factories";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
-import { createSellOrder } from "~/domain/market/sell-orders.server";
+import { createSellRequest } from "~/domain/market/sell-requests.server";
 import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { createInvestor, createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
 import type { PrismaClient } from "~/services/db.server";
@@ -30,7 +30,7 @@ async function backdateTrade(prisma: PrismaClient, orderOrTransactionId: { refer
 }
 
 async function sell(prisma: PrismaClient, sellerId: string, propertyId: string, buyerId: string, shares: number, price: string) {
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId,
     propertyId,
     shares: String(shares),

@@ -19,7 +19,7 @@ export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
  *   the open pending journals, nothing resolved twice);
  * - every pending journal ends: none is still open past its expiry (and the grace);
  * - every open withdrawal request has a live hold (an unresolved withdrawal_hold journal);
- * - every active sell order's remaining shares are committed on the seller's position, and
+ * - every active sell request's remaining shares are committed on the seller's position, and
  *   nothing else is (committed shares equal the active orders' remaining shares).
  * Returns nothing when all hold. `npm run ledger:check`, the demo seed and the suite run it.
  */
@@ -29,7 +29,7 @@ export async function checkInvariants(prisma: Db, now = new Date()): Promise<Inv
     checkLedger(prisma),
     pendingPastExpiry(prisma, stuckBefore),
     withdrawalsWithoutLiveHold(prisma),
-    uncommittedSellOrders(prisma),
+    uncommittedSellRequests(prisma),
   ]);
   return [
     ...ledger.map(({ account, problem }) => ({ check: "ledger" as const, subject: account, problem })),
@@ -75,7 +75,7 @@ function withdrawalsWithoutLiveHold(prisma: Db) {
        AND (h.id IS NULL OR h.phase <> 'pending' OR h.kind <> 'withdrawal_hold' OR r.id IS NOT NULL)`;
 }
 
-function uncommittedSellOrders(prisma: Db) {
+function uncommittedSellRequests(prisma: Db) {
   return prisma.$queryRaw<{ user_id: string; property_id: string; committed: number; listed: number }[]>`
     WITH listed AS (
       SELECT seller_id AS user_id, property_id, SUM(remaining_shares)::int AS shares

@@ -4,7 +4,7 @@ import { createInvestor, createProperty } from "../../../tests/setup/factories";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { voidPendingJournal } from "~/domain/ledger/pending-journals.server";
-import { createSellOrder } from "~/domain/market/sell-orders.server";
+import { createSellRequest } from "~/domain/market/sell-requests.server";
 import { requestWithdrawal } from "~/domain/wallet/request-funds.server";
 import { checkInvariants, EXPIRY_GRACE_MS } from "./check-invariants.server";
 
@@ -23,7 +23,7 @@ beforeEach(async () => {
   await prisma().property.update({ where: { id: property.id }, data: { sharesSellable: true } });
   const seller = await createInvestor(prisma(), { balance: "10000" });
   await purchaseShares(prisma(), { userId: seller.id, propertyId: property.id, shares: 20, idempotencyKey: randomUUID() });
-  const order = await createSellOrder(prisma(), {
+  const order = await createSellRequest(prisma(), {
     sellerId: seller.id,
     propertyId: property.id,
     shares: "8",

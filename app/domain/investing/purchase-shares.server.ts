@@ -11,6 +11,7 @@ import {
   preparedQuery,
   type PreparedStatement,
   type PrismaClient,
+  type Tx,
 } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { announceAfterCommit } from "~/services/realtime/publish.server";
@@ -45,6 +46,11 @@ export type PurchaseInput = {
    * ahead only if it charges exactly this, on terms the database function confirms are current.
    */
   reviewedTotal?: string;
+  /**
+   * When the purchase happened, if not now: only the demo seed's back-dated history passes it
+   * (through purchaseSharesIn); no form or route sets it. `purchase_shares` refuses a future one.
+   */
+  at?: Date;
 };
 
 /**
@@ -109,7 +115,9 @@ export async function purchaseShares(prisma: PrismaClient, input: PurchaseInput)
   try {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await purchaseOnce(prisma, input);
+        const receipt = await purchaseOnce(prisma, input);
+        announcePurchase(prisma, receipt);
+        return receipt;
       } catch (error) {
         // A deadlock or a price changed between the read and the call: nothing was written.
         const again = error instanceof StaleReadError || isRetryableFailure(error);
@@ -124,6 +132,24 @@ export async function purchaseShares(prisma: PrismaClient, input: PurchaseInput)
 }
 
 const PURCHASE_ATTEMPTS = 3;
+
+/**
+ * The same purchase inside a transaction the caller already holds (the demo seed, which buys
+ * its year of history with `at` in the past): the same read, rules and database function, once
+ * (a failed statement ends the caller's transaction, so there is nothing to retry in it), and
+ * nothing announced (the caller's commit is the moment others may hear of it).
+ */
+export async function purchaseSharesIn(tx: Tx, input: PurchaseInput): Promise<PurchaseReceipt> {
+  if (!isWholeShareCount(input.shares)) {
+    throw new InvalidPurchaseError("invalid_shares", "Please enter a valid number of shares");
+  }
+  try {
+    // preparedQuery sends a client it did not create (a transaction's) through Prisma.
+    return await readThenPurchase(tx as unknown as PrismaClient, input);
+  } catch (error) {
+    throw error instanceof StaleReadError ? new ConcurrentPurchaseError() : toPurchaseError(error, input);
+  }
+}
 
 class StaleReadError extends Error {}
 
@@ -183,7 +209,7 @@ const PURCHASE: PreparedStatement = {
     SELECT transaction_id::text AS transaction_id, investment_id::text AS investment_id, journal_id::text AS journal_id,
            alert_id::text AS alert_id, available_shares, property_status
       FROM purchase_shares($1::uuid, $2, $3::int, $4, $5, $6::numeric, $7::numeric, $8::numeric, $9, $10::numeric, $11::numeric,
-                           $12, $13)`,
+                           $12, $13, $14::timestamptz)`,
 };
 
 /**
@@ -271,6 +297,7 @@ async function callPurchase(
       fee.toFixed(2),
       description,
       alertMessage,
+      input.at?.toISOString() ?? null,
     ]);
   } catch (error) {
     const refusal = databaseRefusal(error);
@@ -279,15 +306,6 @@ async function callPurchase(
     throw refusal ? (REFUSALS[refusal]?.() ?? error) : error;
   }
   if (!row) throw new PurchaseFailedError();
-  // Committed: now the buyer's alerts, the property's market and the public pages hear of it.
-  announceAfterCommit(prisma, {
-    events: [
-      { channel: `alerts:${userId}`, type: "alert", id: row.alert_id },
-      { channel: `market:${propertyId}`, type: "purchase", id: propertyId },
-    ],
-    pageCache: true,
-  });
-
   return {
     transactionId: row.transaction_id,
     investmentId: row.investment_id,
@@ -304,6 +322,17 @@ async function callPurchase(
     availableSharesLeft: row.available_shares,
     propertyFunded: row.property_status === "funded",
   };
+}
+
+/** Committed: now the buyer's alerts, the property's market and the public pages hear of it. */
+function announcePurchase(prisma: PrismaClient, receipt: PurchaseReceipt): void {
+  announceAfterCommit(prisma, {
+    events: [
+      { channel: `alerts:${receipt.userId}`, type: "alert", id: receipt.alertId },
+      { channel: `market:${receipt.propertyId}`, type: "purchase", id: receipt.propertyId },
+    ],
+    pageCache: true,
+  });
 }
 
 function toPurchaseError(error: unknown, input: PurchaseInput): PurchaseError {

@@ -13,7 +13,7 @@ import { InsufficientFundsError } from "~/domain/ledger/errors.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold, UUID } from "./order-locks.server";
 import { checkBuy, readBuyFacts, runMarketCall, sharesText, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
-import { scopedKey } from "./sell-orders.server";
+import { scopedKey } from "./sell-requests.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 

@@ -1,6 +1,6 @@
 import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
-import { closeOrder } from "./sell-orders.server";
+import { closeOrder } from "./sell-requests.server";
 
 export type ExpiryCounts = { holds: number; reservations: number; orders: number };
 
@@ -60,7 +60,7 @@ async function expireOrder(prisma: PrismaClient, orderId: string, now: Date) {
   return runTransaction(prisma, "market.expire-order", async (tx) => {
     const order = await lockOrder(tx, orderId, now);
     if (!order || order.status !== "active" || !order.expired) return false;
-    await closeOrder(tx, order, "expired", "Sell order expired");
+    await closeOrder(tx, order, "expired", "Sell request expired");
     return true;
   });
 }

@@ -6,7 +6,7 @@ export type MarketData = {
   issuePrice: string;
   lastTrade: { price: string; at: string } | null;
   volume30d: { shares: number; value: string; trades: number };
-  openSellOrders: number;
+  openSellRequests: number;
   bestPrice: string | null;
   history: TradePoint[];
 };
@@ -63,7 +63,7 @@ type MarketDataRow = {
 
 /**
  * What the resale market honestly says about a property: its issue price, the last settled
- * trade, the last 30 days' volume, the open sell orders and their best (lowest) price, and
+ * trade, the last 30 days' volume, the open sell requests and their best (lowest) price, and
  * the price of every settled trade in the last year (oldest first, at most 2,000).
  */
 export async function getMarketData(db: PrismaClient, propertyId: string, now = new Date()): Promise<MarketData | null> {
@@ -80,7 +80,7 @@ export async function getMarketData(db: PrismaClient, propertyId: string, now = 
     issuePrice: row.issue_price,
     lastTrade: row.last_price !== null && row.last_at_ms !== null ? { price: row.last_price, at: isoTime(row.last_at_ms) } : null,
     volume30d: { shares: row.volume_shares, value: row.volume_value, trades: row.volume_trades },
-    openSellOrders: row.open_orders,
+    openSellRequests: row.open_orders,
     bestPrice: row.best_price,
     history: (row.history ?? []).map(([at, price, shares]) => ({ at: isoTime(at), price, shares })),
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { holderWarnings } from "~/domain/admin/properties/holder-warnings.server";
-import { createSellOrder } from "./sell-orders.server";
+import { createSellRequest } from "./sell-requests.server";
 import { instantBuyShares } from "./settle-trades.server";
 import { getMarketData } from "./market-data.server";
 import { createInvestor, createMarket, newKey } from "./market-test-helpers";
@@ -17,7 +17,7 @@ describe("market data", () => {
       issuePrice: "100.00",
       lastTrade: null,
       volume30d: { shares: 0, value: "0.00", trades: 0 },
-      openSellOrders: 0,
+      openSellRequests: 0,
       bestPrice: null,
       history: [],
     });
@@ -28,7 +28,7 @@ describe("market data", () => {
     const { prisma } = db.current;
     const { property, seller } = await createMarket(prisma, { sellerShares: 20 });
     const buyer = await createInvestor(prisma, { balance: "10000" });
-    const sold = await createSellOrder(prisma, {
+    const sold = await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "4",
@@ -36,7 +36,7 @@ describe("market data", () => {
       idempotencyKey: newKey(),
     });
     await instantBuyShares(prisma, { buyerId: buyer.id, orderId: sold.orderId, shares: "3", idempotencyKey: newKey() });
-    const later = await createSellOrder(prisma, {
+    const later = await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "2",
@@ -44,7 +44,7 @@ describe("market data", () => {
       idempotencyKey: newKey(),
     });
     await instantBuyShares(prisma, { buyerId: buyer.id, orderId: later.orderId, shares: "2", idempotencyKey: newKey() });
-    await createSellOrder(prisma, {
+    await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "5",
@@ -55,7 +55,7 @@ describe("market data", () => {
     expect(data.lastTrade?.price).toBe("125.50");
     expect(data.volume30d).toEqual({ shares: 5, value: "581.00", trades: 2 });
     // The first order still has 1 share at ₹110; the new one asks ₹130.
-    expect([data.openSellOrders, data.bestPrice]).toEqual([2, "110.00"]);
+    expect([data.openSellRequests, data.bestPrice]).toEqual([2, "110.00"]);
     expect(data.history.map((p) => [p.price, p.shares])).toEqual([
       ["110.00", 3],
       ["125.50", 2],

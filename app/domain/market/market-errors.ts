@@ -20,7 +20,7 @@ export const MARKET_MESSAGES = {
   holdClosed: "This hold is no longer open.",
   alreadyConfirmed: "You have already confirmed this hold.",
   buyerNotConfirmed: "The buyer has not confirmed this hold yet.",
-  orderNotFound: "Sell order not found",
+  orderNotFound: "Sell request not found",
   reservationNotFound: "Reservation not found",
   reservationClosed: "This reservation has already been settled or released.",
   reservationExpired: "This reservation has expired and its funds were released.",

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
-import { createSellOrder, cancelSellOrder } from "./sell-orders.server";
+import { createSellRequest, cancelSellRequest } from "./sell-requests.server";
 import { cancelHold, confirmHold, createBuyerHold } from "./buyer-holds.server";
 import { cancelReservation, instantBuyShares, settleReservation } from "./settle-trades.server";
 import { expireMarket } from "./expire-market.server";
@@ -28,7 +28,7 @@ async function refusal(promise: Promise<unknown>): Promise<MarketError> {
 async function listed(shares = 10, price = "150.00", sharePrice = "100") {
   const { prisma } = db.current;
   const market = await createMarket(prisma, { sharePrice });
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: market.seller.id,
     propertyId: market.property.id,
     shares: String(shares),
@@ -44,14 +44,20 @@ describe("sell orders", () => {
     const { seller, property, order } = await listed(15);
     expect(await position(prisma, seller.id, property.id)).toEqual({ shares: 20, committed: 15 });
     const tooMany = await refusal(
-      createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "6", pricePerShare: "1", idempotencyKey: newKey() }),
+      createSellRequest(prisma, {
+        sellerId: seller.id,
+        propertyId: property.id,
+        shares: "6",
+        pricePerShare: "1",
+        idempotencyKey: newKey(),
+      }),
     );
     expect(tooMany.message).toBe("You only own 5 shares, cannot sell 6 shares");
     const stranger = await createInvestor(prisma, { balance: "0" });
-    expect((await refusal(cancelSellOrder(prisma, { sellerId: stranger.id, orderId: order.orderId }))).status).toBe(404);
-    await cancelSellOrder(prisma, { sellerId: seller.id, orderId: order.orderId });
+    expect((await refusal(cancelSellRequest(prisma, { sellerId: stranger.id, orderId: order.orderId }))).status).toBe(404);
+    await cancelSellRequest(prisma, { sellerId: seller.id, orderId: order.orderId });
     expect(await position(prisma, seller.id, property.id)).toEqual({ shares: 20, committed: 0 });
-    expect((await refusal(cancelSellOrder(prisma, { sellerId: seller.id, orderId: order.orderId }))).message).toBe(
+    expect((await refusal(cancelSellRequest(prisma, { sellerId: seller.id, orderId: order.orderId }))).message).toBe(
       "This sell order is no longer active.",
     );
   });
@@ -61,7 +67,13 @@ describe("sell orders", () => {
     const { seller, property } = await createMarket(prisma);
     await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false } });
     const off = await refusal(
-      createSellOrder(prisma, { sellerId: seller.id, propertyId: property.id, shares: "1", pricePerShare: "1", idempotencyKey: newKey() }),
+      createSellRequest(prisma, {
+        sellerId: seller.id,
+        propertyId: property.id,
+        shares: "1",
+        pricePerShare: "1",
+        idempotencyKey: newKey(),
+      }),
     );
     expect(off.message).toBe("Share selling is not yet enabled for this property. Contact admin if you wish to sell your shares.");
     await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: true } });
@@ -74,7 +86,7 @@ describe("sell orders", () => {
       expect(
         (
           await refusal(
-            createSellOrder(prisma, {
+            createSellRequest(prisma, {
               sellerId: seller.id,
               propertyId: property.id,
               shares,
@@ -92,7 +104,7 @@ describe("sell orders", () => {
     const { seller, property } = await createMarket(prisma);
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        createSellOrder(prisma, {
+        createSellRequest(prisma, {
           sellerId: seller.id,
           propertyId: property.id,
           shares: "5",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { confirmHold, createBuyerHold } from "./buyer-holds.server";
-import { createSellOrder } from "./sell-orders.server";
+import { createSellRequest } from "./sell-requests.server";
 import { createInvestor, createMarket, newKey } from "./market-test-helpers";
 
 const db = useTestDatabase();
@@ -32,7 +32,7 @@ describe("the market's live events", () => {
     const { prisma } = db.current;
     const { seller, property } = await createMarket(prisma);
     await heardSoon();
-    const order = await createSellOrder(prisma, {
+    const order = await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "5",

@@ -7,7 +7,7 @@ import { createUser, fundWallet, newIdempotencyKey } from "../../../tests/setup/
 import { cancelHold, confirmHold, createBuyerHold } from "./buyer-holds.server";
 import { expireMarket } from "./expire-market.server";
 import { MarketError } from "./market-errors";
-import { cancelSellOrder, createSellOrder } from "./sell-orders.server";
+import { cancelSellRequest, createSellRequest } from "./sell-requests.server";
 import { cancelReservation, instantBuyShares, settleReservation } from "./settle-trades.server";
 
 const db = useTestDatabase();
@@ -56,7 +56,7 @@ class List implements fc.AsyncCommand<Model, World> {
   check = () => true;
   async run(_m: Model, w: World) {
     const result = (await attempt(() =>
-      createSellOrder(w.prisma, {
+      createSellRequest(w.prisma, {
         sellerId: w.users[this.user]!,
         propertyId: w.propertyId,
         shares: String(this.shares),
@@ -203,7 +203,7 @@ class Cancel implements fc.AsyncCommand<Model, World> {
       if (holdId) await attempt(() => cancelHold(w.prisma, { userId, holdId }));
     } else {
       const orderId = pick(w.orders, this.index);
-      if (orderId) await attempt(() => cancelSellOrder(w.prisma, { sellerId: userId, orderId }));
+      if (orderId) await attempt(() => cancelSellRequest(w.prisma, { sellerId: userId, orderId }));
     }
     await assertInvariants(w);
   }

@@ -5,12 +5,12 @@ import { createUser } from "../../../tests/setup/factories";
 import { startStatementCounter, type StatementCounter } from "../../../tests/integration/support/statement-counter";
 import { confirmHold, createBuyerHold } from "./buyer-holds.server";
 import { instantBuyShares, settleReservation } from "./settle-trades.server";
-import { createSellOrder } from "./sell-orders.server";
+import { createSellRequest } from "./sell-requests.server";
 import { createInvestor, createMarket, newKey } from "./market-test-helpers";
 
 /**
  * The market's money paths reach PostgreSQL in a small constant number of round trips
- * (issue 15, docs/decisions/0043): at most one read, then one call of the operation's
+ * (docs/decisions/0043): at most one read, then one call of the operation's
  * database function. Counted on the wire, between a Prisma client and the database, so a
  * BEGIN, a COMMIT or any statement sent one by one would be seen.
  */
@@ -40,7 +40,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 async function listing(shares = 10) {
   const { prisma } = db.current;
   const market = await createMarket(prisma);
-  const order = await createSellOrder(prisma, {
+  const order = await createSellRequest(prisma, {
     sellerId: market.seller.id,
     propertyId: market.property.id,
     shares: String(shares),

@@ -3,7 +3,7 @@ import { Decimal } from "~/lib/money";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createProperty, createUser } from "../../../tests/setup/factories";
 import { getShareTradingOverview, setPropertyRoi, setShareSelling } from "./share-trading-admin.server";
-import { createSellOrder } from "./sell-orders.server";
+import { createSellRequest } from "./sell-requests.server";
 import { MarketError } from "./market-errors";
 import { createMarket, newKey } from "./market-test-helpers";
 
@@ -87,7 +87,7 @@ describe("share-trading administration", () => {
     const { prisma } = db.current;
     const { property, seller } = await createMarket(prisma);
     const before = await getShareTradingOverview(prisma);
-    await createSellOrder(prisma, {
+    await createSellRequest(prisma, {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "4",

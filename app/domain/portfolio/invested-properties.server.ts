@@ -29,7 +29,7 @@ export async function listInvestedPropertiesPage(
   return { properties: rows.map((row) => ({ propertyId: row.property_id, title: row.title })), total: rows[0]?.total ?? 0 };
 }
 
-// $1 the user, $2 how many (null: all). On every dashboard page, so a prepared statement (issue 15).
+// $1 the user, $2 how many (null: all). On every dashboard page, so a prepared statement (ADR 0026).
 const READ_SIDEBAR: PreparedStatement = {
   name: "read_sidebar_properties",
   text: `

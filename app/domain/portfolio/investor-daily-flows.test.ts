@@ -57,7 +57,7 @@ const TYPES = ["investment", "share_purchase", "share_sale", "dividend", "deposi
 const STATUSES = ["completed", "pending", "failed", "processing"] as const;
 const INVESTMENT_STATUSES = ["confirmed", "active", "pending", "completed", "failed"] as const;
 
-describe("investor_daily_flows (issue 15)", () => {
+describe("investor_daily_flows (ADR 0038)", () => {
   it("is kept equal to the sums computed afresh through inserts, updates of every counted column, and deletes", async () => {
     const prisma = db.current.prisma;
     const investors = [await createInvestor(prisma), await createInvestor(prisma)];

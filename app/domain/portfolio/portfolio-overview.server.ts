@@ -57,7 +57,7 @@ const READ_OVERVIEW: PreparedStatement = {
  * running total invested at each day of the window something was invested (filled in here for
  * the days between) and the cash flows per UTC day and direction. The per-day sums come from
  * investor_daily_flows, which triggers keep as rows change, so a view reads at most one row per
- * day the investor was active instead of every investment and transaction (issue 15).
+ * day the investor was active instead of every investment and transaction (ADR 0038).
  */
 export async function getPortfolioOverview(db: PrismaClient, userId: string, now: Date = new Date()): Promise<PortfolioOverview> {
   const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

@@ -5,7 +5,7 @@ import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createUser } from "../../../tests/setup/factories";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
-import { createSellOrder } from "~/domain/market/sell-orders.server";
+import { createSellRequest } from "~/domain/market/sell-requests.server";
 import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { createInvestor, createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
 import { declareDistribution, payDueDistributions } from "~/domain/distributions/distributions.server";
@@ -141,7 +141,7 @@ describe("statement figures: a worked example for FY 2025-26", () => {
 
 describe("statements from the database", () => {
   async function sell(prisma: PrismaClient, sellerId: string, propertyId: string, buyerId: string, shares: number, price: string) {
-    const order = await createSellOrder(prisma, {
+    const order = await createSellRequest(prisma, {
       sellerId,
       propertyId,
       shares: String(shares),

@@ -71,6 +71,11 @@ async function raiseFundRequest(db: PrismaClient, input: FundRequestInput, kind:
   return runTransaction(db, `request-${kind}`, (tx) => raiseInTransaction(tx, input, kind, clock.now()));
 }
 
+/** requestDeposit inside a transaction the caller holds (the demo seed), like requestWithdrawalIn. */
+export function requestDepositIn(tx: Tx, input: FundRequestInput, now: Date, ticketId?: string): Promise<FundRequestReceipt> {
+  return raiseInTransaction(tx, input, "add_funds", now, ticketId);
+}
+
 /**
  * requestWithdrawal inside a transaction the caller holds (the demo seed, which writes
  * everything in one transaction); `ticketId` fixes the new ticket's id (demo data only).

@@ -2,7 +2,7 @@ import { Decimal, formatINR } from "~/lib/money";
 import { formatCount } from "~/lib/formats";
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 
-/** Spec 000 §9: a sell order lives 30 days, a hold waits 60 minutes for both confirmations. */
+/** Spec 000 §9: a sell request lives 30 days, a hold waits 60 minutes for both confirmations. */
 export const ORDER_LIFETIME_DAYS = 30;
 export const HOLD_WINDOW_MINUTES = 60;
 /** ADR 0010: a reservation both sides confirmed waits 72 hours for an admin to settle it. */
@@ -48,7 +48,7 @@ export const PRICE_BAND_PERCENT = 50;
 
 export type PriceBand = { min: Decimal; max: Decimal };
 
-/** The prices a sell order may ask for a property whose issue price is `issuePrice`, to the paisa. */
+/** The prices a sell request may ask for a property whose issue price is `issuePrice`, to the paisa. */
 export function priceBand(issuePrice: Decimal.Value): PriceBand {
   const issue = new Decimal(issuePrice);
   const spread = issue.times(PRICE_BAND_PERCENT).div(100);

@@ -4,8 +4,8 @@ import type { JobDefinition } from "./job.server";
 export const MARKET_EXPIRY_QUEUE = "market-expiry";
 
 /**
- * Expires money and shares in flight (buyer holds, reservations, sell orders, withdrawal
- * holds) on a cron (UTC). `expire` is the domain's expiry, handed in by server.ts (services
+ * Expires money and shares in flight (buyer holds, reservations, sell requests,
+ * withdrawal holds) on a cron (UTC). `expire` is the domain's expiry, handed in by server.ts (services
  * know no business rule). The expiry claims each record with a conditional update, so even
  * two runs at once release each hold or order exactly once.
  */

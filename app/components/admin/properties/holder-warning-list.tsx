@@ -1,4 +1,4 @@
-/** The admin's holder-count and concentration warnings for one property (issue 17). */
+/** The admin's holder-count and concentration warnings for one property (ADR 0037). */
 export function HolderWarningList({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import type { SellerOrder } from "~/domain/market/market-reads.server";
  * The investor's orders: status, remaining of total with a progress bar when partly sold,
  * days left (yellow at `warnDays` or fewer) and Cancel behind a confirmation.
  */
-export function SellOrdersList({
+export function SellRequestsList({
   orders,
   now,
   warnDays,
@@ -59,7 +59,7 @@ export function SellOrdersList({
                     className="mt-2 space-y-2 rounded-lg border border-slate-200 p-3"
                     aria-label="Confirm cancelling this order"
                   >
-                    <p className="text-sm text-ink">Cancel this sell order? Open holds on it are released.</p>
+                    <p className="text-sm text-ink">Cancel this sell request? Open holds on it are released.</p>
                     <input type="hidden" name="intent" value="cancel-order" />
                     <input type="hidden" name="orderId" value={order.id} />
                     <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />

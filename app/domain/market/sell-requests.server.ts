@@ -4,7 +4,7 @@ import { isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~
 import { announceMarketChange, lockOrder, releaseOpenHoldsOfOrder } from "./order-locks.server";
 import { DuplicateSubmitError, marketError, MarketError, ownsTooFewError } from "./market-errors";
 
-export type CreateSellOrderInput = {
+export type CreateSellRequestInput = {
   sellerId: string;
   propertyId: string;
   shares: unknown;
@@ -21,9 +21,9 @@ export const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
  * conditional update that a CHECK backs (committed never exceeds owned), so however many
  * dialogs race, the same share is never listed twice.
  */
-export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrderInput, now = new Date()) {
+export async function createSellRequest(prisma: PrismaClient, input: CreateSellRequestInput, now = new Date()) {
   try {
-    return await runTransaction(prisma, "market.create-sell-order", (tx) => createSellOrderIn(tx, input, now));
+    return await runTransaction(prisma, "market.create-sell-request", (tx) => createSellRequestIn(tx, input, now));
   } catch (error) {
     if (isUniqueViolation(error)) throw marketError("duplicate", 409);
     throw error;
@@ -31,10 +31,10 @@ export async function createSellOrder(prisma: PrismaClient, input: CreateSellOrd
 }
 
 /**
- * createSellOrder inside a transaction the caller holds (the demo seed, which writes
+ * createSellRequest inside a transaction the caller holds (the demo seed, which writes
  * everything in one transaction); `orderId` fixes the new order's id (demo data only).
  */
-export async function createSellOrderIn(tx: Tx, input: CreateSellOrderInput, now: Date, orderId?: string) {
+export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput, now: Date, orderId?: string) {
   const shares = parseShareCount(input.shares);
   if (shares === null) throw marketError("invalidShares", 422, "shares");
   // A well-formed price too large for any column is past the band too, and is answered with it.
@@ -92,12 +92,12 @@ export async function createSellOrderIn(tx: Tx, input: CreateSellOrderInput, now
  * The seller withdraws an order: its open holds are released (funds back to their buyers)
  * and its unsold shares uncommitted. Only the seller, and only an active order.
  */
-export async function cancelSellOrder(prisma: PrismaClient, input: { sellerId: string; orderId: string }, now = new Date()) {
-  return runTransaction(prisma, "market.cancel-sell-order", async (tx) => {
+export async function cancelSellRequest(prisma: PrismaClient, input: { sellerId: string; orderId: string }, now = new Date()) {
+  return runTransaction(prisma, "market.cancel-sell-request", async (tx) => {
     const order = await lockOrder(tx, input.orderId, now);
     if (!order || order.seller_id !== input.sellerId) throw marketError("orderNotFound", 404);
     if (order.status !== "active") throw marketError("orderInactive", 409);
-    await closeOrder(tx, order, "cancelled", "Sell order cancelled by the seller", input.sellerId);
+    await closeOrder(tx, order, "cancelled", "Sell request cancelled by the seller", input.sellerId);
     return { orderId: order.id, propertyId: order.property_id };
   });
 }
