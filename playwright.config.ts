@@ -4,8 +4,27 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 // One data directory per port, so two runs on different ports never share a database.
 export const E2E_DATA_DIR = `.data/e2e-${PORT}`;
-// Shared with tests/e2e/support/fixtures.ts, which signs sessions the server accepts.
 export const E2E_SESSION_SECRET = "e2e-session-secret-that-is-long-enough-0123456789";
+
+// The e2e server's environment. The sign-in fixture (tests/e2e/support/fixtures.ts) runs the
+// app's own session code under it, so the sessions it writes are ones this server would write.
+export const E2E_SERVER_ENV: Record<string, string> = {
+  NODE_ENV: "production",
+  // One process: specs probe per-process state (event-stream subscribers).
+  WEB_CONCURRENCY: "1",
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  DATA_DIR: E2E_DATA_DIR,
+  SESSION_SECRET: E2E_SESSION_SECRET,
+  DEMO_MODE: "true",
+  E2E_PROBES: "true",
+  RATE_LIMIT_PER_MINUTE: "100000",
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: "100000",
+  RATE_LIMIT_MONEY_PER_MINUTE: "100000",
+  RATE_LIMIT_DOWNLOADS_PER_MINUTE: "100000",
+  RATE_LIMIT_READS_PER_MINUTE: "100000",
+  LOG_LEVEL: "warn",
+};
 
 // Debian's Chromium; Playwright's own browser download cannot run here. The flags keep
 // it from reaching for Google's hosts on a machine with no outside network.
@@ -50,22 +69,6 @@ export default defineConfig({
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      // One process: specs probe per-process state (event-stream subscribers).
-      WEB_CONCURRENCY: "1",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: E2E_DATA_DIR,
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      DEMO_MODE: "true",
-      E2E_PROBES: "true",
-      RATE_LIMIT_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_IN_PER_MINUTE: "100000",
-      RATE_LIMIT_MONEY_PER_MINUTE: "100000",
-      RATE_LIMIT_DOWNLOADS_PER_MINUTE: "100000",
-      RATE_LIMIT_READS_PER_MINUTE: "100000",
-      LOG_LEVEL: "warn",
-    },
+    env: E2E_SERVER_ENV,
   },
 });

@@ -6,11 +6,11 @@ import type { ServerBuild } from "@remix-run/node";
 import pg from "pg";
 import { loadEnvOrExit, setRuntimeDatabaseUrl } from "~/services/env.server";
 import { isPortFree } from "~/services/free-port.server";
-import { chooseNotesAnalyser, registerNotesAnalysisWorker } from "~/domain/notes-analysis/notes-analysis-job.server";
+import { chooseNotesAnalyser, notesAnalysisJob } from "~/domain/notes-analysis/notes-analysis-job.server";
 import { aiChatSettings } from "~/services/ai/ai-settings.server";
 import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
-import { registerMarketExpiry } from "~/services/jobs/market-expiry.server";
-import { registerDistributionPayments } from "~/domain/distributions/distribution-job.server";
+import { marketExpiryJob } from "~/services/jobs/market-expiry.server";
+import { distributionPaymentsJob } from "~/domain/distributions/distribution-job.server";
 import { getPrisma } from "~/services/db.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
 import { expireWithdrawalHolds } from "~/domain/wallet/expire-withdrawal-holds.server";
@@ -66,15 +66,15 @@ async function main() {
         outboxDir: path.resolve(env.DATA_DIR, "mail"),
         retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
       },
-      register: async (boss) => {
+      jobs: [
         // One schedule ends every hold in flight: the market's and withdrawals' (ADR 0051).
-        await registerMarketExpiry(boss, env.JOBS_MARKET_EXPIRY_CRON, async (now) => ({
+        marketExpiryJob(env.JOBS_MARKET_EXPIRY_CRON, async (now) => ({
           ...(await expireMarket(getPrisma(), now)),
           ...(await expireWithdrawalHolds(getPrisma(), now)),
-        }));
-        await registerNotesAnalysisWorker(boss, chooseNotesAnalyser(aiChatSettings(env)));
-        await registerDistributionPayments(boss, env.JOBS_DISTRIBUTIONS_CRON);
-      },
+        })),
+        notesAnalysisJob(chooseNotesAnalyser(aiChatSettings(env))),
+        distributionPaymentsJob(env.JOBS_DISTRIBUTIONS_CRON),
+      ],
     }),
   ]);
   services.catch(() => undefined);

@@ -1,10 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { MarkAllReadForm } from "~/components/notifications/alert-forms";
-import { AlertList } from "~/components/notifications/alert-list";
 import { ALERT_INTENTS } from "~/components/notifications/alert-links";
-import { buttonClasses } from "~/components/ui/button-styles";
+import { NotificationsPage } from "~/components/notifications/notifications-page";
 import { requireDashboardUser, requireUser } from "~/web/guards.server";
 import { readFormData } from "~/web/form-data.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
@@ -50,22 +48,13 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export default function NotificationsPage() {
-  const { alerts, hasMore, unread, pages } = useLoaderData<typeof loader>();
-  const { pathname, search } = useLocation();
-  const here = `${pathname}${search}`;
+export default function DashboardNotifications() {
+  const { pages, ...list } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-ink">Notifications</h1>
-        <MarkAllReadForm unread={unread} returnTo={here} />
-      </div>
-      <AlertList alerts={alerts} returnTo={here} />
-      {hasMore ? (
-        <Link to={paths.dashboard.notifications({ pages: pages + 1 })} preventScrollReset className={buttonClasses("secondary", "md")}>
-          Show more
-        </Link>
-      ) : null}
-    </div>
+    <NotificationsPage
+      {...list}
+      morePath={paths.dashboard.notifications({ pages: pages + 1 })}
+      className="space-y-4 px-4 py-6 sm:px-6 lg:px-8"
+    />
   );
 }

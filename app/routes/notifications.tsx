@@ -1,9 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { MarkAllReadForm } from "~/components/notifications/alert-forms";
-import { AlertList } from "~/components/notifications/alert-list";
+import { useLoaderData } from "@remix-run/react";
+import { NotificationsPage } from "~/components/notifications/notifications-page";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
-import { buttonClasses } from "~/components/ui/button-styles";
 import { requireUserWithinTrial } from "~/web/guards.server";
 import { listAlerts, parseAlertPages } from "~/domain/alerts/list-alerts.server";
 import { dashboardEntryRedirect } from "~/domain/access/access-rules";
@@ -25,24 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, pages };
 }
 
-export default function NotificationsPage() {
+export default function Notifications() {
   // The list itself stays live, not only the bell.
   useLiveRevalidation();
-  const { alerts, hasMore, unread, pages } = useLoaderData<typeof loader>();
-  const { pathname, search } = useLocation();
-  const here = `${pathname}${search}`;
+  const { pages, ...list } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-ink">Notifications</h1>
-        <MarkAllReadForm unread={unread} returnTo={here} />
-      </div>
-      <AlertList alerts={alerts} returnTo={here} />
-      {hasMore ? (
-        <Link to={paths.notifications({ pages: pages + 1 })} preventScrollReset className={buttonClasses("secondary", "md")}>
-          Show more
-        </Link>
-      ) : null}
-    </div>
+    <NotificationsPage {...list} morePath={paths.notifications({ pages: pages + 1 })} className="mx-auto max-w-3xl space-y-4 px-4 py-8" />
   );
 }

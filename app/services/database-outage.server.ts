@@ -1,12 +1,13 @@
+import { singleton } from "~/services/singleton.server";
+
 /**
  * When PostgreSQL cannot be reached (stopped, restarting, network gone), requests answer 503
  * with a friendly page instead of 500 (ADR 0034). A failure that says the database
  * is unreachable marks the process as in an outage; server/database-outage-gate.ts then
- * answers pages with 503 until a probe reaches the database again. The state lives on
- * globalThis: the Remix build and server.ts load this module separately.
+ * answers pages with 503 until a probe reaches the database again. The state is one per
+ * process: the Remix build and server.ts load this module separately.
  */
-const holder = globalThis as typeof globalThis & { __aanganDatabaseOutage?: { since: number | null } };
-const state = () => (holder.__aanganDatabaseOutage ??= { since: null });
+const state = () => singleton("database-outage", (): { since: number | null } => ({ since: null }));
 
 const UNREACHABLE =
   /\b(P1001|P1002|P1017|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P01|57P02|57P03|08000|08001|08003|08004|08006|DatabaseNotReachable|ConnectionClosed|SocketTimeout)\b|Connection terminated|connection (was )?closed|Can't reach database server|the database system is (shutting down|starting up|in recovery mode)|terminating connection due to administrator command|timeout exceeded when trying to connect/i;

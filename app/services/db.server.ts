@@ -4,6 +4,7 @@ import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { startQueryTimer } from "~/services/request-timing.server";
+import { singleton } from "~/services/singleton.server";
 
 export { Prisma } from "~/generated/prisma/client";
 export type { PrismaClient } from "~/generated/prisma/client";
@@ -83,21 +84,21 @@ export async function preparedQuery<Row>(db: PrismaClient, statement: PreparedSt
   }
 }
 
-const holder = globalThis as typeof globalThis & { __aanganPrisma?: PrismaClient };
+const holder = singleton("prisma", (): { prisma?: PrismaClient } => ({}));
 
 /** One client per process, created on first use from the database the environment names (server.ts records it). */
 export function getPrisma(): PrismaClient {
-  if (!holder.__aanganPrisma) {
+  if (!holder.prisma) {
     const url = getEnv().DATABASE_URL;
     if (!url) throw new Error("No database URL: server.ts records the database it booted before serving");
-    holder.__aanganPrisma = createPrismaClient(url);
+    holder.prisma = createPrismaClient(url);
   }
-  return holder.__aanganPrisma;
+  return holder.prisma;
 }
 
 export async function disconnectPrisma(): Promise<void> {
-  await holder.__aanganPrisma?.$disconnect();
-  holder.__aanganPrisma = undefined;
+  await holder.prisma?.$disconnect();
+  holder.prisma = undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from "~/lib/feature-flags";
 import { isIndiaRegionCode } from "~/lib/india-states";
+import { singleton } from "~/services/singleton.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -252,20 +253,19 @@ function loadDevSessionSecret(dataDir: string): string {
   return secret;
 }
 
-// Kept on globalThis, not in a module variable: server.ts and the Remix build each bundle
-// their own copy of this module, and both must see the one environment server.ts parsed
+// One per process: server.ts and the Remix build must see the one environment server.ts parsed
 // (and the database URL it booted).
-const holder = globalThis as typeof globalThis & { __aanganEnv?: Env };
+const holder = singleton("env", (): { env?: Env } => ({}));
 
 /** For server.ts: parse, or print one line per bad variable and exit 1. */
 export function loadEnvOrExit(): Env {
-  if (holder.__aanganEnv) return holder.__aanganEnv;
+  if (holder.env) return holder.env;
   const result = parseEnv(process.env);
   if (!result.ok) {
     for (const line of result.errors) console.error(`Invalid environment: ${line}`);
     process.exit(1);
   }
-  holder.__aanganEnv = result.env;
+  holder.env = result.env;
   return result.env;
 }
 
@@ -275,10 +275,10 @@ export function loadEnvOrExit(): Env {
  * environment then throws instead of exiting.
  */
 export function getEnv(): Env {
-  if (holder.__aanganEnv) return holder.__aanganEnv;
+  if (holder.env) return holder.env;
   const result = parseEnv(process.env);
   if (!result.ok) throw new Error(`Invalid environment: ${result.errors.join("; ")}`);
-  holder.__aanganEnv = result.env;
+  holder.env = result.env;
   return result.env;
 }
 
@@ -287,12 +287,12 @@ export function getEnv(): Env {
  * embedded PostgreSQL server.ts started when it was not.
  */
 export function setRuntimeDatabaseUrl(url: string): void {
-  holder.__aanganEnv = { ...getEnv(), DATABASE_URL: url };
+  holder.env = { ...getEnv(), DATABASE_URL: url };
 }
 
 /** Forgets the parsed environment, so the next getEnv() reads process.env again (tests that change it). */
 export function reloadEnv(): void {
-  holder.__aanganEnv = undefined;
+  holder.env = undefined;
 }
 
 /** The spec's feature flags, with the overrides the environment sets. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
+import { singleton } from "~/services/singleton.server";
 
 /**
  * Where one request's time went, for its `Server-Timing` header: the session lookup, each
@@ -44,9 +45,8 @@ export class RequestTimings {
 
 type TimingContext = { timings: RequestTimings; label: string };
 
-// On globalThis: server.ts and the Remix build each bundle their own copy of this module.
-const holder = globalThis as typeof globalThis & { __aanganRequestTimings?: AsyncLocalStorage<TimingContext> };
-const storage = (holder.__aanganRequestTimings ??= new AsyncLocalStorage<TimingContext>());
+// One per process: server.ts and the Remix build each bundle their own copy of this module.
+const storage = singleton("request-timings", () => new AsyncLocalStorage<TimingContext>());
 
 /** Runs one request's handling with a fresh collector. */
 export function runWithRequestTimings<T>(timings: RequestTimings, handle: () => T): T {

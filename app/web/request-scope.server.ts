@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { singleton } from "~/services/singleton.server";
 
 /**
  * Values remembered for the length of one HTTP request. Remix hands each loader and
@@ -8,10 +9,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export type RequestScope = Map<symbol, unknown>;
 
-// On globalThis: server.ts and the Remix build each bundle their own copy of this module,
+// One per process: server.ts and the Remix build each bundle their own copy of this module,
 // and both must use one AsyncLocalStorage.
-const holder = globalThis as typeof globalThis & { __aanganRequestScope?: AsyncLocalStorage<RequestScope> };
-const storage = (holder.__aanganRequestScope ??= new AsyncLocalStorage<RequestScope>());
+const storage = singleton("request-scope", () => new AsyncLocalStorage<RequestScope>());
 
 /** Runs `handle` (one request's handling) in a fresh scope. */
 export function runInRequestScope<T>(handle: () => T): T {

@@ -24,8 +24,8 @@ import {
 } from "../../app/domain/admin/users/manage-user.server";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { localPrivateStorage } from "../../app/services/storage/local-private-storage.server";
-import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /** The admin area's commands on a real database: tiers, admin rights, sessions, properties, documents, the CSV and the audit log. */
 

@@ -10,8 +10,8 @@ import { addImages } from "../../app/domain/admin/properties/manage-property.ser
 import { uploadPropertyDocument } from "../../app/domain/admin/properties/property-documents.server";
 import { reloadEnv } from "../../app/services/env.server";
 import { getPrivateStorage } from "../../app/services/storage/private-storage-from-env.server";
-import { createProperty, createSession, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createProperty, createSession, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The resource routes behind property images and documents, through the production build's

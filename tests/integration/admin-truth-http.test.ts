@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getFlashToasts } from "../../app/web/flash.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createProperty, createSession, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient, flashedToasts as toasts } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createProperty, createSession, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Admin actions over HTTP without JavaScript tell the truth: a grant of admin rights waits
@@ -23,22 +23,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const post = (pathname: string, cookie: string, form: Record<string, string>) =>
-  fetch(`${app.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-    redirect: "manual",
-  });
+const { post } = appClient(() => app);
 const page = async (pathname: string, cookie: string) => (await fetch(`${app.baseUrl}${pathname}`, { headers: { Cookie: cookie } })).text();
-
-async function toasts(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0]!.replace(/^__Host-/, ""))
-    .join("; ");
-  return (await getFlashToasts(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toasts;
-}
 
 const admin = async (fullName: string, extra: { kycStatus?: "approved" | "pending"; adminSince?: Date } = { kycStatus: "approved" }) => {
   const user = await createUser(prisma(), { isAdmin: true, fullName, ...extra });

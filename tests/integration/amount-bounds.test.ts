@@ -4,9 +4,10 @@ import { createSellRequest } from "../../app/domain/market/sell-requests.server"
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
 import { reloadEnv } from "../../app/services/env.server";
-import { createInvestor, createProperty, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
-import { formPost, loadRequestHandler, ORIGIN, pageRequest, sessionCookieFor } from "./support/production-build";
+import { createInvestor, createProperty, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
+import { formPost, pageRequest } from "#tests/kit/http";
+import { loadRequestHandler, sessionCookieFor } from "#tests/kit/production-build";
 
 /**
  * ADR 0056: every amount a form takes has an upper bound
@@ -311,12 +312,7 @@ function post(money: MoneyCase, amount: string): Request {
   if (!money.multipart) return formPost(url, cookie, money.body(amount));
   const form = new FormData();
   for (const [name, value] of Object.entries(money.body(amount))) form.append(name, value);
-  return new Request(`${ORIGIN}${url}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
-    body: form,
-    redirect: "manual",
-  });
+  return formPost(url, cookie, form);
 }
 
 describe("every amount field is bounded", () => {

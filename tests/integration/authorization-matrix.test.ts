@@ -5,8 +5,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_TABLE, type RouteEntry, type RouteGuard } from "../../app/lib/route-table";
 import { reloadEnv } from "../../app/services/env.server";
-import { createProperty, createSession, createUser, type UserOverrides } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createProperty, createSession, createUser, type UserOverrides } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Every route of the route table, for every kind of visitor, through the production

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findFreePort } from "../../app/services/free-port.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 // `npm start` (server.ts without --dev) opened at http://127.0.0.1:PORT while APP_ORIGIN is
 // http://localhost:PORT: every page is sent to APP_ORIGIN before sign-in starts, so the

@@ -2,14 +2,14 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISTRIBUTION_PAYMENT_QUEUE, registerDistributionPayments } from "../../app/domain/distributions/distribution-job.server";
+import { DISTRIBUTION_PAYMENT_QUEUE, distributionPaymentsJob } from "../../app/domain/distributions/distribution-job.server";
 import { declareDistribution } from "../../app/domain/distributions/distributions.server";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { runningJobs } from "../../app/services/jobs/boss.server";
 import { startJobs, stopJobs } from "../../app/services/jobs/start-jobs.server";
-import { createInvestor, createProperty, createUser, newIdempotencyKey } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createInvestor, createProperty, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The distribution payment runs as a pg-boss job: jobs sent twice pay once, and each holder
@@ -53,7 +53,7 @@ describe("the distribution payment job", () => {
       databaseUrl: db.current.url,
       sessionSweepCron: NEVER,
       mail: { from: "Aangan <a@b.in>", outboxDir },
-      register: (boss) => registerDistributionPayments(boss, NEVER, { pollingIntervalSeconds: 0.5 }).then(() => undefined),
+      jobs: [distributionPaymentsJob(NEVER, { pollingIntervalSeconds: 0.5 })],
     });
     const boss = runningJobs()!.boss;
     await boss.send(DISTRIBUTION_PAYMENT_QUEUE, {});

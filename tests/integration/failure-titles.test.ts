@@ -1,12 +1,10 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket, newKey } from "../../app/domain/market/market-test-helpers";
-import { createInvestor, createSession, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { formPost } from "#tests/kit/http";
+import { loadRequestHandler } from "#tests/kit/production-build";
+import { createInvestor, createSession, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The spec's failure titles (000 §8, 001 §8) on the market forms, as a browser without
@@ -14,28 +12,16 @@ import { useTestDatabase } from "../setup/test-database";
  */
 
 const db = useTestDatabase();
-const ORIGIN = "http://localhost:3000";
 let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   process.env.DATABASE_URL = db.current.url;
   process.env.SESSION_SECRET = "failure-titles-session-secret-0123456789abc";
-  const buildPath = path.resolve("build/server/index.js");
-  if (!existsSync(buildPath)) throw new Error("No production build: run `npm run build` before this test.");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const requestHandler = createRequestHandler(build, "production");
-  handle = (request) => requestHandler(request, { cspNonce: "titles" });
+  handle = await loadRequestHandler("titles");
 });
 
 async function post(cookie: string, pathname: string, fields: Record<string, string>): Promise<{ status: number; html: string }> {
-  const response = await handle(
-    new Request(`${ORIGIN}${pathname}`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: ORIGIN, Host: "localhost:3000", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    }),
-  );
+  const response = await handle(formPost(pathname, cookie, fields));
   return { status: response.status, html: (await response.text()).replaceAll("&#x27;", "'") };
 }
 

@@ -3,11 +3,12 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { confirmHold, createBuyerHold } from "../../app/domain/market/buyer-holds.server";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createProperty, createSession, createUser } from "../setup/factories";
-import { findViolations } from "../setup/money-chaos";
-import { reviewedTotal } from "../setup/reviewed-total";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createProperty, createSession, createUser } from "#tests/setup/factories";
+import { findViolations } from "#tests/setup/money-chaos";
+import { reviewedTotal } from "#tests/setup/reviewed-total";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Fault (a) of ADR 0034: the app is killed with SIGKILL in the middle of
@@ -47,15 +48,12 @@ async function start() {
 }
 
 function post(app: AppProcess, pathname: string, cookie: string, form: Record<string, string>) {
-  return fetch(`${app.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-    redirect: "manual",
-  }).then(
-    (r) => r.status,
-    () => 0, // the connection died with the process
-  );
+  return appClient(() => app)
+    .post(pathname, cookie, form)
+    .then(
+      (r) => r.status,
+      () => 0, // the connection died with the process
+    );
 }
 
 /** Sends every request at once and kills the app with SIGKILL once `after` of them have been answered. */

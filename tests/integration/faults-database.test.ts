@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../../app/services/db.server";
 import { findFreePort } from "../../app/services/free-port.server";
 import { migrateDatabase } from "../../app/services/migrate.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createProperty, createSession } from "../setup/factories";
-import { findViolations } from "../setup/money-chaos";
-import { reviewedTotal } from "../setup/reviewed-total";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createProperty, createSession } from "#tests/setup/factories";
+import { findViolations } from "#tests/setup/money-chaos";
+import { reviewedTotal } from "#tests/setup/reviewed-total";
 
 /**
  * Fault (b) of ADR 0034: PostgreSQL stopped under load. A dedicated embedded

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findFreePort } from "../../app/services/free-port.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createSession } from "../setup/factories";
-import { findViolations } from "../setup/money-chaos";
-import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createSession } from "#tests/setup/factories";
+import { findViolations } from "#tests/setup/money-chaos";
+import { startSmtpSink, type SmtpSink } from "#tests/setup/smtp-sink";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Fault (c) of ADR 0034: the SMTP server is down. Requests that send mail (a fund
@@ -45,11 +46,11 @@ describe("SMTP server down", () => {
     const started = Date.now();
     const statuses: number[] = [];
     for (const amount of ["5000", "7000", "9000"]) {
-      const response = await fetch(`${app.baseUrl}/waitlist-dashboard/wallet`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "add-funds", amount, description: "NEFT", priority: "medium" }).toString(),
-        redirect: "manual",
+      const response = await appClient(() => app).post("/waitlist-dashboard/wallet", cookie, {
+        intent: "add-funds",
+        amount,
+        description: "NEFT",
+        priority: "medium",
       });
       statuses.push(response.status);
     }

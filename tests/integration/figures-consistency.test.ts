@@ -12,9 +12,10 @@ import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { istDateOf } from "../../app/domain/statements/statement-figures";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * One truth for every figure (ADR 0046): a persona with a purchase and its fee, a sale, a
@@ -100,11 +101,12 @@ beforeAll(async () => {
   persona.cookie = await createSession(prisma(), investor.id, { production: true });
   admin = { cookie: await createSession(prisma(), adminUser.id, { production: true }), email: adminUser.email };
   // The admin confirms the deposit as the support desk does: the app credits it, charges the fee and mails the investor.
-  const resolved = await fetch(`${app.baseUrl}/admin/support`, {
-    method: "POST",
-    headers: { Cookie: admin.cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ticketId, status: "resolved", adminResponse: "Received", receivedAmount: "5000", returnTo: "" }).toString(),
-    redirect: "manual",
+  const resolved = await appClient(() => app).post("/admin/support", admin.cookie, {
+    ticketId,
+    status: "resolved",
+    adminResponse: "Received",
+    receivedAmount: "5000",
+    returnTo: "",
   });
   expect(resolved.status).toBe(302);
   feeTransactionId = (await prisma().transaction.findFirstOrThrow({ where: { userId: investor.id, transactionType: "fee" } })).id;
@@ -115,7 +117,7 @@ afterAll(async () => {
 });
 
 async function fetchAs(cookie: string, pathname: string): Promise<Response> {
-  const response = await fetch(`${app.baseUrl}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const response = await appClient(() => app).get(pathname, cookie);
   expect(response.status, pathname).toBe(200);
   return response;
 }

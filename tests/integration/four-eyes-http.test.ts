@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
 import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
-import { getFlashToasts } from "../../app/web/flash.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createSession, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient, flashedToasts as toasts } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createSession, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Four-eyes (ADR 0033) over HTTP without JavaScript: plain form posts by three admins to two
@@ -27,22 +27,8 @@ afterAll(async () => {
 });
 
 const post = (app: AppProcess, pathname: string, cookie: string, form: Record<string, string>) =>
-  fetch(`${app.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-    redirect: "manual",
-  });
-const page = (app: AppProcess, pathname: string, cookie: string) =>
-  fetch(`${app.baseUrl}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
-
-async function toasts(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0]!.replace(/^__Host-/, ""))
-    .join("; ");
-  return (await getFlashToasts(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toasts;
-}
+  appClient(() => app).post(pathname, cookie, form);
+const page = (app: AppProcess, pathname: string, cookie: string) => appClient(() => app).get(pathname, cookie);
 
 describe("four-eyes on a large deposit, over HTTP", () => {
   it("waits for a second admin, refuses the first admin's own approval, and credits once when two others approve together", async () => {

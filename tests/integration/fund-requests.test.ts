@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
-import { getFlashToasts } from "../../app/web/flash.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createSession, createUser } from "../setup/factories";
-import { parseMessage, startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient, flashedToasts as toasts } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createSession, createUser } from "#tests/setup/factories";
+import { parseMessage, startSmtpSink, type SmtpSink } from "#tests/setup/smtp-sink";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Fund requests end to end through a real production app process without JavaScript:
@@ -39,25 +39,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-async function post(pathname: string, cookie: string, form: Record<string, string>) {
-  return fetch(`${app.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-    redirect: "manual",
-  });
-}
-
-const page = (pathname: string, cookie: string) => fetch(`${app.baseUrl}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
-
-async function toasts(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    // The app process runs in production (__Host- cookies); this process reads the plain name.
-    .map((value) => value.split(";")[0]!.replace(/^__Host-/, ""))
-    .join("; ");
-  return (await getFlashToasts(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toasts;
-}
+const { post, get: page } = appClient(() => app);
 
 async function investor(options: { balance?: string; kycStatus?: "approved" | "pending" } = {}) {
   const user = await createInvestor(prisma(), options);

@@ -11,9 +11,9 @@ import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { requestDeposit, requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { ROUTE_TABLE } from "../../app/lib/route-table";
 import { reloadEnv } from "../../app/services/env.server";
-import { createInvestor, createSession, createUser, newIdempotencyKey } from "../setup/factories";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { useTestDatabase } from "../setup/test-database";
+import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Every action of every route, posted generated bad input by every kind of

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../app/domain/errors";
 import { createGeneralTicket, listOwnTickets } from "../../app/domain/support/create-general-ticket.server";
-import { createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 const db = useTestDatabase();
 

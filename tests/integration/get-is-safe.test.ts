@@ -9,8 +9,8 @@ import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server"
 import { listPathBuilders } from "../../app/lib/paths";
 import { ROUTE_TABLE } from "../../app/lib/route-table";
 import { reloadEnv } from "../../app/services/env.server";
-import { createInvestor, createSession, createUser, newIdempotencyKey } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * No state change on GET (docs/security.md). Every address the app has (the route table,

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 // The whole OAuth round trip against the stand-in, over HTTP, on a real server.ts process:
 // the redirect, the state cookie, the one-time code exchange and the profile fetch.

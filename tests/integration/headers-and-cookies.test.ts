@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { listPathBuilders } from "../../app/lib/paths";
 import { reloadEnv } from "../../app/services/env.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The controls of docs/security.md, over loopback HTTP against the real server.ts in production: the

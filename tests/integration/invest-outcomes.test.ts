@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { createInvestor, createOpenProperty, walletBalance } from "../../app/domain/investing/purchase-test-helpers";
-import { reviewedTotal } from "../setup/reviewed-total";
-import { useTestDatabase } from "../setup/test-database";
-import { flashedToasts, formPost, loadRequestHandler, pageRequest, sessionCookieFor } from "./support/production-build";
+import { reviewedTotal } from "#tests/setup/reviewed-total";
+import { useTestDatabase } from "#tests/setup/test-database";
+import { flashedToasts, formPost, pageRequest } from "#tests/kit/http";
+import { loadRequestHandler, sessionCookieFor } from "#tests/kit/production-build";
 
 /**
  * The investment page's answers, through the production build's request handler on a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createProperty, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
-import { sessionCookieFor } from "./support/production-build";
+import { createProperty, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
+import { sessionCookieFor } from "#tests/kit/production-build";
 import { useCountedApp } from "./support/counted-app";
 
 /**

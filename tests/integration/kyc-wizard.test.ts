@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getFlashToasts } from "../../app/web/flash.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createSession, createUser } from "../setup/factories";
-import { parseMessage, startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient, flashedToasts as toasts, type FormFields } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createSession, createUser } from "#tests/setup/factories";
+import { parseMessage, startSmtpSink, type SmtpSink } from "#tests/setup/smtp-sink";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The KYC wizard and the admin queue over HTTP against a real production app process:
@@ -46,27 +46,9 @@ const photo = (color: number) =>
     .jpeg()
     .toBuffer();
 
-async function post(cookie: string, pathname: string, body: FormData | Record<string, string>) {
-  const form = body instanceof FormData ? body : new URLSearchParams(body);
-  return fetch(`${app.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl },
-    body: form,
-    redirect: "manual",
-  });
-}
-
-/** The flash toasts a redirect carries (the app runs in production: __Host- cookies; this process reads the plain name). */
-async function toasts(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0]!.replace(/^__Host-/, ""))
-    .join("; ");
-  return (await getFlashToasts(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toasts;
-}
-
-const get = (cookie: string | null, pathname: string) =>
-  fetch(`${app.baseUrl}${pathname}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+const http = appClient(() => app);
+const post = (cookie: string, pathname: string, body: FormFields) => http.post(pathname, cookie, body);
+const get = (cookie: string | null, pathname: string) => http.get(pathname, cookie);
 
 async function investor() {
   const user = await createUser(db.current.prisma, { tier: "investor", subscriptionActive: true });

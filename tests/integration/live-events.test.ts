@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createProperty, createSession, createUser } from "../setup/factories";
-import { openEventStream, type SseConnection } from "../setup/sse-client";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createProperty, createSession, createUser } from "#tests/setup/factories";
+import { openEventStream, type SseConnection } from "#tests/setup/sse-client";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * GET /events across two real app processes on one database: an event published through

@@ -6,10 +6,11 @@ import { runningJobs } from "../../app/services/jobs/boss.server";
 import { startJobs, stopJobs } from "../../app/services/jobs/start-jobs.server";
 import { enqueueMail, MAIL_QUEUE } from "../../app/services/mail/mail-queue.server";
 import type { MailSettings } from "../../app/services/mail/transport.server";
-import { startAppProcess } from "../setup/app-process";
-import { createSession, createUser } from "../setup/factories";
-import { parseMessage, startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess } from "#tests/setup/app-process";
+import { createSession, createUser } from "#tests/setup/factories";
+import { parseMessage, startSmtpSink, type SmtpSink } from "#tests/setup/smtp-sink";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Mail leaves only from the pg-boss job: enqueue → worker → a real SMTP server on
@@ -156,12 +157,7 @@ describe("a subscription upgrade request", () => {
     try {
       const user = await createUser(db.current.prisma, { email: "asha@example.in" });
       const cookie = await createSession(db.current.prisma, user.id, { production: true });
-      const response = await fetch(`${app.baseUrl}/trial-expired`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-        body: "intent=request-upgrade",
-        redirect: "manual",
-      });
+      const response = await appClient(() => app).post("/trial-expired", cookie, { intent: "request-upgrade" });
       expect(response.status).toBe(302);
       const ticket = await db.current.prisma.supportTicket.findFirstOrThrow({ where: { userId: user.id } });
 
@@ -173,12 +169,7 @@ describe("a subscription upgrade request", () => {
       expect(body).toContain(`Support ticket: ${ticket.id}`);
 
       // Asking again while the request is open records nothing new and sends nothing new.
-      await fetch(`${app.baseUrl}/trial-expired`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-        body: "intent=request-upgrade",
-        redirect: "manual",
-      });
+      await appClient(() => app).post("/trial-expired", cookie, { intent: "request-upgrade" });
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(sink.received).toHaveLength(1);
     } finally {

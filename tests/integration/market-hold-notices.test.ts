@@ -4,10 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createSession, createUser, newIdempotencyKey } from "../setup/factories";
-import { openEventStream, type SseConnection } from "../setup/sse-client";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { openEventStream, type SseConnection } from "#tests/setup/sse-client";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The marketplace's buy form over HTTP against a real app process (flag on: a buy is a
@@ -51,11 +52,12 @@ async function listing(shares = "5", price = "150") {
 }
 
 function buy(cookie: string, orderId: string, shares: string) {
-  return fetch(`${app.baseUrl}/trading`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "buy", orderId, shares, idempotencyKey: newIdempotencyKey(), returnTo: "/trading" }),
-    redirect: "manual",
+  return appClient(() => app).post("/trading", cookie, {
+    intent: "buy",
+    orderId,
+    shares,
+    idempotencyKey: newIdempotencyKey(),
+    returnTo: "/trading",
   });
 }
 

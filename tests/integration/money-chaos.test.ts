@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { runMoneyChaos } from "../setup/money-chaos";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { runMoneyChaos } from "#tests/setup/money-chaos";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Money chaos, short version (ADR 0034): two production app processes on

@@ -1,18 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { NotesAnalyser } from "../../app/domain/notes-analysis/analyser";
 import { NotesAnalysisFailed } from "../../app/domain/notes-analysis/notes-analysis-errors";
-import {
-  enqueueNotesAnalysis,
-  NOTES_ANALYSIS_QUEUE,
-  registerNotesAnalysisWorker,
-} from "../../app/domain/notes-analysis/notes-analysis-job.server";
+import { enqueueNotesAnalysis, NOTES_ANALYSIS_QUEUE, notesAnalysisJob } from "../../app/domain/notes-analysis/notes-analysis-job.server";
 import { listNotesAnalyses } from "../../app/domain/notes-analysis/notes-analysis-overview.server";
 import { executeNotesAnalysisRun, requestNotesAnalysis } from "../../app/domain/notes-analysis/notes-analysis-runs.server";
 import { offlineNotesAnalyser } from "../../app/domain/notes-analysis/offline-analyser.server";
 import { NO_NOTES_MESSAGE, notesAnalysisResultSchema } from "../../app/domain/notes-analysis/result-schema";
 import { startJobs, stopJobs } from "../../app/services/jobs/start-jobs.server";
-import { createInvestor, createProperty, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createInvestor, createProperty, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The notes analysis runs as a pg-boss job: simultaneous presses start one run per
@@ -74,9 +70,7 @@ describe("the notes analysis job", () => {
       databaseUrl: db.current.url,
       sessionSweepCron: NEVER,
       mail: { from: "Aangan <a@b.in>", outboxDir: "/tmp/aangan-notes-analysis-outbox" },
-      register: async (boss) => {
-        await registerNotesAnalysisWorker(boss, analyser, { pollingIntervalSeconds: 0.5 });
-      },
+      jobs: [notesAnalysisJob(analyser, { pollingIntervalSeconds: 0.5 })],
     });
 
     const presses = await Promise.all(

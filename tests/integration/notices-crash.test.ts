@@ -2,10 +2,11 @@ import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { findFreePort } from "../../app/services/free-port.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createSession, createUser } from "../setup/factories";
-import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createSession, createUser } from "#tests/setup/factories";
+import { startSmtpSink, type SmtpSink } from "#tests/setup/smtp-sink";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Notices about money survive a crash (ADR 0051): the alert and the mail job are written in
@@ -67,15 +68,12 @@ async function withdrawalToClose() {
 }
 
 function closeTicket(app: AppProcess, cookie: string, ticketId: string) {
-  return fetch(`${app.baseUrl}/admin/support`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ticketId, status: "closed", adminResponse: "Closed at your request" }).toString(),
-    redirect: "manual",
-  }).then(
-    (r) => r.status,
-    () => 0,
-  );
+  return appClient(() => app)
+    .post("/admin/support", cookie, { ticketId, status: "closed", adminResponse: "Closed at your request" })
+    .then(
+      (r) => r.status,
+      () => 0,
+    );
 }
 
 async function notices(email: string, userId: string) {

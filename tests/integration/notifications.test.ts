@@ -1,28 +1,21 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUserAlert } from "../../app/domain/alerts/create-user-alert.server";
 import { getBellSummary, listAlerts } from "../../app/domain/alerts/list-alerts.server";
 import { markAlertRead, markAllAlertsRead } from "../../app/domain/alerts/mark-alerts-read.server";
 import { reloadEnv } from "../../app/services/env.server";
-import { createSession, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { formPost, LOCAL_ORIGIN as ORIGIN, pageRequest } from "#tests/kit/http";
+import { loadRequestHandler } from "#tests/kit/production-build";
+import { createSession, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 const db = useTestDatabase();
-const ORIGIN = "http://localhost:3000";
 let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   process.env.DATABASE_URL = db.current.url;
   process.env.SESSION_SECRET = "notifications-session-secret-0123456789abcdef";
   reloadEnv();
-  const buildPath = path.resolve("build/server/index.js");
-  if (!existsSync(buildPath)) throw new Error("No production build: run `npx remix vite:build` before this test.");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const requestHandler = createRequestHandler(build, "production");
-  handle = (request) => requestHandler(request, { cspNonce: "notifications" });
+  handle = await loadRequestHandler("notifications");
 });
 
 async function investorWithAlerts(count: number) {
@@ -44,14 +37,7 @@ async function investorWithAlerts(count: number) {
 }
 
 function post(cookie: string, body: Record<string, string>) {
-  return handle(
-    new Request(`${ORIGIN}/dashboard/notifications`, {
-      method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host },
-      body: new URLSearchParams(body).toString(),
-      redirect: "manual",
-    }),
-  );
+  return handle(formPost("/dashboard/notifications", cookie, body));
 }
 
 describe("listing alerts", () => {
@@ -125,14 +111,7 @@ describe("marking alerts read", () => {
   it("refuses a signed-out visitor and a malformed command", async () => {
     const prisma = db.current.prisma;
     const { user } = await investorWithAlerts(1);
-    const anonymous = await handle(
-      new Request(`${ORIGIN}/dashboard/notifications`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host },
-        body: "intent=mark-all-read",
-        redirect: "manual",
-      }),
-    );
+    const anonymous = await handle(formPost("/dashboard/notifications", null, { intent: "mark-all-read" }));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/auth/);
     const cookie = await createSession(prisma, user.id);
@@ -141,8 +120,7 @@ describe("marking alerts read", () => {
 });
 
 describe("GET /notifications (users without the investor dashboard)", () => {
-  const get = (cookie: string | null, pathname = "/notifications") =>
-    handle(new Request(`${ORIGIN}${pathname}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" }));
+  const get = (cookie: string | null, pathname = "/notifications") => handle(pageRequest(pathname, cookie));
 
   it("lists a waitlist player's alerts, sends an investor to the dashboard's page and a visitor to sign in", async () => {
     const prisma = db.current.prisma;

@@ -2,10 +2,10 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "../../app/services/env.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createProperty, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
-import { sessionCookieFor } from "./support/production-build";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createProperty, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
+import { sessionCookieFor } from "#tests/kit/production-build";
 
 /**
  * The page cache (server/micro-cache.ts): public pages read by signed-out visitors are kept a

@@ -2,9 +2,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createProperty, createSession, createUser, newIdempotencyKey } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The small holes a probe found (ADR 0058), each over HTTP
@@ -45,23 +46,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function postForm(pathname: string, cookie: string, form: Record<string, string>) {
-  return fetch(`${app.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-    redirect: "manual",
-  });
-}
-
-async function postMultipart(pathname: string, cookie: string, form: FormData) {
-  return fetch(`${app.baseUrl}${pathname}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: app.baseUrl },
-    body: form,
-    redirect: "manual",
-  });
-}
+// Url-encoded for fields, multipart for FormData.
+const { post: postForm, post: postMultipart } = appClient(() => app);
 
 const photo = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 90, b: 160 } } })

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { INDIA_REGIONS } from "../../app/lib/india-states";
-import { createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Migration 20261206000000_profile_state_code (ADR 0053): free-text states that name a state

@@ -7,7 +7,7 @@ import { getPortfolioOverview } from "../../app/domain/portfolio/portfolio-overv
 import { listAvailableShares } from "../../app/domain/market/market-reads.server";
 import { getMarketData } from "../../app/domain/market/market-data.server";
 import { listAllInvestments } from "../../app/domain/admin/list-investments.server";
-import { useTestDatabase } from "../setup/test-database";
+import { useTestDatabase } from "#tests/setup/test-database";
 import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
 
 /**

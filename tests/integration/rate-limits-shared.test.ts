@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresRateLimitStore } from "../../server/pg-rate-limit-store";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 // Two real server.ts processes on one database: the rate-limit budget lives in PostgreSQL
 // (ADR 0032), so what one process counted, the other refuses.

@@ -7,9 +7,9 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimitFor } from "../../server/request-guards";
 import { UPLOAD_BODY_LIMITS } from "../../server/upload-limits";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createProperty } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createProperty } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 // The shared guards in front of every route (server/request-guards.ts), on the real
 // server.ts production build over loopback HTTP: 405, 415, 400 and 413 are decided

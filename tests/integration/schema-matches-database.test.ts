@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { get_dmmf } from "@prisma/prisma-schema-wasm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../setup/test-database";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 // Proves that prisma/schema.prisma (what the client believes) and the database built
 // by the hand-written migrations agree, in both directions. Prisma's own schema parser

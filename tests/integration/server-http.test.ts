@@ -2,8 +2,8 @@ import http from "node:http";
 import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 // The real server.ts (production build) on its own database, over loopback HTTP.
 const db = useTestDatabase();

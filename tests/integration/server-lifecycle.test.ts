@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { startEmbeddedPostgres } from "../../app/services/embedded-postgres.server";
 import { readMigrations } from "../../app/services/migrate.server";
-import { startAppProcess } from "../setup/app-process";
-import { withDatabase } from "../setup/global-database";
-import { dropTestDatabase } from "../setup/test-database";
+import { startAppProcess } from "#tests/setup/app-process";
+import { withDatabase } from "#tests/setup/global-database";
+import { dropTestDatabase } from "#tests/setup/test-database";
 
 const created: string[] = [];
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createProperty } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createProperty } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 // The real server.ts (production build): every document and data request says where its time went.
 const db = useTestDatabase();

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId } from "../../app/services/session.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * The expired-session sweep is a pg-boss cron job. Two real app processes run on one

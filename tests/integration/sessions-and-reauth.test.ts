@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "../../app/services/env.server";
 import { reauthCookie } from "../../app/services/auth/oauth-cookies.server";
 import { authTimeFromIdToken } from "../../app/services/auth/authenticator.server";
-import { startAppProcess, type AppProcess } from "../setup/app-process";
-import { createInvestor, createSession, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createSession, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Sessions and re-authentication (ASVS V7; ADRs 0029 and 0030), over HTTP against the real server.ts in production with the

@@ -7,8 +7,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { reloadEnv } from "../../app/services/env.server";
-import { createInvestor, createProperty, createSession, newIdempotencyKey } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createInvestor, createProperty, createSession, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
  * Statements and the data export through the production build's request handler: each

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createProperty, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createProperty, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 import { useCountedApp } from "./support/counted-app";
-import { sessionCookieFor } from "./support/production-build";
+import { sessionCookieFor } from "#tests/kit/production-build";
 
 /**
  * A signed-in investor's own overview kept in memory (server/user-page-cache.ts, ADR 0045): a

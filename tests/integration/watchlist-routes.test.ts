@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "../../app/services/env.server";
-import { createProperty, createUser } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
-import { flashedToasts, formPost, loadRequestHandler, sessionCookieFor } from "./support/production-build";
+import { createProperty, createUser } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
+import { flashedToasts, formPost } from "#tests/kit/http";
+import { loadRequestHandler, sessionCookieFor } from "#tests/kit/production-build";
 
 /**
  * The watchlist's plain forms without JavaScript (every flow works as a plain form post), posted to /watchlist through the production

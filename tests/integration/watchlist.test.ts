@@ -4,8 +4,8 @@ import { addToWatchlist, removeFromWatchlist, updateWatchlistNotes } from "../..
 import { listWatchlist } from "../../app/domain/watchlist/list-watchlist.server";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { createMarket } from "../../app/domain/market/market-test-helpers";
-import { createProperty, createUser, newIdempotencyKey, type UserOverrides } from "../setup/factories";
-import { useTestDatabase } from "../setup/test-database";
+import { createProperty, createUser, newIdempotencyKey, type UserOverrides } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
 
 const db = useTestDatabase();
 

@@ -1,3 +1,4 @@
+import { LineChart } from "~/components/charts/line-chart";
 import type { PriceHistoryLayout } from "~/lib/charts/price-history-layout";
 import { formatRupees, formatIndiaDate, formatShares } from "~/lib/formats";
 
@@ -13,7 +14,7 @@ export type MarketDataView = {
 
 /**
  * Settled trade prices over the last year, drawn on the server; a sentence says what it shows.
- * The loader lays it out (`layoutPriceHistory`, with d3); this only draws it (ADR 0042).
+ * The loader lays it out (`layoutPriceHistory`, with d3); LineChart draws it (ADR 0042).
  */
 export function PriceHistoryChart({ chart }: { chart: PriceHistoryLayout | null }) {
   if (!chart) {
@@ -24,21 +25,12 @@ export function PriceHistoryChart({ chart }: { chart: PriceHistoryLayout | null 
     );
   }
   return (
-    <figure>
-      <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="h-auto w-full" role="img" aria-labelledby="price-history-summary">
-        {chart.yTicks.map((tick) => (
-          <g key={tick.y}>
-            <line x1={chart.plotLeft} x2={chart.plotRight} y1={tick.y} y2={tick.y} className="stroke-slate-200" />
-            <text x={chart.plotLeft - 6} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px]">
-              {tick.label}
-            </text>
-          </g>
-        ))}
-        {chart.xTicks.map((tick) => (
-          <text key={tick.x} x={tick.x} y={chart.height - 8} textAnchor="middle" className="fill-slate-500 text-[11px]">
-            {tick.label}
-          </text>
-        ))}
+    <LineChart
+      chart={chart}
+      line={chart.path}
+      captionId="price-history-summary"
+      caption={`${chart.summary} The dashed line is the issue price.`}
+      underLine={
         <line
           x1={chart.plotLeft}
           x2={chart.plotRight}
@@ -47,15 +39,11 @@ export function PriceHistoryChart({ chart }: { chart: PriceHistoryLayout | null 
           strokeDasharray="4 4"
           className="stroke-slate-400"
         />
-        {chart.path ? <path d={chart.path} fill="none" strokeWidth={2} className="stroke-brand-600" /> : null}
-        {chart.points.map((p, index) => (
-          <circle key={index} cx={p.x} cy={p.y} r={3} className="fill-brand-600" />
-        ))}
-      </svg>
-      <figcaption id="price-history-summary" className="mt-2 text-sm text-slate-600">
-        {chart.summary} The dashed line is the issue price.
-      </figcaption>
-    </figure>
+      }
+      overLine={chart.points.map((p, index) => (
+        <circle key={index} cx={p.x} cy={p.y} r={3} className="fill-brand-600" />
+      ))}
+    />
   );
 }
 

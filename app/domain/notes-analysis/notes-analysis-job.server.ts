@@ -1,5 +1,6 @@
 import { getPrisma } from "~/services/db.server";
-import { ensureQueue, runningJobs, type PgBoss } from "~/services/jobs/boss.server";
+import { runningJobs, type PgBoss } from "~/services/jobs/boss.server";
+import type { JobDefinition } from "~/services/jobs/job.server";
 import { logger } from "~/services/logger.server";
 import type { ChatSettings } from "~/services/ai/chat-completions.server";
 import type { NotesAnalyser } from "./analyser";
@@ -20,17 +21,15 @@ export function chooseNotesAnalyser(settings: ChatSettings | undefined): NotesAn
  * The queue and its worker. "stately" with the property as singleton key keeps at most one
  * job per property waiting and one running, under the runs table's own one-open-run rule.
  */
-export async function registerNotesAnalysisWorker(
-  boss: PgBoss,
+export function notesAnalysisJob(
   analyser: NotesAnalyser,
   options: { pollingIntervalSeconds?: number; clock?: Clock } = {},
-): Promise<string> {
-  await ensureQueue(boss, NOTES_ANALYSIS_QUEUE, { policy: "stately", retryLimit: 1, retryDelay: 30, expireInSeconds: 15 * 60 });
-  return boss.work<NotesAnalysisJob>(
-    NOTES_ANALYSIS_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async ([job]) => {
-      if (!job) return;
+): JobDefinition<NotesAnalysisJob> {
+  return {
+    queue: NOTES_ANALYSIS_QUEUE,
+    queueOptions: { policy: "stately", retryLimit: 1, retryDelay: 30, expireInSeconds: 15 * 60 },
+    worker: { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async run(job) {
       const outcome = await executeNotesAnalysisRun(getPrisma(), job.data.runId, analyser, options.clock ?? systemClock);
       logger.info(
         { job: NOTES_ANALYSIS_QUEUE, jobId: job.id, runId: job.data.runId, analyser: analyser.name, ...outcome },
@@ -38,7 +37,7 @@ export async function registerNotesAnalysisWorker(
       );
       return outcome;
     },
-  );
+  };
 }
 
 /** Queues the job of a run that was just started (a no-op for a press that joined an open run). */

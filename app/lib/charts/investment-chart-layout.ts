@@ -1,5 +1,6 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
+import type { ChartFrame } from "~/lib/charts/chart-frame";
 import { formatCompactINR } from "~/lib/money";
 import type { SeriesPoint } from "~/lib/portfolio/cumulative-series";
 import { formatCalendarDate } from "~/lib/formats";
@@ -13,17 +14,10 @@ const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", timeZone: 
 type Point = { date: Date; total: number };
 
 /** Everything the overview's chart draws, computed by the loader so d3 never reaches the browser (ADR 0042). */
-export type InvestmentChartLayout = {
-  width: number;
-  height: number;
-  plotLeft: number;
-  plotRight: number;
-  yTicks: { y: number; label: string }[];
-  xTicks: { x: number; label: string }[];
+export type InvestmentChartLayout = ChartFrame & {
   linePath: string | null;
   /** What closes the line into the area along the baseline (the area is `linePath + areaClosing`). */
   areaClosing: string | null;
-  summary: string;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
+import type { ChartFrame } from "~/lib/charts/chart-frame";
 import { formatINR } from "~/lib/money";
 import { formatRupees, formatIndiaDate } from "~/lib/formats";
 
@@ -12,18 +13,11 @@ const tickLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "sho
 type Point = { date: Date; price: number };
 
 /** Everything the invest page's price chart draws, computed by the loader so d3 never reaches the browser (ADR 0042). */
-export type PriceHistoryLayout = {
-  width: number;
-  height: number;
-  plotLeft: number;
-  plotRight: number;
-  yTicks: { y: number; label: string }[];
-  xTicks: { x: number; label: string }[];
+export type PriceHistoryLayout = ChartFrame & {
   /** Where the dashed issue-price line sits. */
   issueY: number;
   path: string | null;
   points: { x: number; y: number }[];
-  summary: string;
 };
 
 /** Settled trade prices over the last year (oldest first) as SVG geometry; null when there was no trade. */

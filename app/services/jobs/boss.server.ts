@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { logger } from "~/services/logger.server";
+import { singleton } from "~/services/singleton.server";
 
 export type { PgBoss };
 
@@ -36,14 +37,13 @@ export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBo
 
 type JobsState = { boss: PgBoss; mailWorkerId?: string };
 
-// server.ts and the Remix build each load their own copy of this module; the running
-// pg-boss lives on globalThis so a route's enqueue reaches the process's one instance.
-const holder = globalThis as typeof globalThis & { __aanganJobs?: JobsState };
+// One per process, so a route's enqueue (in the Remix build) reaches the pg-boss server.ts started.
+const holder = singleton("jobs", (): { running?: JobsState } => ({}));
 
 export function runningJobs(): JobsState | undefined {
-  return holder.__aanganJobs;
+  return holder.running;
 }
 
 export function setRunningJobs(state: JobsState | undefined): void {
-  holder.__aanganJobs = state;
+  holder.running = state;
 }

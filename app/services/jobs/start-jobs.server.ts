@@ -1,22 +1,24 @@
 import pg from "pg";
 import { logger } from "~/services/logger.server";
-import { registerMailWorker, type MailQueueOptions } from "~/services/mail/mail-queue.server";
+import { MAIL_QUEUE, mailJob, type MailQueueOptions } from "~/services/mail/mail-queue.server";
 import type { MailSettings } from "~/services/mail/transport.server";
 import { createBoss, runningJobs, setRunningJobs, type PgBoss } from "./boss.server";
-import { registerSessionSweep } from "./session-sweep.server";
+import { registerJob, type JobDefinition } from "./job.server";
+import { sessionSweepJob } from "./session-sweep.server";
 
 export type JobsOptions = {
   databaseUrl: string;
   /** Cron (UTC) of the expired-session sweep, e.g. "0 * * * *". */
   sessionSweepCron: string;
   mail: MailSettings & MailQueueOptions;
-  /** Registers further queues and workers (jobs whose work lives above the services layer). */
-  register?: (boss: PgBoss) => Promise<void>;
+  /** Further jobs, after the services' own (jobs whose work lives above the services layer). */
+  jobs?: JobDefinition[];
 };
 
 /**
  * Starts pg-boss for this process (installing or upgrading its schema on first use, safely
- * when several processes start together) with its schedules and workers. server.ts calls
+ * when several processes start together) and registers every job of its table: the
+ * session sweep and mail, then the given ones. server.ts calls
  * it once the database is migrated, and stopJobs before the database goes away.
  */
 export async function startJobs(options: JobsOptions): Promise<PgBoss> {
@@ -24,14 +26,14 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   if (running) return running.boss;
   const boss = createBoss(options.databaseUrl);
   try {
-    const mailWorkerId = await holdingSetupLock(options.databaseUrl, async () => {
+    const jobs = [sessionSweepJob(options.sessionSweepCron), mailJob(options.mail, options.mail), ...(options.jobs ?? [])];
+    const workerIds = await holdingSetupLock(options.databaseUrl, async () => {
       await boss.start();
-      await registerSessionSweep(boss, options.sessionSweepCron);
-      const workerId = await registerMailWorker(boss, options.mail, options.mail);
-      await options.register?.(boss);
-      return workerId;
+      const ids = new Map<string, string>();
+      for (const job of jobs) ids.set(job.queue, await registerJob(boss, job));
+      return ids;
     });
-    setRunningJobs({ boss, mailWorkerId });
+    setRunningJobs({ boss, mailWorkerId: workerIds.get(MAIL_QUEUE) });
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => undefined);
     throw error;

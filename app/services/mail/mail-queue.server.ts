@@ -1,7 +1,8 @@
 import PgBoss from "pg-boss";
 import { attemptApart } from "~/services/db-savepoint.server";
 import type { Db } from "~/services/db.server";
-import { ensureQueue, runningJobs } from "~/services/jobs/boss.server";
+import { runningJobs } from "~/services/jobs/boss.server";
+import type { JobDefinition } from "~/services/jobs/job.server";
 import { logger } from "~/services/logger.server";
 import { createMailer, type MailMessage, type MailSettings } from "./transport.server";
 
@@ -78,28 +79,31 @@ function sqlThrough(db: Db): { executeSql(text: string, values?: unknown[]): Pro
   };
 }
 
-/** Creates the mail queue (retries with backoff) and its worker; returns the worker id. */
-export async function registerMailWorker(boss: PgBoss, settings: MailSettings, options: MailQueueOptions = {}): Promise<string> {
-  await ensureQueue(boss, MAIL_QUEUE, {
-    retryLimit: options.retryLimit ?? 6,
-    retryDelay: options.retryDelaySeconds ?? 30,
-    retryBackoff: true,
-    expireInSeconds: 120,
-  });
+/** The mail queue (retries with backoff) and its worker, which sends each message. */
+export function mailJob(settings: MailSettings, options: MailQueueOptions = {}): JobDefinition<MailMessage> {
   const mailer = createMailer(settings);
-  // Jobs written inside a money transaction cannot wake this worker (it cannot know when the
-  // transaction commits), and pg-boss waits a whole interval after each job it takes: a short
-  // interval keeps a burst of mail and its retries moving (ADR 0051).
-  return boss.work<MailMessage>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (!job) return;
-    let sent;
-    try {
-      sent = await mailer.send(job.data);
-    } catch (error) {
-      logger.warn({ err: error, job: MAIL_QUEUE, jobId: job.id }, "mail not sent; pg-boss will retry");
-      throw error;
-    }
-    logger.info({ job: MAIL_QUEUE, jobId: job.id, via: sent.via, messageId: sent.messageId }, "mail sent");
-    return { via: sent.via, messageId: sent.messageId };
-  });
+  return {
+    queue: MAIL_QUEUE,
+    queueOptions: {
+      retryLimit: options.retryLimit ?? 6,
+      retryDelay: options.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    },
+    // Jobs written inside a money transaction cannot wake this worker (it cannot know when the
+    // transaction commits), and pg-boss waits a whole interval after each job it takes: a short
+    // interval keeps a burst of mail and its retries moving (ADR 0051).
+    worker: { batchSize: 1, pollingIntervalSeconds: 1 },
+    async run(job) {
+      let sent;
+      try {
+        sent = await mailer.send(job.data);
+      } catch (error) {
+        logger.warn({ err: error, job: MAIL_QUEUE, jobId: job.id }, "mail not sent; pg-boss will retry");
+        throw error;
+      }
+      logger.info({ job: MAIL_QUEUE, jobId: job.id, via: sent.via, messageId: sent.messageId }, "mail sent");
+      return { via: sent.via, messageId: sent.messageId };
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { LiveChannel, LiveEvent } from "~/lib/live-channels";
 import { isLiveChannel } from "~/lib/live-channels";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { singleton } from "~/services/singleton.server";
 
 /**
  * Every logical channel (alerts:{userId}, market:{propertyId}, admin) rides on this one
@@ -169,34 +170,33 @@ export function parseLiveEvent(payload: string): LiveEvent {
   return { channel: value.channel, type: value.type, id: typeof value.id === "string" ? value.id : null };
 }
 
-// server.ts and the Remix build each load their own copy of this module; the bus lives on
-// globalThis so both reach the one LISTEN connection of the process.
-const holder = globalThis as typeof globalThis & { __aanganRealtimeBus?: RealtimeBus };
+// One per process: server.ts and the Remix build both reach the process's one LISTEN connection.
+const holder = singleton("realtime-bus", (): { bus?: RealtimeBus } => ({}));
 
 /** Starts the process's bus (server.ts does, at boot). */
 export async function startRealtime(databaseUrl: string): Promise<RealtimeBus> {
-  if (!holder.__aanganRealtimeBus || holder.__aanganRealtimeBus.isStopped) {
-    holder.__aanganRealtimeBus = new RealtimeBus(databaseUrl);
-    await holder.__aanganRealtimeBus.start();
+  if (!holder.bus || holder.bus.isStopped) {
+    holder.bus = new RealtimeBus(databaseUrl);
+    await holder.bus.start();
   }
-  return holder.__aanganRealtimeBus;
+  return holder.bus;
 }
 
 /** The process's bus; started on first use from the environment's database where server.ts did not start it. */
 export function getRealtimeBus(): RealtimeBus {
-  if (!holder.__aanganRealtimeBus) {
+  if (!holder.bus) {
     const url = getEnv().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set; the realtime bus cannot listen");
-    holder.__aanganRealtimeBus = new RealtimeBus(url);
-    void holder.__aanganRealtimeBus.start();
+    holder.bus = new RealtimeBus(url);
+    void holder.bus.start();
   }
-  return holder.__aanganRealtimeBus;
+  return holder.bus;
 }
 
 /** Ends every stream of the process. The stopped bus stays in place, so a request still in
  * flight during shutdown gets a closed stream rather than a new connection. */
 export async function stopRealtime(): Promise<void> {
-  await holder.__aanganRealtimeBus?.stop();
+  await holder.bus?.stop();
 }
 
 /** Subscribes to logical channels on the process's bus; returns the unsubscribe. */

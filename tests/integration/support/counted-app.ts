@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { reloadEnv } from "../../../app/services/env.server";
-import { startAppProcess, type AppProcess } from "../../setup/app-process";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { startStatementCounter, type StatementCounter } from "./statement-counter";
 
 export type CountedApp = { app: AppProcess; counter: StatementCounter; stop: () => Promise<void> };
