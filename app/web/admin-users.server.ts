@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { clearTierOverride, endUserSessions, overrideTier, setSubscription } from "~/domain/admin/users/manage-user.server";
 import { requestAdminRightsChange } from "~/domain/approvals/admin-rights.server";
 import { AWAITING_APPROVAL } from "~/domain/approvals/four-eyes.server";
@@ -10,6 +11,7 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,26 +21,33 @@ function adminUsersPage(value: string): string {
   return path.startsWith(paths.admin.users()) ? path : paths.admin.users();
 }
 
-export type UserActionReply = { error: string; userId: string };
+const UNREADABLE = "This form could not be processed. Please reload the page.";
+const INTENTS = ["set-tier", "auto-calc", "make-admin", "remove-admin", "activate-sub", "deactivate-sub", "end-sessions"] as const;
+
+// The tier's own rule (which tiers an admin may assign) is the domain's.
+const userActionSchema = z.object({
+  intent: z.enum(INTENTS, { error: UNREADABLE }),
+  userId: z.string({ error: UNREADABLE }).regex(UUID, { error: UNREADABLE }),
+  returnTo: z.string().default(""),
+  tier: z.string().default(""),
+});
 
 /**
  * The row and details buttons: tier, Auto Calc, admin flag, subscription, end sessions.
  * Success goes back to the page the form came from with a toast; a refusal answers 4xx.
  */
 export async function submitUserAction(request: Request, admin: SessionUser) {
-  const form = await readFormData(request);
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
-  const intent = text("intent");
-  const userId = text("userId");
-  const returnTo = adminUsersPage(text("returnTo"));
-  if (!UUID.test(userId)) return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
+  const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const { intent, userId, tier: chosenTier } = submission.value;
+  const returnTo = adminUsersPage(submission.value.returnTo);
   const db = getPrisma();
   const command = { adminId: admin.id, userId };
   try {
     let title: string;
     switch (intent) {
       case "set-tier": {
-        const tier = await overrideTier(db, { ...command, tier: text("tier") });
+        const tier = await overrideTier(db, { ...command, tier: chosenTier });
         title = `Tier set to ${TIER_LABELS[tier]} (Override)`;
         break;
       }
@@ -67,12 +76,11 @@ export async function submitUserAction(request: Request, admin: SessionUser) {
         title = `Signed out everywhere (${count} session${count === 1 ? "" : "s"} ended)`;
         break;
       }
-      default:
-        return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
     }
     return redirectWithToast(returnTo, { kind: "success", title });
   } catch (error) {
+    // The page heads a refused command with what failed ("Update Failed - …").
     const failed = intent === "auto-calc" ? "Remove Override Failed" : "Update Failed";
-    return replyToDomainError(error, null, { reply: (refusal): UserActionReply => ({ error: `${failed} - ${refusal.message}`, userId }) });
+    return replyToDomainError(error, submission, { extra: { failed } });
   }
 }
