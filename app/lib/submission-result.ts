@@ -16,6 +16,12 @@ export function formErrorsOf(result: LastResult, ...hiddenFields: string[]): str
   return ["", ...hiddenFields].flatMap((name) => errorsOf(result, name) ?? []);
 }
 
+/** Every message of a reply, the form's first: for a page that shows a refusal in one place. */
+export function allErrorsOf(result: LastResult): string[] {
+  const error = result?.error ?? {};
+  return [...(error[""] ?? []), ...Object.entries(error).flatMap(([name, messages]) => (name === "" ? [] : (messages ?? [])))];
+}
+
 /** What a field held when the form was refused, so the page can show it again. */
 export function submittedValue(result: LastResult, name: string): string | undefined {
   const value = (result?.initialValue as Record<string, unknown> | null | undefined)?.[name];
