@@ -44,7 +44,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyToInvalidSubmission(submission);
   const { propertyId, confirmation } = submission.value;
   try {
-    const { title, storageWarning } = await deleteProperty(getPrisma(), getPrivateStorage(), { adminId: admin.id, propertyId, confirmation });
+    const { title, storageWarning } = await deleteProperty(getPrisma(), getPrivateStorage(), {
+      adminId: admin.id,
+      propertyId,
+      confirmation,
+    });
     return redirectWithToast(
       paths.admin.properties(),
       storageWarning
