@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
-import { buttonClasses } from "~/components/ui/button-styles";
+import { FormErrors } from "~/components/ui/error-list";
+import { SubmitButton } from "~/components/ui/status-button";
 import { controlClasses } from "~/components/ui/field-styles";
 import { formatINR } from "~/lib/money";
 import type { ApprovalRow } from "~/domain/approvals/list-approvals.server";
 import { paths } from "~/lib/paths";
-import { decideApproval, loadApprovals, type ApprovalReply } from "~/web/admin-approvals.server";
+import { formErrorsOf } from "~/lib/submission-result";
+import { decideApproval, loadApprovals } from "~/web/admin-approvals.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { formatIndiaDateTime } from "~/lib/formats";
 
@@ -59,8 +61,7 @@ function ApprovalFacts({ row }: { row: ApprovalRow }) {
 
 export default function AdminApprovalsPage() {
   const { awaiting, decided, viewerId, viewerCannotApprove, threshold } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as ApprovalReply | undefined;
-  const busy = useNavigation().state === "submitting";
+  const reply = useActionData<typeof action>();
   useLiveRevalidation({ admin: true });
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
@@ -75,11 +76,7 @@ export default function AdminApprovalsPage() {
           <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{viewerCannotApprove}</p>
         ) : null}
       </div>
-      {reply?.message ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {reply.message}
-        </p>
-      ) : null}
+      <FormErrors errors={formErrorsOf(reply?.result, "intent", "approvalId", "note")} />
       <section aria-labelledby="awaiting-heading" className="space-y-3">
         <h2 id="awaiting-heading" className="text-lg font-semibold text-ink">
           Awaiting approval ({awaiting.length})
@@ -107,9 +104,9 @@ export default function AdminApprovalsPage() {
                       {viewerCannotApprove ? null : (
                         <Form method="post">
                           <input type="hidden" name="approvalId" value={row.id} />
-                          <button type="submit" name="intent" value="approve" disabled={busy} className={buttonClasses("primary", "sm")}>
+                          <SubmitButton intent="approve" size="sm">
                             Approve
-                          </button>
+                          </SubmitButton>
                         </Form>
                       )}
                       <Form method="post" className="flex flex-wrap items-end gap-2">
@@ -124,9 +121,9 @@ export default function AdminApprovalsPage() {
                           className={controlClasses}
                           maxLength={1000}
                         />
-                        <button type="submit" name="intent" value="reject" disabled={busy} className={buttonClasses("secondary", "sm")}>
+                        <SubmitButton intent="reject" variant="secondary" size="sm">
                           Reject
-                        </button>
+                        </SubmitButton>
                       </Form>
                     </div>
                   )}

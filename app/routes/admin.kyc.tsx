@@ -1,4 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { KycQueueList } from "~/components/admin/kyc/kyc-queue-table";
 import { KycReviewDialog } from "~/components/admin/kyc/kyc-review-dialog";
@@ -9,6 +10,7 @@ import { systemClock } from "~/domain/kyc/kyc-errors.server";
 import { getKycReview, listKycQueue } from "~/domain/kyc/kyc-queue.server";
 import { reviewKyc } from "~/domain/kyc/review-kyc.server";
 import { paths } from "~/lib/paths";
+import { formErrorsOf, errorsOf, submittedValue } from "~/lib/submission-result";
 import { getPrisma } from "~/services/db.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -16,6 +18,18 @@ import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { mailKycDecision } from "~/web/kyc-mail.server";
 import { isUuid } from "~/lib/uuid";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
+import { z } from "zod";
+
+const UNREADABLE = "This form could not be processed. Please reload the page and try again.";
+
+// The reason's own rule (required to reject) is the domain's: it answers on the reason field.
+const reviewSchema = z.object({
+  intent: z.enum(["approve", "reject"], { error: UNREADABLE }),
+  userId: z.string({ error: UNREADABLE }).refine(isUuid, { error: UNREADABLE }),
+  notes: z.string().default(""),
+  reason: z.string().default(""),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -29,21 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
-  const form = await readFormData(request);
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
-  const intent = text("intent");
-  const userId = text("userId");
-  const values = { notes: text("notes"), reason: text("reason") };
+  const submission = parseWithZod(await readFormData(request), { schema: reviewSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const { intent, userId, notes, reason } = submission.value;
   const search = new URL(request.url).searchParams.get("q") ?? "";
-  if ((intent !== "approve" && intent !== "reject") || !isUuid(userId)) {
-    return data({ errors: { form: ["This form could not be processed. Please reload the page and try again."] }, values }, { status: 400 });
-  }
   try {
-    const outcome = await reviewKyc(
-      getPrisma(),
-      { adminId: admin.id, userId, decision: intent, reason: values.reason, notes: values.notes },
-      systemClock,
-    );
+    const outcome = await reviewKyc(getPrisma(), { adminId: admin.id, userId, decision: intent, reason, notes }, systemClock);
     await mailKycDecision(outcome.mail, userId);
     return redirectWithToast(paths.admin.kyc({ q: search }), {
       kind: "success",
@@ -51,9 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `KYC has been ${outcome.status} successfully`,
     });
   } catch (error) {
-    return replyToDomainError(error, null, {
-      reply: (refusal) => ({ errors: refusal.field === "reason" ? { reason: [refusal.message] } : { form: [refusal.message] }, values }),
-    });
+    return replyToDomainError(error, submission);
   }
 }
 
@@ -89,8 +92,8 @@ export default function AdminKycPage() {
           user={review.user}
           documents={review.documents}
           closeTo={paths.admin.kyc({ q: search })}
-          errors={reply?.errors ?? null}
-          values={reply?.values ?? {}}
+          errors={{ form: formErrorsOf(reply?.result, "intent", "userId"), reason: errorsOf(reply?.result, "reason") }}
+          values={{ notes: submittedValue(reply?.result, "notes"), reason: submittedValue(reply?.result, "reason") }}
         />
       ) : null}
     </div>

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { NotesAnalysisPanel } from "~/components/admin/notes-analysis-panel";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { FormErrors } from "~/components/ui/error-list";
 import { paths } from "~/lib/paths";
+import { formErrorsOf, submittedValue } from "~/lib/submission-result";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { loadNotesAnalyses, submitNotesAnalysisRun } from "~/web/notes-analysis.server";
 
@@ -21,12 +23,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminNotesAnalysisPage() {
   const { properties, running } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   useLiveRevalidation({ admin: true });
   const withNotes = properties.filter((item) => item.noteCount > 0);
   const withoutNotes = properties.filter((item) => item.noteCount === 0);
   const runAction = paths.admin.notesAnalysis();
-  const errorFor = (propertyId: string) => (reply && reply.propertyId === propertyId ? reply.error : null);
+  // A refusal shows under the property it was asked for, or above the lists when that is no property of theirs.
+  const messages = formErrorsOf(result, "propertyId");
+  const refusedFor = submittedValue(result, "propertyId")?.trim();
+  const onPanel = properties.some((item) => item.propertyId === refusedFor);
+  const errorFor = (propertyId: string) => (refusedFor === propertyId ? (messages[0] ?? null) : null);
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       {/* Scripting off: a refresh until the run ends. Scripting on: live events revalidate instead. */}
@@ -43,11 +49,7 @@ export default function AdminNotesAnalysisPage() {
           property is kept.
         </p>
       </div>
-      {reply && !reply.propertyId ? (
-        <p role="alert" className="text-sm text-rose-700">
-          {reply.error}
-        </p>
-      ) : null}
+      {onPanel ? null : <FormErrors errors={messages} />}
       <section aria-labelledby="with-notes" className="space-y-3">
         <h2 id="with-notes" className="text-lg font-semibold text-ink">
           Properties with notes

@@ -1,13 +1,19 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui/button-styles";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ErrorList, FormErrors } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
-import { fieldErrorClasses, formErrorClasses, helpTextClasses, labelClasses } from "~/components/ui/field-styles";
+import { helpTextClasses, labelClasses } from "~/components/ui/field-styles";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { HolderWarningList } from "~/components/admin/properties/holder-warning-list";
 import { declareDistribution, listPropertyDistributions, payDistributionNow } from "~/domain/distributions/distributions.server";
-import { istDate } from "~/domain/distributions/distribution-rules";
+import { DISTRIBUTION_AMOUNT_RULES, istDate } from "~/domain/distributions/distribution-rules";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
+import { rupeeField } from "~/lib/rupee-field";
+import { errorsOf, formErrorsOf, submittedValue } from "~/lib/submission-result";
 import { getPrisma } from "~/services/db.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -15,6 +21,7 @@ import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 const propertyNotFound = () => data("Property not found.", { status: 404 });
@@ -32,59 +39,58 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { property, distributions, warning: warnings[property.id] ?? null, today: istDate(new Date()) };
 }
 
-type Reply = { error: string; field?: string; values?: Partial<Record<string, string>> };
+// The basis and the dates are the domain's to check (a job declares through the same rules);
+// empty fields reach it as "" so it answers with its own messages.
+const text = z.string().default("");
+const distributionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("declare"),
+      basis: text,
+      amount: rupeeField(DISTRIBUTION_AMOUNT_RULES),
+      recordDate: text,
+      paymentDate: text,
+      note: text,
+    }),
+    z.object({ intent: z.literal("pay"), distributionId: text }),
+  ],
+  { error: "This form could not be processed. Please reload the page." },
+);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   const { propertyId } = requireParams(params, { propertyId: "text" }, propertyNotFound);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const field = (name: string) => String(form.get(name) ?? "");
-  const values = {
-    basis: field("basis"),
-    amount: field("amount"),
-    recordDate: field("recordDate"),
-    paymentDate: field("paymentDate"),
-    note: field("note"),
-  };
+  const submission = parseWithZod(await readFormData(request), { schema: distributionSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const form = submission.value;
   try {
-    if (intent === "declare") {
-      await declareDistribution(getPrisma(), { adminId: admin.id, propertyId, ...values });
+    if (form.intent === "declare") {
+      await declareDistribution(getPrisma(), { adminId: admin.id, propertyId, ...form, amount: form.amount.toFixed(2) });
       return redirectWithToast(paths.admin.propertyDistributions(propertyId), {
         kind: "success",
         title: "Distribution declared",
-        description: `Funded and due on ${values.paymentDate}.`,
+        description: `Funded and due on ${form.paymentDate}.`,
       });
     }
-    if (intent === "pay") {
-      const outcome = await payDistributionNow(getPrisma(), {
-        adminId: admin.id,
-        distributionId: String(form.get("distributionId") ?? ""),
-      });
-      return redirectWithToast(paths.admin.propertyDistributions(propertyId), {
-        kind: "success",
-        title: "Distribution paid",
-        description: `${formatINR(outcome.paid, { paise: true })} paid to ${outcome.holders} ${outcome.holders === 1 ? "holder" : "holders"}; ${formatINR(outcome.remainder, { paise: true })} remainder recorded.`,
-      });
-    }
-    return data<Reply>({ error: "This form could not be processed. Please reload the page." }, 400);
+    const outcome = await payDistributionNow(getPrisma(), { adminId: admin.id, distributionId: form.distributionId });
+    return redirectWithToast(paths.admin.propertyDistributions(propertyId), {
+      kind: "success",
+      title: "Distribution paid",
+      description: `${formatINR(outcome.paid, { paise: true })} paid to ${outcome.holders} ${outcome.holders === 1 ? "holder" : "holders"}; ${formatINR(outcome.remainder, { paise: true })} remainder recorded.`,
+    });
   } catch (error) {
-    return replyToDomainError(error, null, { reply: (refusal): Reply => ({ error: refusal.message, field: refusal.field, values }) });
+    return replyToDomainError(error, submission);
   }
 }
 
 export default function PropertyDistributionsPage() {
   const { property, distributions, warning, today } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
-  const busy = useNavigation().state === "submitting";
-  const fieldError = (name: string) =>
-    reply?.field === name ? (
-      <p id={`${name}-error`} className={fieldErrorClasses}>
-        {reply.error}
-      </p>
-    ) : null;
-  const errorsOf = (name: string) => (reply?.field === name ? [reply.error] : undefined);
-  const value = (name: string, fallback = "") => reply?.values?.[name] ?? fallback;
+  const result = useActionData<typeof action>()?.result;
+  const paying = useIsPending({ intent: "pay" });
+  const declaring = useIsPending({ intent: "declare" });
+  const fieldErrors = (name: string) => errorsOf(result, name);
+  const value = (name: string, fallback = "") => submittedValue(result, name) ?? fallback;
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6">
       <Link to={paths.admin.properties()} className="text-sm text-brand-700 underline">
@@ -97,11 +103,7 @@ export default function PropertyDistributionsPage() {
           : "No investor holds shares yet."}
       </p>
       {warning ? <HolderWarningList warnings={warning.warnings} /> : null}
-      {reply?.error && !reply.field ? (
-        <p role="alert" className={formErrorClasses}>
-          {reply.error}
-        </p>
-      ) : null}
+      <FormErrors errors={formErrorsOf(result, "intent", "distributionId")} />
 
       <section aria-labelledby="declared-heading" className="space-y-2">
         <h2 id="declared-heading" className="text-lg font-semibold">
@@ -165,11 +167,11 @@ export default function PropertyDistributionsPage() {
                       {d.status === "declared" ? (
                         d.paymentDate <= today ? (
                           <Form method="post">
-                            <input type="hidden" name="intent" value="pay" />
                             <input type="hidden" name="distributionId" value={d.id} />
-                            <button type="submit" className={buttonClasses("primary", "sm")} disabled={busy}>
+                            <input type="hidden" name="intent" value="pay" />
+                            <StatusButton type="submit" size="sm" pending={paying}>
                               Pay now
-                            </button>
+                            </StatusButton>
                           </Form>
                         ) : (
                           <span className="text-xs text-slate-600">Paid on its payment date</span>
@@ -203,27 +205,27 @@ export default function PropertyDistributionsPage() {
             <label className="text-sm">
               <input type="radio" name="basis" value="per_share" defaultChecked={value("basis") === "per_share"} /> per share
             </label>
-            {fieldError("basis")}
+            <ErrorList id="basis-error" errors={fieldErrors("basis")} />
           </fieldset>
           <Field
             label="Amount (₹)"
-            errors={errorsOf("amount")}
+            errors={fieldErrors("amount")}
             inputProps={{ id: "amount", name: "amount", inputMode: "decimal", defaultValue: value("amount") }}
           />
           <Field
             label="Record date"
-            errors={errorsOf("recordDate")}
+            errors={fieldErrors("recordDate")}
             inputProps={{ id: "recordDate", name: "recordDate", type: "date", defaultValue: value("recordDate") }}
           />
           <Field
             label="Payment date"
-            errors={errorsOf("paymentDate")}
+            errors={fieldErrors("paymentDate")}
             inputProps={{ id: "paymentDate", name: "paymentDate", type: "date", defaultValue: value("paymentDate") }}
           />
           <Field label="Note" inputProps={{ id: "note", name: "note", maxLength: 500, defaultValue: value("note") }} />
-          <button type="submit" className={buttonClasses("primary", "md")} disabled={busy}>
+          <StatusButton type="submit" pending={declaring}>
             Declare distribution
-          </button>
+          </StatusButton>
         </Form>
       </section>
     </div>

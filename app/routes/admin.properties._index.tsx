@@ -1,13 +1,19 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { StatCard } from "~/components/admin/pager";
 import { PropertyCard } from "~/components/admin/properties/property-card";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { controlClasses, formErrorClasses, labelClasses } from "~/components/ui/field-styles";
+import { FormErrors } from "~/components/ui/error-list";
+import { controlClasses, labelClasses } from "~/components/ui/field-styles";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { listAdminProperties } from "~/domain/admin/properties/list-admin-properties.server";
 import { deleteProperty } from "~/domain/admin/properties/manage-property.server";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
+import { formErrorsOf } from "~/lib/submission-result";
 import { getPrisma } from "~/services/db.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
@@ -15,6 +21,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -23,17 +30,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...listing, warnings, deleting: listing.properties.find((p) => p.id === deleting) ?? null };
 }
 
+const UNREADABLE = "This form could not be processed. Please reload the page.";
+// A wrong confirmation is the domain's to answer ("Deletion Cancelled"), so it may be empty here.
+const deleteSchema = z.object({
+  intent: z.literal("delete", { error: UNREADABLE }),
+  propertyId: z.string({ error: UNREADABLE }),
+  confirmation: z.string().default(""),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
-  const form = await readFormData(request);
-  const propertyId = String(form.get("propertyId") ?? "");
-  if (form.get("intent") !== "delete" || !propertyId)
-    return data({ error: "This form could not be processed. Please reload the page." }, 400);
+  const submission = parseWithZod(await readFormData(request), { schema: deleteSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const { propertyId, confirmation } = submission.value;
   try {
     const { title, storageWarning } = await deleteProperty(getPrisma(), getPrivateStorage(), {
       adminId: admin.id,
       propertyId,
-      confirmation: String(form.get("confirmation") ?? ""),
+      confirmation,
     });
     return redirectWithToast(
       paths.admin.properties(),
@@ -42,11 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
         : { kind: "success", title: "Permanently Deleted", description: `${title} was deleted.` },
     );
   } catch (error) {
-    return replyToDomainError(error, null, {
+    return replyToDomainError(error, submission, {
       redirects: {
         deletion_cancelled: { to: paths.admin.properties(), toast: { kind: "info", title: "Deletion Cancelled" }, withMessage: false },
       },
-      reply: (refusal) => ({ error: refusal.message }),
     });
   }
 }
@@ -54,6 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminPropertiesPage() {
   const { summary, properties, deleting, warnings } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const deletingNow = useIsPending({ intent: "delete" });
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -68,11 +82,7 @@ export default function AdminPropertiesPage() {
         <StatCard label="Closed or funded" value={String(summary.closedOrFunded)} />
         <StatCard label="Total value" value={formatINR(summary.totalValue)} />
       </div>
-      {reply?.error ? (
-        <p role="alert" className={formErrorClasses}>
-          {reply.error}
-        </p>
-      ) : null}
+      <FormErrors errors={formErrorsOf(reply?.result, "intent", "propertyId", "confirmation")} />
       {deleting ? (
         <section role="dialog" aria-labelledby="delete-heading" className="rounded-xl border-2 border-red-300 bg-red-50 p-4">
           <h2 id="delete-heading" className="text-lg font-semibold text-red-900">
@@ -91,9 +101,9 @@ export default function AdminPropertiesPage() {
               </label>
               <input id="delete-confirmation" name="confirmation" autoComplete="off" className={controlClasses} />
             </div>
-            <button type="submit" className={buttonClasses("primary", "md", "bg-red-700 hover:bg-red-800")}>
+            <StatusButton type="submit" pending={deletingNow} className="bg-red-700 hover:bg-red-800">
               Delete permanently
-            </button>
+            </StatusButton>
             <Link to={paths.admin.properties()} className={buttonClasses("secondary", "md")}>
               Cancel
             </Link>

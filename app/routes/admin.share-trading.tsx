@@ -2,15 +2,19 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { FormErrors } from "~/components/ui/error-list";
+import { StatusButton, SubmitButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { awaitingTargets } from "~/domain/approvals/four-eyes.server";
 import { getShareTradingOverview } from "~/domain/market/share-trading-admin.server";
 import { mayEnableResale } from "~/domain/market/resale-rules";
 import { daysLeft } from "~/lib/market/market-rules";
 import { paths } from "~/lib/paths";
+import { allErrorsOf } from "~/lib/submission-result";
 import { getPrisma } from "~/services/db.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-import { handleShareTradingAction, type ShareTradingReply } from "~/web/share-trading-admin.server";
+import { handleShareTradingAction } from "~/web/share-trading-admin.server";
 import { formatRupees, formatShares } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,7 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ShareTradingAdmin() {
   const { summary, orders, reservations, properties, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as ShareTradingReply | undefined;
+  const reply = useActionData<typeof action>();
+  const failed = reply && "failed" in reply ? reply.failed : undefined;
+  const messages = allErrorsOf(reply?.result).map((message) => (failed ? `${failed} - ${message}` : message));
+  const cleaning = useIsPending({ intent: "cleanup" });
+  const toggling = useIsPending({ intent: "toggle-selling" });
+  const savingRoi = useIsPending({ intent: "set-roi" });
   useLiveRevalidation({ admin: true });
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
@@ -40,9 +49,9 @@ export default function ShareTradingAdmin() {
         <div className="flex flex-wrap gap-2">
           <Form method="post">
             <input type="hidden" name="intent" value="cleanup" />
-            <button type="submit" className={buttonClasses("primary", "sm")}>
+            <StatusButton type="submit" size="sm" pending={cleaning}>
               Cleanup Expired
-            </button>
+            </StatusButton>
           </Form>
           <Link to={paths.admin.root()} className={buttonClasses("secondary", "sm")}>
             Back to Admin
@@ -52,11 +61,7 @@ export default function ShareTradingAdmin() {
           </Link>
         </div>
       </div>
-      {reply?.message ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {reply.message}
-        </p>
-      ) : null}
+      <FormErrors errors={messages} />
       <dl className="grid gap-4 sm:grid-cols-3">
         <Card label="Active sell requests" value={`${summary.activeOrders}`} detail={`worth ${formatRupees(summary.activeValue)}`} />
         <Card label="Reservations awaiting settlement" value={`${summary.awaitingSettlement}`} />
@@ -102,12 +107,12 @@ export default function ShareTradingAdmin() {
                         className="w-full rounded-lg border border-slate-300 px-2 py-1 text-sm"
                       />
                     </div>
-                    <button type="submit" name="intent" value="settle" className={buttonClasses("primary", "sm")}>
+                    <SubmitButton intent="settle" size="sm">
                       Settle
-                    </button>
-                    <button type="submit" name="intent" value="cancel-reservation" className={buttonClasses("secondary", "sm")}>
+                    </SubmitButton>
+                    <SubmitButton intent="cancel-reservation" variant="secondary" size="sm">
                       Cancel
-                    </button>
+                    </SubmitButton>
                   </Form>
                 </li>
               ))}
@@ -156,10 +161,10 @@ export default function ShareTradingAdmin() {
                     <input type="hidden" name="intent" value="toggle-selling" />
                     <input type="hidden" name="propertyId" value={p.id} />
                     <input type="hidden" name="enabled" value={p.sharesSellable ? "false" : "true"} />
-                    <button type="submit" className={buttonClasses("secondary", "sm")}>
+                    <StatusButton type="submit" variant="secondary" size="sm" pending={toggling}>
                       {p.sharesSellable ? "Disable selling" : "Enable selling"}
                       <span className="sr-only"> for {p.title}</span>
-                    </button>
+                    </StatusButton>
                   </Form>
                 ) : (
                   <span className="max-w-xs text-xs text-slate-600" data-testid="selling-locked">
@@ -187,9 +192,9 @@ export default function ShareTradingAdmin() {
                           className="w-24 rounded-lg border border-slate-300 px-2 py-1 text-sm"
                         />
                       </div>
-                      <button type="submit" className={buttonClasses("primary", "sm")}>
+                      <StatusButton type="submit" size="sm" pending={savingRoi}>
                         Save ROI
-                      </button>
+                      </StatusButton>
                     </Form>
                   </details>
                 ) : null}

@@ -25,7 +25,7 @@ export default function AdminSupportPage() {
   useLiveRevalidation({ admin: true });
   const toast = useToast();
   useEffect(() => {
-    if (reply?.updated) toast.show({ kind: "success", title: "Ticket Updated" });
+    if (reply && "updated" in reply && reply.updated) toast.show({ kind: "success", title: "Ticket Updated" });
   }, [reply, toast]);
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6 lg:px-8">

@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { KycStatusBadge } from "~/components/admin/kyc/kyc-queue-table";
 import { Pager } from "~/components/admin/pager";
 import { TierBadge } from "~/components/admin/users/tier-badge";
-import { UserActions } from "~/components/admin/users/user-actions";
+import { UserActionErrors, UserActions } from "~/components/admin/users/user-actions";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { controlClasses, formErrorClasses, labelClasses } from "~/components/ui/field-styles";
+import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { listUsers, readUserListFilters } from "~/domain/admin/users/list-users.server";
 import { KYC_FILTERS, TIER_FILTERS } from "~/domain/admin/users/user-filters";
 import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
@@ -102,11 +102,7 @@ export default function AdminUsersPage() {
           </Link>
         </div>
       </Form>
-      {reply?.error ? (
-        <p role="alert" className={formErrorClasses}>
-          {reply.error}
-        </p>
-      ) : null}
+      <UserActionErrors reply={reply} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {total} user{total === 1 ? "" : "s"}
       </p>

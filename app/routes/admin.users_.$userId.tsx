@@ -2,8 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { KycStatusBadge } from "~/components/admin/kyc/kyc-queue-table";
 import { TierBadge } from "~/components/admin/users/tier-badge";
-import { UserActions } from "~/components/admin/users/user-actions";
-import { formErrorClasses } from "~/components/ui/field-styles";
+import { UserActionErrors, UserActions } from "~/components/admin/users/user-actions";
 import { getUserDetails } from "~/domain/admin/users/get-user-details.server";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
@@ -59,11 +58,7 @@ export default function AdminUserDetailsPage() {
           {profile.sessionCount} active session{profile.sessionCount === 1 ? "" : "s"}
         </span>
       </p>
-      {reply?.error ? (
-        <p role="alert" className={formErrorClasses}>
-          {reply.error}
-        </p>
-      ) : null}
+      <UserActionErrors reply={reply} />
       <UserActions user={profile} returnTo={location.pathname} />
 
       <Section title="Investments">

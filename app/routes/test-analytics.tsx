@@ -1,6 +1,8 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { SubmitButton } from "~/components/ui/status-button";
 import { getOwnAnalytics } from "~/domain/analytics/recent-events.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
@@ -9,6 +11,10 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireUserWithinTrial } from "~/web/guards.server";
 import { formatIndiaDateTime } from "~/lib/formats";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
+import { z } from "zod";
+
+const logEventSchema = z.object({ intent: z.literal("log-event", { error: "Unknown action." }) });
 
 /** The debugging page of spec 2.13: the signed-in user's own events only. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithinTrial(request);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "log-event") return data({ error: "Unknown action." }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: logEventSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
   const logged = await logEventFor(user.id, { eventName: "test_event", props: { source: "test-analytics" } });
   return redirectWithToast(
     paths.testAnalytics({ show: "events" }),
@@ -38,9 +44,7 @@ export default function TestAnalyticsPage() {
       <h1 className="text-2xl font-bold text-ink">Analytics Test</h1>
       <div className="flex flex-wrap gap-2">
         <Form method="post">
-          <button type="submit" name="intent" value="log-event" className={buttonClasses("primary", "md")}>
-            Log a test event
-          </button>
+          <SubmitButton intent="log-event">Log a test event</SubmitButton>
         </Form>
         <Form method="get">
           <button type="submit" name="show" value="events" className={buttonClasses("secondary", "md")}>

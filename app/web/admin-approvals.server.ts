@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { approverStanding } from "~/domain/approvals/approver.server";
 import { approveMoneyMovement, rejectMoneyMovement } from "~/domain/approvals/four-eyes.server";
 import { listMoneyApprovals } from "~/domain/approvals/list-approvals.server";
@@ -10,6 +11,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { announceSettled } from "~/web/share-trading-admin.server";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 
 export async function loadApprovals(admin: SessionUser) {
   const [lists, standing] = await Promise.all([listMoneyApprovals(getPrisma()), approverStanding(getPrisma(), admin.id)]);
@@ -22,17 +24,26 @@ export async function loadApprovals(admin: SessionUser) {
   };
 }
 
-export type ApprovalReply = { approvalId: string; message: string };
+// An approval that is not there (an empty or unknown id) is the domain's 404, not a form error.
+const approvalId = z.string().default("");
+const decisionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve"), approvalId }),
+    z.object({ intent: z.literal("reject"), approvalId, note: z.string().default("") }),
+  ],
+  { error: "Unknown request" },
+);
 
 /** Approve or Reject on /admin/approvals; the requester's own request is refused (403). */
 export async function decideApproval(request: Request, admin: SessionUser) {
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const approvalId = String(form.get("approvalId") ?? "");
+  const submission = parseWithZod(await readFormData(request), { schema: decisionSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const decision = submission.value;
   const prisma = getPrisma();
   try {
-    if (intent === "approve") {
-      const done = await approveMoneyMovement(prisma, { approvalId, adminId: admin.id });
+    if (decision.intent === "approve") {
+      const done = await approveMoneyMovement(prisma, { approvalId: decision.approvalId, adminId: admin.id });
       if (done.settled) await announceSettled(admin.id, done.settled);
       return redirectWithToast(paths.admin.approvals(), {
         kind: "success",
@@ -40,16 +51,13 @@ export async function decideApproval(request: Request, admin: SessionUser) {
         description: `${done.summary} was carried out.`,
       });
     }
-    if (intent === "reject") {
-      const done = await rejectMoneyMovement(prisma, { approvalId, adminId: admin.id, note: String(form.get("note") ?? "") });
-      return redirectWithToast(paths.admin.approvals(), {
-        kind: "success",
-        title: "Rejected",
-        description: `${done.summary} will not be carried out.`,
-      });
-    }
-    return data<ApprovalReply>({ approvalId, message: "Unknown request" }, { status: 400 });
+    const done = await rejectMoneyMovement(prisma, { approvalId: decision.approvalId, adminId: admin.id, note: decision.note });
+    return redirectWithToast(paths.admin.approvals(), {
+      kind: "success",
+      title: "Rejected",
+      description: `${done.summary} will not be carried out.`,
+    });
   } catch (error) {
-    return replyToDomainError(error, null, { reply: (refusal): ApprovalReply => ({ approvalId, message: refusal.message }) });
+    return replyToDomainError(error, submission);
   }
 }

@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { clearTierOverride, endUserSessions, overrideTier, setSubscription } from "~/domain/admin/users/manage-user.server";
 import { requestAdminRightsChange } from "~/domain/approvals/admin-rights.server";
 import { AWAITING_APPROVAL } from "~/domain/approvals/four-eyes.server";
@@ -11,6 +12,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { isUuid } from "~/lib/uuid";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 
 /** Only our own admin pages are followed after an action: never an address from elsewhere. */
 function adminUsersPage(value: string): string {
@@ -18,26 +20,33 @@ function adminUsersPage(value: string): string {
   return path.startsWith(paths.admin.users()) ? path : paths.admin.users();
 }
 
-export type UserActionReply = { error: string; userId: string };
+const UNREADABLE = "This form could not be processed. Please reload the page.";
+const INTENTS = ["set-tier", "auto-calc", "make-admin", "remove-admin", "activate-sub", "deactivate-sub", "end-sessions"] as const;
+
+// The tier's own rule (which tiers an admin may assign) is the domain's.
+const userActionSchema = z.object({
+  intent: z.enum(INTENTS, { error: UNREADABLE }),
+  userId: z.string({ error: UNREADABLE }).regex(UUID, { error: UNREADABLE }),
+  returnTo: z.string().default(""),
+  tier: z.string().default(""),
+});
 
 /**
  * The row and details buttons: tier, Auto Calc, admin flag, subscription, end sessions.
  * Success goes back to the page the form came from with a toast; a refusal answers 4xx.
  */
 export async function submitUserAction(request: Request, admin: SessionUser) {
-  const form = await readFormData(request);
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
-  const intent = text("intent");
-  const userId = text("userId");
-  const returnTo = adminUsersPage(text("returnTo"));
-  if (!isUuid(userId)) return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
+  const submission = parseWithZod(await readFormData(request), { schema: userActionSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const { intent, userId, tier: chosenTier } = submission.value;
+  const returnTo = adminUsersPage(submission.value.returnTo);
   const db = getPrisma();
   const command = { adminId: admin.id, userId };
   try {
     let title: string;
     switch (intent) {
       case "set-tier": {
-        const tier = await overrideTier(db, { ...command, tier: text("tier") });
+        const tier = await overrideTier(db, { ...command, tier: chosenTier });
         title = `Tier set to ${TIER_LABELS[tier]} (Override)`;
         break;
       }
@@ -66,12 +75,11 @@ export async function submitUserAction(request: Request, admin: SessionUser) {
         title = `Signed out everywhere (${count} session${count === 1 ? "" : "s"} ended)`;
         break;
       }
-      default:
-        return data<UserActionReply>({ error: "This form could not be processed. Please reload the page.", userId }, 400);
     }
     return redirectWithToast(returnTo, { kind: "success", title });
   } catch (error) {
+    // The page heads a refused command with what failed ("Update Failed - …").
     const failed = intent === "auto-calc" ? "Remove Override Failed" : "Update Failed";
-    return replyToDomainError(error, null, { reply: (refusal): UserActionReply => ({ error: `${failed} - ${refusal.message}`, userId }) });
+    return replyToDomainError(error, submission, { extra: { failed } });
   }
 }

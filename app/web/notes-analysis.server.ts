@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { enqueueNotesAnalysis } from "~/domain/notes-analysis/notes-analysis-job.server";
 import { listNotesAnalyses } from "~/domain/notes-analysis/notes-analysis-overview.server";
 import { requestNotesAnalysis } from "~/domain/notes-analysis/notes-analysis-runs.server";
@@ -8,6 +9,12 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
+
+const CHOOSE_PROPERTY = "Choose a property to analyse.";
+const runSchema = z.object({
+  propertyId: z.string({ error: CHOOSE_PROPERTY }).trim().min(1, CHOOSE_PROPERTY).max(100, CHOOSE_PROPERTY),
+});
 
 export async function loadNotesAnalyses() {
   const properties = await listNotesAnalyses(getPrisma());
@@ -17,12 +24,9 @@ export async function loadNotesAnalyses() {
 
 /** POST: start (or join) the analysis run of one property, then back to the list with a toast. */
 export async function submitNotesAnalysisRun(request: Request, admin: SessionUser) {
-  const form = await readFormData(request);
-  const raw = form.get("propertyId");
-  const propertyId = typeof raw === "string" ? raw.trim() : "";
-  if (!propertyId || propertyId.length > 100) {
-    return data({ propertyId: null, error: "Choose a property to analyse." }, { status: 400 });
-  }
+  const submission = parseWithZod(await readFormData(request), { schema: runSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const { propertyId } = submission.value;
   try {
     const run = await requestNotesAnalysis(getPrisma(), { propertyId, adminId: admin.id });
     await enqueueNotesAnalysis(run);
@@ -34,6 +38,6 @@ export async function submitNotesAnalysisRun(request: Request, admin: SessionUse
         : "Another run for this property is under way; its result appears here when it is ready.",
     });
   } catch (error) {
-    return replyToDomainError(error, null, { reply: (refusal) => ({ propertyId, error: refusal.message }) });
+    return replyToDomainError(error, submission);
   }
 }

@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
 import { AWAITING_APPROVAL, settleReservationFourEyes } from "~/domain/approvals/four-eyes.server";
@@ -16,8 +17,26 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { formatShares } from "~/lib/formats";
+import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 
-export type ShareTradingReply = { intent: string; target: string; message: string };
+// Ids, notes and the ROI are the domain's to check: it answers an unknown reservation or a
+// wrong ROI in its own words, so empty fields reach it as "".
+const text = z.string().trim().default("");
+const reservationForm = { reservationId: text, notes: text };
+const shareTradingSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("cleanup") }),
+    z.object({ intent: z.literal("settle"), ...reservationForm }),
+    z.object({ intent: z.literal("cancel-reservation"), ...reservationForm }),
+    z.object({ intent: z.literal("toggle-selling"), propertyId: text, enabled: text }),
+    z.object({ intent: z.literal("set-roi"), propertyId: text, roi: text }),
+  ],
+  { error: "Unknown request" },
+);
+
+/** What failed, heading the domain's message on the page ("Settle Failed - …"). */
+const FAILED: Partial<Record<string, string>> = { settle: "Settle Failed", "cancel-reservation": "Cancel Failed" };
 
 const back = () => paths.admin.shareTrading();
 
@@ -38,13 +57,12 @@ export function roiToast(outcome: { roi: string | null; changed: boolean }) {
 
 /** The admin's share-trading forms; every one is written to the audit log by its domain command. */
 export async function handleShareTradingAction(request: Request, admin: SessionUser) {
-  const form = await readFormData(request);
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string).trim() : "");
-  const intent = text("intent");
-  const target = text("reservationId") || text("propertyId");
+  const submission = parseWithZod(await readFormData(request), { schema: shareTradingSchema });
+  if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  const form = submission.value;
   const prisma = getPrisma();
   try {
-    switch (intent) {
+    switch (form.intent) {
       case "cleanup": {
         const counts = await expireMarket(prisma);
         await prisma.$transaction((tx) =>
@@ -65,7 +83,7 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
       case "settle": {
         const outcome = await settleReservationFourEyes(
           prisma,
-          { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") },
+          { adminId: admin.id, reservationId: form.reservationId, notes: form.notes },
           getEnv().FOUR_EYES_THRESHOLD_INR,
         );
         if (outcome.state === "awaiting") {
@@ -80,7 +98,7 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
         return redirectWithToast(back(), { kind: "success", ...SETTLED_TEXT });
       }
       case "cancel-reservation": {
-        const released = await cancelReservation(prisma, { adminId: admin.id, reservationId: text("reservationId"), notes: text("notes") });
+        const released = await cancelReservation(prisma, { adminId: admin.id, reservationId: form.reservationId, notes: form.notes });
         await logEventFor(admin.id, {
           eventName: "trading_reservation_settled",
           props: { reservationId: released.reservationId, success: false },
@@ -94,8 +112,8 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
         return redirectWithToast(back(), { kind: "success", ...RELEASED_TEXT });
       }
       case "toggle-selling": {
-        const enabled = text("enabled") === "true";
-        const { title } = await setShareSelling(prisma, { adminId: admin.id, propertyId: text("propertyId"), enabled });
+        const enabled = form.enabled === "true";
+        const { title } = await setShareSelling(prisma, { adminId: admin.id, propertyId: form.propertyId, enabled });
         return redirectWithToast(back(), {
           kind: "success",
           title: "Settings Updated",
@@ -103,17 +121,12 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
         });
       }
       case "set-roi": {
-        const outcome = await setPropertyRoi(prisma, { adminId: admin.id, propertyId: text("propertyId"), roi: text("roi") });
+        const outcome = await setPropertyRoi(prisma, { adminId: admin.id, propertyId: form.propertyId, roi: form.roi });
         return redirectWithToast(back(), roiToast(outcome));
       }
-      default:
-        return data<ShareTradingReply>({ intent, target, message: "Unknown request" }, { status: 400 });
     }
   } catch (error) {
-    const prefix = intent === "settle" ? "Settle Failed - " : intent === "cancel-reservation" ? "Cancel Failed - " : "";
-    return replyToDomainError(error, null, {
-      reply: (refusal): ShareTradingReply => ({ intent, target, message: `${prefix}${refusal.message}` }),
-    });
+    return replyToDomainError(error, submission, { extra: { failed: FAILED[form.intent] } });
   }
 }
 

@@ -50,18 +50,19 @@ function validDate(value: unknown): string | null {
   return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text ? null : text;
 }
 
-const MAX_DISTRIBUTION = "1000000000";
+/** What a declared amount may be: the form's field and the domain's check read it alike. */
+export const DISTRIBUTION_AMOUNT_RULES = {
+  message: "Enter an amount in rupees, more than zero, with at most 2 decimals.",
+  max: "1000000000",
+  maxMessage: "The amount is too large: at most ₹1,00,00,00,000.",
+};
 
 /** Checks an admin's declaration; each refusal names its field. */
 export function parseDeclaration(input: DeclarationInput): Declaration {
   const basis = input.basis === "per_share" ? "per_share" : input.basis === "total" ? "total" : null;
   if (!basis) throw new DistributionError("invalid_basis", "Choose a total amount or an amount per share.", 400, "basis");
   // The one rupee parser: "1e5" or "-3" is not an amount; more than ₹100 crore is not a rent distribution.
-  const parsed = parseRupees(input.amount, {
-    message: "Enter an amount in rupees, more than zero, with at most 2 decimals.",
-    max: MAX_DISTRIBUTION,
-    maxMessage: "The amount is too large: at most ₹1,00,00,00,000.",
-  });
+  const parsed = parseRupees(input.amount, DISTRIBUTION_AMOUNT_RULES);
   if (!parsed.ok) throw new DistributionError("invalid_amount", parsed.message, 400, "amount");
   const amount = parsed.value;
   const recordDate = validDate(input.recordDate);

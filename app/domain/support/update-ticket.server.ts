@@ -9,7 +9,7 @@ import { DEFAULT_FUND_LIMITS, DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fun
 import { systemClock, ticketReference, type Clock } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL, alertsChannel, type LiveEvent } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
-import { parseRupees, type RupeeParse } from "~/lib/rupee-input";
+import { parseRupees, type RupeeParse, type RupeeRules } from "~/lib/rupee-input";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import { mailInvestorAboutTicket } from "./ticket-mail.server";
@@ -263,13 +263,17 @@ async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string): 
  * so an amount that moves money is never one it could not read.
  */
 export function readReceivedAmount(raw: unknown, max: string = DEFAULT_FUND_LIMITS.perRequest): RupeeParse {
-  const parsed = parseRupees(raw, {
+  return parseRupees(raw, receivedAmountRules(max));
+}
+
+/** The rules of a received amount, for the form's field to read it as the domain does. */
+export function receivedAmountRules(max: string = DEFAULT_FUND_LIMITS.perRequest): RupeeRules {
+  return {
     message: `Enter the amount actually received: more than the ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee, at most 2 decimals`,
     min: DEPOSIT_PROCESSING_FEE.plus("0.01"),
     max,
     maxMessage: `A deposit credits at most ${formatINR(max)} (the per-request limit)`,
-  });
-  return parsed;
+  };
 }
 
 function parseReceived(raw: string, max: string | undefined): Decimal {

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { FormErrors } from "~/components/ui/error-list";
+import { ErrorList, FormErrors } from "~/components/ui/error-list";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { SubmitButton } from "~/components/ui/status-button";
 import { paths } from "~/lib/paths";
@@ -58,7 +58,7 @@ export function KycReviewDialog({
   user: ReviewUser;
   documents: ReviewDocument[];
   closeTo: string;
-  errors: { form?: string[]; reason?: string[] } | null;
+  errors: { form?: string[]; reason?: string[] };
   values: { notes?: string; reason?: string };
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -135,7 +135,7 @@ export function KycReviewDialog({
 
         <Form method="post" className="mt-6 space-y-4" preventScrollReset>
           <input type="hidden" name="userId" value={user.userId} />
-          <FormErrors errors={errors?.form} />
+          <FormErrors errors={errors.form} />
           <div>
             <label htmlFor="kyc-notes" className={labelClasses}>
               Admin notes
@@ -152,15 +152,11 @@ export function KycReviewDialog({
               rows={2}
               maxLength={1000}
               defaultValue={values.reason}
-              aria-invalid={errors?.reason ? true : undefined}
-              aria-describedby={errors?.reason ? "kyc-reason-error" : undefined}
+              aria-invalid={errors.reason?.length ? true : undefined}
+              aria-describedby={errors.reason?.length ? "kyc-reason-error" : undefined}
               className={controlClasses}
             />
-            {errors?.reason ? (
-              <p id="kyc-reason-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-                {errors.reason.join(" ")}
-              </p>
-            ) : null}
+            <ErrorList id="kyc-reason-error" errors={errors.reason} />
           </div>
           <div className="flex flex-wrap justify-end gap-3">
             <SubmitButton intent="reject" variant="secondary" className="border-red-300 text-red-700">

@@ -1,9 +1,11 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { FormErrors } from "~/components/ui/error-list";
+import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatINR } from "~/lib/money";
+import { errorsOf, formErrorsOf, submittedValue, type LastResult } from "~/lib/submission-result";
 import { STATUS_LABELS, TYPE_LABELS } from "./ticket-list";
 import type { TicketDetail } from "~/domain/support/list-tickets.server";
 import { formatIndiaDateTime } from "~/lib/formats";
@@ -11,7 +13,8 @@ import { formatIndiaDateTime } from "~/lib/formats";
 /** A ticket as the admin page shows it (the contact details and update time stay on the server). */
 export type TicketView = Omit<TicketDetail, "contactInfo" | "updatedAt">;
 
-export type TicketReply = { ticketId: string; updated: boolean; fieldErrors: Record<string, string>; formError: string | null };
+/** The action's answer: conform's reply, for the ticket it was sent for. */
+export type TicketReply = { result: LastResult };
 
 const FINAL = ["resolved", "closed"];
 
@@ -20,7 +23,7 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
   const hydrated = useHydrated();
   const [status, setStatus] = useState(ticket.status);
   const [response, setResponse] = useState("");
-  const errors = reply?.ticketId === ticket.id ? reply : null;
+  const result = submittedValue(reply?.result, "ticketId") === ticket.id ? reply?.result : null;
   // The button is enabled only when something changed; the server refuses a no-op too.
   const changed = status !== ticket.status || (response.trim() !== "" && response.trim() !== (ticket.adminResponse ?? ""));
   const settled = FINAL.includes(ticket.status) && (ticket.type === "add_funds" || ticket.type === "withdraw_funds");
@@ -68,41 +71,29 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
         <input type="hidden" name="ticketId" value={ticket.id} />
         <input type="hidden" name="returnTo" value={returnTo} />
         <input type="hidden" name="enhanced" value={hydrated ? "true" : "false"} />
-        <FormErrors errors={errors?.formError ? [errors.formError] : undefined} />
-        <label className="block text-sm font-medium text-slate-700">
-          Status
-          <select
-            name="status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
-            className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
-          >
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {errors?.fieldErrors.status ? <p className="text-sm text-red-700">{errors.fieldErrors.status}</p> : null}
+        <FormErrors errors={formErrorsOf(result, "ticketId", "returnTo", "adminResponse", "activateSubscription", "enhanced")} />
+        <SelectField
+          label="Status"
+          errors={errorsOf(result, "status")}
+          selectProps={{ name: "status", value: status, onChange: (event) => setStatus(event.target.value) }}
+        >
+          {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
         {ticket.type === "add_funds" && !settled ? (
-          <label className="block text-sm font-medium text-slate-700">
-            Amount actually received (₹), used when resolving
-            <input
-              name="receivedAmount"
-              inputMode="decimal"
-              defaultValue={ticket.amount ?? ""}
-              aria-invalid={errors?.fieldErrors.receivedAmount ? true : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
-            />
-            {errors?.fieldErrors.receivedAmount ? (
-              <span className="mt-1 block text-sm font-normal text-red-700">{errors.fieldErrors.receivedAmount}</span>
-            ) : (
-              <span className="mt-1 block text-xs font-normal text-slate-500">
-                The wallet is credited this amount less the ₹10 processing fee.
-              </span>
-            )}
-          </label>
+          <Field
+            label="Amount actually received (₹), used when resolving"
+            help="The wallet is credited this amount less the ₹10 processing fee."
+            errors={errorsOf(result, "receivedAmount")}
+            inputProps={{
+              name: "receivedAmount",
+              inputMode: "decimal",
+              defaultValue: submittedValue(result, "receivedAmount") ?? ticket.amount ?? "",
+            }}
+          />
         ) : null}
         {ticket.type === "subscription_request" && !ticket.subscriptionActive ? (
           <label className="flex items-center gap-2 text-sm">

@@ -1,7 +1,9 @@
 import { Form } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui/button-styles";
+import { FormErrors } from "~/components/ui/error-list";
+import { SubmitButton } from "~/components/ui/status-button";
 import { ASSIGNABLE_TIERS } from "~/domain/admin/users/assignable-tiers";
 import { TIER_LABELS } from "~/domain/tiers/calculate-tier";
+import { formErrorsOf, type LastResult } from "~/lib/submission-result";
 
 export type ActionTarget = {
   id: string;
@@ -17,15 +19,9 @@ function IntentButton({ user, intent, label, returnTo }: { user: ActionTarget; i
     <Form method="post" preventScrollReset>
       <input type="hidden" name="userId" value={user.id} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={buttonClasses("secondary", "sm")}
-        aria-label={`${label}: ${user.email}`}
-      >
+      <SubmitButton intent={intent} variant="secondary" size="sm" aria-label={`${label}: ${user.email}`}>
         {label}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -53,15 +49,9 @@ export function UserActions({ user, returnTo }: { user: ActionTarget; returnTo: 
             </option>
           ))}
         </select>
-        <button
-          type="submit"
-          name="intent"
-          value="set-tier"
-          className={buttonClasses("secondary", "sm")}
-          aria-label={`Set tier: ${user.email}`}
-        >
+        <SubmitButton intent="set-tier" variant="secondary" size="sm" aria-label={`Set tier: ${user.email}`}>
           Set
-        </button>
+        </SubmitButton>
       </Form>
       {user.tierOverrideByAdmin ? <IntentButton user={user} intent="auto-calc" label="Auto Calc" returnTo={returnTo} /> : null}
       <IntentButton
@@ -79,4 +69,11 @@ export function UserActions({ user, returnTo }: { user: ActionTarget; returnTo: 
       <IntentButton user={user} intent="end-sessions" label="End Sessions" returnTo={returnTo} />
     </div>
   );
+}
+
+/** A refused user action; one the domain refused is headed with what failed ("Update Failed - …"). */
+export function UserActionErrors({ reply }: { reply: { result: LastResult; failed?: string } | undefined }) {
+  const messages = formErrorsOf(reply?.result, "intent", "userId", "tier", "returnTo");
+  const failed = reply?.failed;
+  return <FormErrors errors={failed ? messages.map((message) => `${failed} - ${message}`) : messages} />;
 }
