@@ -5,7 +5,7 @@ import { AvailableShares } from "~/components/market/available-shares";
 import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
 import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
-import { handleResaleRequest, REQUEST_RESALE_INTENT } from "~/web/resale-request.server";
+import { handleResaleRequest, isResaleRequest } from "~/web/resale-request.server";
 import { readFormData } from "~/web/form-data.server";
 import { ResaleRequestForm } from "~/components/market/resale-request-form";
 import { getPropertyPosition } from "~/domain/portfolio/property-position.server";
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDashboardUser(request);
   const back = paths.dashboard.property(params.propertyId ?? "");
   const form = await readFormData(request);
-  if (form.get("intent") === REQUEST_RESALE_INTENT) return handleResaleRequest(user, params.propertyId ?? "", back);
+  if (isResaleRequest(form)) return handleResaleRequest(user, params.propertyId ?? "", back);
   return handleMarketAction(request, user, back, form);
 }
 
