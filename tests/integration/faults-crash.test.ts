@@ -57,22 +57,35 @@ function post(app: AppProcess, pathname: string, cookie: string, form: Record<st
 }
 
 /** Sends every request at once and kills the app with SIGKILL once `after` of them have been answered. */
-async function killMidway(app: AppProcess, requests: (() => Promise<number>)[], after: number) {
+async function killMidway(app: AppProcess, requests: (() => Promise<number>)[], after: number | (() => Promise<boolean>)) {
   let answered = 0;
   let killed = false;
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    app.child.kill("SIGKILL");
+  };
+  // A trigger read from the database kills as soon as the first piece of work commits, however
+  // slowly the process gets round to answering (on a loaded machine its first HTTP answer can
+  // come after every request has already reached PostgreSQL).
+  const watching =
+    typeof after === "function"
+      ? (async () => {
+          while (!killed && !(await after())) await new Promise((resolve) => setTimeout(resolve, 2));
+          kill();
+        })()
+      : Promise.resolve();
   const statuses = await Promise.all(
     requests.map((send) =>
       send().then((status) => {
         if (status !== 0) answered++;
-        if (!killed && answered >= after) {
-          killed = true;
-          app.child.kill("SIGKILL");
-        }
+        if (typeof after === "number" && answered >= after) kill();
         return status;
       }),
     ),
   );
-  if (!killed) app.child.kill("SIGKILL");
+  kill();
+  await watching;
   await app.exited;
   return { statuses, answeredBeforeKill: statuses.filter((s) => s !== 0).length };
 }
@@ -142,7 +155,7 @@ describe("SIGKILL mid-operation, then restart", () => {
     const reservationIds: string[] = [];
     // Each settlement is one database call now, and a call already sent commits even after
     // the process dies; so more reservations than the pool's 10 connections can carry at
-    // once, and the kill at the first answer, leave some surely unsent.
+    // once, and the kill at the first commit, leave some surely unsent.
     for (let i = 0; i < 120; i++) {
       const buyer = await createInvestor(prisma(), { balance: "1000" });
       const hold = await createBuyerHold(prisma(), {
@@ -159,7 +172,8 @@ describe("SIGKILL mid-operation, then restart", () => {
     const { statuses } = await killMidway(
       app,
       reservationIds.map((id) => () => post(app, "/admin/share-trading", cookie, { intent: "settle", reservationId: id })),
-      1,
+      // Settlements of one sell request queue on its row lock, one after another: killed at the first commit.
+      async () => (await prisma().shareReservation.count({ where: { id: { in: reservationIds }, status: "settled" } })) > 0,
     );
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     const settled = await prisma().shareReservation.count({ where: { id: { in: reservationIds }, status: "settled" } });
