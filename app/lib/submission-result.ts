@@ -27,3 +27,12 @@ export function submittedValue(result: LastResult, name: string): string | undef
   const value = (result?.initialValue as Record<string, unknown> | null | undefined)?.[name];
   return typeof value === "string" ? value : undefined;
 }
+
+/**
+ * The one alert at the top of a form whose fields show their messages quietly: the form's own
+ * messages, or, for a refusal that only names a field (a domain error), that field's message.
+ */
+export function summaryOf(result: LastResult, ...hiddenFields: string[]): string[] {
+  const own = formErrorsOf(result, ...hiddenFields);
+  return own.length > 0 ? own : allErrorsOf(result);
+}

@@ -1,15 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentManager } from "~/components/admin/properties/document-manager";
 import { ImageManager } from "~/components/admin/properties/image-manager";
 import { PropertyFormFields } from "~/components/admin/properties/property-form-fields";
-import { buttonClasses } from "~/components/ui/button-styles";
-import { formErrorClasses } from "~/components/ui/field-styles";
+import { FormErrors } from "~/components/ui/error-list";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { getPropertyForEdit } from "~/domain/admin/properties/list-admin-properties.server";
 import { listPropertyDocuments } from "~/domain/admin/properties/property-documents.server";
 import { paths } from "~/lib/paths";
+import { errorsOf, summaryOf } from "~/lib/submission-result";
 import { getPrisma } from "~/services/db.server";
-import { submitPropertyEdit } from "~/web/admin-property-edit.server";
+import { submitPropertyEdit, type EditSection } from "~/web/admin-property-edit.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";
@@ -37,8 +39,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditPropertyPage() {
   const { property, documents, confirmDelete, warnings } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const error = (section: string) => (reply?.section === section ? reply : null);
+  const saving = useIsPending({ intent: "save" });
+  // Each form gets back only its own refusal; the summary above them all is the page's one alert.
+  const resultOf = (section: EditSection) => (reply?.section === section ? reply.result : undefined);
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6">
       <Link to={paths.admin.properties()} className="text-sm text-brand-700 underline">
@@ -52,25 +55,15 @@ export default function EditPropertyPage() {
         </Link>
       </p>
       <HolderWarningList warnings={warnings} />
-      {reply?.formError ? (
-        <p role="alert" className={formErrorClasses}>
-          {reply.formError}
-        </p>
-      ) : null}
-      <ImageManager title={property.title} images={property.images} error={error("images")?.fieldErrors.images} />
-      <DocumentManager
-        propertyId={property.id}
-        documents={documents}
-        confirmDelete={confirmDelete}
-        errors={error("documents")?.fieldErrors ?? {}}
-        values={error("documents")?.values ?? {}}
-      />
+      <FormErrors errors={summaryOf(reply?.result, "intent", "url", "change", "documentId")} />
+      <ImageManager title={property.title} images={property.images} errors={errorsOf(resultOf("images"), "images")} />
+      <DocumentManager propertyId={property.id} documents={documents} confirmDelete={confirmDelete} result={resultOf("documents")} />
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="save" />
-        <PropertyFormFields values={error("details")?.values ?? property.values} errors={error("details")?.fieldErrors ?? {}} mode="edit" />
-        <button type="submit" className={buttonClasses("primary", "lg")} disabled={busy}>
+        <PropertyFormFields result={resultOf("details")} defaults={property.values} mode="edit" />
+        <StatusButton type="submit" size="lg" pending={saving}>
           Save changes
-        </button>
+        </StatusButton>
       </Form>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { UploadHandlerPart } from "@remix-run/node";
+import { z } from "zod";
+import { parsePropertyForm, type PropertyFormData } from "~/domain/admin/properties/property-form";
 import { MAX_DOCUMENT_BYTES } from "~/domain/admin/properties/property-documents.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, type IncomingImage } from "~/domain/admin/properties/property-images.server";
 import { readFormData, refuseForbiddenCharacters } from "~/web/form-data.server";
@@ -58,4 +60,28 @@ export async function readPropertyForm(request: Request): Promise<PropertyMultip
     return undefined;
   });
   return { fields, images, document };
+}
+
+/** The text fields as conform reads a form, so `parseWithZod` can parse what `readPropertyForm` gave. */
+export function asFormPayload(fields: Record<string, string>): URLSearchParams {
+  return new URLSearchParams(Object.entries(fields));
+}
+
+/**
+ * The property details, checked inside a zod schema (`.transform(checkPropertyDetails(mode))`).
+ * The rules are the domain's (`parsePropertyForm`: the required fields first, then every number,
+ * each amount through the one rupee parser bounded by what its column holds); its refusal
+ * becomes zod issues: the summary ("Missing Required Fields - Please fill in: …") on the form
+ * and each message on its field.
+ */
+export function checkPropertyDetails(mode: "create" | "edit") {
+  return (payload: Record<string, unknown>, ctx: z.RefinementCtx): PropertyFormData => {
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(payload)) if (typeof value === "string") values[name] = value;
+    const parsed = parsePropertyForm(values, mode);
+    if (parsed.ok) return parsed.data;
+    ctx.addIssue({ code: "custom", path: [], message: `${parsed.title} - ${parsed.message}` });
+    for (const [name, message] of Object.entries(parsed.fieldErrors)) ctx.addIssue({ code: "custom", path: [name], message });
+    return z.NEVER;
+  };
 }

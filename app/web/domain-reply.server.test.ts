@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { DuplicatePurchaseError, InvalidPurchaseError, KycRequiredError } from "~/domain/investing/purchase-errors.server";
 import { reloadEnv } from "~/services/env.server";
 import { getFlashToasts } from "./flash.server";
-import { fieldErrorOf, replyToDomainError } from "./domain-reply.server";
+import { replyToDomainError } from "./domain-reply.server";
 
 beforeAll(() => {
   process.env.SESSION_SECRET = "domain-reply-test-secret-0123456789abcdef";
@@ -137,39 +137,6 @@ describe("replyToDomainError", () => {
     const toasts = await flashed(response);
     expect(toasts).toEqual([expect.objectContaining({ kind: "info", title: "Deletion Cancelled" })]);
     expect(toasts[0]!.description).toBeUndefined();
-  });
-
-  it("builds the route's own action data with `reply`, with the error's status", async () => {
-    const reply = (await replyToDomainError(new DomainError("too_long", "Keep it short.", 422, "subject"), null, {
-      reply: (refusal, followUp) => ({ error: refusal.message, fields: fieldErrorOf(refusal), followUp, values: { subject: "x" } }),
-    })) as unknown as Reply;
-    expect(reply.init.status).toBe(422);
-    expect(reply.data).toEqual({
-      error: "Keep it short.",
-      fields: { subject: "Keep it short." },
-      followUp: null,
-      values: { subject: "x" },
-    });
-    expect(fieldErrorOf(new DomainError("busy", "Try again.", 409))).toEqual({});
-    const crash = new Error("database went away");
-    await expect(replyToDomainError(crash, null, { reply: () => ({}) })).rejects.toBe(crash);
-  });
-
-  it("still redirects a mapped code with `reply`, or hands its follow-up to `reply` for a page that shows it", async () => {
-    const routesWithShape = {
-      redirects: { kyc_required: { to: "/kyc", toast: { kind: "error" as const, title: "KYC Required", description: "Verify first" } } },
-      reply: (refusal: DomainError, followUp: unknown) => ({ message: refusal.message, followUp }),
-    };
-    const error = new DomainError("kyc_required", "KYC Required - Verify first", 403);
-    const redirected = (await replyToDomainError(error, null, routesWithShape)) as Response;
-    expect(redirected.status).toBe(302);
-    expect(await flashed(redirected)).toEqual([expect.objectContaining({ title: "KYC Required", description: "Verify first" })]);
-    const inPage = (await replyToDomainError(error, null, { ...routesWithShape, followUpInPage: true })) as unknown as Reply;
-    expect(inPage.init.status).toBe(403);
-    expect(inPage.data).toEqual({
-      message: "KYC Required - Verify first",
-      followUp: { to: "/kyc", toast: { kind: "error", title: "KYC Required", description: "Verify first" } },
-    });
   });
 
   it("answers in plain text with `asText`, for resource routes and commands with no page", async () => {

@@ -38,12 +38,6 @@ export type DomainErrorReply = {
   followUp: DomainErrorFollowUp | null;
 };
 
-/**
- * The action data of a page that does not use conform, built from the error (and, with
- * `followUpInPage`, the follow-up it shows itself); answered with the error's status.
- */
-export type DomainErrorShape<Shape> = (error: DomainError, followUp: DomainErrorFollowUp | null) => Shape;
-
 /** Anything with conform's `reply`: a parsed submission. */
 type Replyable = {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
@@ -65,11 +59,6 @@ function followUpFor(error: DomainError, mapped: DomainErrorRedirect): DomainErr
   return { to: mapped.to, toast: { ...rest, title, ...(withMessage === undefined ? {} : { description: withMessage }) } };
 }
 
-/** The error's field and message, as the field-error maps of plain forms hold them (empty without a field). */
-export function fieldErrorOf(error: DomainError): Record<string, string> {
-  return error.field ? { [error.field]: error.message } : {};
-}
-
 /** A plain-text answer with the error's status and message, for resource routes and refused commands. */
 function plainText(error: DomainError): Response {
   return new Response(error.message, {
@@ -78,8 +67,7 @@ function plainText(error: DomainError): Response {
   });
 }
 
-type ConformOptions<Extra> = DomainErrorRoutes & { extra?: Extra; reply?: undefined; asText?: undefined };
-type ShapeOptions<Shape> = DomainErrorRoutes & { reply: DomainErrorShape<Shape>; extra?: undefined; asText?: undefined };
+type ConformOptions<Extra> = DomainErrorRoutes & { extra?: Extra; asText?: undefined };
 type TextOptions = { asText: true };
 
 /**
@@ -87,17 +75,11 @@ type TextOptions = { asText: true };
  * - a code in `redirects` (or any code, with `otherwise`) goes there with its toast (or, with
  *   `followUpInPage`, the follow-up is returned for the page to show and navigate to);
  * - with `asText`, any domain error is a plain-text response with its status and message;
- * - with `reply`, the route's own action data, built from the error, with the error's status;
  * - otherwise a conform reply: a field error (when the error names a field) or a form error,
  *   with `extra` merged into the action data and the error's status.
  * Anything that is not a domain error is rethrown for the error boundary.
  */
 export async function replyToDomainError(error: unknown, submission: null, routes: TextOptions): Promise<Response>;
-export async function replyToDomainError<Shape>(
-  error: unknown,
-  submission: null,
-  routes: ShapeOptions<Shape>,
-): Promise<Response | ReturnType<typeof data<Shape>>>;
 export async function replyToDomainError<Extra extends Record<string, unknown> = Record<never, never>>(
   error: unknown,
   submission: Replyable | null,
@@ -106,15 +88,14 @@ export async function replyToDomainError<Extra extends Record<string, unknown> =
 export async function replyToDomainError(
   error: unknown,
   submission: Replyable | null,
-  routes: (DomainErrorRoutes & { extra?: Record<string, unknown>; reply?: DomainErrorShape<unknown> }) | TextOptions = {},
+  routes: (DomainErrorRoutes & { extra?: Record<string, unknown> }) | TextOptions = {},
 ) {
   if (!isDomainError(error)) throw error;
   if ("asText" in routes && routes.asText) return plainText(error);
-  const options = routes as DomainErrorRoutes & { extra?: Record<string, unknown>; reply?: DomainErrorShape<unknown> };
+  const options = routes as DomainErrorRoutes & { extra?: Record<string, unknown> };
   const mapped = options.redirects?.[error.code] ?? options.otherwise;
   const followUp = mapped ? followUpFor(error, mapped) : null;
   if (followUp && !options.followUpInPage) return redirectWithToast(followUp.to, followUp.toast);
-  if (options.reply) return data(options.reply(error, followUp), { status: error.status });
   const reply: DomainErrorReply = { result: followUp ? null : resultFor(error, submission), followUp };
   return data({ ...options.extra, ...reply }, { status: error.status });
 }

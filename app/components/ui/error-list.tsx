@@ -11,12 +11,24 @@ export function errorMessages(errors: ListOfErrors): string[] {
 /**
  * A field's or a form's messages, announced as an alert. Renders nothing without
  * messages, so an `aria-describedby` pointing at `id` is only added alongside it.
+ * `announce={false}` is for a form whose summary at the top is the one alert: its fields'
+ * messages are then read with each field (through `aria-describedby`), not announced again.
  */
-export function ErrorList({ id, errors, className }: { id?: string; errors: ListOfErrors; className?: string }) {
+export function ErrorList({
+  id,
+  errors,
+  className,
+  announce = true,
+}: {
+  id?: string;
+  errors: ListOfErrors;
+  className?: string;
+  announce?: boolean;
+}) {
   const messages = errorMessages(errors);
   if (messages.length === 0) return null;
   return (
-    <div id={id} role="alert" className={className ?? fieldErrorClasses}>
+    <div id={id} role={announce ? "alert" : undefined} className={className ?? fieldErrorClasses}>
       <ul className="space-y-1">
         {messages.map((message) => (
           <li key={message}>{message}</li>

@@ -13,6 +13,8 @@ type FieldFrame = {
   /** Defaults to "{control id}-description" (conform's `field.descriptionId`). */
   helpId?: string;
   className?: string;
+  /** False when a summary at the top of the form is the one alert (see ErrorList). */
+  announceErrors?: boolean;
 };
 
 type ControlWiring = {
@@ -71,7 +73,7 @@ function FieldParts({
           {frame.help}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={frame.errors} />
+      <ErrorList id={errorId} errors={frame.errors} announce={frame.announceErrors} />
     </div>
   );
 }

@@ -1,6 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { controlClasses, fieldErrorClasses, helpTextClasses, labelClasses } from "~/components/ui/field-styles";
+import { ErrorList, errorMessages } from "~/components/ui/error-list";
+import { Field, SelectField } from "~/components/ui/field";
+import { helpTextClasses, labelClasses } from "~/components/ui/field-styles";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { errorsOf, submittedValue, type LastResult } from "~/lib/submission-result";
 import { DOCUMENT_TYPE_OPTIONS } from "~/lib/property-documents";
 import { paths } from "~/lib/paths";
 
@@ -13,21 +18,28 @@ export type AdminDocument = {
   isPublic: boolean;
 };
 
-/** Admin upload (type, name, optional description, file, public by default) and delete with a confirmation step. */
+/**
+ * Admin upload (type, name, optional description, file, public by default) and delete with a
+ * confirmation step. `result` is the refusal of one of these forms: the upload shows again what
+ * was typed, with each message by its field (the page's summary is the alert).
+ */
 export function DocumentManager({
   propertyId,
   documents,
   confirmDelete,
-  errors,
-  values,
+  result,
 }: {
   propertyId: string;
   documents: AdminDocument[];
   confirmDelete: string | null;
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  result: LastResult;
 }) {
   const editPath = paths.admin.editProperty(propertyId);
+  const uploading = useIsPending({ intent: "upload-document" });
+  const deleting = useIsPending({ intent: "delete-document" });
+  const value = (name: string) => submittedValue(result, name) ?? "";
+  const fileErrors = errorsOf(result, "file");
+  const fileInvalid = errorMessages(fileErrors).length > 0;
   return (
     <section aria-labelledby="documents-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="documents-heading" className="text-lg font-semibold">
@@ -51,9 +63,9 @@ export function DocumentManager({
                 <input type="hidden" name="intent" value="delete-document" />
                 <input type="hidden" name="documentId" value={document.id} />
                 <span className="font-medium text-red-800">Delete this document?</span>
-                <button type="submit" className={buttonClasses("primary", "sm", "bg-red-700 hover:bg-red-800")}>
+                <StatusButton type="submit" size="sm" className="bg-red-700 hover:bg-red-800" pending={deleting}>
                   Yes, delete
-                </button>
+                </StatusButton>
                 <Link to={editPath} className={buttonClasses("secondary", "sm")} preventScrollReset>
                   Cancel
                 </Link>
@@ -73,35 +85,32 @@ export function DocumentManager({
       </ul>
       <Form method="post" encType="multipart/form-data" className="grid gap-3 border-t border-slate-200 pt-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="upload-document" />
-        <div>
-          <label htmlFor="document-type" className={labelClasses}>
-            Document type
-          </label>
-          <select id="document-type" name="documentType" defaultValue={values.documentType ?? ""} className={controlClasses} required>
-            <option value="" disabled>
-              Choose a type
+        <SelectField
+          label="Document type"
+          errors={errorsOf(result, "documentType")}
+          announceErrors={false}
+          selectProps={{ id: "document-type", name: "documentType", defaultValue: value("documentType"), required: true }}
+        >
+          <option value="" disabled>
+            Choose a type
+          </option>
+          {DOCUMENT_TYPE_OPTIONS.map(([optionValue, label]) => (
+            <option key={optionValue} value={optionValue}>
+              {label}
             </option>
-            {DOCUMENT_TYPE_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          {errors.documentType ? <p className={fieldErrorClasses}>{errors.documentType}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="document-name" className={labelClasses}>
-            Document name
-          </label>
-          <input id="document-name" name="documentName" defaultValue={values.documentName ?? ""} className={controlClasses} required />
-          {errors.documentName ? <p className={fieldErrorClasses}>{errors.documentName}</p> : null}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="document-description" className={labelClasses}>
-            Description (optional)
-          </label>
-          <input id="document-description" name="description" defaultValue={values.description ?? ""} className={controlClasses} />
-        </div>
+          ))}
+        </SelectField>
+        <Field
+          label="Document name"
+          errors={errorsOf(result, "documentName")}
+          announceErrors={false}
+          inputProps={{ id: "document-name", name: "documentName", defaultValue: value("documentName"), required: true }}
+        />
+        <Field
+          label="Description (optional)"
+          className="sm:col-span-2"
+          inputProps={{ id: "document-description", name: "description", defaultValue: value("description") }}
+        />
         <div>
           <label htmlFor="document-file" className={labelClasses}>
             File
@@ -111,25 +120,26 @@ export function DocumentManager({
             name="document"
             type="file"
             accept=".pdf,.jpg,.jpeg,.png,.doc,.docx"
-            aria-describedby="document-file-help"
+            aria-describedby={fileInvalid ? "document-file-help document-file-error" : "document-file-help"}
+            aria-invalid={fileInvalid || undefined}
             className="mt-1 block w-full text-sm"
             required
           />
           <p id="document-file-help" className={helpTextClasses}>
             PDF, JPG, PNG, DOC or DOCX, max 10 MB.
           </p>
-          {errors.file ? <p className={fieldErrorClasses}>{errors.file}</p> : null}
+          <ErrorList id="document-file-error" errors={fileErrors} announce={false} />
         </div>
         <div className="flex items-center gap-2 self-end">
-          <input id="document-public" name="isPublic" type="checkbox" defaultChecked={values.isPublic !== "off"} className="size-4" />
+          <input id="document-public" name="isPublic" type="checkbox" defaultChecked={value("isPublic") !== "off"} className="size-4" />
           <label htmlFor="document-public" className={labelClasses}>
             Visible to investors
           </label>
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" className={buttonClasses("primary", "sm")}>
+          <StatusButton type="submit" size="sm" pending={uploading}>
             Upload document
-          </button>
+          </StatusButton>
         </div>
       </Form>
     </section>

@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { ImagePicker } from "./property-form-fields";
 import { ResponsiveImage } from "./property-card";
 
@@ -16,7 +18,8 @@ function ImageButton({ url, change, label, disabled }: { url: string; change: st
 }
 
 /** Add, remove, reorder and choose the cover; each control is its own small form. */
-export function ImageManager({ title, images, error }: { title: string; images: string[]; error?: string }) {
+export function ImageManager({ title, images, errors }: { title: string; images: string[]; errors?: string[] }) {
+  const uploading = useIsPending({ intent: "add-images" });
   return (
     <section aria-labelledby="images-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="images-heading" className="text-lg font-semibold">
@@ -44,10 +47,10 @@ export function ImageManager({ title, images, error }: { title: string; images: 
       </ol>
       <Form method="post" encType="multipart/form-data" className="space-y-2">
         <input type="hidden" name="intent" value="add-images" />
-        <ImagePicker error={error} />
-        <button type="submit" className={buttonClasses("primary", "sm")}>
+        <ImagePicker errors={errors} />
+        <StatusButton type="submit" size="sm" pending={uploading}>
           Upload images
-        </button>
+        </StatusButton>
       </Form>
     </section>
   );
