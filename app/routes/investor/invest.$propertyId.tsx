@@ -32,7 +32,7 @@ import { layoutPriceHistory } from "~/lib/charts/price-history-layout";
 import { DistributionList } from "~/components/investing/distribution-list";
 import { getMarketData, type MarketData } from "~/domain/market/market-data.server";
 import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
-import { loadPropertyDocuments } from "~/web/property-documents.server";
+import { loadPropertyDocuments } from "./property-documents.server";
 import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";

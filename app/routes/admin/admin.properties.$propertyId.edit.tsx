@@ -9,7 +9,7 @@ import { getPropertyForEdit } from "~/domain/admin/properties/list-admin-propert
 import { listPropertyDocuments } from "~/domain/admin/properties/property-documents.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
-import { submitPropertyEdit } from "~/web/admin-property-edit.server";
+import { submitPropertyEdit } from "./admin-property-edit.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";

@@ -23,7 +23,7 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
-import { readKycForm } from "~/web/kyc-upload.server";
+import { readKycForm } from "./kyc-upload.server";
 import { clearDraft, readDraft, requireRecentSignIn } from "~/web/reauth.server";
 import { formatIndiaDate } from "~/lib/formats";
 
