@@ -26,7 +26,7 @@ const INTENTS = ["set-tier", "auto-calc", "make-admin", "remove-admin", "activat
 // The tier's own rule (which tiers an admin may assign) is the domain's.
 const userActionSchema = z.object({
   intent: z.enum(INTENTS, { error: UNREADABLE }),
-  userId: z.string({ error: UNREADABLE }).regex(UUID, { error: UNREADABLE }),
+  userId: z.string({ error: UNREADABLE }).refine(isUuid, { error: UNREADABLE }),
   returnTo: z.string().default(""),
   tier: z.string().default(""),
 });

@@ -1,4 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { z } from "zod";
 import { getDepositInstructions, listFundRequests } from "~/domain/wallet/list-fund-requests.server";
 import { KYC_REQUIRED_FOR_FUNDS, REQUEST_SUBMITTED, type FundLimits } from "~/domain/wallet/fund-request-rules";
 import { requestDeposit, requestWithdrawal } from "~/domain/wallet/request-funds.server";
@@ -58,22 +61,31 @@ export async function loadWallet(request: Request, user: SessionUser) {
 }
 
 function draftReply(draft: Record<string, string>): FundRequestActionData {
-  return {
-    intent: "withdraw",
-    values: { amount: draft.amount ?? "", description: draft.description ?? "", priority: draft.priority ?? "medium" },
-    fieldErrors: {},
-    formError: null,
-    followUp: null,
-  };
+  const initialValue = { amount: draft.amount ?? "", description: draft.description ?? "", priority: draft.priority ?? "medium" };
+  return { intent: "withdraw", result: { initialValue }, followUp: null };
 }
 
+/** What a refused fund request answers: which dialog, conform's reply (what was typed, the messages), and any follow-up. */
 export type FundRequestActionData = {
   intent: string;
-  values: { amount: string; description: string; priority: string };
-  fieldErrors: { amount?: string };
-  formError: string | null;
+  result: SubmissionResult<string[]> | null;
   followUp: DomainErrorFollowUp | null;
 };
+
+const fundRequestFields = {
+  // As typed: the domain reads it with the rupee parser and the request's limits (before the KYC check).
+  amount: z.string().default(""),
+  description: z.string().default(""),
+  priority: z.string().default("medium"),
+  enhanced: z
+    .string()
+    .optional()
+    .transform((value) => value === "true"),
+};
+const fundRequestSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-funds"), ...fundRequestFields }),
+  z.object({ intent: z.literal("withdraw"), ...fundRequestFields }),
+]);
 
 /**
  * The Add Funds and Withdraw forms of both wallet pages. Success and the KYC refusal go
@@ -81,31 +93,15 @@ export type FundRequestActionData = {
  * it after a second itself (the spec's delay).
  */
 export async function submitFundRequest(request: Request, user: SessionUser, walletPath: string) {
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const values = {
-    amount: String(form.get("amount") ?? ""),
-    description: String(form.get("description") ?? ""),
-    priority: String(form.get("priority") ?? "medium"),
-  };
-  const body = (extra: Partial<FundRequestActionData>): FundRequestActionData => ({
-    intent,
-    values,
-    fieldErrors: {},
-    formError: null,
-    followUp: null,
-    ...extra,
-  });
-  if (intent !== "add-funds" && intent !== "withdraw") return data(body({ formError: "Unknown request" }), { status: 400 });
-
-  const input = {
-    userId: user.id,
-    amount: values.amount,
-    description: values.description,
-    priority: values.priority,
-    opsRecipients: opsRecipients(),
-    limits: fundLimits()[intent],
-  };
+  const submission = parseWithZod(await readFormData(request), { schema: fundRequestSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    return data<FundRequestActionData>(
+      { intent: String(submission.payload.intent ?? ""), result: submission.reply({ formErrors: ["Unknown request"] }), followUp: null },
+      { status: 400 },
+    );
+  }
+  const { intent, enhanced, ...values } = submission.value;
+  const input = { userId: user.id, ...values, opsRecipients: opsRecipients(), limits: fundLimits()[intent] };
   // Money leaving the platform needs a recent sign-in; else Google again, and back to this form filled in.
   if (intent === "withdraw")
     await requireRecentSignIn(request, user, {
@@ -119,17 +115,10 @@ export async function submitFundRequest(request: Request, user: SessionUser, wal
     const next = receipt.referenceCode ? `${walletPath}?submitted=${receipt.ticketId}` : walletPath;
     return redirectWithToast(next, { kind: "success", ...REQUEST_SUBMITTED, topic: "wallet" });
   } catch (error) {
-    return replyToDomainError(error, null, {
+    return replyToDomainError(error, submission, {
       redirects: { kyc_required: { to: paths.kyc(), toast: { kind: "error", ...KYC_REQUIRED_FOR_FUNDS } } },
-      followUpInPage: form.get("enhanced") === "true",
-      reply: (refusal, followUp) =>
-        body(
-          followUp
-            ? { followUp }
-            : refusal.field === "amount"
-              ? { fieldErrors: { amount: refusal.message } }
-              : { formError: refusal.message },
-        ),
+      followUpInPage: enhanced,
+      extra: { intent },
     });
   }
 }

@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { signInPath } from "~/lib/redirect-to";
 import { ROUTE_TABLE, type RouteGuard } from "~/lib/route-table";
 import { getFeatureFlags } from "~/services/env.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { getRequestUser as getSessionUser, type SessionUser } from "~/web/session.server";
 import {
   adminRedirect,
@@ -42,6 +43,17 @@ export async function requireUserWithinTrial(request: Request): Promise<SessionU
   const to = trialGuardRedirect(user, getFeatureFlags());
   if (to) throw redirect(to);
   return user;
+}
+
+/**
+ * The investment page: an anonymous visitor goes to /auth with the spec's notice and a way
+ * back; a signed-in one passes the trial guard like any signed-in page.
+ */
+export async function requireInvestor(request: Request): Promise<SessionUser> {
+  if (!(await getSessionUser(request))) {
+    throw await redirectWithToast(signInPath(requestedPath(request)), { kind: "info", title: "Please sign in to start investing" });
+  }
+  return requireUserWithinTrial(request);
 }
 
 /** /welcome: an ended trial without subscription always goes to /trial-expired. */

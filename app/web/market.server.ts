@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { z } from "zod";
 import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
 import { tellSellerOfHold } from "~/domain/market/hold-notices.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
@@ -52,15 +55,25 @@ export async function loadSellDialog(user: SessionUser, propertyId: string) {
   return { propertyId, sellableShares: await getSellableShares(getPrisma(), user.id, propertyId), formKey: randomUUID() };
 }
 
+/** Where a refused market form is answered: which form, the failure's title and link, and conform's reply. */
 export type MarketActionData = {
-  market: {
-    intent: string;
-    target: string;
-    message: string;
-    values: Record<string, string>;
-    link: string | null;
-  };
+  market: { intent: string; target: string; title: string | null; link: string | null };
+  result: SubmissionResult<string[]> | null;
 };
+
+const typed = z.string().trim().default("").catch("");
+/** Every market form's fields, as typed; the domain checks amounts and ids. */
+const marketFormSchema = z.object({
+  intent: typed,
+  returnTo: typed,
+  shares: typed,
+  pricePerShare: typed,
+  notes: typed,
+  orderId: typed,
+  holdId: typed,
+  propertyId: typed,
+  idempotencyKey: typed,
+});
 
 const MARKET_INTENTS = ["sell", "cancel-order", "buy", "buyer-confirm", "seller-confirm", "cancel-hold"] as const;
 type MarketIntent = (typeof MARKET_INTENTS)[number];
@@ -86,13 +99,14 @@ export const MARKET_FAILURE_TITLES: Partial<Record<MarketIntent, string>> = {
  * spec's message next to the form, keeping what was typed.
  */
 export async function handleMarketAction(request: Request, user: SessionUser, fallbackReturn: string, form?: FormData) {
-  const body = form ?? (await readFormData(request));
-  const intent = String(body.get("intent") ?? "");
-  const returnTo = safeRedirectTo(body.get("returnTo"), fallbackReturn);
-  const field = (name: string) => String(body.get(name) ?? "").trim();
-  const values = { shares: field("shares"), pricePerShare: field("pricePerShare"), notes: field("notes") };
-  const target = field("orderId") || field("holdId") || field("propertyId");
-  const key = field("idempotencyKey") || randomUUID();
+  const submission = parseWithZod(form ?? (await readFormData(request)), { schema: marketFormSchema, disableAutoCoercion: true });
+  // Every field has a fallback, so the parse always succeeds; the domain refuses what it cannot use.
+  const fields = submission.status === "success" ? submission.value : marketFormSchema.parse({});
+  const { intent, shares, pricePerShare, notes } = fields;
+  const returnTo = safeRedirectTo(fields.returnTo || null, fallbackReturn);
+  const field = (name: "orderId" | "holdId" | "propertyId") => fields[name];
+  const target = fields.orderId || fields.holdId || fields.propertyId;
+  const key = fields.idempotencyKey || randomUUID();
   const prisma = getPrisma();
   try {
     switch (intent) {
@@ -100,9 +114,9 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
         const order = await createSellRequest(prisma, {
           sellerId: user.id,
           propertyId: field("propertyId"),
-          shares: values.shares,
-          pricePerShare: values.pricePerShare,
-          notes: values.notes,
+          shares: shares,
+          pricePerShare: pricePerShare,
+          notes: notes,
           idempotencyKey: key,
         });
         return redirectWithToast(returnTo, sellRequestCreatedToast(order));
@@ -119,7 +133,7 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
           const hold = await createBuyerHold(prisma, {
             buyerId: user.id,
             orderId: field("orderId"),
-            shares: values.shares,
+            shares: shares,
             idempotencyKey: key,
           });
           // The seller hears of it once the hold committed: an alert on the bell and an e-mail, with the deadline.
@@ -134,7 +148,7 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
         const trade = await instantBuyShares(prisma, {
           buyerId: user.id,
           orderId: field("orderId"),
-          shares: values.shares,
+          shares: shares,
           idempotencyKey: key,
         });
         return redirectWithToast(returnTo, purchaseCompleteToast(trade));
@@ -160,17 +174,15 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
         await cancelHold(prisma, { userId: user.id, holdId: field("holdId") });
         return redirectWithToast(returnTo, { kind: "success", title: "Hold Cancelled", description: "The held funds were released." });
       default:
-        return data<MarketActionData>({ market: { intent, target, message: "Unknown request", values, link: null } }, { status: 400 });
+        return data<MarketActionData>(
+          { market: { intent, target, title: null, link: null }, result: submission.reply({ formErrors: ["Unknown request"] }) },
+          { status: 400 },
+        );
     }
   } catch (error) {
-    return replyToDomainError(error, null, {
-      reply: (refusal): MarketActionData => {
-        const link = refusal instanceof DuplicateSubmitError ? duplicateLink(refusal) : null;
-        const title = isMarketIntent(intent) && !link ? MARKET_FAILURE_TITLES[intent] : undefined;
-        const message = title ? `${title} - ${refusal.message}` : refusal.message;
-        return { market: { intent, target, message, values, link } };
-      },
-    });
+    const link = error instanceof DuplicateSubmitError ? duplicateLink(error) : null;
+    const title = isMarketIntent(intent) && !link ? (MARKET_FAILURE_TITLES[intent] ?? null) : null;
+    return replyToDomainError(error, submission, { extra: { market: { intent, target, title, link } } });
   }
 }
 

@@ -110,8 +110,12 @@ describe("mail", () => {
     await jobsWith({ smtpUrl: undefined, outboxDir });
     await enqueueMail({ to: "ops@aangan.test", subject: "Outbox check", text: "Rupees: ₹1,00,000 raised." });
 
-    await expect.poll(() => readdirSync(outboxDir, { withFileTypes: false }).length, { timeout: 15_000 }).toBe(1);
-    const [file] = readdirSync(outboxDir);
+    // The transport writes `<name>.tmp` and then renames it: wait for the finished file, not the partial one.
+    const finished = () => readdirSync(outboxDir).filter((name) => !name.endsWith(".tmp"));
+    await expect.poll(() => finished().length, { timeout: 15_000 }).toBe(1);
+    const files = readdirSync(outboxDir);
+    expect(files).toHaveLength(1);
+    const [file] = files;
     expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
     const { headers, body } = parseMessage(readFileSync(path.join(outboxDir, file!), "utf8"));
     expect(headers.to).toBe("ops@aangan.test");

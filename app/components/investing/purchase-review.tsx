@@ -3,20 +3,7 @@ import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatINR } from "~/lib/money";
 import { formatCount } from "~/lib/formats";
-
-export type PurchaseReviewData = {
-  propertyTitle: string;
-  shares: number;
-  sharePrice: string;
-  subtotal: string;
-  fee: string;
-  total: string;
-  walletBefore: string;
-  walletAfter: string;
-  idempotencyKey: string;
-  /** Whether resale is open for this property now, and when it usually opens. */
-  resale: string;
-};
+import type { PurchaseReviewData } from "~/domain/investing/purchase-review.server";
 
 export const RISK_STATEMENT =
   "Property investments can lose value. Rent can stop, and there is no guarantee that you can sell your shares when you want to or at the price you paid. Aangan is not a SEBI-registered SM REIT.";

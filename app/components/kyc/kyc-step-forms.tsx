@@ -9,7 +9,8 @@ import { INDIA_ONLY_NOTE } from "~/lib/kyc/contact";
 import { AADHAAR_CONSENT_TEXT } from "~/lib/kyc/kyc-steps";
 import { paths } from "~/lib/paths";
 
-export type StepErrors = { title: string; description: string; fields: Record<string, string[]> } | null;
+/** A refused step: its alert's title, and conform's error map (the alert's text under "", each field's messages under its name). */
+export type StepErrors = { title: string; fields: Record<string, string[] | null | undefined> } | null;
 export type WizardFile = { id: string; slot: string; fileName: string; mime: string; uploadedAt: string };
 
 const DOCUMENT_LABELS: Record<string, string> = {
@@ -23,7 +24,7 @@ export const documentLabel = (slot: string) => DOCUMENT_LABELS[slot] ?? slot;
 
 function StepAlert({ errors }: { errors: StepErrors }) {
   if (!errors) return null;
-  return <FormErrors className="mb-4" errors={[`${errors.title} - ${errors.description}`]} />;
+  return <FormErrors className="mb-4" errors={[`${errors.title} - ${(errors.fields[""] ?? []).join(" ")}`]} />;
 }
 
 /** Previous (when there is a step before) and Next, both real submit buttons of the step's form. */
@@ -54,7 +55,7 @@ function StepForm({ step, multipart, children }: { step: string; multipart?: boo
 const value = (values: Record<string, string>, name: string) => values[name] ?? "";
 
 export function PersonalStepForm({ values, errors }: { values: Record<string, string>; errors: StepErrors }) {
-  const f = (name: string) => errors?.fields[name];
+  const f = (name: string) => errors?.fields[name] ?? undefined;
   return (
     <StepForm step="personal">
       <StepAlert errors={errors} />
@@ -184,7 +185,7 @@ function FileField({
 }
 
 export function DocumentsStepForm({ values, files, errors }: { values: Record<string, string>; files: WizardFile[]; errors: StepErrors }) {
-  const f = (name: string) => errors?.fields[name];
+  const f = (name: string) => errors?.fields[name] ?? undefined;
   return (
     <StepForm step="documents" multipart>
       <StepAlert errors={errors} />
@@ -250,7 +251,7 @@ export function BankStepForm({
   savedAccount: string | null;
   errors: StepErrors;
 }) {
-  const f = (name: string) => errors?.fields[name];
+  const f = (name: string) => errors?.fields[name] ?? undefined;
   return (
     <StepForm step="bank">
       <StepAlert errors={errors} />
@@ -299,7 +300,7 @@ export function PhotoStepForm({ files, errors }: { files: WizardFile[]; errors: 
   return (
     <StepForm step="photo" multipart>
       <StepAlert errors={errors} />
-      <FileField slot="selfie" label="Selfie" required capture files={files} errors={errors?.fields.selfie} />
+      <FileField slot="selfie" label="Selfie" required capture files={files} errors={errors?.fields.selfie ?? undefined} />
       <StepButtons step={4} />
     </StepForm>
   );

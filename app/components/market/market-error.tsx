@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import type { MarketActionData } from "~/web/market.server";
+import type { MarketRefusal } from "./market-action-data";
 
 /** A refused market form's message, where the form is, with the link a duplicate submit earned. */
-export function MarketError({ reply }: { reply: MarketActionData["market"] | null }) {
+export function MarketError({ reply }: { reply: MarketRefusal | null }) {
   if (!reply) return null;
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

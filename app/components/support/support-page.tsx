@@ -1,8 +1,9 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SelectField } from "~/components/ui/field";
 import { ErrorList } from "~/components/ui/error-list";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { StatusButton } from "~/components/ui/status-button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { GENERAL_TICKET_LIMITS } from "~/domain/support/general-ticket-limits";
 import type { OwnTicket } from "~/domain/support/create-general-ticket.server";
 import { formatIndiaDate } from "~/lib/formats";
@@ -20,8 +21,9 @@ const TYPE_LABELS: Record<string, string> = {
 export function SupportPage() {
   const { tickets } = useLoaderData<{ tickets: OwnTicket[] }>();
   const reply = useActionData<SupportReply>();
-  const submitting = useNavigation().state === "submitting";
-  const errorFor = (field: string) => (reply && reply.field === field ? [reply.message] : undefined);
+  const submitting = useIsPending({ state: "submitting" });
+  const errorFor = (field: string) => reply?.result?.error?.[field] ?? undefined;
+  const typed = (reply?.result?.initialValue ?? {}) as Record<string, string | undefined>;
   return (
     <div className="max-w-3xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-ink">Support</h1>
@@ -33,7 +35,7 @@ export function SupportPage() {
           <Field
             label="Subject"
             errors={errorFor("subject")}
-            inputProps={{ name: "subject", required: true, maxLength: GENERAL_TICKET_LIMITS.subject, defaultValue: reply?.values.subject }}
+            inputProps={{ name: "subject", required: true, maxLength: GENERAL_TICKET_LIMITS.subject, defaultValue: typed.subject }}
           />
           <div>
             <label htmlFor="ticket-description" className={labelClasses}>
@@ -45,19 +47,23 @@ export function SupportPage() {
               rows={5}
               required
               maxLength={GENERAL_TICKET_LIMITS.description}
-              defaultValue={reply?.values.description}
+              defaultValue={typed.description}
               aria-invalid={errorFor("description") ? true : undefined}
               aria-describedby={errorFor("description") ? "ticket-description-error" : undefined}
               className={controlClasses}
             />
             <ErrorList id="ticket-description-error" errors={errorFor("description")} />
           </div>
-          <SelectField label="Priority" selectProps={{ name: "priority", defaultValue: reply?.values.priority ?? "medium" }}>
+          <SelectField
+            label="Priority"
+            errors={errorFor("priority")}
+            selectProps={{ name: "priority", defaultValue: typed.priority ?? "medium" }}
+          >
             <option value="low">Low</option>
             <option value="medium">Medium</option>
             <option value="high">High</option>
           </SelectField>
-          {reply && !["subject", "description"].includes(reply.field) ? <ErrorList errors={[reply.message]} /> : null}
+          <ErrorList errors={errorFor("")} />
           <StatusButton type="submit" pending={submitting} pendingText="Sending...">
             Send request
           </StatusButton>

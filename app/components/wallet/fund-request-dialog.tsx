@@ -1,5 +1,8 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import { useToast } from "~/components/toast/toast-provider";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { Field, SelectField } from "~/components/ui/field";
@@ -23,11 +26,10 @@ import { isConnectionFailure, NOT_SENT_NOTICE, type NotSent } from "~/lib/not-se
 import type { ToastInput } from "~/lib/toast";
 import type { FundRequestKind } from "./wallet-model";
 
+/** A fund request's answer: which dialog, conform's reply (what was typed, the messages), and any follow-up. */
 export type FundRequestReply = {
   intent: string;
-  values: { amount: string; description: string; priority: string };
-  fieldErrors: { amount?: string };
-  formError: string | null;
+  result: SubmissionResult<string[]> | null;
   followUp: { to: string; toast: ToastInput } | null;
 };
 
@@ -46,17 +48,38 @@ export async function sendUnlessDropped<T>(request: Request, send: () => Promise
   }
 }
 
+/** What a fund request form carries, as typed (the server checks it). */
+const typedFundRequest = z.object({
+  intent: z.string().default(""),
+  amount: z.string().default(""),
+  description: z.string().default(""),
+  priority: z
+    .string()
+    .optional()
+    .transform((value) => value || "medium"),
+});
+
 /** The dialog's reply when the request never reached the server: what was typed, and the app's notice. */
 function notSentReply(form: FormData): FundRequestReply & NotSent {
-  const text = (name: string) => String(form.get(name) ?? "");
+  const submission = parseWithZod(form, { schema: typedFundRequest, disableAutoCoercion: true });
+  const typed = submission.status === "success" ? submission.value : typedFundRequest.parse({});
+  const { intent, ...initialValue } = typed;
   return {
-    intent: text("intent"),
-    values: { amount: text("amount"), description: text("description"), priority: text("priority") || "medium" },
-    fieldErrors: {},
-    formError: `${NOT_SENT_NOTICE.title} - ${NOT_SENT_NOTICE.description}`,
+    intent,
+    result: { status: "error", initialValue, error: { "": [`${NOT_SENT_NOTICE.title} - ${NOT_SENT_NOTICE.description}`] } },
     followUp: null,
     notSent: true,
   };
+}
+
+const EMPTY_VALUES = { amount: "", description: "", priority: "medium" };
+
+/** What the dialog shows as typed: the reply's values, for this dialog only. */
+function typedValues(reply: FundRequestReply | null, kind: FundRequestKind) {
+  if (reply?.intent !== kind) return EMPTY_VALUES;
+  const typed = (reply.result?.initialValue ?? {}) as Record<string, unknown>;
+  const text = (name: keyof typeof EMPTY_VALUES) => (typeof typed[name] === "string" ? typed[name] : EMPTY_VALUES[name]);
+  return { amount: text("amount"), description: text("description"), priority: text("priority") };
 }
 
 const TITLES: Record<FundRequestKind, string> = { "add-funds": "Add Funds", withdraw: "Withdraw Funds" };
@@ -87,7 +110,8 @@ export function FundRequestDialog({
   const navigate = useNavigate();
   const toast = useToast();
   const closeRef = useRef<HTMLAnchorElement>(null);
-  const values = reply?.intent === kind ? reply.values : { amount: "", description: "", priority: "medium" };
+  const values = typedValues(reply, kind);
+  const replyErrors = reply?.intent === kind ? (reply.result?.error ?? {}) : {};
   const [amount, setAmount] = useState(values.amount);
   const [priority, setPriority] = useState(parsePriority(values.priority));
   const followUp = reply?.followUp ?? null;
@@ -97,7 +121,7 @@ export function FundRequestDialog({
     amount.trim() === "" ? null : kind === "withdraw" ? checkWithdrawalAmount(amount, available, limits) : parseFundAmount(amount, limits);
   const clientError = hydrated && edited && typed && !typed.ok ? typed.message : undefined;
   // The server's word on the amount it was sent (a day's limit, say) stands until the amount changes.
-  const serverError = reply?.intent === kind && reply.values.amount === amount ? reply.fieldErrors.amount : undefined;
+  const serverError = values.amount === amount ? replyErrors.amount?.[0] : undefined;
   const amountError = clientError ?? serverError;
 
   useEffect(() => closeRef.current?.focus(), []);
@@ -130,7 +154,7 @@ export function FundRequestDialog({
           <Form method="post" className="mt-4 space-y-4" noValidate>
             <input type="hidden" name="intent" value={kind} />
             <input type="hidden" name="enhanced" value={hydrated ? "true" : "false"} />
-            <FormErrors errors={reply?.intent === kind && reply.formError ? [reply.formError] : undefined} />
+            <FormErrors errors={replyErrors[""] ?? undefined} />
             <Field
               label="Amount (₹)"
               errors={amountError ? [amountError] : undefined}

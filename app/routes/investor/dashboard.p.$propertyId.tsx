@@ -6,7 +6,7 @@ import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
-import { handleResaleRequest, REQUEST_RESALE_INTENT } from "./resale-request.server";
+import { handleResaleRequest, isResaleRequest } from "./resale-request.server";
 import { readFormData } from "~/web/form-data.server";
 import { ResaleRequestForm } from "~/components/market/resale-request-form";
 import { getPropertyPosition } from "~/domain/portfolio/property-position.server";
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { propertyId } = requireParams(params, { propertyId: "text" });
   const back = paths.dashboard.property(propertyId);
   const form = await readFormData(request);
-  if (form.get("intent") === REQUEST_RESALE_INTENT) return handleResaleRequest(user, propertyId, back);
+  if (isResaleRequest(form)) return handleResaleRequest(user, propertyId, back);
   return handleMarketAction(request, user, back, form);
 }
 

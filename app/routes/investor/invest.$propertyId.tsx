@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -9,155 +8,50 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
-  useNavigation,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BuyCalculator } from "~/components/investing/buy-calculator";
-import { AvailableShares } from "~/components/market/available-shares";
-import { loadMarketplace } from "~/web/market.server";
-import { mayInvest } from "~/lib/investing/invest-eligibility";
-import { InvestmentDetails, HoldingsCard, WalletBalanceCard } from "~/components/investing/investment-summary";
+import { DistributionList } from "~/components/investing/distribution-list";
 import { InvestSuccess, PropertyLoadFailed, PropertyNotFound, type InvestSuccessData } from "~/components/investing/invest-page-states";
+import { InvestmentDetails, HoldingsCard, WalletBalanceCard } from "~/components/investing/investment-summary";
 import { NotOpenPanel } from "~/components/investing/not-open-panel";
 import { PropertyFactsSection } from "~/components/investing/property-facts";
-import { PurchaseReview, type PurchaseReviewData } from "~/components/investing/purchase-review";
-import { ResaleNote } from "~/components/market/resale-note";
-import { resaleAvailability } from "~/domain/market/resale-rules";
-import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
-import { buyBoxState } from "~/lib/investing/buy-box-state";
-import { PropertyDocumentList } from "~/components/properties/property-document-list";
-import { MarketDataPanel, type MarketDataView } from "~/components/market/market-data-panel";
-import { layoutPriceHistory } from "~/lib/charts/price-history-layout";
-import { DistributionList } from "~/components/investing/distribution-list";
-import { getMarketData, type MarketData } from "~/domain/market/market-data.server";
-import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
-import { loadPropertyDocuments } from "./property-documents.server";
 import { PropertyGallery } from "~/components/investing/property-gallery";
+import { PurchaseReview } from "~/components/investing/purchase-review";
+import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
+import { AvailableShares } from "~/components/market/available-shares";
+import { MarketDataPanel } from "~/components/market/market-data-panel";
+import { ResaleNote } from "~/components/market/resale-note";
+import { PropertyDocumentList } from "~/components/properties/property-document-list";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
-import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
-import { buttonClasses } from "~/components/ui/button-styles";
-import { mayUseNotes } from "~/domain/watchlist/notes-access";
-import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { useToast } from "~/components/toast/toast-provider";
-import { getOptionalUser, requireUserWithinTrial, type SessionUser } from "~/web/guards.server";
-import { ownWalletPath } from "~/domain/access/access-rules";
-import {
-  InsufficientBalanceError,
-  InvalidPurchaseError,
-  PropertyNotOpenError,
-  ReviewChangedError,
-} from "~/domain/investing/purchase-errors.server";
-import { assertMayPurchase, purchaseShares } from "~/domain/investing/purchase-shares.server";
-import { getPropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
-import { purchaseFormSchema } from "~/lib/investing/purchase-form-schema";
-import { validatePurchase } from "~/lib/investing/validate-purchase";
-import { Decimal, formatINR } from "~/lib/money";
-import { formatShares } from "~/lib/formats";
-import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
-import { signInPath } from "~/lib/redirect-to";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
+import { ReviewChangedError } from "~/domain/investing/purchase-errors.server";
+import { assertMaySpendOn, getPurchaseReview, type PurchaseReviewData } from "~/domain/investing/purchase-review.server";
+import { purchaseShares } from "~/domain/investing/purchase-shares.server";
+import { buyBoxState } from "~/lib/investing/buy-box-state";
+import { purchaseActionSchema, purchaseIntentSchema } from "~/lib/investing/purchase-form-schema";
 import { paths } from "~/lib/paths";
-import { redirectWithToast } from "~/web/flash.server";
 import { getPrisma } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
-import { replyToDomainError, type DomainErrorRoutes } from "~/web/domain-reply.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireParams } from "~/web/params.server";
+import { requireInvestor } from "~/web/guards.server";
+import { loadInvestPage, loadInvestProperty, purchaseFollowUps, purchaseSucceeded } from "~/web/invest-page.server";
 
-const SUCCESS_TITLE = "Investment Successful";
 // With scripts, a success, 'KYC Required' or a low balance shows its notice, then moves on after this long.
 const FOLLOW_UP_AFTER_MS = 2_000;
 const OTHER_PROPERTY_MESSAGE = "This form is for another property. Please reload the page and try again.";
 const UNKNOWN_INTENT_MESSAGE = "This form could not be processed. Please reload the page and try again.";
 const ACKNOWLEDGE_MESSAGE = "Please confirm that you have read the risk disclosure.";
-const INTENTS = ["calculate", "review", "purchase"] as const;
-type Intent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is Intent => (INTENTS as readonly unknown[]).includes(value);
-
-/** Signed in (anonymous visitors go to /auth with the spec's notice), then the route table's trial guard. */
-async function requireInvestor(request: Request): Promise<SessionUser> {
-  if (!(await getOptionalUser(request))) {
-    const url = new URL(request.url);
-    throw await redirectWithToast(signInPath(`${url.pathname}${url.search}`), {
-      kind: "info",
-      title: "Please sign in to start investing",
-    });
-  }
-  return requireUserWithinTrial(request);
-}
-
-/** The page's data; a property that does not exist is a 404, any other failure goes back to the list. */
-async function loadProperty(user: SessionUser, propertyId: string) {
-  let view;
-  try {
-    view = await getPropertyForInvestment(getPrisma(), propertyId, { userId: user.id, isAdmin: user.isAdmin });
-  } catch (error) {
-    logger.error({ err: error, propertyId }, "property failed to load");
-    throw await redirectWithToast("/properties", {
-      kind: "error",
-      title: "Failed to Load Properties",
-      description: "Something went wrong while loading this property. Please try again.",
-    });
-  }
-  if (!view) throw data({ propertyId }, { status: 404 });
-  return view;
-}
-
-function rulesOf(view: Awaited<ReturnType<typeof loadProperty>>) {
-  return {
-    sharePrice: view.property.sharePrice,
-    minimumInvestment: view.property.minimumInvestment,
-    maximumInvestment: view.property.maximumInvestment,
-    availableShares: view.property.availableShares,
-    walletBalance: view.wallet?.availableBalance ?? "0.00",
-  };
-}
-
-function marketDataView({ history, ...figures }: MarketData): MarketDataView {
-  return { ...figures, chart: layoutPriceHistory(history, figures.issuePrice) };
-}
-
-/** The smallest order that meets the minimum investment, as the field's starting value. */
-function startingShares(sharePrice: string, minimumInvestment: string): string {
-  const price = new Decimal(sharePrice);
-  if (price.lte(0)) return "1";
-  return Decimal.max(1, new Decimal(minimumInvestment).div(price).ceil()).toFixed(0);
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
   const { propertyId } = requireParams(params, { propertyId: "text" });
-  const view = await loadProperty(user, propertyId);
-  // Independent reads, sent together rather than one after another.
-  const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
-    loadPropertyDocuments(view.property.id, user),
-    savedPropertyIds(getPrisma(), user.id, [view.property.id]),
-    loadMarketplace(user, view.property.id, view.wallet?.availableBalance),
-    getMarketData(getPrisma(), view.property.id),
-    listPropertyDistributions(getPrisma(), view.property.id),
-    listReceivedDistributions(getPrisma(), user.id, { propertyId: view.property.id }),
-  ]);
-  return {
-    ...view,
-    rules: rulesOf(view),
-    isAdmin: user.isAdmin,
-    eligible: mayInvest(user),
-    kycStatus: user.kycStatus,
-    walletPath: ownWalletPath(user),
-    // A fresh key per render: a double submit of one rendered form buys once.
-    idempotencyKey: randomUUID(),
-    documentList,
-    startingShares: startingShares(view.property.sharePrice, view.property.minimumInvestment),
-    watchlist: {
-      saved: saved.length > 0,
-      notesAllowed: mayUseNotes(user),
-    },
-    market,
-    // The price chart laid out here, so the browser gets its geometry and no chart library (ADR 0042).
-    marketData: marketData ? marketDataView(marketData) : null,
-    distributions,
-    received,
-  };
+  return loadInvestPage(user, await loadInvestProperty(user, propertyId));
 }
 
 // Opening or stepping through photos changes only ?photo; the data (and the form's key) stay.
@@ -171,149 +65,82 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-/** The purchase outcomes that send the investor elsewhere: the spec's notices and destinations. */
-function purchaseFollowUps(user: SessionUser, request: Request): DomainErrorRoutes["redirects"] {
-  return {
-    kyc_required: { to: "/kyc", toast: { kind: "error", title: "KYC Required" } },
-    insufficient_balance: { to: ownWalletPath(user), toast: { kind: "error", title: "Insufficient Balance" } },
-    not_signed_in: { to: signInPath(new URL(request.url).pathname), toast: { kind: "info", title: "Please sign in to start investing" } },
-  };
-}
-
 type ActionReply = {
   result: SubmissionResult<string[]> | null;
   shares: string;
   success: InvestSuccessData | null;
   followUp: null;
   review: PurchaseReviewData | null;
-  reviewError: string | null;
 };
 
 function reply(values: Partial<ActionReply> & Pick<ActionReply, "shares">): ActionReply {
-  return { result: null, success: null, followUp: null, review: null, reviewError: null, ...values };
-}
-
-/** What the review step shows: the server's amounts for exactly this quantity. */
-function reviewOf(
-  view: Awaited<ReturnType<typeof loadProperty>>,
-  shares: number,
-  breakdown: { subtotal: Decimal; fee: Decimal; total: Decimal; remainingBalance: Decimal },
-  idempotencyKey: string,
-): PurchaseReviewData {
-  return {
-    propertyTitle: view.property.title,
-    shares,
-    sharePrice: view.property.sharePrice,
-    subtotal: breakdown.subtotal.toFixed(2),
-    fee: breakdown.fee.toFixed(2),
-    total: breakdown.total.toFixed(2),
-    walletBefore: rulesOf(view).walletBalance,
-    walletAfter: breakdown.remainingBalance.toFixed(2),
-    idempotencyKey,
-    resale: resaleAvailability({ sharesSellable: view.property.sharesSellable, propertyStatus: view.property.status }).text,
-  };
+  return { result: null, success: null, followUp: null, review: null, ...values };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireInvestor(request);
   const { propertyId } = requireParams(params, { propertyId: "text" });
-  const view = await loadProperty(user, propertyId);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  const shares = String(formData.get("shares") ?? "");
-  const replies = {
-    redirects: purchaseFollowUps(user, request),
-    followUpInPage: formData.get("enhanced") === "true",
-    extra: reply({ shares }),
-  };
-
-  if (!isIntent(intent)) {
-    return data(reply({ shares, result: { status: "error", error: { "": [UNKNOWN_INTENT_MESSAGE] } } }), { status: 400 });
+  const view = await loadInvestProperty(user, propertyId);
+  const form = await readFormData(request);
+  const envelope = parseWithZod(form, { schema: purchaseIntentSchema });
+  // What was typed goes back to the field as it was, whatever the outcome.
+  const shares = String(envelope.payload.shares ?? "");
+  if (envelope.status !== "success") {
+    return data(reply({ shares, result: envelope.reply({ formErrors: [UNKNOWN_INTENT_MESSAGE] }) }), { status: 400 });
   }
+  const { intent, enhanced } = envelope.value;
   const spending = intent !== "calculate";
-  // Eligibility comes before any rule about the amount, and a property that takes no money says so.
+  const replies = { redirects: purchaseFollowUps(user, request), followUpInPage: enhanced, extra: reply({ shares }) };
   try {
-    if (spending) assertMayPurchase(user);
-    if (spending && view.property.status !== "open") throw new PropertyNotOpenError();
+    if (spending) assertMaySpendOn(user, view.property);
   } catch (error) {
     return replyToDomainError(error, null, replies);
   }
 
-  const schema = purchaseFormSchema.refine((form) => form.propertyId === view.property.id, {
-    path: ["propertyId"],
-    message: OTHER_PROPERTY_MESSAGE,
-  });
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    return data(reply({ shares, result: submission.reply() }), { status: 400 });
-  }
-  // The page's rules, with the words the form shows as the investor types.
-  const check = validatePurchase(submission.value.shares, rulesOf(view));
-  if (!check.ok) {
-    // Reviewing or buying with a wallet that is short by now gets the spec's notice and the wallet page.
-    const refusal =
-      spending && check.code === "insufficient_balance"
-        ? new InsufficientBalanceError()
-        : new InvalidPurchaseError(check.code, check.message);
-    return replyToDomainError(refusal, submission, replies);
+  const submission = parseWithZod(form, { schema: purchaseActionSchema(view.property.id, OTHER_PROPERTY_MESSAGE) });
+  if (submission.status !== "success") return data(reply({ shares, result: submission.reply() }), { status: 400 });
+  const order = submission.value;
+  let review: PurchaseReviewData;
+  try {
+    review = getPurchaseReview(view, { shares: order.shares, idempotencyKey: order.idempotencyKey, spending });
+  } catch (error) {
+    return replyToDomainError(error, submission, replies);
   }
   if (intent === "calculate") return reply({ shares, result: submission.reply() });
-
-  const review = reviewOf(view, submission.value.shares, check.breakdown, submission.value.idempotencyKey);
   if (intent === "review") return reply({ shares, result: submission.reply(), review });
   // The confirm binds: it carries the total it showed ("Confirm and pay ₹X") and buys only for that.
-  const reviewedTotal = readReviewedTotal(formData.get("reviewedTotal"));
-  if (reviewedTotal === null || !check.breakdown.total.eq(reviewedTotal)) {
-    return data(reply({ shares, review, reviewError: new ReviewChangedError().message }), { status: 400 });
-  }
-  if (formData.get("acknowledgeRisk") !== "on") {
-    return data(reply({ shares, review, reviewError: ACKNOWLEDGE_MESSAGE }), { status: 400 });
-  }
+  // A confirm refused keeps its review on screen, with the reason under the acknowledgement.
+  const refused = (message: string) =>
+    data(reply({ shares, review, result: submission.reply({ formErrors: [message] }) }), { status: 400 });
+  if (order.reviewedTotal === null || !order.reviewedTotal.eq(review.total)) return refused(new ReviewChangedError().message);
+  if (!order.acknowledgeRisk) return refused(ACKNOWLEDGE_MESSAGE);
 
   try {
     const receipt = await purchaseShares(getPrisma(), {
       userId: user.id,
       propertyId: view.property.id,
-      shares: submission.value.shares,
-      idempotencyKey: submission.value.idempotencyKey,
-      reviewedTotal: reviewedTotal.toFixed(2),
+      shares: order.shares,
+      idempotencyKey: order.idempotencyKey,
+      reviewedTotal: order.reviewedTotal.toFixed(2),
     });
-    const description = `You bought ${formatShares(receipt.sharesPurchased)} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
-    // With scripts the page shows the confirmation and moves on after two seconds; a plain form post is redirected at once.
-    if (replies.followUpInPage) {
-      const dashboard = user.tier !== "waitlist_player";
-      const success: InvestSuccessData = {
-        title: SUCCESS_TITLE,
-        description,
-        receiptHref: dashboard ? paths.dashboard.transactionReceipt(receipt.transactionId) : null,
-        transactionHref: dashboard ? paths.dashboard.transaction(receipt.transactionId) : null,
-      };
-      return reply({ shares, success });
-    }
-    return redirectWithToast("/dashboard/overview", { kind: "success", title: SUCCESS_TITLE, description });
+    const success = await purchaseSucceeded(user, receipt, enhanced);
+    return success instanceof Response ? success : reply({ shares, success });
   } catch (error) {
-    if (error instanceof ReviewChangedError) return data(reply({ shares, review, reviewError: error.message }), { status: 400 });
+    if (error instanceof ReviewChangedError) return refused(error.message);
     return replyToDomainError(error, submission, replies);
   }
-}
-
-/** The total a confirm form says it charges, read by the one rupee parser; null when absent or not an amount. */
-function readReviewedTotal(raw: FormDataEntryValue | null): Decimal | null {
-  const parsed = parseRupees(raw, { message: "", max: NUMERIC_16_2_MAX });
-  return parsed.ok ? parsed.value : null;
 }
 
 export default function InvestPage() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const navigate = useNavigate();
   const toast = useToast();
   const shown = useRef<object | null>(null);
   const { property } = view;
   const success = actionData?.success ?? null;
   const followUp = actionData?.followUp ?? null;
-  const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "purchase";
+  const processing = useIsPending({ intent: "purchase", state: "submitting" });
   const review = actionData?.review ?? null;
   const boxState = buyBoxState(property, { resale: paths.trading(), properties: paths.properties() });
 
@@ -321,7 +148,7 @@ export default function InvestPage() {
     if (!success || shown.current === success) return;
     shown.current = success;
     toast.show({ kind: "success", title: success.title, description: success.description, topic: "investment-success" });
-    const timer = window.setTimeout(() => navigate("/dashboard/overview"), FOLLOW_UP_AFTER_MS);
+    const timer = window.setTimeout(() => navigate(paths.dashboard.overview()), FOLLOW_UP_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [success, toast, navigate]);
 
@@ -335,7 +162,7 @@ export default function InvestPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:px-6 lg:px-8 lg:pb-6">
-      <Link to="/properties" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={paths.properties()} className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Properties
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -387,7 +214,7 @@ export default function InvestPage() {
               <PurchaseReview
                 propertyId={property.id}
                 review={review}
-                error={actionData?.reviewError ?? null}
+                error={actionData?.result?.error?.[""]?.[0] ?? null}
                 riskHref={paths.legal.risk()}
               />
             ) : (

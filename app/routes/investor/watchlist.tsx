@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { WatchlistCards } from "~/components/watchlist/watchlist-cards";
@@ -60,8 +61,8 @@ const Command = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readFormData(request);
-  const returnTo = safeRedirectTo(form.get("returnTo"), paths.watchlist());
+  const submission = parseWithZod(await readFormData(request), { schema: Command, disableAutoCoercion: true });
+  const returnTo = safeRedirectTo(submission.payload.returnTo, paths.watchlist());
   const user = await getOptionalUser(request);
   // Signed-out visitors are asked to sign in and come back to the page they were on.
   if (!user) {
@@ -71,12 +72,11 @@ export async function action({ request }: ActionFunctionArgs) {
       description: "Please sign in to use your watchlist.",
     });
   }
-  const parsed = Command.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const title = FAILED[String(form.get("intent"))] ?? "Failed to update watchlist";
+  if (submission.status !== "success") {
+    const title = FAILED[String(submission.payload.intent)] ?? "Failed to update watchlist";
     return redirectWithToast(returnTo, { kind: "error", title }, { status: 303 });
   }
-  const { intent, propertyId, notes } = parsed.data;
+  const { intent, propertyId, notes } = submission.value;
   const prisma = getPrisma();
   try {
     if (intent === WATCHLIST_INTENTS.save) {

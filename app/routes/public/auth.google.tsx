@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { redirect } from "@remix-run/node";
 import { requireGuest } from "~/web/guards.server";
 import { safeRedirectTo } from "~/lib/redirect-to";
@@ -11,11 +13,13 @@ export async function loader() {
   return redirect("/auth");
 }
 
+const signInSchema = z.object({ redirectTo: z.string().optional() });
+
 /** Sends the browser to Google (or the stand-in) with a fresh state kept in a signed cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);
-  const form = await readFormData(request.clone());
-  const redirectTo = safeRedirectTo(form.get("redirectTo"), "");
+  const form = parseWithZod(await readFormData(request.clone()), { schema: signInSchema });
+  const redirectTo = safeRedirectTo(form.status === "success" ? form.value.redirectTo : null, "");
   try {
     await authenticator().authenticate(GOOGLE_STRATEGY, request);
   } catch (response) {

@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { data } from "@remix-run/node";
+import type { MarketDataView } from "~/components/market/market-data-panel";
+import type { InvestSuccessData } from "~/components/investing/invest-page-states";
+import { ownWalletPath } from "~/domain/access/access-rules";
+import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
+import { purchaseRulesOf, startingShares } from "~/domain/investing/purchase-review.server";
+import type { PurchaseReceipt } from "~/domain/investing/purchase-shares.server";
+import { getMarketData, type MarketData } from "~/domain/market/market-data.server";
+import { getPropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
+import { mayUseNotes } from "~/domain/watchlist/notes-access";
+import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
+import { layoutPriceHistory } from "~/lib/charts/price-history-layout";
+import { formatShares } from "~/lib/formats";
+import { mayInvest } from "~/lib/investing/invest-eligibility";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { signInPath } from "~/lib/redirect-to";
+import { getPrisma } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import type { DomainErrorRoutes } from "~/web/domain-reply.server";
+import { redirectWithToast } from "~/web/flash.server";
+import type { SessionUser } from "~/web/guards.server";
+import { loadMarketplace } from "~/web/market.server";
+import { loadPropertyDocuments } from "~/routes/investor/property-documents.server";
+
+export const PURCHASE_SUCCESS_TITLE = "Investment Successful";
+
+/** The property as the investment page shows it; one that does not exist is a 404, any other failure goes back to the list. */
+export async function loadInvestProperty(user: SessionUser, propertyId: string) {
+  let view;
+  try {
+    view = await getPropertyForInvestment(getPrisma(), propertyId, { userId: user.id, isAdmin: user.isAdmin });
+  } catch (error) {
+    logger.error({ err: error, propertyId }, "property failed to load");
+    throw await redirectWithToast(paths.properties(), {
+      kind: "error",
+      title: "Failed to Load Properties",
+      description: "Something went wrong while loading this property. Please try again.",
+    });
+  }
+  if (!view) throw data({ propertyId }, { status: 404 });
+  return view;
+}
+export type InvestProperty = Awaited<ReturnType<typeof loadInvestProperty>>;
+
+function marketDataView({ history, ...figures }: MarketData): MarketDataView {
+  return { ...figures, chart: layoutPriceHistory(history, figures.issuePrice) };
+}
+
+/** Everything the investment page shows around the property. */
+export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
+  const propertyId = view.property.id;
+  // Independent reads, sent together rather than one after another.
+  const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
+    loadPropertyDocuments(propertyId, user),
+    savedPropertyIds(getPrisma(), user.id, [propertyId]),
+    loadMarketplace(user, propertyId, view.wallet?.availableBalance),
+    getMarketData(getPrisma(), propertyId),
+    listPropertyDistributions(getPrisma(), propertyId),
+    listReceivedDistributions(getPrisma(), user.id, { propertyId }),
+  ]);
+  return {
+    ...view,
+    rules: purchaseRulesOf(view),
+    isAdmin: user.isAdmin,
+    eligible: mayInvest(user),
+    kycStatus: user.kycStatus,
+    walletPath: ownWalletPath(user),
+    // A fresh key per render: a double submit of one rendered form buys once.
+    idempotencyKey: randomUUID(),
+    documentList,
+    startingShares: startingShares(view.property),
+    watchlist: { saved: saved.length > 0, notesAllowed: mayUseNotes(user) },
+    market,
+    // The price chart laid out here, so the browser gets its geometry and no chart library (ADR 0042).
+    marketData: marketData ? marketDataView(marketData) : null,
+    distributions,
+    received,
+  };
+}
+
+/** The purchase outcomes that send the investor elsewhere: the spec's notices and destinations. */
+export function purchaseFollowUps(user: SessionUser, request: Request): DomainErrorRoutes["redirects"] {
+  return {
+    kyc_required: { to: paths.kyc(), toast: { kind: "error", title: "KYC Required" } },
+    insufficient_balance: { to: ownWalletPath(user), toast: { kind: "error", title: "Insufficient Balance" } },
+    not_signed_in: { to: signInPath(new URL(request.url).pathname), toast: { kind: "info", title: "Please sign in to start investing" } },
+  };
+}
+
+/**
+ * A completed purchase: with scripts the page shows the confirmation itself and moves on
+ * (the data returned); a plain form post is redirected to the dashboard at once.
+ */
+export async function purchaseSucceeded(user: SessionUser, receipt: PurchaseReceipt, enhanced: boolean) {
+  const shares = formatShares(receipt.sharesPurchased);
+  const description = `You bought ${shares} of ${receipt.propertyTitle} for ${formatINR(receipt.totalDebited)}, fee included.`;
+  if (!enhanced) return redirectWithToast(paths.dashboard.overview(), { kind: "success", title: PURCHASE_SUCCESS_TITLE, description });
+  const dashboard = user.tier !== "waitlist_player";
+  const success: InvestSuccessData = {
+    title: PURCHASE_SUCCESS_TITLE,
+    description,
+    receiptHref: dashboard ? paths.dashboard.transactionReceipt(receipt.transactionId) : null,
+    transactionHref: dashboard ? paths.dashboard.transaction(receipt.transactionId) : null,
+  };
+  return success;
+}
