@@ -5,7 +5,7 @@ import { definePath, listPathBuilders, paths } from "./paths";
 import { ROUTE_TABLE } from "./route-table";
 
 /**
- * The URL pattern Remix's flat-routes convention gives a file in app/routes:
+ * The URL pattern Remix's flat-routes convention gives a file in a folder of app/routes:
  * "." separates segments, "[...]" escapes, "$name" is a parameter, "$" alone a splat,
  * "_index" an index route, a leading "_" a pathless layout and a trailing "_" opts out of
  * the parent layout without changing the URL.
@@ -32,8 +32,12 @@ function flatRoutePattern(fileName: string): string {
   return `/${parts.join("/")}`;
 }
 
+// The route files sit in one folder per guard (remix.config.js); their names are still flat
+// route names. Server modules beside them are helpers, not routes.
 const ROUTES_DIR = path.resolve(__dirname, "../routes");
-const routeFiles = readdirSync(ROUTES_DIR).filter((file) => /\.(tsx|ts)$/.test(file) && !file.includes(".test."));
+const routeFiles = readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
+  .map((file) => path.basename(file))
+  .filter((file) => /\.(tsx|ts)$/.test(file) && !file.includes(".test.") && !file.includes(".server."));
 const filePatterns = new Map(routeFiles.map((file) => [flatRoutePattern(file), file]));
 const builderPatterns = listPathBuilders().map((builder) => builder.pattern);
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const APP = path.resolve(import.meta.dirname, "../../app");
 const ROUTES = path.join(APP, "routes");
 
-const routeModules = readdirSync(ROUTES)
+const routeModules = readdirSync(ROUTES, { recursive: true, encoding: "utf8" })
   .filter((file) => /\.tsx$/.test(file) && !file.includes(".test."))
   .map((file) => path.join(ROUTES, file));
 const layouts = [path.join(APP, "root.tsx"), ...routeModules].filter((file) => /<Outlet\b/.test(readFileSync(file, "utf8")));
@@ -18,7 +18,12 @@ describe("layout routes", () => {
   it("are found: the root and the dashboard, waitlist dashboard and admin layouts", () => {
     const names = layouts.map((file) => path.relative(APP, file));
     expect(names).toEqual(
-      expect.arrayContaining(["root.tsx", "routes/dashboard.tsx", "routes/waitlist-dashboard.tsx", "routes/admin.tsx"]),
+      expect.arrayContaining([
+        "root.tsx",
+        "routes/investor/dashboard.tsx",
+        "routes/waitlist/waitlist-dashboard.tsx",
+        "routes/admin/admin.tsx",
+      ]),
     );
   });
 

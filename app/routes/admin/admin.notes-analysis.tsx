@@ -6,7 +6,7 @@ import { FormErrors } from "~/components/ui/error-list";
 import { paths } from "~/lib/paths";
 import { formErrorsOf, submittedValue } from "~/lib/submission-result";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-import { loadNotesAnalyses, submitNotesAnalysisRun } from "~/web/notes-analysis.server";
+import { loadNotesAnalyses, submitNotesAnalysisRun } from "./notes-analysis.server";
 
 /** Without JavaScript the page reloads itself this often while a run is under way. */
 const NO_JS_REFRESH_SECONDS = 5;

@@ -6,7 +6,7 @@ import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
-import { handleResaleRequest, isResaleRequest } from "~/web/resale-request.server";
+import { handleResaleRequest, isResaleRequest } from "./resale-request.server";
 import { readFormData } from "~/web/form-data.server";
 import { ResaleRequestForm } from "~/components/market/resale-request-form";
 import { getPropertyPosition } from "~/domain/portfolio/property-position.server";

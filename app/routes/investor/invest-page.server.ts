@@ -22,7 +22,7 @@ import type { DomainErrorRoutes } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
 import { loadMarketplace } from "~/web/market.server";
-import { loadPropertyDocuments } from "~/web/property-documents.server";
+import { loadPropertyDocuments } from "./property-documents.server";
 
 export const PURCHASE_SUCCESS_TITLE = "Investment Successful";
 

@@ -11,7 +11,7 @@ import { listPropertyDocuments } from "~/domain/admin/properties/property-docume
 import { paths } from "~/lib/paths";
 import { errorsOf, summaryOf } from "~/lib/submission-result";
 import { getPrisma } from "~/services/db.server";
-import { submitPropertyEdit, type EditSection } from "~/web/admin-property-edit.server";
+import { submitPropertyEdit, type EditSection } from "./admin-property-edit.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";

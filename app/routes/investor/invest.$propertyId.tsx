@@ -40,7 +40,7 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireParams } from "~/web/params.server";
 import { requireInvestor } from "~/web/guards.server";
-import { loadInvestPage, loadInvestProperty, purchaseFollowUps, purchaseSucceeded } from "~/web/invest-page.server";
+import { loadInvestPage, loadInvestProperty, purchaseFollowUps, purchaseSucceeded } from "./invest-page.server";
 
 // With scripts, a success, 'KYC Required' or a low balance shows its notice, then moves on after this long.
 const FOLLOW_UP_AFTER_MS = 2_000;

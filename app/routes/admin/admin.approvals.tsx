@@ -8,7 +8,7 @@ import { formatINR } from "~/lib/money";
 import type { ApprovalRow } from "~/domain/approvals/list-approvals.server";
 import { paths } from "~/lib/paths";
 import { formErrorsOf } from "~/lib/submission-result";
-import { decideApproval, loadApprovals } from "~/web/admin-approvals.server";
+import { decideApproval, loadApprovals } from "./admin-approvals.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { formatIndiaDateTime } from "~/lib/formats";
 

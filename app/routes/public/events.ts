@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { liveEventsResponse } from "~/web/live-events.server";
+import { liveEventsResponse } from "./live-events.server";
 
 // Resource route: a server-sent event stream of the channels the signed-in user may hear.
 export async function loader({ request }: LoaderFunctionArgs) {

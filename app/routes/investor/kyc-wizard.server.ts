@@ -21,7 +21,7 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
-import type { KycForm } from "~/web/kyc-upload.server";
+import type { KycForm } from "./kyc-upload.server";
 import { clearDraft, requireRecentSignIn } from "~/web/reauth.server";
 
 /** A step's number in the wizard (1-based), as the draft keeps it. */

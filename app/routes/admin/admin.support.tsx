@@ -6,7 +6,7 @@ import { TicketDetail } from "~/components/admin/support/ticket-detail";
 import { TicketList } from "~/components/admin/support/ticket-list";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { paths } from "~/lib/paths";
-import { loadSupportDesk, submitTicketUpdate } from "~/web/admin-support.server";
+import { loadSupportDesk, submitTicketUpdate } from "./admin-support.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

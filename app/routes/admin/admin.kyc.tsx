@@ -16,7 +16,7 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-import { mailKycDecision } from "~/web/kyc-mail.server";
+import { mailKycDecision } from "./kyc-mail.server";
 import { isUuid } from "~/lib/uuid";
 import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 import { z } from "zod";

@@ -17,8 +17,8 @@ import { KYC_STEPS, KYC_TOASTS } from "~/lib/kyc/kyc-steps";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { requireUserWithinTrial } from "~/web/guards.server";
-import { readKycForm } from "~/web/kyc-upload.server";
-import { handleKycStep, kycDonePath, kycStepNumber, type KycStepReply } from "~/web/kyc-wizard.server";
+import { readKycForm } from "./kyc-upload.server";
+import { handleKycStep, kycDonePath, kycStepNumber, type KycStepReply } from "./kyc-wizard.server";
 import { readDraft } from "~/web/reauth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
