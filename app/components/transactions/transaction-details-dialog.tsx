@@ -71,7 +71,9 @@ export function TransactionDetailsDialog({
           ) : (
             <Item label={TRANSACTION_TYPE_LABELS[row.type]} value={formatRupees(row.amount, { paise: "if-any" })} />
           )}
-          {Number(row.fee) > 0 ? <Item label="Platform fee (GST included)" value={formatRupees(row.fee, { paise: "if-any" })} /> : null}
+          {new Decimal(row.fee).gt(0) ? (
+            <Item label="Platform fee (GST included)" value={formatRupees(row.fee, { paise: "if-any" })} />
+          ) : null}
           <Item
             label={effect.isNegative() ? "Total debited" : "Total credited"}
             value={formatSignedRupees(effect)}
