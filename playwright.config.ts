@@ -46,7 +46,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // CI shares two cores between the server, its PostgreSQL and two browsers; a journey that
+  // takes 20 s alone can take 40 s there. A test's timeout is a hang guard, not a speed
+  // target (those live in `npm run bench`), so CI gives each test twice the local budget.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
   use: {
