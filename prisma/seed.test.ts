@@ -100,6 +100,21 @@ describe("demo data", () => {
     expect(large.wallet!.heldBalance.toFixed(2)).toBe("200000.00");
   });
 
+  it("has a buyer hold in flight, made by the market: the total held by an open pending journal that ends within the hour", async () => {
+    const prisma = db.current.prisma;
+    const holds = await prisma.shareBuyerHold.findMany({ include: { order: true } });
+    expect(holds).toHaveLength(1);
+    const hold = holds[0]!;
+    expect(hold.buyerId).not.toBe(hold.order.sellerId);
+    expect(hold.order.heldShares).toBe(hold.shares);
+    const journal = await getPendingJournal(prisma, hold.journalId!);
+    expect(journal).toMatchObject({ kind: "buyer_hold", userId: hold.buyerId, amount: hold.amount.toFixed(2), status: "open" });
+    expect(hold.holdExpiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(hold.holdExpiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
+    const wallet = await prisma.escrowBalance.findUniqueOrThrow({ where: { userId: hold.buyerId } });
+    expect(wallet.heldBalance.toFixed(2)).toBe(hold.amount.toFixed(2));
+  });
+
   it("has the spec's sample property dummy-1 exactly", async () => {
     const property = await db.current.prisma.property.findUniqueOrThrow({ where: { id: "dummy-1" } });
     expect(property.sharePrice.toFixed(2)).toBe("10000.00");
@@ -244,7 +259,10 @@ describe("demo data", () => {
     for (const email of ["small@demo.aangan.in", "large@demo.aangan.in"]) {
       const user = await profileByEmail(prisma, email);
       const transactions = await prisma.transaction.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } });
-      expect(new Set(transactions.map((t) => t.transactionType))).toEqual(new Set(["deposit", "investment", "dividend", "withdrawal"]));
+      // A deposit's ₹10 processing fee is its own row (ADR 0006), as the admin's resolution writes it.
+      expect(new Set(transactions.map((t) => t.transactionType))).toEqual(
+        new Set(["deposit", "fee", "investment", "dividend", "withdrawal"]),
+      );
       const spanDays = (transactions.at(-1)!.createdAt.getTime() - transactions[0]!.createdAt.getTime()) / 86_400_000;
       expect(spanDays).toBeGreaterThan(330);
       expect(transactions.every((t) => t.journalId !== null && t.amount.greaterThan(0) && t.status === "completed")).toBe(true);
@@ -265,6 +283,51 @@ describe("demo data", () => {
       expect(await prisma.propertyEngagement.count({ where: { userId: user.id } })).toBeGreaterThan(0);
       expect(await prisma.userEvent.count({ where: { userId: user.id } })).toBeGreaterThan(0);
     }
+  });
+
+  it("moves every deposit, withdrawal and rent payout through a resolved fund request or a paid distribution", async () => {
+    const prisma = db.current.prisma;
+    const cash = await prisma.transaction.findMany({ where: { transactionType: { in: ["deposit", "withdrawal", "fee"] } } });
+    expect(cash.length).toBeGreaterThan(20);
+    const tickets = new Map(
+      (await prisma.supportTicket.findMany({ where: { id: { in: cash.map((t) => t.referenceId!).filter(Boolean) } } })).map((t) => [
+        t.id,
+        t,
+      ]),
+    );
+    for (const row of cash) {
+      const ticket = tickets.get(row.referenceId ?? "");
+      expect(ticket, `${row.transactionType} ${row.id} has no fund request`).toBeDefined();
+      expect(ticket!.status, row.id).toBe("resolved");
+      expect(ticket!.ticketType).toBe(row.transactionType === "withdrawal" ? "withdraw_funds" : "add_funds");
+      if (row.transactionType === "fee") expect(row.amount.toFixed(2)).toBe("10.00");
+      else expect(ticket!.resolutionJournalId).toBe(row.journalId);
+      // Dated on the request's day, not the moment of seeding.
+      expect(row.createdAt.getTime()).toBeGreaterThan(ticket!.createdAt.getTime());
+      expect(row.createdAt.getTime() - ticket!.createdAt.getTime()).toBeLessThan(86_400_000);
+    }
+    // Every completed withdrawal was paid from its hold.
+    for (const ticket of tickets.values()) {
+      if (ticket.ticketType === "withdraw_funds") expect(ticket.holdJournalId).not.toBeNull();
+    }
+
+    const dividends = await prisma.transaction.findMany({ where: { transactionType: "dividend" } });
+    const distributions = new Map((await prisma.propertyDistribution.findMany()).map((d) => [d.id, d]));
+    expect(dividends.length).toBeGreaterThan(10);
+    for (const row of dividends) {
+      const distribution = distributions.get(row.referenceId ?? "");
+      expect(distribution, `dividend ${row.id} has no distribution`).toBeDefined();
+      expect(distribution!.status).toBe("paid");
+      expect(distribution!.propertyId).toBe(row.propertyId);
+      expect(row.amount.toFixed(2)).toBe(distribution!.perShareAmount!.times(row.shares!).toFixed(2));
+    }
+    // Each distribution paid every holder it counted, the showcase investors among them.
+    for (const distribution of distributions.values()) {
+      const paid = dividends.filter((d) => d.referenceId === distribution.id);
+      expect(paid.length).toBe(distribution.holderCount);
+    }
+    const small = await profileByEmail(prisma, "small@demo.aangan.in");
+    expect(dividends.filter((d) => d.userId === small.id)).toHaveLength(4);
   });
 
   it("lists active sell requests within the sellers' holdings on resale-enabled properties", async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_FUND_LIMITS, DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
 import { Decimal, toRupees } from "~/lib/money";
 import { BULK_INVESTORS, PERSONAS } from "./personas";
 import { PROPERTIES, type PropertySeed } from "./properties";
@@ -6,10 +7,23 @@ import { PROPERTIES, type PropertySeed } from "./properties";
 export const PLATFORM_FEE_RATE = new Decimal("0.02");
 
 type Base = { key: string; email: string; daysAgo: number };
+/** A fund request raised and resolved by an admin the same day; `reference` is the bank's, quoted in the answer. */
 export type CashEvent = Base & { kind: "deposit" | "withdrawal"; amount: string; reference: string };
-export type DividendEvent = Base & { kind: "dividend"; propertyId: string; amount: string; period: string };
+/**
+ * A rent distribution declared per share and paid to every holder at the end of its record
+ * date (`recordDaysAgo`), on the event's day.
+ */
+export type DistributionEvent = {
+  kind: "distribution";
+  key: string;
+  daysAgo: number;
+  recordDaysAgo: number;
+  propertyId: string;
+  perShare: string;
+  note: string;
+};
 export type InvestmentEvent = Base & { kind: "investment"; propertyId: string; shares: number };
-export type MoneyEvent = CashEvent | DividendEvent | InvestmentEvent;
+export type MoneyEvent = CashEvent | DistributionEvent | InvestmentEvent;
 
 const deposit = (email: string, daysAgo: number, amount: string, reference: string): CashEvent => ({
   kind: "deposit",
@@ -27,14 +41,15 @@ const withdrawal = (email: string, daysAgo: number, amount: string, reference: s
   amount,
   reference,
 });
-const dividend = (email: string, daysAgo: number, propertyId: string, amount: string, period: string): DividendEvent => ({
-  kind: "dividend",
-  key: `dividend:${email}:${propertyId}:${daysAgo}`,
-  email,
-  daysAgo,
+const distribution = (propertyId: string, recordDaysAgo: number, perShare: string, note: string): DistributionEvent => ({
+  kind: "distribution",
+  key: `distribution:${propertyId}:${recordDaysAgo}`,
+  // Paid two days after its record date.
+  daysAgo: recordDaysAgo - 2,
+  recordDaysAgo,
   propertyId,
-  amount,
-  period,
+  perShare,
+  note,
 });
 const invest = (email: string, daysAgo: number, propertyId: string, shares: number): InvestmentEvent => ({
   kind: "investment",
@@ -57,36 +72,48 @@ const PERSONA_EVENTS: MoneyEvent[] = [
   deposit(small, 240, "25000", "UTR NDMBN52240931"),
   invest(small, 230, "baner-greens-villas", 1),
   invest(small, 200, "assagao-palms-villa", 1),
-  dividend(small, 180, "omr-lakeview-homes", "215", "Q1 rental income"),
   invest(small, 150, "lonavala-hillside-retreat", 1),
   withdrawal(small, 120, "5000", "UTR NDMBR52120447"),
-  dividend(small, 90, "baner-greens-villas", "368", "Half-year rental income"),
-  dividend(small, 30, "omr-lakeview-homes", "215", "Q3 rental income"),
   deposit(small, 25, "30000", "UTR NDMBN52025310"),
   invest(small, 20, "whitefield-tech-suites", 1),
-  dividend(small, 5, "assagao-palms-villa", "294", "Festive season rental income"),
 
   deposit(large, 365, "2500000", "UTR TGDBN71365002"),
   invest(large, 355, "cyber-hub-commercial", 40),
   deposit(large, 330, "1500000", "UTR TGDBN71330415"),
   invest(large, 320, "dummy-1", 30),
   invest(large, 300, "assagao-palms-villa", 50),
-  dividend(large, 270, "cyber-hub-commercial", "54000", "Q1 lease rent"),
   invest(large, 240, "chakan-logistics-park", 20),
   deposit(large, 210, "1000000", "UTR TGDBN71210877"),
   invest(large, 180, "andheri-east-warehousing", 25),
-  dividend(large, 175, "assagao-palms-villa", "14700", "Half-year rental income"),
   withdrawal(large, 150, "200000", "UTR TGDBR71150263"),
   invest(large, 120, "whitefield-tech-suites", 15),
-  dividend(large, 90, "cyber-hub-commercial", "54000", "Q3 lease rent"),
   invest(large, 60, "dummy-1", 10),
-  dividend(large, 45, "andheri-east-warehousing", "14250", "Q2 warehouse rent"),
   deposit(large, 30, "500000", "UTR TGDBN71030558"),
   invest(large, 14, "hitec-city-arcade", 8),
 
   deposit(waitlist, 20, "150000", "UTR MRDBN33020716"),
   deposit(waitlist, 6, "50000", "UTR MRDBN33006042"),
 ];
+
+/**
+ * The year's rent, declared per share: each pays every holder at its record date, the
+ * showcase investors among them (small: four payouts; large: four).
+ */
+const DISTRIBUTIONS: DistributionEvent[] = [
+  distribution("cyber-hub-commercial", 272, "1350", "Q1 lease rent"),
+  distribution("omr-lakeview-homes", 182, "215", "Q1 rental income"),
+  distribution("assagao-palms-villa", 177, "294", "Half-year rental income"),
+  distribution("baner-greens-villas", 92, "368", "Half-year rental income"),
+  distribution("cyber-hub-commercial", 92, "1350", "Q3 lease rent"),
+  distribution("andheri-east-warehousing", 47, "570", "Q2 warehouse rent"),
+  distribution("omr-lakeview-homes", 32, "215", "Q3 rental income"),
+];
+
+/** Bulk investors sweep their rent to the bank two days ago, keeping between one and two lakh. */
+const SWEEP_DAYS_AGO = 2;
+const LAKH = new Decimal(100000);
+/** Bulk investors' first top-up: before the earliest investment window opens (day 395). */
+const FIRST_DEPOSIT_DAYS_AGO = 410;
 
 // Large tickets keep the journal count (and so the seed time) down; a family office buys lakhs at a time.
 const BULK_CHUNK_CAP = 500;
@@ -139,31 +166,80 @@ function bulkPurchases(properties: PropertySeed[], personaEvents: MoneyEvent[]):
   return purchases;
 }
 
-/** Each bulk investor tops up once, before the first window opens, enough for all their purchases. */
+/** The most one fund request may ask for (DEFAULT_FUND_LIMITS.perRequest): larger top-ups are split. */
+const MAX_REQUEST = new Decimal(DEFAULT_FUND_LIMITS.perRequest);
+
+/**
+ * Each bulk investor tops up before the first window opens, enough for all their purchases
+ * with a lakh to spare (which also covers the processing fees): one request a day, each
+ * within the per-request limit, from day 410 back.
+ */
 function bulkDeposits(purchases: InvestmentEvent[], propertyById: Map<string, PropertySeed>): CashEvent[] {
   const spend = new Map<string, Decimal>();
   for (const purchase of purchases) {
     const subtotal = subtotalOf(propertyById.get(purchase.propertyId)!, purchase.shares);
     spend.set(purchase.email, (spend.get(purchase.email) ?? new Decimal(0)).plus(subtotal).plus(feeOf(subtotal)));
   }
-  return [...spend].map(([email, total], index) => {
-    const lakhs = total.dividedBy(100000).ceil().plus(1);
-    return deposit(email, 405, lakhs.times(100000).toFixed(0), `UTR PKDBN9${String(1000 + index)}405`);
+  return [...spend].flatMap(([email, total], index) => {
+    let left = total.dividedBy(LAKH).ceil().plus(1).times(LAKH);
+    const requests: CashEvent[] = [];
+    for (let day = FIRST_DEPOSIT_DAYS_AGO; left.gt(0); day--) {
+      const amount = Decimal.min(left, MAX_REQUEST);
+      requests.push(deposit(email, day, amount.toFixed(0), `UTR PKDBN9${String(1000 + index)}${day}`));
+      left = left.minus(amount);
+    }
+    return requests;
   });
 }
 
 export type MoneyPlan = { events: MoneyEvent[]; propertyById: Map<string, PropertySeed> };
 
+const ORDER = { deposit: 0, distribution: 1, investment: 2, withdrawal: 3 } as const;
+
+function byDate(events: MoneyEvent[]): MoneyEvent[] {
+  return events.sort((a, b) => b.daysAgo - a.daysAgo || ORDER[a.kind] - ORDER[b.kind] || a.key.localeCompare(b.key));
+}
+
 /** All money the demo moves, in the order it must be posted (oldest first, deposits first on a day). */
 export function buildMoneyPlan(properties: PropertySeed[] = PROPERTIES): MoneyPlan {
   const propertyById = new Map(properties.map((p) => [p.id, p]));
   const purchases = bulkPurchases(properties, PERSONA_EVENTS);
-  const events = [...bulkDeposits(purchases, propertyById), ...PERSONA_EVENTS, ...purchases];
-  const order = { deposit: 0, dividend: 1, investment: 2, withdrawal: 3 } as const;
-  events.sort((a, b) => b.daysAgo - a.daysAgo || order[a.kind] - order[b.kind] || a.key.localeCompare(b.key));
-  const keys = new Set(events.map((e) => e.key));
-  if (keys.size !== events.length) throw new Error("demo money events need unique keys");
-  return { events, propertyById };
+  const distributions = DISTRIBUTIONS.filter((d) => propertyById.has(d.propertyId));
+  const events = byDate([...bulkDeposits(purchases, propertyById), ...PERSONA_EVENTS, ...purchases, ...distributions]);
+  const plan = { events, propertyById };
+  plan.events = byDate([...events, ...bulkSweeps(plan)]);
+  const keys = new Set(plan.events.map((e) => e.key));
+  if (keys.size !== plan.events.length) throw new Error("demo money events need unique keys");
+  return plan;
+}
+
+/** What each holder of the property at the end of the record date receives. */
+export function distributionPayments(event: DistributionEvent, plan: MoneyPlan): Map<string, Decimal> {
+  const shares = new Map<string, number>();
+  for (const purchase of plan.events) {
+    if (purchase.kind !== "investment" || purchase.propertyId !== event.propertyId) continue;
+    // A purchase on the record day itself is held at its end.
+    if (purchase.daysAgo >= event.recordDaysAgo) shares.set(purchase.email, (shares.get(purchase.email) ?? 0) + purchase.shares);
+  }
+  return new Map([...shares].map(([email, count]) => [email, new Decimal(event.perShare).times(count)]));
+}
+
+/** The investor's wallet after every planned event. */
+export function closingBalance(email: string, plan: MoneyPlan): Decimal {
+  return plan.events.reduce((sum, event) => {
+    if (event.kind === "distribution") return sum.plus(distributionPayments(event, plan).get(email) ?? 0);
+    return event.email === email ? sum.plus(walletDelta(event, plan)) : sum;
+  }, new Decimal(0));
+}
+
+/** Rent piles up in the bulk investors' wallets; each withdraws whole lakhs down to between one and two. */
+function bulkSweeps(plan: MoneyPlan): CashEvent[] {
+  return BULK_INVESTORS.flatMap((investor, index) => {
+    const balance = closingBalance(investor.email, plan);
+    const excess = balance.minus(LAKH).dividedToIntegerBy(LAKH).times(LAKH);
+    if (excess.lte(0)) return [];
+    return [withdrawal(investor.email, SWEEP_DAYS_AGO, excess.toFixed(0), `UTR PKDBR9${String(1000 + index)}002`)];
+  });
 }
 
 export type Position = { email: string; propertyId: string; shares: number; costBasis: Decimal };
@@ -182,12 +258,15 @@ export function positionsOf(plan: MoneyPlan): Position[] {
   return [...positions.values()];
 }
 
-/** What the event does to the investor's wallet (a purchase: its subtotal and fee, out). */
-export function walletDelta(event: MoneyEvent, plan: MoneyPlan): Decimal {
+/**
+ * What a deposit, withdrawal or purchase does to its investor's wallet: a deposit less the
+ * processing fee (ADR 0006), a purchase its subtotal and fee, out. A distribution's payments
+ * are per holder (distributionPayments).
+ */
+export function walletDelta(event: CashEvent | InvestmentEvent, plan: MoneyPlan): Decimal {
   switch (event.kind) {
     case "deposit":
-    case "dividend":
-      return new Decimal(event.amount);
+      return new Decimal(event.amount).minus(DEPOSIT_PROCESSING_FEE);
     case "withdrawal":
       return new Decimal(event.amount).negated();
     case "investment": {

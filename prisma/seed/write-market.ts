@@ -1,3 +1,5 @@
+import { createBuyerHoldIn } from "~/domain/market/buyer-holds.server";
+import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { lockOrder } from "~/domain/market/order-locks.server";
 import { closeOrder, createSellRequestIn } from "~/domain/market/sell-requests.server";
 import type { SellRequestStatus } from "~/generated/prisma/enums";
@@ -114,7 +116,8 @@ const CLOSING_REASONS = { cancelled: "Sell request cancelled by the seller", exp
  * the seller owns or a price outside the band) and closed through its closeOrder, oldest
  * first. Only the timestamps are moved back to the listing's day afterwards.
  */
-export async function writeMarket({ tx, clock, plan }: SeedContext): Promise<void> {
+export async function writeMarket(context: SeedContext): Promise<void> {
+  const { tx, clock, plan } = context;
   const positions = positionsOf(plan);
   const bulkEmails = new Set(BULK_INVESTORS.map((investor) => investor.email));
   const oldestFirst = [...LISTINGS].sort((a, b) => a.expiresInDays - b.expiresInDays);
@@ -149,5 +152,30 @@ export async function writeMarket({ tx, clock, plan }: SeedContext): Promise<voi
     }
     const closedAt = listing.status === "active" ? createdAt : new Date(createdAt.getTime() + 3 * DAY_MS);
     await tx.shareSellRequest.update({ where: { id }, data: { createdAt, updatedAt: closedAt } });
+  }
+  await holdOnListing(context);
+}
+
+/** The listing a bulk investor is buying from as the demo starts, and how many shares. */
+const DEMO_HOLD = { listing: "bulk-omr", shares: 2 };
+
+/**
+ * A buyer hold in flight, made through the market's own createBuyerHoldIn at the moment of
+ * seeding: the buyer's total is held by a pending journal and the shares are promised on the
+ * order until both sides confirm. Like a real one it ends by itself: the market's expiry job
+ * voids it an hour later unless someone confirms it. A run that finds its key used leaves it.
+ */
+async function holdOnListing({ tx, clock }: SeedContext): Promise<void> {
+  const orderId = demoId(`sell-request:${DEMO_HOLD.listing}`);
+  const order = await tx.shareSellRequest.findUniqueOrThrow({ where: { id: orderId }, select: { sellerId: true } });
+  const buyer = [...BULK_INVESTORS].reverse().find((investor) => userId(investor.email) !== order.sellerId)!;
+  try {
+    await createBuyerHoldIn(
+      tx,
+      { buyerId: userId(buyer.email), orderId, shares: DEMO_HOLD.shares, idempotencyKey: seedKey(`hold:${DEMO_HOLD.listing}`) },
+      clock.now,
+    );
+  } catch (error) {
+    if (!(error instanceof DuplicateSubmitError)) throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { createGeneralTicket } from "~/domain/support/create-general-ticket.server";
 import { hasOpenSubscriptionRequest, requestSubscription } from "~/domain/subscriptions/request-subscription.server";
+import { updateTicketIn } from "~/domain/support/update-ticket.server";
 import { requestDepositIn, requestWithdrawalIn } from "~/domain/wallet/request-funds.server";
 import type { TicketPriority, TicketStatus } from "~/generated/prisma/enums";
 import { demoId } from "./ids";
@@ -75,7 +76,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * a fund request through requestDepositIn / requestWithdrawalIn (so a withdrawal has its hold
  * and every request its contact snapshot, reference and first event, as a real one would),
  * the upgrade through requestSubscription and a general question through createGeneralTicket.
- * The admin's answer, where there is one, is written as the support page's update writes it.
+ * The admin's answer, where there is one, goes through the support page's update.
  * A ticket an earlier run raised is left alone.
  */
 export async function writeSupport(context: SeedContext): Promise<void> {
@@ -125,11 +126,8 @@ async function raise({ tx }: SeedContext, ticket: TicketSeed, createdAt: Date): 
   }
 }
 
+/** The admin's answer three hours later, through the support page's own update (dated, announced by nobody). */
 async function answer({ tx }: SeedContext, id: string, { status, adminResponse }: Answer, createdAt: Date): Promise<void> {
-  const adminId = userId(PERSONAS.admin.email);
   const answeredAt = new Date(createdAt.getTime() + 3 * HOUR_MS);
-  await tx.supportTicket.update({ where: { id }, data: { status, adminResponse, handledBy: adminId, updatedAt: answeredAt } });
-  await tx.supportTicketEvent.create({
-    data: { ticketId: id, actorId: adminId, fromStatus: "open", toStatus: status, adminResponse, createdAt: answeredAt },
-  });
+  await updateTicketIn(tx, { adminId: userId(PERSONAS.admin.email), ticketId: id, status, adminResponse }, answeredAt, true);
 }

@@ -10,6 +10,8 @@ export type AdminAction = {
   before?: Prisma.InputJsonValue;
   after?: Prisma.InputJsonValue;
   note?: string;
+  /** When it was done, if not now (demo data written through the domain, back-dated). */
+  at?: Date;
 };
 
 /**
@@ -25,6 +27,7 @@ export async function recordAdminAction(tx: Tx, entry: AdminAction): Promise<voi
       targetType: entry.targetType,
       targetId: entry.targetId,
       details: { before: entry.before ?? null, after: entry.after ?? null, note: entry.note ?? null },
+      createdAt: entry.at,
     },
   });
 }

@@ -10,6 +10,8 @@ export type NewUserAlert = {
   title: string;
   message: string;
   propertyId?: string | null;
+  /** When the event happened, if not now (demo data written through the domain, back-dated). */
+  createdAt?: Date;
 };
 
 /**
@@ -31,6 +33,7 @@ export async function createUserAlert(db: Db, alert: NewUserAlert): Promise<{ id
         title: alert.title,
         message: alert.message,
         propertyId: alert.propertyId ?? null,
+        createdAt: alert.createdAt,
       },
       select: { id: true },
     });

@@ -52,54 +52,76 @@ export async function declareDistribution(
   input: { adminId: string; propertyId: string } & DeclarationInput,
 ): Promise<{ distributionId: string }> {
   const declaration = parseDeclaration(input);
-  return runTransaction(prisma, "distributions.declare", async (tx) => {
-    const property = await tx.property.findUnique({
-      where: { id: input.propertyId },
-      select: { id: true, title: true, totalShares: true },
-    });
-    if (!property) throw new DistributionError("property_not_found", "Property not found.", 404);
-    const funded = declaration.basis === "total" ? declaration.amount : declaration.amount.times(property.totalShares);
-    const { journalId } = await postJournal(tx, {
-      kind: "distribution",
-      description: `Rent distribution declared for ${property.title} (record date ${declaration.recordDate})`,
-      postings: [
-        { account: platformCash, amount: funded.negated().toFixed(2) },
-        { account: propertyDistribution(property.id), amount: funded.toFixed(2) },
-      ],
-      createdBy: input.adminId,
-    });
-    const row = await tx.propertyDistribution.create({
-      data: {
-        propertyId: property.id,
-        basis: declaration.basis,
-        totalAmount: declaration.basis === "total" ? declaration.amount.toFixed(2) : null,
-        declaredPerShare: declaration.basis === "per_share" ? declaration.amount.toFixed(2) : null,
-        recordDate: new Date(`${declaration.recordDate}T00:00:00Z`),
-        paymentDate: new Date(`${declaration.paymentDate}T00:00:00Z`),
-        note: declaration.note,
-        fundedAmount: funded.toFixed(2),
-        fundingJournalId: journalId,
-        declaredBy: input.adminId,
-      },
-      select: { id: true },
-    });
-    await recordAdminAction(tx, {
-      adminId: input.adminId,
-      action: "distribution.declare",
-      targetType: "property_distribution",
-      targetId: row.id,
-      after: {
-        propertyId: property.id,
-        basis: declaration.basis,
-        amount: declaration.amount.toFixed(2),
-        funded: funded.toFixed(2),
-        recordDate: declaration.recordDate,
-        paymentDate: declaration.paymentDate,
-      },
-      note: declaration.note || undefined,
-    });
-    return { distributionId: row.id };
+  return runTransaction(prisma, "distributions.declare", (tx) => declareIn(tx, input, declaration));
+}
+
+/**
+ * declareDistribution inside a transaction the caller holds, dated `at` (the demo seed only,
+ * which declares a year of rent through it).
+ */
+export async function declareDistributionIn(
+  tx: Tx,
+  input: { adminId: string; propertyId: string } & DeclarationInput,
+  at: Date,
+): Promise<{ distributionId: string }> {
+  return declareIn(tx, input, parseDeclaration(input), at);
+}
+
+async function declareIn(
+  tx: Tx,
+  input: { adminId: string; propertyId: string },
+  declaration: ReturnType<typeof parseDeclaration>,
+  at?: Date,
+): Promise<{ distributionId: string }> {
+  const property = await tx.property.findUnique({
+    where: { id: input.propertyId },
+    select: { id: true, title: true, totalShares: true },
   });
+  if (!property) throw new DistributionError("property_not_found", "Property not found.", 404);
+  const funded = declaration.basis === "total" ? declaration.amount : declaration.amount.times(property.totalShares);
+  const { journalId } = await postJournal(tx, {
+    kind: "distribution",
+    description: `Rent distribution declared for ${property.title} (record date ${declaration.recordDate})`,
+    postings: [
+      { account: platformCash, amount: funded.negated().toFixed(2) },
+      { account: propertyDistribution(property.id), amount: funded.toFixed(2) },
+    ],
+    createdBy: input.adminId,
+    createdAt: at,
+  });
+  const row = await tx.propertyDistribution.create({
+    data: {
+      propertyId: property.id,
+      basis: declaration.basis,
+      totalAmount: declaration.basis === "total" ? declaration.amount.toFixed(2) : null,
+      declaredPerShare: declaration.basis === "per_share" ? declaration.amount.toFixed(2) : null,
+      recordDate: new Date(`${declaration.recordDate}T00:00:00Z`),
+      paymentDate: new Date(`${declaration.paymentDate}T00:00:00Z`),
+      note: declaration.note,
+      fundedAmount: funded.toFixed(2),
+      fundingJournalId: journalId,
+      declaredBy: input.adminId,
+      createdAt: at,
+    },
+    select: { id: true },
+  });
+  await recordAdminAction(tx, {
+    adminId: input.adminId,
+    action: "distribution.declare",
+    targetType: "property_distribution",
+    targetId: row.id,
+    after: {
+      propertyId: property.id,
+      basis: declaration.basis,
+      amount: declaration.amount.toFixed(2),
+      funded: funded.toFixed(2),
+      recordDate: declaration.recordDate,
+      paymentDate: declaration.paymentDate,
+    },
+    note: declaration.note || undefined,
+    at,
+  });
+  return { distributionId: row.id };
 }
 
 type ClaimedDistribution = {
@@ -129,9 +151,12 @@ export type PaymentOutcome = {
  * due (a second run waits for the first and then finds it paid), the holders at the end of the
  * record date are paid from the distribution account in one journal, each gets a `dividend`
  * transaction and an alert, and the status flips by a conditional update in the same
- * transaction. Returns null when there was nothing to pay.
+ * transaction. Returns null when there was nothing to pay. The holders' mails are returned,
+ * not queued: payDistribution queues them in the same transaction. With `backDated` (the demo
+ * seed only) the journal, transactions and alerts are dated `now`, not the database's clock.
  */
-async function payInTransaction(tx: Tx, distributionId: string, now: Date): Promise<PaymentOutcome | null> {
+export async function payDistributionIn(tx: Tx, distributionId: string, now: Date, backDated = false): Promise<PaymentOutcome | null> {
+  const at = backDated ? now : undefined;
   const today = istDate(now);
   const [row] = await tx.$queryRaw<ClaimedDistribution[]>`
     SELECT d.id::text AS id, d.property_id, p.title, d.basis, d.declared_per_share::text AS declared_per_share,
@@ -150,6 +175,7 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
       kind: "distribution",
       description: `Rent distribution for ${row.title} (record date ${row.record_date})`,
       idempotencyKey: `distribution:${row.id}:payment`,
+      createdAt: at,
       postings: [
         { account: propertyDistribution(row.property_id), amount: allocation.paid.negated().toFixed(2) },
         ...allocation.payments.map((p) => ({ account: userAvailable(p.userId), amount: p.amount.toFixed(2) })),
@@ -179,6 +205,7 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
         referenceId: row.id,
         idempotencyKey: `distribution:${row.id}`,
         journalId,
+        createdAt: at,
       })),
     });
   }
@@ -197,6 +224,7 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
       alertType: "distribution_paid",
       title: "Rent distribution received",
       message,
+      createdAt: at,
     });
     const user = byId.get(p.userId);
     if (user) {
@@ -208,8 +236,6 @@ async function payInTransaction(tx: Tx, distributionId: string, now: Date): Prom
       });
     }
   }
-  // Queued in the payment's transaction: the mails exist exactly when the money moved.
-  await queueMails(tx, mails, row.id);
   return {
     distributionId: row.id,
     holders: allocation.payments.length,
@@ -233,7 +259,12 @@ async function queueMails(tx: Tx, mails: DistributionMail[], distributionId: str
 
 /** Pays one distribution now if it is due (its payment date has come, its record date ended). */
 export async function payDistribution(prisma: PrismaClient, distributionId: string, now = new Date()): Promise<PaymentOutcome | null> {
-  return runTransaction(prisma, "distributions.pay", (tx) => payInTransaction(tx, distributionId, now));
+  return runTransaction(prisma, "distributions.pay", async (tx) => {
+    const outcome = await payDistributionIn(tx, distributionId, now);
+    // Queued in the payment's transaction: the mails exist exactly when the money moved.
+    if (outcome) await queueMails(tx, outcome.mails, outcome.distributionId);
+    return outcome;
+  });
 }
 
 /** The job's work: every declared distribution whose payment date has come, each in its own transaction. */
@@ -362,7 +393,7 @@ function toRow(row: RawRow): DistributionRow {
 /**
  * A property's distributions, newest record date first (upcoming and past), including the
  * dividends credited without a declaration (those recorded before distributions existed, as
- * the demo data has them): each such payout day is one paid entry, so every surface lists the
+ * demo data seeded before ADR 0052 was amended has them): each such payout day is one paid entry, so every surface lists the
  * same payouts the investors' transactions show (ADR 0046).
  */
 export async function listPropertyDistributions(db: Db, propertyId: string): Promise<DistributionRow[]> {

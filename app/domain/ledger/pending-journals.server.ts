@@ -48,6 +48,8 @@ export type PostPendingInput = {
   description: string;
   idempotencyKey?: string;
   createdBy?: string;
+  /** Back-dates the post (demo data only): the hold must still be live at that moment. */
+  createdAt?: Date;
 };
 
 /**
@@ -61,7 +63,7 @@ export async function postPendingJournal(
   tx: Tx,
   input: PostPendingInput,
 ): Promise<{ journalId: string; posted: string; returned: string }> {
-  const pending = await readOpenPending(tx, input.pendingJournalId);
+  const pending = await readOpenPending(tx, input.pendingJournalId, input.createdAt);
   if (pending.expired) throw new PendingExpiredError(input.pendingJournalId);
   if (input.destinations.length === 0) throw new LedgerError("A post needs at least one destination; void the hold instead");
   const destinations = input.destinations.map((d) => {
@@ -88,6 +90,7 @@ export async function postPendingJournal(
     pendingJournalId: input.pendingJournalId,
     idempotencyKey: input.idempotencyKey,
     createdBy: input.createdBy,
+    createdAt: input.createdAt,
   });
   return { journalId, posted: posted.toFixed(2), returned: returned.toFixed(2) };
 }
@@ -125,12 +128,12 @@ type OpenPending = { userId: string; amount: Decimal; postKind: JournalKind; exp
  * The pending journal as the resolution needs it, in one statement. It answers early for
  * the plain cases; a resolution committed after this read is still refused, by the index.
  */
-async function readOpenPending(db: Db, pendingJournalId: string): Promise<OpenPending> {
+async function readOpenPending(db: Db, pendingJournalId: string, at?: Date): Promise<OpenPending> {
   if (!isUuid(pendingJournalId)) throw new PendingNotFoundError(pendingJournalId);
   const [row] = await db.$queryRaw<{ user_id: string; amount: string; post_kind: JournalKind; expired: boolean; resolved: boolean }[]>`
     SELECT j.user_id::text AS user_id,
            ledger_post_kind(j.kind)::text AS post_kind,
-           j.expires_at <= now() AS expired,
+           j.expires_at <= COALESCE(${at ?? null}::timestamptz, now()) AS expired,
            (SELECT p.amount::text FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
              WHERE p.journal_id = j.id AND a.kind = 'user_held') AS amount,
            EXISTS (SELECT 1 FROM ledger_journals r WHERE r.pending_journal_id = j.id) AS resolved

@@ -168,6 +168,31 @@ describe("posting a pending journal", () => {
     expect(await wallet(buyer)).toEqual({ available: "500.00", held: "0.00" });
   });
 
+  it("back-dated (demo data), posts when the hold was live at that moment and is refused when it was not", async () => {
+    const buyer = await funded("500");
+    const createdAt = new Date(Date.now() - 10 * HOUR);
+    const expiresAt = new Date(Date.now() - 5 * HOUR);
+    const live = await hold(buyer, "200", { createdAt, expiresAt });
+    const late = await hold(buyer, "100", { createdAt, expiresAt });
+    const at = (pendingJournalId: string, moment: Date) =>
+      db.current.prisma.$transaction((tx) =>
+        postPendingJournal(tx, {
+          pendingJournalId,
+          destinations: [{ account: platformFees, amount: "50" }],
+          description: "Settled",
+          createdAt: moment,
+        }),
+      );
+    const settledAt = new Date(Date.now() - 6 * HOUR);
+    const { journalId } = await at(live, settledAt);
+    const { rows } = await sql.query(`SELECT created_at FROM ledger_journals WHERE id = $1`, [journalId]);
+    expect(rows[0].created_at.getTime()).toBe(settledAt.getTime());
+    await expect(at(late, new Date(Date.now() - 4 * HOUR))).rejects.toBeInstanceOf(PendingExpiredError);
+    expect(await wallet(buyer)).toEqual({ available: "350.00", held: "100.00" });
+    await cancel(late);
+    expect(await wallet(buyer)).toEqual({ available: "450.00", held: "0.00" });
+  });
+
   it("answers an unknown id with PendingNotFoundError", async () => {
     await expect(post("00000000-0000-4000-8000-000000000000", [{ account: platformFees, amount: "1" }])).rejects.toBeInstanceOf(
       PendingNotFoundError,

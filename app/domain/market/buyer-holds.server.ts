@@ -42,36 +42,55 @@ const CONFIRM_HOLD = moneyFunction("market_confirm_hold", {
  * order's row lock, the order's held-shares CHECK and the wallet's CHECK.
  */
 export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInput, now = new Date()) {
+  return holdThrough(prisma, input, now);
+}
+
+/**
+ * createBuyerHold inside a transaction the caller holds (the demo seed only): the same read,
+ * rules and `market_create_hold`, once, announced by nobody.
+ */
+export async function createBuyerHoldIn(tx: Tx, input: CreateHoldInput, now: Date) {
+  // preparedQuery sends a client it did not create (a transaction's) through Prisma.
+  return holdThrough(tx as unknown as PrismaClient, input, now, { attempts: 1 });
+}
+
+async function holdThrough(prisma: PrismaClient, input: CreateHoldInput, now: Date, options: { attempts?: number } = {}) {
   const key = scopedKey(input.buyerId, input.idempotencyKey);
   const refusal: RefusalContext = { repeatedKind: "hold" };
-  return runMoneyCall(prisma, "market.create-buyer-hold", marketErrors(refusal), async (call) => {
-    const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
-    const { shares, total, title } = checkBuy(facts, input, "hold");
-    refusal.total = total;
-    const [row] = await call(CREATE_HOLD, {
-      p_buyer: input.buyerId,
-      p_order: input.orderId,
-      p_shares: shares,
-      p_shares_text: String(input.shares).trim(),
-      p_key: key,
-      p_now: now,
-      p_amount: total,
-      p_hold_expires_at: holdExpiry(now),
-      p_journal_expires_at: holdJournalExpiry(now),
-      p_description: `Hold for ${formatShares(shares)} of ${title}`,
-      p_physical_channel: PHYSICAL_CHANNEL,
-    });
-    return {
-      holdId: row!.hold_id,
-      orderId: input.orderId,
-      propertyId: row!.property_id,
-      sellerId: facts.seller_id!,
-      propertyTitle: title,
-      shares,
-      amount: total,
-      expiresAt: row!.hold_expires_at,
-    };
-  });
+  return runMoneyCall(
+    prisma,
+    "market.create-buyer-hold",
+    marketErrors(refusal),
+    async (call) => {
+      const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
+      const { shares, total, title } = checkBuy(facts, input, "hold");
+      refusal.total = total;
+      const [row] = await call(CREATE_HOLD, {
+        p_buyer: input.buyerId,
+        p_order: input.orderId,
+        p_shares: shares,
+        p_shares_text: String(input.shares).trim(),
+        p_key: key,
+        p_now: now,
+        p_amount: total,
+        p_hold_expires_at: holdExpiry(now),
+        p_journal_expires_at: holdJournalExpiry(now),
+        p_description: `Hold for ${formatShares(shares)} of ${title}`,
+        p_physical_channel: PHYSICAL_CHANNEL,
+      });
+      return {
+        holdId: row!.hold_id,
+        orderId: input.orderId,
+        propertyId: row!.property_id,
+        sellerId: facts.seller_id!,
+        propertyTitle: title,
+        shares,
+        amount: total,
+        expiresAt: row!.hold_expires_at,
+      };
+    },
+    options,
+  );
 }
 
 type LockedHold = {

@@ -12,7 +12,7 @@ import { Decimal, formatINR } from "~/lib/money";
 import { parseRupees, type RupeeParse, type RupeeRules } from "~/lib/rupee-input";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
-import { mailInvestorAboutTicket } from "./ticket-mail.server";
+import { mailInvestorAboutTicket, type TicketMail } from "./ticket-mail.server";
 
 export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -67,31 +67,49 @@ const isFundTicket = (t: LockedTicket) => t.ticket_type === "add_funds" || t.tic
  * button together move the money once.
  */
 export async function updateTicket(db: PrismaClient, input: UpdateTicketInput, clock: Clock = systemClock): Promise<TicketUpdateOutcome> {
+  return runTransaction(db, "update-ticket", async (tx) => {
+    const { outcome, events, mail } = await updateTicketIn(tx, input, clock.now());
+    await publishAll(events, tx);
+    // Queued in this transaction: the mail exists exactly when the change (and its money) does.
+    if (mail) await mailInvestorAboutTicket(mail, tx);
+    return outcome;
+  });
+}
+
+/** What updateTicketIn leaves for its caller to announce: live events and the investor's mail. */
+export type TicketUpdateNotices = { outcome: TicketUpdateOutcome; events: LiveEvent[]; mail: TicketMail | null };
+
+/**
+ * updateTicket's checks and writes inside a transaction the caller holds, announcing nothing
+ * (the caller publishes and mails). With `backDated` (the demo seed only) the ledger journals,
+ * transactions, alert and audit entry are dated `now` instead of the database's clock, so
+ * a year of demo fund requests is resolved by the same code an admin's click runs.
+ */
+export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date, backDated = false): Promise<TicketUpdateNotices> {
   const status = TICKET_STATUSES.find((s) => s === input.status);
   if (!status) throw new TicketUpdateError("invalid_status", "Choose a valid status", 400, "status");
   const response = (input.adminResponse ?? "").trim().slice(0, 4000);
-  const now = clock.now();
+  const at = backDated ? now : undefined;
 
-  const outcome = await runTransaction(db, "update-ticket", async (tx) => {
-    const [ticket] = await tx.$queryRaw<LockedTicket[]>`
+  const [ticket] = await tx.$queryRaw<LockedTicket[]>`
       SELECT id::text, user_id::text, ticket_type::text AS ticket_type, status::text AS status, amount::text AS amount,
              admin_response, hold_journal_id::text, resolution_journal_id::text, reference_code
         FROM support_tickets WHERE id = ${input.ticketId}::uuid FOR UPDATE`;
-    if (!ticket) throw new TicketUpdateError("not_found", "Ticket not found", 404);
+  if (!ticket) throw new TicketUpdateError("not_found", "Ticket not found", 404);
 
-    const statusChanged = status !== ticket.status;
-    const responseChanged = response !== "" && response !== (ticket.admin_response ?? "");
-    if (!statusChanged && !responseChanged) {
-      throw new TicketUpdateError("no_change", "Nothing to update - change the status or write a new response", 400);
-    }
-    if (statusChanged && isFundTicket(ticket) && FINAL.includes(ticket.status)) {
-      throw new TicketUpdateError("already_final", `This request is already ${ticket.status}; its money has been settled`, 409, "status");
-    }
+  const statusChanged = status !== ticket.status;
+  const responseChanged = response !== "" && response !== (ticket.admin_response ?? "");
+  if (!statusChanged && !responseChanged) {
+    throw new TicketUpdateError("no_change", "Nothing to update - change the status or write a new response", 400);
+  }
+  if (statusChanged && isFundTicket(ticket) && FINAL.includes(ticket.status)) {
+    throw new TicketUpdateError("already_final", `This request is already ${ticket.status}; its money has been settled`, 409, "status");
+  }
 
-    const money = statusChanged ? await settleMoney(tx, ticket, status, input) : { journalId: null, credited: null };
+  const money = statusChanged ? await settleMoney(tx, ticket, status, input, at) : { journalId: null, credited: null };
 
-    // Conditional on the status read above: belt and braces with the row lock.
-    const updated = await tx.$executeRaw`
+  // Conditional on the status read above: belt and braces with the row lock.
+  const updated = await tx.$executeRaw`
       UPDATE support_tickets
          SET status = ${status}::ticket_status,
              admin_response = ${response === "" ? ticket.admin_response : response},
@@ -101,59 +119,57 @@ export async function updateTicket(db: PrismaClient, input: UpdateTicketInput, c
              resolved_at = CASE WHEN ${FINAL.includes(status)} THEN ${now} ELSE resolved_at END,
              updated_at = ${now}
        WHERE id = ${ticket.id}::uuid AND status = ${ticket.status}::ticket_status`;
-    if (updated !== 1) throw new TicketUpdateError("concurrent", "This ticket was just changed by someone else. Please reload it.", 409);
+  if (updated !== 1) throw new TicketUpdateError("concurrent", "This ticket was just changed by someone else. Please reload it.", 409);
 
-    if (status === "resolved" && ticket.ticket_type === "subscription_request" && input.activateSubscription) {
-      await tx.userProfile.update({ where: { id: ticket.user_id }, data: { subscriptionActive: true } });
-      await recalculateTier(tx, ticket.user_id);
-    }
+  if (status === "resolved" && ticket.ticket_type === "subscription_request" && input.activateSubscription) {
+    await tx.userProfile.update({ where: { id: ticket.user_id }, data: { subscriptionActive: true } });
+    await recalculateTier(tx, ticket.user_id);
+  }
 
-    const note = describeChange(ticket, status, money.credited);
-    await tx.supportTicketEvent.create({
-      data: {
-        ticketId: ticket.id,
-        actorId: input.adminId,
-        fromStatus: ticket.status,
-        toStatus: status,
-        adminResponse: response === "" ? null : response,
-        note,
-        createdAt: now,
-      },
-    });
-    await recordAdminAction(tx, {
-      adminId: input.adminId,
-      action: `ticket.${statusChanged ? status : "respond"}`,
-      targetType: "support_ticket",
-      targetId: ticket.id,
-      before: { status: ticket.status, adminResponse: ticket.admin_response },
-      after: {
-        status,
-        adminResponse: response === "" ? ticket.admin_response : response,
-        journalId: money.journalId,
-        credited: money.credited,
-      },
+  const note = describeChange(ticket, status, money.credited);
+  await tx.supportTicketEvent.create({
+    data: {
+      ticketId: ticket.id,
+      actorId: input.adminId,
+      fromStatus: ticket.status,
+      toStatus: status,
+      adminResponse: response === "" ? null : response,
       note,
-    });
-
-    const events: LiveEvent[] = [{ channel: ADMIN_CHANNEL, type: "ticket", id: ticket.id }];
-    if (statusChanged) {
-      const alert = await createUserAlert(tx, {
-        userId: ticket.user_id,
-        alertType: "support_ticket",
-        title: `Request ${STATUS_WORDS[status]}`,
-        message: `${note}${response ? ` Response: ${response}` : ""}`,
-      });
-      if (alert) events.push({ channel: alertsChannel(ticket.user_id), type: "alert", id: alert.id });
-    }
-    await publishAll(events, tx);
-
-    const owner = await tx.userProfile.findUniqueOrThrow({ where: { id: ticket.user_id }, select: { email: true, fullName: true } });
-    // Queued in this transaction: the mail exists exactly when the change (and its money) does.
-    if (statusChanged)
-      await mailInvestorAboutTicket({ to: owner.email, name: owner.fullName, status, note, response, ticketId: ticket.id }, tx);
-    return { ticketId: ticket.id, status, statusChanged, journalId: money.journalId, credited: money.credited };
+      createdAt: now,
+    },
   });
-  return outcome;
+  await recordAdminAction(tx, {
+    adminId: input.adminId,
+    action: `ticket.${statusChanged ? status : "respond"}`,
+    targetType: "support_ticket",
+    targetId: ticket.id,
+    before: { status: ticket.status, adminResponse: ticket.admin_response },
+    after: {
+      status,
+      adminResponse: response === "" ? ticket.admin_response : response,
+      journalId: money.journalId,
+      credited: money.credited,
+    },
+    note,
+    at,
+  });
+
+  const events: LiveEvent[] = [{ channel: ADMIN_CHANNEL, type: "ticket", id: ticket.id }];
+  let mail: TicketMail | null = null;
+  if (statusChanged) {
+    const alert = await createUserAlert(tx, {
+      userId: ticket.user_id,
+      alertType: "support_ticket",
+      title: `Request ${STATUS_WORDS[status]}`,
+      message: `${note}${response ? ` Response: ${response}` : ""}`,
+      createdAt: at,
+    });
+    if (alert) events.push({ channel: alertsChannel(ticket.user_id), type: "alert", id: alert.id });
+    const owner = await tx.userProfile.findUniqueOrThrow({ where: { id: ticket.user_id }, select: { email: true, fullName: true } });
+    mail = { to: owner.email, name: owner.fullName, status, note, response, ticketId: ticket.id };
+  }
+  const outcome = { ticketId: ticket.id, status, statusChanged, journalId: money.journalId, credited: money.credited };
+  return { outcome, events, mail };
 }
 
 const STATUS_WORDS: Record<TicketStatus, string> = { open: "reopened", in_progress: "in progress", resolved: "resolved", closed: "closed" };
@@ -163,15 +179,15 @@ type MoneyMoved = { journalId: string | null; credited: string | null; received?
 export const NO_HOLD_MESSAGE =
   "This withdrawal has no held amount, so nothing can be paid out from the wallet. Close the request and ask the investor to request the withdrawal again.";
 
-async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, input: UpdateTicketInput): Promise<MoneyMoved> {
-  if (ticket.ticket_type === "add_funds" && status === "resolved") return postDeposit(tx, ticket, input);
+async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, input: UpdateTicketInput, at?: Date): Promise<MoneyMoved> {
+  if (ticket.ticket_type === "add_funds" && status === "resolved") return postDeposit(tx, ticket, input, at);
   // Paying out needs the held rupees: without a hold the wallet would keep the money while the
   // investor is told it was paid, so the domain refuses instead of resolving with no journal.
   if (ticket.ticket_type === "withdraw_funds" && status === "resolved" && !ticket.hold_journal_id) {
     throw new TicketUpdateError("no_hold", NO_HOLD_MESSAGE, 409, "status");
   }
   if (ticket.ticket_type === "withdraw_funds" && ticket.hold_journal_id) {
-    if (status === "resolved") return payOutWithdrawal(tx, ticket, input.adminId);
+    if (status === "resolved") return payOutWithdrawal(tx, ticket, input.adminId, at);
     if (status === "closed") {
       const { journalId } = await voidPendingJournal(tx, {
         pendingJournalId: ticket.hold_journal_id,
@@ -185,7 +201,7 @@ async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, i
 }
 
 /** The deposit the admin confirms, then the processing fee as its own journal and transaction. */
-async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInput): Promise<MoneyMoved> {
+async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInput, at?: Date): Promise<MoneyMoved> {
   const received = parseReceived(input.receivedAmount ?? ticket.amount ?? "", input.maxReceived);
   const reference = ticketReference(ticket.id);
   const { journalId } = await postJournal(tx, {
@@ -197,6 +213,7 @@ async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInpu
     ],
     idempotencyKey: `ticket:${ticket.id}:deposit`,
     createdBy: input.adminId,
+    createdAt: at,
   });
   const { journalId: feeJournalId } = await postJournal(tx, {
     kind: "fee",
@@ -207,6 +224,7 @@ async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInpu
     ],
     idempotencyKey: `ticket:${ticket.id}:fee`,
     createdBy: input.adminId,
+    createdAt: at,
   });
   await tx.transaction.createMany({
     data: [
@@ -218,6 +236,7 @@ async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInpu
         description: `Funds added (request ${reference})`,
         referenceId: ticket.id,
         journalId,
+        createdAt: at,
       },
       {
         userId: ticket.user_id,
@@ -228,13 +247,14 @@ async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInpu
         description: `Deposit processing fee (request ${reference})`,
         referenceId: ticket.id,
         journalId: feeJournalId,
+        createdAt: at,
       },
     ],
   });
   return { journalId, credited: received.minus(DEPOSIT_PROCESSING_FEE).toFixed(2), received: received.toFixed(2) };
 }
 
-async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string): Promise<MoneyMoved> {
+async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string, at?: Date): Promise<MoneyMoved> {
   const amount = new Decimal(ticket.amount ?? "0");
   const { journalId } = await postPendingJournal(tx, {
     pendingJournalId: ticket.hold_journal_id!,
@@ -242,6 +262,7 @@ async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string): 
     description: `Withdrawal paid out (request ${ticketReference(ticket.id)})`,
     idempotencyKey: `ticket:${ticket.id}:withdrawal`,
     createdBy: adminId,
+    createdAt: at,
   });
   await tx.transaction.create({
     data: {
@@ -252,6 +273,7 @@ async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string): 
       description: `Withdrawal paid out (request ${ticketReference(ticket.id)})`,
       referenceId: ticket.id,
       journalId,
+      createdAt: at,
     },
   });
   return { journalId, credited: null };

@@ -197,6 +197,7 @@ async function holdWithdrawal(
       description: `Held for withdrawal request ${ticketReference(input.ticketId)}`,
       idempotencyKey: `ticket:${input.ticketId}:hold`,
       createdBy: input.userId,
+      createdAt: input.now,
     });
     return journalId;
   } catch (error) {
