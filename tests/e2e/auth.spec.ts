@@ -55,12 +55,17 @@ test("a new address signs up through the Email form and is welcomed aboard", asy
 test("the sign-in button says Signing in... while busy", async ({ page }) => {
   await page.goto("/auth");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // The sign-in request waits until the busy button has been seen (a fixed delay can pass
+  // unseen on a loaded machine), then goes through.
+  let letThrough!: () => void;
+  const seen = new Promise<void>((resolve) => (letThrough = resolve));
   await page.route("**/auth/google*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await seen;
     await route.continue();
   });
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  letThrough();
   await expect(page).toHaveURL(/\/oauth-stand-in\/authorize\?/);
 });
 
