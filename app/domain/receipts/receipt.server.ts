@@ -62,9 +62,14 @@ export function receiptLines(row: HistoryRow, investor: ReceiptParty, issuer: Pi
   ];
   if (row.property) lines.push({ label: "Property", value: `${row.property.title}, ${row.property.city}` });
   if (row.property?.spvName) lines.push({ label: "Owned by (SPV)", value: row.property.spvName });
-  if (row.shares !== null) lines.push({ label: "Shares", value: String(row.shares) });
-  if (row.pricePerShare !== null) lines.push({ label: "Price per share", value: formatRupees(row.pricePerShare) });
-  lines.push({ label: row.shares !== null ? "Value of shares" : "Amount", value: formatRupees(row.amount) });
+  // Rent is paid per share held: its per-share figure is the distribution's, not a price, and
+  // what it pays is rent, not the shares' value.
+  const rent = row.type === "dividend";
+  if (row.shares !== null) lines.push({ label: rent ? "Shares held on the record date" : "Shares", value: String(row.shares) });
+  if (row.pricePerShare !== null) {
+    lines.push({ label: rent ? "Distribution per share" : "Price per share", value: formatRupees(row.pricePerShare) });
+  }
+  lines.push({ label: row.shares !== null && !rent ? "Value of shares" : "Amount", value: formatRupees(row.amount) });
   if (new Decimal(row.fee).gt(0)) {
     const place = placeOfSupply(issuer.gstin, investor.stateCode);
     const split = gstOnFee(row.fee, place);

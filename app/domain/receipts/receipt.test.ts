@@ -129,6 +129,16 @@ describe("receipts", () => {
     expect(receiptLines(row, investor, issuer).map((l) => l.label)).not.toContain("Resale fee");
   });
 
+  it("states rent as a distribution per share held on the record date, never as a price or the shares' value", () => {
+    const rent = { ...row, type: "dividend" as const, amount: "294.00", fee: "0.00", shares: 1, pricePerShare: "294.00" };
+    const lines = Object.fromEntries(receiptLines(rent, investor, issuer).map((l) => [l.label, l.value]));
+    expect(lines["Shares held on the record date"]).toBe("1");
+    expect(lines["Distribution per share"]).toBe("₹294.00");
+    expect(lines["Amount"]).toBe("₹294.00");
+    expect(lines["Total credited to wallet"]).toBe("₹294.00");
+    for (const label of ["Price per share", "Value of shares", "Shares"]) expect(lines).not.toHaveProperty([label]);
+  });
+
   it("renders a PDF whose text has ₹, the entity's name, CIN and GSTIN, and no ledger id", async () => {
     const text = await pdfText(await renderReceiptPdf(row, investor, issuer));
     expect(text).toContain("₹1,02,000.00");
