@@ -470,6 +470,28 @@ BEGIN
 END;
 $function$;
 
+-- market_alert(p_channel text, p_user uuid, p_property text, p_type text, p_title text, p_message text)
+CREATE OR REPLACE FUNCTION public.market_alert(p_channel text, p_user uuid, p_property text, p_type text, p_title text, p_message text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_alert UUID;
+BEGIN
+    IF p_title IS NULL OR p_message IS NULL THEN
+        RETURN;
+    END IF;
+    BEGIN
+        INSERT INTO "user_alerts" ("user_id", "property_id", "alert_type", "title", "message")
+        VALUES (p_user, p_property, p_type, p_title, p_message)
+        RETURNING "id" INTO v_alert;
+        PERFORM pg_notify(p_channel, json_build_object('channel', 'alerts:' || p_user, 'type', 'alert', 'id', v_alert)::TEXT);
+    EXCEPTION WHEN OTHERS THEN
+        RAISE WARNING 'alert not created; the event it announces stands: %', SQLERRM;
+    END;
+END;
+$function$;
+
 -- market_announce(p_channel text, p_type text, p_id uuid, p_property text, p_users uuid[])
 CREATE OR REPLACE FUNCTION public.market_announce(p_channel text, p_type text, p_id uuid, p_property text, p_users uuid[])
  RETURNS void
@@ -576,8 +598,8 @@ BEGIN
 END;
 $function$;
 
--- market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_physical_channel text)
-CREATE OR REPLACE FUNCTION public.market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_physical_channel text)
+-- market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_physical_channel text, p_alert_title text, p_seller_message text, p_mails jsonb)
+CREATE OR REPLACE FUNCTION public.market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_physical_channel text, p_alert_title text, p_seller_message text, p_mails jsonb)
  RETURNS TABLE(hold_id uuid, property_id text, hold_expires_at timestamp with time zone)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
@@ -607,6 +629,9 @@ BEGIN
     VALUES (p_order, p_buyer, v_order.seller_id, p_shares, v_order.price_per_share, p_amount, p_hold_expires_at, v_journal, p_key)
     RETURNING "id", "share_buyer_holds"."hold_expires_at" INTO v_hold, v_expires;
 
+    -- The seller hears of it with the hold: an alert (and its live event) and a mail, committed together.
+    PERFORM "market_alert"(p_physical_channel, v_order.seller_id, v_order.property_id, 'hold_placed', p_alert_title, p_seller_message);
+    PERFORM "outbox_mails"(p_mails);
     PERFORM "market_announce"(p_physical_channel, 'hold', v_hold, v_order.property_id, ARRAY[v_order.seller_id, p_buyer]);
     RETURN QUERY SELECT v_hold, v_order.property_id, v_expires;
 END;
@@ -681,8 +706,8 @@ AS $function$
        FOR UPDATE OF o
 $function$;
 
--- market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_physical_channel text)
-CREATE OR REPLACE FUNCTION public.market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_physical_channel text)
+-- market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_physical_channel text, p_mails jsonb)
+CREATE OR REPLACE FUNCTION public.market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_physical_channel text, p_mails jsonb)
  RETURNS TABLE(buyer_id uuid, seller_id uuid)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
@@ -723,6 +748,7 @@ BEGIN
                                      p_bought_text, p_sold_text, p_alert_title, p_buyer_message, p_seller_message);
     INSERT INTO "admin_audit_log" ("admin_id", "action", "target_type", "target_id", "details")
     VALUES (p_admin, 'reservation.settle', 'share_reservation', p_reservation::TEXT, p_audit_details);
+    PERFORM "outbox_mails"(p_mails);
 
     PERFORM "market_announce"(p_physical_channel, 'reservation-settled', p_reservation, v_hold.property_id,
                               ARRAY[v_hold.buyer_id, v_hold.seller_id]);
@@ -808,6 +834,23 @@ BEGIN
     VALUES (p_buyer, p_property, 'trade_settled', p_alert_title, p_buyer_message),
            (p_seller, p_property, 'trade_settled', p_alert_title, p_seller_message);
     RETURN v_transaction;
+END;
+$function$;
+
+-- outbox_mails(p_mails jsonb)
+CREATE OR REPLACE FUNCTION public.outbox_mails(p_mails jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF p_mails IS NULL OR jsonb_typeof(p_mails) <> 'array' OR jsonb_array_length(p_mails) = 0 THEN
+        RETURN;
+    END IF;
+    BEGIN
+        INSERT INTO "mail_outbox" ("message") SELECT m FROM jsonb_array_elements(p_mails) AS m;
+    EXCEPTION WHEN OTHERS THEN
+        RAISE WARNING 'mail not written to the outbox; the event it announces stands: %', SQLERRM;
+    END;
 END;
 $function$;
 

@@ -155,6 +155,12 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("* * * * *"),
+  // pg-boss cron (UTC) for moving the database functions' mails into the mail queue (ADR 0060); each
+  // command that writes one drains at once, so this is the net behind a crash. Every minute unless told otherwise.
+  JOBS_MAIL_OUTBOX_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("* * * * *"),
   // pg-boss cron (UTC) for paying due rent distributions; 18:45 UTC is 00:15 IST, daily.
   JOBS_DISTRIBUTIONS_CRON: z
     .string()

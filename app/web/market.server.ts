@@ -4,7 +4,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
-import { tellSellerOfHold } from "~/domain/market/hold-notices.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { getSellableShares, listAvailableShares } from "~/domain/market/market-reads.server";
 import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-requests.server";
@@ -12,6 +11,7 @@ import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
+import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
@@ -136,8 +136,8 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
             shares: shares,
             idempotencyKey: key,
           });
-          // The seller hears of it once the hold committed: an alert on the bell and an e-mail, with the deadline.
-          await tellSellerOfHold(prisma, hold);
+          // The hold wrote the seller's alert and mail with the money (ADR 0060); the mail leaves now.
+          await drainMailOutboxSoon(prisma);
           await logEventFor(user.id, {
             eventName: "trading_hold_created",
             propertyId: hold.propertyId,

@@ -5,18 +5,15 @@ import { expireMarket } from "~/domain/market/expire-market.server";
 import { AWAITING_APPROVAL, settleReservationFourEyes } from "~/domain/approvals/four-eyes.server";
 import { cancelReservation, RELEASED_TEXT, SETTLED_TEXT } from "~/domain/market/settle-trades.server";
 import { setPropertyRoi, setShareSelling } from "~/domain/market/share-trading-admin.server";
-import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { logger } from "~/services/logger.server";
-import { enqueueMail } from "~/services/mail/mail-queue.server";
+import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { logEventFor } from "~/web/analytics.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
-import { formatShares } from "~/lib/formats";
 import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 
 // Ids, notes and the ROI are the domain's to check: it answers an unknown reservation or a
@@ -103,12 +100,6 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
           eventName: "trading_reservation_settled",
           props: { reservationId: released.reservationId, success: false },
         });
-        await mailBothSides(
-          released.buyerId,
-          released.sellerId,
-          `${RELEASED_TEXT.title} - ${RELEASED_TEXT.description}`,
-          "The held funds were returned to the buyer and the shares to the sell request.",
-        );
         return redirectWithToast(back(), { kind: "success", ...RELEASED_TEXT });
       }
       case "toggle-selling": {
@@ -130,7 +121,10 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
   }
 }
 
-/** After a settlement (directly or on a second admin's approval): the analytics event and both sides' mail. */
+/**
+ * After a settlement (directly or on a second admin's approval): the analytics event, and
+ * both sides' mails, which the settlement wrote to the outbox, moved to the mail queue now.
+ */
 export async function announceSettled(
   adminId: string,
   settled: { reservationId: string; buyerId: string; sellerId: string; shares: number; propertyTitle: string; amount: string },
@@ -139,21 +133,5 @@ export async function announceSettled(
     eventName: "trading_reservation_settled",
     props: { reservationId: settled.reservationId, success: true },
   });
-  await mailBothSides(
-    settled.buyerId,
-    settled.sellerId,
-    `${SETTLED_TEXT.title} - ${SETTLED_TEXT.description}`,
-    `${formatShares(settled.shares)} of ${settled.propertyTitle} for ${formatINR(settled.amount, { paise: true })} were settled.`,
-  );
-}
-
-async function mailBothSides(buyerId: string, sellerId: string, subject: string, body: string) {
-  const people = await getPrisma().userProfile.findMany({ where: { id: { in: [buyerId, sellerId] } }, select: { email: true } });
-  for (const person of people) {
-    try {
-      await enqueueMail({ to: [person.email], subject, text: body });
-    } catch (error) {
-      logger.warn({ err: error }, "could not queue the share-trading mail");
-    }
-  }
+  await drainMailOutboxSoon(getPrisma());
 }

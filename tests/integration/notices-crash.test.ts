@@ -1,5 +1,7 @@
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createMarket, newKey } from "../../app/domain/market/market-test-helpers";
+import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { findFreePort } from "../../app/services/free-port.server";
 import { appClient } from "#tests/kit/http";
@@ -13,7 +15,9 @@ import { useTestDatabase } from "#tests/setup/test-database";
  * the transaction that moves the money, so a process killed with SIGKILL after the commit
  * still delivers both, once, after a restart; and killed before the commit, it leaves
  * neither the money nor a notice about it. The money command is an admin closing a
- * withdrawal request (the hold is voided; the investor gets an alert and a mail).
+ * withdrawal request (the hold is voided; the investor gets an alert and a mail), and a
+ * buyer's hold on a listing, whose database function writes the seller's alert and mail to
+ * the outbox in its own statement (ADR 0060).
  */
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
@@ -44,6 +48,8 @@ async function start(smtpUrl: string) {
     JOBS_MARKET_EXPIRY_CRON: NEVER,
     JOBS_SESSION_SWEEP_CRON: NEVER,
     JOBS_DISTRIBUTIONS_CRON: NEVER,
+    // The outbox is drained by the command itself and once at start-up; no schedule races the test.
+    JOBS_MAIL_OUTBOX_CRON: NEVER,
     LOG_LEVEL: "fatal",
   });
   running.push(app);
@@ -163,5 +169,79 @@ describe("notices about money and SIGKILL", () => {
     expect(mailsTo(investor.email)).toHaveLength(1);
     expect(await notices(investor.email, investor.id)).toMatchObject({ mailJobs: 1, delivered: 1, alerts: 1 });
     expect(await after.ticketStatus(ticketId)).toBe("closed");
+  }, 180_000);
+
+  it("a hold killed after its commit, before its outbox mail reached the queue: after a restart the seller's mail arrives once", async () => {
+    const { property, seller } = await createMarket(prisma());
+    await prisma().property.update({ where: { id: property.id }, data: { propertyStatus: "funded" } });
+    const order = await createSellRequest(prisma(), {
+      sellerId: seller.id,
+      propertyId: property.id,
+      shares: "5",
+      pricePerShare: "150",
+      idempotencyKey: newKey(),
+    });
+    const buyer = await createInvestor(prisma(), { balance: "5000" });
+    const cookie = await createSession(prisma(), buyer.id, { production: true });
+    const first = await start(await deadSmtp());
+
+    // Every insert into pg-boss's job table waits, so the hold commits and its drain stops at the mail queue.
+    const blocker = new pg.Client({ connectionString: db.current.url });
+    await blocker.connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query("LOCK TABLE pgboss.job IN SHARE MODE");
+      const answered = appClient(() => first)
+        .post("/trading", cookie, { intent: "buy", orderId: order.orderId, shares: "2", idempotencyKey: newKey(), returnTo: "/trading" })
+        .then(
+          (r) => r.status,
+          () => 0,
+        );
+      await expect
+        .poll(
+          async () =>
+            (
+              await prisma().$queryRaw<{ n: number }[]>`
+                SELECT (SELECT COUNT(*)::int FROM share_buyer_holds WHERE buyer_id = ${buyer.id}::uuid)
+                     * (SELECT COUNT(*)::int FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%') AS n`
+            )[0]!.n,
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(0);
+      await kill(first);
+      await answered;
+    } finally {
+      await blocker.query("ROLLBACK").catch(() => undefined);
+      await blocker.end();
+    }
+    await expect
+      .poll(
+        async () =>
+          (
+            await prisma().$queryRaw<{ n: number }[]>`
+        SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%INSERT INTO pgboss.job%' AND pid <> pg_backend_pid()`
+          )[0]!.n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+
+    const outbox = () =>
+      prisma().$queryRaw<{ queued: boolean }[]>`
+        SELECT queued_at IS NOT NULL AS queued FROM mail_outbox WHERE message->'to' ? ${seller.email}`;
+    const sellerAlerts = () => prisma().userAlert.count({ where: { userId: seller.id, alertType: "hold_placed" } });
+    // The hold and both its notices committed; the mail never reached the queue.
+    expect(await prisma().shareBuyerHold.count({ where: { buyerId: buyer.id } })).toBe(1);
+    expect(await sellerAlerts()).toBe(1);
+    expect(await outbox()).toEqual([{ queued: false }]);
+    expect((await notices(seller.email, seller.id)).mailJobs).toBe(0);
+
+    sink = await startSmtpSink();
+    await start(sink.url);
+    await expect.poll(async () => (await notices(seller.email, seller.id)).delivered, { timeout: 30_000 }).toBe(1);
+    expect(mailsTo(seller.email)).toHaveLength(1);
+    expect(mailsTo(seller.email)[0]!.raw).toContain("Buyer Hold Placed: Baner Heights");
+    expect(await outbox()).toEqual([{ queued: true }]);
+    expect((await notices(seller.email, seller.id)).mailJobs).toBe(1);
+    expect(await sellerAlerts()).toBe(1);
   }, 180_000);
 });

@@ -7,6 +7,7 @@ import { marketError } from "./market-errors";
 import { scopedKey } from "./sell-requests.server";
 import { isUuid } from "~/lib/uuid";
 import { formatShares } from "~/lib/formats";
+import { holdPlacedNotices } from "./hold-notices.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
@@ -22,6 +23,9 @@ const CREATE_HOLD = moneyFunction("market_create_hold", {
   p_journal_expires_at: "timestamptz",
   p_description: "text",
   p_physical_channel: "text",
+  p_alert_title: "text",
+  p_seller_message: "text",
+  p_mails: "jsonb",
 }).returns<{ hold_id: string; property_id: string; hold_expires_at: Date }>("hold_id::text AS hold_id, property_id, hold_expires_at");
 
 const CONFIRM_HOLD = moneyFunction("market_confirm_hold", {
@@ -38,8 +42,9 @@ const CONFIRM_HOLD = moneyFunction("market_confirm_hold", {
  * the shares are promised to this hold on the order, for 60 minutes, awaiting both
  * confirmations. Two round trips (docs/decisions/0043): one read of what the rules need,
  * then one call of `market_create_hold`, which locks the order, checks everything again
- * and writes the journal, the order's held shares and the hold. Races are decided by the
- * order's row lock, the order's held-shares CHECK and the wallet's CHECK.
+ * and writes the journal, the order's held shares, the hold and the seller's alert and mail
+ * (the mail to the outbox, ADR 0060: the caller drains it once this commits). Races are
+ * decided by the order's row lock, the order's held-shares CHECK and the wallet's CHECK.
  */
 export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInput, now = new Date()) {
   return holdThrough(prisma, input, now);
@@ -47,7 +52,7 @@ export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInp
 
 /**
  * createBuyerHold inside a transaction the caller holds (the demo seed only): the same read,
- * rules and `market_create_hold`, once, announced by nobody.
+ * rules and `market_create_hold`, once; the seller is told as any seller is.
  */
 export async function createBuyerHoldIn(tx: Tx, input: CreateHoldInput, now: Date) {
   // preparedQuery sends a client it did not create (a transaction's) through Prisma.
@@ -65,6 +70,11 @@ async function holdThrough(prisma: PrismaClient, input: CreateHoldInput, now: Da
       const facts = await readBuyFacts(prisma, input, { kind: "hold", key }, now);
       const { shares, total, title } = checkBuy(facts, input, "hold");
       refusal.total = total;
+      const expiresAt = holdExpiry(now);
+      const notices = holdPlacedNotices(
+        { propertyTitle: title, shares, amount: total, expiresAt },
+        { email: facts.seller_email, name: facts.seller_name },
+      );
       const [row] = await call(CREATE_HOLD, {
         p_buyer: input.buyerId,
         p_order: input.orderId,
@@ -73,10 +83,13 @@ async function holdThrough(prisma: PrismaClient, input: CreateHoldInput, now: Da
         p_key: key,
         p_now: now,
         p_amount: total,
-        p_hold_expires_at: holdExpiry(now),
+        p_hold_expires_at: expiresAt,
         p_journal_expires_at: holdJournalExpiry(now),
         p_description: `Hold for ${formatShares(shares)} of ${title}`,
         p_physical_channel: PHYSICAL_CHANNEL,
+        p_alert_title: notices.alertTitle,
+        p_seller_message: notices.sellerMessage,
+        p_mails: JSON.stringify(notices.mails),
       });
       return {
         holdId: row!.hold_id,

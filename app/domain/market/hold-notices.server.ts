@@ -1,16 +1,10 @@
-import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
-import type { Db } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { logger } from "~/services/logger.server";
-import { enqueueMail } from "~/services/mail/mail-queue.server";
+import type { MailMessage } from "~/services/mail/transport.server";
 import { formatShares } from "~/lib/formats";
 
 export type HoldNotice = {
-  holdId: string;
-  sellerId: string;
-  propertyId: string;
   propertyTitle: string;
   shares: number;
   amount: string;
@@ -39,36 +33,28 @@ export function holdPlacedMessage(notice: HoldNotice): string {
 }
 
 /**
- * Tells the seller that a buyer placed a hold on their listing: an alert on their bell (which
- * also reaches open pages live) and an e-mail, both with the confirm deadline. Called right
- * after the hold committed; the mail is queued and a queue failure is logged only.
+ * What the seller is told of a buyer's hold on their listing, with the confirm deadline: the
+ * alert on their bell and the e-mail. `market_create_hold` writes both in the hold's own
+ * statement (ADR 0060), so a hold never exists without its notice, nor a notice without it.
  */
-export async function tellSellerOfHold(db: Db, notice: HoldNotice): Promise<void> {
+export function holdPlacedNotices(notice: HoldNotice, seller: { email: string | null; name: string | null }) {
   const message = holdPlacedMessage(notice);
-  await createUserAlert(db, {
-    userId: notice.sellerId,
-    propertyId: notice.propertyId,
-    alertType: "hold_placed",
-    title: HOLD_PLACED_TITLE,
-    message,
-  });
-  const seller = await db.userProfile.findUnique({ where: { id: notice.sellerId }, select: { email: true, fullName: true } });
-  if (!seller) return;
-  try {
-    await enqueueMail({
-      to: seller.email,
-      subject: `${HOLD_PLACED_TITLE}: ${notice.propertyTitle} - confirm by ${confirmDeadlineText(notice.expiresAt)}`,
-      text: [
-        `Hello ${seller.fullName ?? ""}`.trim() + ",",
-        "",
-        message,
-        "",
-        `Sell Requests: ${getEnv().APP_ORIGIN ?? ""}${paths.dashboard.sellRequests()}`,
-        "",
-        "Aangan",
-      ].join("\n"),
-    });
-  } catch (error) {
-    logger.warn({ err: error, holdId: notice.holdId }, "could not queue the hold mail to the seller");
-  }
+  const mails: MailMessage[] = seller.email
+    ? [
+        {
+          to: [seller.email],
+          subject: `${HOLD_PLACED_TITLE}: ${notice.propertyTitle} - confirm by ${confirmDeadlineText(notice.expiresAt)}`,
+          text: [
+            `Hello ${seller.name ?? ""}`.trim() + ",",
+            "",
+            message,
+            "",
+            `Sell Requests: ${getEnv().APP_ORIGIN ?? ""}${paths.dashboard.sellRequests()}`,
+            "",
+            "Aangan",
+          ].join("\n"),
+        },
+      ]
+    : [];
+  return { alertTitle: HOLD_PLACED_TITLE, sellerMessage: message, mails };
 }

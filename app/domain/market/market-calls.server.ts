@@ -78,6 +78,8 @@ export type BuyFacts = {
   is_admin: boolean | null;
   order_id: string | null;
   seller_id: string | null;
+  seller_email: string | null;
+  seller_name: string | null;
   property_id: string | null;
   property_title: string | null;
   shares_sellable: boolean | null;
@@ -139,7 +141,8 @@ export async function readBuyFacts(
       : Prisma.sql`SELECT t.id::text AS id, t.reference_id AS order_id, t.shares FROM transactions t
                     WHERE t.user_id = ${input.buyerId}::uuid AND t.idempotency_key = ${seen.key}`;
   const [facts] = await prisma.$queryRaw<BuyFacts[]>`
-    SELECT u.tier::text AS tier, u.is_admin, o.id::text AS order_id, o.seller_id::text AS seller_id, o.property_id, p.title AS property_title,
+    SELECT u.tier::text AS tier, u.is_admin, o.id::text AS order_id, o.seller_id::text AS seller_id,
+           sp.email AS seller_email, sp.full_name AS seller_name, o.property_id, p.title AS property_title,
            p.shares_sellable, o.status::text AS status, o.remaining_shares, o.held_shares, o.price_per_share::text AS price_per_share,
            o.expires_at <= ${now} AS expired, e.available_balance::text AS available_balance,
            s.id AS seen_id, s.order_id AS seen_order_id, s.shares AS seen_shares
@@ -147,6 +150,7 @@ export async function readBuyFacts(
       LEFT JOIN user_profiles u ON u.user_id = ${input.buyerId}::uuid
       LEFT JOIN share_sell_requests o ON o.id = ${orderId}::uuid
       LEFT JOIN properties p ON p.id = o.property_id
+      LEFT JOIN user_profiles sp ON sp.user_id = o.seller_id
       LEFT JOIN escrow_balances e ON e.user_id = ${input.buyerId}::uuid
       LEFT JOIN (${seenSql}) AS s ON true`;
   return facts!;

@@ -1,16 +1,25 @@
-import { Decimal } from "~/lib/money";
+import { Decimal, formatINR } from "~/lib/money";
 import { moneyFunction, runMoneyCall, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
+import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { announceMarketChange, releaseClaimedHold } from "./order-locks.server";
 import { lockHold } from "./buyer-holds.server";
 import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
 import { isUuid } from "~/lib/uuid";
 import { formatShares } from "~/lib/formats";
+import { logger } from "~/services/logger.server";
+import { enqueueMail } from "~/services/mail/mail-queue.server";
+import type { MailMessage } from "~/services/mail/transport.server";
 
 export const SETTLED_TEXT = { title: "Reservation Settled", description: "Positions updated." } as const;
 export const RELEASED_TEXT = { title: "Reservation Cancelled", description: "Reservation cancelled and released." } as const;
+
+/** The mail each side of a trade gets when an admin settles or cancels it: one each, so neither sees the other's address. */
+export function tradeMails(emails: readonly string[], heading: { title: string; description: string }, body: string): MailMessage[] {
+  return emails.map((email) => ({ to: [email], subject: `${heading.title} - ${heading.description}`, text: body }));
+}
 
 const INSTANT_BUY = moneyFunction("market_instant_buy", {
   p_buyer: "uuid",
@@ -46,6 +55,7 @@ const SETTLE_RESERVATION = moneyFunction("market_settle_reservation", {
   p_seller_message: "text",
   p_audit_details: "jsonb",
   p_physical_channel: "text",
+  p_mails: "jsonb",
 }).returns<{ buyer_id: string; seller_id: string }>("buyer_id::text AS buyer_id, seller_id::text AS seller_id");
 
 /**
@@ -104,7 +114,15 @@ async function lockReservation(tx: Tx, reservationId: string, now: Date) {
   return reservation && hold ? { reservation, hold } : null;
 }
 
-type SettlementFacts = { shares: number; amount: string; property_title: string; status: string; hold_status: string; expired: boolean };
+type SettlementFacts = {
+  shares: number;
+  amount: string;
+  property_title: string;
+  status: string;
+  hold_status: string;
+  expired: boolean;
+  emails: string[];
+};
 
 /**
  * The admin settles a reservation both sides confirmed: the hold's pending journal is posted
@@ -112,7 +130,8 @@ type SettlementFacts = { shares: number; amount: string; property_title: string;
  * settlement, or one after the reservation expired, is refused. Two round trips
  * (docs/decisions/0043): one read of the reservation for its texts, then one call of
  * `market_settle_reservation`, which locks the order, the hold and the reservation, checks
- * them again and writes everything, the audit entry included.
+ * them again and writes everything, the audit entry, both sides' alerts and their mails (to
+ * the outbox, ADR 0060: the caller drains it once this commits) included.
  */
 export async function settleReservation(
   prisma: PrismaClient,
@@ -124,9 +143,12 @@ export async function settleReservation(
   return runMoneyCall(prisma, "market.settle-reservation", marketErrors(), async (call) => {
     const [facts] = await prisma.$queryRaw<SettlementFacts[]>`
       SELECT h.shares, h.amount::text AS amount, p.title AS property_title, r.status::text AS status,
-             h.hold_status::text AS hold_status, r.expires_at <= ${now} AS expired
+             h.hold_status::text AS hold_status, r.expires_at <= ${now} AS expired,
+             ARRAY_REMOVE(ARRAY[bu.email, su.email], NULL) AS emails
         FROM share_reservations r
         JOIN share_buyer_holds h ON h.id = r.hold_id
+        LEFT JOIN user_profiles bu ON bu.user_id = h.buyer_id
+        LEFT JOIN user_profiles su ON su.user_id = h.seller_id
         JOIN share_sell_requests o ON o.id = h.order_id
         JOIN properties p ON p.id = o.property_id
        WHERE r.id = ${input.reservationId}::uuid`;
@@ -156,6 +178,9 @@ export async function settleReservation(
       p_seller_message: `Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`,
       p_audit_details: JSON.stringify(audit),
       p_physical_channel: PHYSICAL_CHANNEL,
+      p_mails: JSON.stringify(
+        tradeMails(facts.emails, SETTLED_TEXT, `${description} for ${formatINR(facts.amount, { paise: true })} were settled.`),
+      ),
     });
     return {
       reservationId: input.reservationId,
@@ -189,16 +214,19 @@ export async function cancelReservation(
       await tx.$executeRaw`UPDATE share_buyer_holds SET hold_status = 'cancelled', updated_at = now() WHERE id = ${hold.id}::uuid`;
       await releaseClaimedHold(tx, hold, "Reservation cancelled by an admin", input.adminId);
       for (const userId of [hold.buyer_id, hold.seller_id]) {
-        await tx.userAlert.create({
-          data: {
-            userId,
-            propertyId: hold.property_id,
-            alertType: "reservation_released",
-            title: RELEASED_TEXT.title,
-            message: RELEASED_TEXT.description,
-          },
+        await createUserAlert(tx, {
+          userId,
+          propertyId: hold.property_id,
+          alertType: "reservation_released",
+          title: RELEASED_TEXT.title,
+          message: RELEASED_TEXT.description,
         });
       }
+      await mailBothSidesIn(
+        tx,
+        [hold.buyer_id, hold.seller_id],
+        "The held funds were returned to the buyer and the shares to the sell request.",
+      );
       await recordAdminAction(tx, {
         adminId: input.adminId,
         action: "reservation.cancel",
@@ -218,4 +246,20 @@ export async function cancelReservation(
     },
     { errors: marketErrors() },
   );
+}
+
+/** A cancelled trade's mails, queued in its transaction (ADR 0051); a failure only warns. */
+async function mailBothSidesIn(tx: Tx, userIds: string[], body: string) {
+  const people = await tx.userProfile.findMany({ where: { id: { in: userIds } }, select: { email: true } });
+  for (const mail of tradeMails(
+    people.map((person) => person.email),
+    RELEASED_TEXT,
+    body,
+  )) {
+    try {
+      await enqueueMail(mail, tx);
+    } catch (error) {
+      logger.warn({ err: error }, "could not queue the cancelled trade's mail; the cancellation stands");
+    }
+  }
 }

@@ -35,7 +35,7 @@ export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBo
   await boss.updateQueue(name, { name, ...options });
 }
 
-type JobsState = { boss: PgBoss; mailWorkerId?: string };
+type JobsState = { boss: PgBoss; mailWorkerId?: string; close?: () => Promise<void> };
 
 // One per process, so a route's enqueue (in the Remix build) reaches the pg-boss server.ts started.
 const holder = singleton("jobs", (): { running?: JobsState } => ({}));

@@ -12,6 +12,8 @@ export type JobDefinition<Data extends object = object> = {
   /** Absent for a queue that only others fill (mail, notes analysis). */
   cron?: string;
   worker: { pollingIntervalSeconds: number; batchSize?: number };
+  /** Also run once whenever jobs start (a scheduled net that should catch up after a restart). */
+  runAtStart?: boolean;
   /** What one job does; its answer is stored as the job's output. Method syntax: a table holds jobs of different data. */
   run(job: PgBoss.JobWithMetadata<Data>): Promise<object | undefined>;
 };
@@ -20,5 +22,6 @@ export type JobDefinition<Data extends object = object> = {
 export async function registerJob<Data extends object>(boss: PgBoss, job: JobDefinition<Data>): Promise<string> {
   await ensureQueue(boss, job.queue, job.queueOptions);
   if (job.cron) await boss.schedule(job.queue, job.cron, {}, { tz: "UTC" });
+  if (job.runAtStart) await boss.send(job.queue, {});
   return boss.work<Data>(job.queue, { ...job.worker, includeMetadata: true }, async ([item]) => (item ? job.run(item) : undefined));
 }

@@ -4,12 +4,18 @@ import { MAIL_QUEUE, mailJob, type MailQueueOptions } from "~/services/mail/mail
 import type { MailSettings } from "~/services/mail/transport.server";
 import { createBoss, runningJobs, setRunningJobs, type PgBoss } from "./boss.server";
 import { registerJob, type JobDefinition } from "./job.server";
+import { mailOutboxJob } from "~/services/mail/mail-outbox.server";
+import { createPrismaClient, type PrismaClient } from "~/services/db.server";
 import { sessionSweepJob } from "./session-sweep.server";
 
 export type JobsOptions = {
   databaseUrl: string;
   /** Cron (UTC) of the expired-session sweep, e.g. "0 * * * *". */
   sessionSweepCron: string;
+  /** Cron (UTC) of the mail outbox's drain (ADR 0060); every minute when absent. */
+  mailOutboxCron?: string;
+  /** The process's database client for jobs that need one; when absent, one of their own on databaseUrl, closed by stopJobs. */
+  prisma?: () => PrismaClient;
   mail: MailSettings & MailQueueOptions;
   /** Further jobs, after the services' own (jobs whose work lives above the services layer). */
   jobs?: JobDefinition[];
@@ -25,17 +31,25 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   const running = runningJobs();
   if (running) return running.boss;
   const boss = createBoss(options.databaseUrl);
+  let own: PrismaClient | undefined;
+  const prisma = options.prisma ?? (() => (own ??= createPrismaClient(options.databaseUrl)));
   try {
-    const jobs = [sessionSweepJob(options.sessionSweepCron), mailJob(options.mail, options.mail), ...(options.jobs ?? [])];
+    const jobs = [
+      sessionSweepJob(options.sessionSweepCron),
+      mailJob(options.mail, options.mail),
+      mailOutboxJob(options.mailOutboxCron ?? "* * * * *", prisma),
+      ...(options.jobs ?? []),
+    ];
     const workerIds = await holdingSetupLock(options.databaseUrl, async () => {
       await boss.start();
       const ids = new Map<string, string>();
       for (const job of jobs) ids.set(job.queue, await registerJob(boss, job));
       return ids;
     });
-    setRunningJobs({ boss, mailWorkerId: workerIds.get(MAIL_QUEUE) });
+    setRunningJobs({ boss, mailWorkerId: workerIds.get(MAIL_QUEUE), close: async () => own?.$disconnect() });
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => undefined);
+    await own?.$disconnect().catch(() => undefined);
     throw error;
   }
   logger.info({ sessionSweepCron: options.sessionSweepCron, mail: options.mail.smtpUrl ? "smtp" : "outbox" }, "jobs started");
@@ -48,6 +62,7 @@ export async function stopJobs({ timeoutMs = 10_000 } = {}): Promise<void> {
   if (!running) return;
   setRunningJobs(undefined);
   await running.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  await running.close?.();
 }
 
 // Any constant works; it only has to differ from the migration lock's key.

@@ -15,10 +15,13 @@ export type MailQueueOptions = {
   retryDelaySeconds?: number;
 };
 
+/** A message no retry could ever send (no recipient, no subject). */
+export class UnsendableMail extends Error {}
+
 function checkMessage(message: MailMessage): MailMessage {
   const to = (Array.isArray(message.to) ? message.to : [message.to]).filter(Boolean);
-  if (to.length === 0) throw new Error("a mail needs at least one recipient");
-  if (!message.subject.trim()) throw new Error("a mail needs a subject");
+  if (to.length === 0) throw new UnsendableMail("a mail needs at least one recipient");
+  if (typeof message.subject !== "string" || !message.subject.trim()) throw new UnsendableMail("a mail needs a subject");
   return { ...message, to };
 }
 
