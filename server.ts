@@ -15,6 +15,8 @@ import { getPrisma } from "~/services/db.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
 import { expireWithdrawalHolds } from "~/domain/wallet/expire-withdrawal-holds.server";
 import { logger } from "~/services/logger.server";
+import { paths } from "~/lib/paths";
+import { paymentFormTargets, servedPaymentsStandIn } from "~/services/payments/gateway-config.server";
 import { sessionCookie } from "~/services/session.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
@@ -130,7 +132,13 @@ async function main() {
     // business, so no redirect there.
     canonicalOrigin: env.TRUST_PROXY ? undefined : env.APP_ORIGIN,
     // Without JavaScript, "Continue with Google" is a form whose answer redirects to Google.
-    formTargets: env.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : [],
+    // The payment gateway's hosted checkout is a form post to the gateway (ADR 0061).
+    formTargets: [...(env.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : []), ...paymentFormTargets()],
+    payments: {
+      signedPaths: [paths.payments.checkoutReturn(), paths.payments.razorpayWebhook()],
+      jsonPaths: [paths.payments.razorpayWebhook()],
+      standIn: servedPaymentsStandIn(),
+    },
     probes: env.E2E_PROBES ?? false,
     build,
     vite,

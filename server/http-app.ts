@@ -53,6 +53,16 @@ export type HttpAppOptions = {
   probes?: boolean;
   build: ServerBuild | (() => Promise<ServerBuild>);
   vite?: ViteDevServer;
+  /**
+   * The payment gateway's endpoints (ADR 0061): `signedPaths` are posted to by another site
+   * and authenticated by the gateway's signature (exempt from the same-origin check by name);
+   * `jsonPaths` may carry JSON. `standIn` serves the gateway stand-in (development and demo).
+   */
+  payments?: {
+    signedPaths: readonly string[];
+    jsonPaths: readonly string[];
+    standIn?: (req: express.Request, res: express.Response) => Promise<boolean>;
+  };
   /** Public pages for signed-out visitors, kept a few seconds (PAGE_CACHE_TTL_MS). */
   pageCache?: MicroCache;
   /** A signed-in investor's own overview, served again while the database's page version holds (USER_PAGE_CACHE_TTL_MS). */
@@ -187,6 +197,13 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use((req, res, next) => (isStaticFilePath(req.path) ? compressFiles : compressPages)(req, res, next));
   app.use(knownMethodsOnly());
   app.use(plainAddressesOnly());
+  // The gateway stand-in speaks Razorpay's JSON API, so it answers before the form-only guards.
+  const standIn = options.payments?.standIn;
+  if (standIn) {
+    app.use((req, res, next) => {
+      standIn(req, res).then((handled) => (handled ? undefined : next()), next);
+    });
+  }
   // While the database is known to be unreachable, a friendly 503 instead of failing loaders (ADR 0034).
   app.use(databaseOutageGate(options.readinessPool));
 
@@ -204,9 +221,9 @@ export function createHttpApp(options: HttpAppOptions) {
     ),
   );
   app.use(capLiveStreams(options.liveStreamCaps ?? { perSession: 8, perAddress: 32 }));
-  app.use(sameOriginMutations({ allowedOrigins: options.allowedOrigins ?? [] }));
+  app.use(sameOriginMutations({ allowedOrigins: options.allowedOrigins ?? [], signedPaths: options.payments?.signedPaths }));
   // Request bodies are refused by kind and size here, once, before any route reads them.
-  app.use(formBodiesOnly());
+  app.use(formBodiesOnly({ jsonPaths: options.payments?.jsonPaths }));
   app.use(limitBodies({ defaultBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, rules: options.bodyLimits }));
 
   // Public media is written once under its own name and never changed in place (docs/decisions/0018).

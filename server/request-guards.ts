@@ -50,9 +50,16 @@ export function plainAddressesOnly(): RequestHandler {
  * text, no type at all) is refused with 415 before any route runs, and a multipart type
  * without its boundary (which no form can be read without) with 400.
  */
-export function formBodiesOnly(): RequestHandler {
+export const NOT_JSON = "Send this as JSON.";
+
+export function formBodiesOnly(options: { jsonPaths?: readonly string[] } = {}): RequestHandler {
+  const jsonPaths = new Set(options.jsonPaths ?? []);
   return (req, res, next) => {
     if (!MUTATING.has(req.method)) return next();
+    // Named endpoints that others post JSON to (the payment gateway's webhook), by exact path: JSON only.
+    if (jsonPaths.has(req.path)) {
+      return /^application\/json\s*(;|$)/i.test(req.get("content-type") ?? "") ? next() : refuse(res, 415, NOT_JSON);
+    }
     const contentType = req.get("content-type") ?? "";
     const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
     if (mediaType === "application/x-www-form-urlencoded") return next();

@@ -139,6 +139,12 @@ export const paths = {
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },
+  /** The payment gateway (ADR 0061): one payment into the wallet (its state, the way to the checkout), the payer's signed return, and webhooks. */
+  payments: {
+    walletPayment: definePath("/wallet/payments/:paymentId"),
+    checkoutReturn: definePath("/payments/return"),
+    razorpayWebhook: definePath("/webhooks/razorpay"),
+  },
   oauthStandIn: {
     authorize: definePath("/oauth-stand-in/authorize"),
     token: definePath("/oauth-stand-in/token"),

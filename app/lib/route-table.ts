@@ -122,7 +122,18 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.capitalGainsPdf, "dashboard", "Dashboard"),
   page(dashboard.capitalGainsCsv, "dashboard", "Dashboard"),
   page(dashboard.dataExport, "dashboard", "Dashboard"),
+  // One payment into the wallet through the gateway (ADR 0061), for its owner.
+  page(paths.payments.walletPayment, "user", "Payment"),
 ];
+
+/**
+ * The payment gateway's endpoints (ADR 0061): not pages, and not behind a session. The payer's
+ * return from the checkout and the webhooks are authenticated by the gateway's signature alone.
+ */
+export const PAYMENT_ENDPOINTS = {
+  checkoutReturn: paths.payments.checkoutReturn(),
+  razorpayWebhook: paths.payments.razorpayWebhook(),
+} as const;
 
 /** Sign-in plumbing: not pages of the table, but every one is guarded too. */
 export const AUTH_ENDPOINTS = {

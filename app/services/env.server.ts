@@ -70,6 +70,23 @@ const envSchema = z.object({
     .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")))
     .default([]),
   DEMO_MODE: booleanFlag,
+  // Payments through a gateway (ADR 0061). razorpay needs the three keys; stand-in is the
+  // app's own Razorpay stand-in (development and demo only); off leaves only the ticket path.
+  // Unset: razorpay when its keys are set, else the stand-in in development, else off.
+  PAYMENTS_PROVIDER: z.enum(["razorpay", "stand-in", "off"]).optional(),
+  RAZORPAY_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.razorpay.com" })
+    .default("https://api.razorpay.com"),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // A webhook created longer ago than this is refused as stale (Razorpay retries for 24 hours).
+  PAYMENTS_WEBHOOK_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(48),
   FEATURE_SECONDARY_MARKET_ENABLED: booleanFlag,
   FEATURE_TRADING_UI_ENABLED: booleanFlag,
   FEATURE_TRIAL_ENFORCEMENT_ENABLED: booleanFlag,
@@ -235,6 +252,14 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
     if (env[`${kind}_MAX_PER_DAY_INR`] < env[`${kind}_MAX_PER_REQUEST_INR`]) {
       errors.push(`${kind}_MAX_PER_DAY_INR: must be at least ${kind}_MAX_PER_REQUEST_INR`);
     }
+  }
+  const razorpayKeys = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
+  if (env.PAYMENTS_PROVIDER === "razorpay" || razorpayKeys.some((name) => env[name])) {
+    for (const name of razorpayKeys)
+      if (!env[name]) errors.push(`${name}: required when PAYMENTS_PROVIDER=razorpay or any RAZORPAY_* key is set`);
+  }
+  if (env.PAYMENTS_PROVIDER === "stand-in" && env.NODE_ENV === "production" && !env.DEMO_MODE) {
+    errors.push("PAYMENTS_PROVIDER: stand-in moves no real money; a production server may use it only with DEMO_MODE=true");
   }
   if (env.AI_BASE_URL && !env.AI_MODEL) errors.push("AI_MODEL: required when AI_BASE_URL is set");
   if (!env.AI_BASE_URL && (env.AI_MODEL || env.AI_API_KEY)) errors.push("AI_BASE_URL: required when AI_MODEL or AI_API_KEY is set");

@@ -92,8 +92,8 @@ const fundRequestSchema = z.discriminatedUnion("intent", [
  * elsewhere with a toast; with scripts running the page shows the KYC notice and follows
  * it after a second itself (the spec's delay).
  */
-export async function submitFundRequest(request: Request, user: SessionUser, walletPath: string) {
-  const submission = parseWithZod(await readFormData(request), { schema: fundRequestSchema, disableAutoCoercion: true });
+export async function submitFundRequest(request: Request, user: SessionUser, walletPath: string, form?: FormData) {
+  const submission = parseWithZod(form ?? (await readFormData(request)), { schema: fundRequestSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     return data<FundRequestActionData>(
       { intent: String(submission.payload.intent ?? ""), result: submission.reply({ formErrors: ["Unknown request"] }), followUp: null },

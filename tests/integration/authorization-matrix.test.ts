@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_TABLE, type RouteEntry, type RouteGuard } from "../../app/lib/route-table";
+import { PAYMENT_ENDPOINTS, ROUTE_TABLE, type RouteEntry, type RouteGuard } from "../../app/lib/route-table";
 import { reloadEnv } from "../../app/services/env.server";
 import { createProperty, createSession, createUser, type UserOverrides } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
@@ -59,6 +59,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       return 200;
     case "user":
       if (enforcing) return "/trial-expired";
+      // Past the guard, "prop-matrix-1" is no payment of theirs.
+      if (entry.pattern === "/wallet/payments/:paymentId") return 404;
       // The watchlist and notifications of users without an investor dashboard; investors
       // (and, for the watchlist, waitlist players) are sent to their dashboard's copy.
       if (entry.pattern === "/watchlist" || entry.pattern === "/notifications") {
@@ -211,6 +213,34 @@ describe.each(ROUTE_TABLE.map((entry) => [entry.pattern, entry] as const))("%s",
       expectOutcome(response, expectedPost(entry, persona), pathname);
     });
   }
+});
+
+describe("the payment gateway's endpoints (no session; the gateway's signature decides)", () => {
+  it.each(PERSONAS)("the checkout return sends %s to the wallet, crediting nothing without a signed payment", async (persona) => {
+    for (const method of ["GET", "POST"] as const) {
+      const response = await send(persona, method, PAYMENT_ENDPOINTS.checkoutReturn);
+      expectOutcome(response, "/dashboard/wallet", PAYMENT_ENDPOINTS.checkoutReturn);
+    }
+  });
+
+  it.each(PERSONAS)("the webhook answers %s 405 to a read, and 404 to a post while no gateway is set", async (persona) => {
+    expect((await send(persona, "GET", PAYMENT_ENDPOINTS.razorpayWebhook)).status).toBe(405);
+    expect((await send(persona, "POST", PAYMENT_ENDPOINTS.razorpayWebhook)).status).toBe(404);
+  });
+
+  it("a payment's page is its owner's alone", async () => {
+    const prisma = db.current.prisma;
+    const owner = await prisma.userProfile.findUniqueOrThrow({ where: { email: "small-investor@matrix.example.in" } });
+    const order = await prisma.paymentOrder.create({
+      data: { userId: owner.id, amount: "5000", provider: "razorpay", idempotencyKey: "matrix-payment-key-1" },
+    });
+    const pathname = `/wallet/payments/${order.id}`;
+    expect((await send("small investor", "GET", pathname)).status).toBe(200);
+    for (const persona of ["large investor", "waitlist player", "admin"] as const) {
+      expect((await send(persona, "GET", pathname)).status).toBe(404);
+    }
+    expectOutcome(await send("anonymous", "GET", pathname), "sign-in", pathname);
+  });
 });
 
 describe("paths outside the table", () => {

@@ -1,7 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createServer, type Server } from "node:http";
+import { once } from "node:events";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { razorpayStandIn } from "../../app/services/payments/razorpay-stand-in.server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
@@ -99,10 +102,28 @@ async function signInAgain(persona: Persona) {
   if (userId) cookies.set(persona, await createSession(db.current.prisma, userId));
 }
 
+// Paying online is on, against the Razorpay stand-in as its own server, so the Pay Online form,
+// the checkout return and the webhook are fuzzed with the rest (ADR 0061).
+const gatewayKeys = { keyId: "rzp_test_fuzz", keySecret: "fuzz-key-secret", webhookSecret: "fuzz-webhook-secret" };
+let gatewayServer: Server | undefined;
+const GATEWAY_ENV = ["PAYMENTS_PROVIDER", "RAZORPAY_BASE_URL", "RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"];
+
 beforeAll(async () => {
   process.env.DATABASE_URL = db.current.url;
   process.env.SESSION_SECRET = "fuzz-actions-session-secret-0123456789abcdef";
   process.env.FEATURE_TRIAL_ENFORCEMENT_ENABLED = "false";
+  const standIn = razorpayStandIn(gatewayKeys);
+  gatewayServer = createServer((req, res) => void standIn(req, res).catch(() => res.end()));
+  gatewayServer.listen(0, "127.0.0.1");
+  await once(gatewayServer, "listening");
+  const address = gatewayServer.address();
+  Object.assign(process.env, {
+    PAYMENTS_PROVIDER: "razorpay",
+    RAZORPAY_BASE_URL: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
+    RAZORPAY_KEY_ID: gatewayKeys.keyId,
+    RAZORPAY_KEY_SECRET: gatewayKeys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: gatewayKeys.webhookSecret,
+  });
   reloadEnv();
   const buildPath = path.resolve("build/server/index.js");
   if (!existsSync(buildPath)) throw new Error("No production build: run `npm run build` before this test.");
@@ -181,6 +202,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   delete process.env.FEATURE_TRIAL_ENFORCEMENT_ENABLED;
+  for (const name of GATEWAY_ENV) delete process.env[name];
+  gatewayServer?.close();
   const statuses = [...figures.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
   console.log(
     `fuzz: ${actionRoutes.length} routes with an action × ${PERSONAS.length} personas × ${RUNS} runs = ${figures.requests} requests; ` +
@@ -190,8 +213,8 @@ afterAll(() => {
 
 /** The queries that open a page's dialogs (the amount forms among them), so their forms are fuzzed too. */
 const FORM_OPENING_QUERIES: Record<string, () => string[]> = {
-  "/dashboard/wallet": () => ["?request=add-funds", "?request=withdraw"],
-  "/waitlist-dashboard/wallet": () => ["?request=add-funds", "?request=withdraw"],
+  "/dashboard/wallet": () => ["?request=add-funds", "?request=withdraw", "?request=pay-online"],
+  "/waitlist-dashboard/wallet": () => ["?request=add-funds", "?request=withdraw", "?request=pay-online"],
   "/trading": () => [`?property=${foreignIds[3]}`, `?property=${foreignIds[2]}`],
   "/admin/support": () => [`?ticket=${foreignIds[6]}`, `?ticket=${depositTicketId}`],
 };

@@ -5,7 +5,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimitFor } from "../../server/request-guards";
+import { PAYMENT_ENDPOINTS } from "../../app/lib/route-table";
+import { bodyLimitFor, NOT_JSON } from "../../server/request-guards";
 import { UPLOAD_BODY_LIMITS } from "../../server/upload-limits";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createProperty } from "#tests/setup/factories";
@@ -124,7 +125,32 @@ describe("every action refuses bodies that are not forms", async () => {
     expect(paths).toEqual(expect.arrayContaining(["/auth/google", "/auth/sign-out", "/welcome", "/invest/prop-edge-1"]));
   });
 
-  describe.each(paths)("%s", (pathname) => {
+  // The payment gateway's webhook takes JSON and nothing else (ADR 0061); every other action takes forms only.
+  const jsonPaths: string[] = Object.values(PAYMENT_ENDPOINTS).filter((endpoint) => endpoint.startsWith("/webhooks/"));
+
+  it("the webhook reads JSON and refuses forms and every other body with 415", async () => {
+    for (const pathname of jsonPaths) {
+      const json = await post(pathname, { contentType: "application/json", body: "{}" });
+      // Past the guard the route answers: without a gateway configured here, 404.
+      expect(json.status).toBe(404);
+      for (const sample of [
+        ...NOT_FORMS.filter((s) => s.name !== "JSON"),
+        ...BROKEN_MULTIPART,
+        { name: "a form", contentType: "application/x-www-form-urlencoded", body: "a=1" },
+      ]) {
+        const answer = await post(pathname, { contentType: sample.contentType, body: sample.body });
+        expect({ sample: sample.name, status: answer.status, body: answer.body }).toEqual({
+          sample: sample.name,
+          status: 415,
+          body: NOT_JSON,
+        });
+      }
+      const tooLarge = await post(pathname, { contentType: "application/json", body: JSON.stringify({ pad: "x".repeat(FORM_LIMIT) }) });
+      expect([tooLarge.status, tooLarge.body]).toEqual([413, "This request is too large."]);
+    }
+  });
+
+  describe.each(paths.filter((pathname) => !jsonPaths.includes(pathname)))("%s", (pathname) => {
     beforeAll(async () => {
       pathCookie = await signIn(INVESTOR_EMAIL);
     });

@@ -97,8 +97,11 @@ export function FundRequestDialog({
   closeHref,
   reply,
   limits = DEFAULT_FUND_LIMITS,
+  payOnlineHref,
 }: {
   kind: FundRequestKind;
+  /** Where to pay through the gateway instead of a bank transfer, when it is on. */
+  payOnlineHref?: string;
   available: string;
   /** The per-request and per-day limits of this kind of request (the server decides again). */
   limits?: FundLimits;
@@ -179,6 +182,15 @@ export function FundRequestDialog({
             {kind === "add-funds" ? (
               <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" data-testid="processing-fee">
                 Processing fee: {formatINR(DEPOSIT_PROCESSING_FEE)}
+              </p>
+            ) : null}
+            {payOnlineHref ? (
+              <p className="text-sm text-slate-700">
+                Faster:{" "}
+                <Link to={payOnlineHref} className="font-medium text-brand-700 underline">
+                  pay now by UPI or net banking
+                </Link>
+                , credited in seconds.
               </p>
             ) : null}
             <SelectField

@@ -1,4 +1,6 @@
 import { FundRequestDialog, type FundRequestReply } from "./fund-request-dialog";
+import { PayOnlineDialog } from "./pay-online-dialog";
+import { PAY_ONLINE } from "~/domain/payments/pay-online-form";
 import { DepositInstructionsPanel, FundRequestsPanel } from "./fund-requests-panel";
 import { WalletActivityList, WalletBalancePanel } from "./wallet-views";
 import { openFundRequest } from "./wallet-model";
@@ -21,6 +23,8 @@ export type WalletScreenData = {
   } | null;
   /** The withdrawal typed before a re-authentication, to fill the form in again. */
   draft?: FundRequestReply | null;
+  /** Paying through the gateway, when it is on (ADR 0061): the Pay Online form's key. */
+  payOnline?: { payKey: string } | null;
 };
 
 /** Both wallet pages (dashboard and waitlist dashboard): balance, requests, holds, activity, and the request dialogs. */
@@ -33,14 +37,21 @@ export function WalletScreen({
   reply: FundRequestReply | null;
   walletPath: string;
 }) {
-  const reply = actionReply ?? data.draft ?? null;
+  const payReply = actionReply?.intent === PAY_ONLINE ? actionReply : null;
+  const reply = (payReply ? null : actionReply) ?? data.draft ?? null;
   // A refused submission keeps its dialog open with the message, whatever the URL says.
-  const dialog = openFundRequest(reply?.intent ?? data.dialog, data.wallet.available);
+  const dialog = payReply ? null : openFundRequest(reply?.intent ?? data.dialog, data.wallet.available);
+  const payOnline = data.payOnline && (payReply || data.dialog === PAY_ONLINE) ? data.payOnline : null;
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-ink">Wallet</h1>
       {data.instructions ? <DepositInstructionsPanel instructions={data.instructions} closeHref={walletPath} /> : null}
-      <WalletBalancePanel available={data.wallet.available} held={data.wallet.held} walletPath={walletPath} />
+      <WalletBalancePanel
+        available={data.wallet.available}
+        held={data.wallet.held}
+        walletPath={walletPath}
+        payOnline={Boolean(data.payOnline)}
+      />
       <FundRequestsPanel requests={data.funds.requests} holds={data.funds.holds} />
       <WalletActivityList activity={data.wallet.activity} />
       {dialog ? (
@@ -52,7 +63,11 @@ export function WalletScreen({
           limits={data.limits?.[dialog]}
           closeHref={walletPath}
           reply={reply}
+          payOnlineHref={data.payOnline && dialog === "add-funds" ? `${walletPath}?request=${PAY_ONLINE}` : undefined}
         />
+      ) : null}
+      {payOnline ? (
+        <PayOnlineDialog payKey={payOnline.payKey} closeHref={walletPath} reply={payReply} limits={data.limits?.["add-funds"]} />
       ) : null}
     </div>
   );

@@ -3,7 +3,17 @@ import { formatINR } from "~/lib/money";
 import { WalletActions } from "./wallet-actions";
 import { formatIndiaDateTime, formatSignedRupees, formatRupees } from "~/lib/formats";
 
-export function WalletBalancePanel({ available, held, walletPath }: { available: string; held: string; walletPath?: string }) {
+export function WalletBalancePanel({
+  available,
+  held,
+  walletPath,
+  payOnline = false,
+}: {
+  available: string;
+  held: string;
+  walletPath?: string;
+  payOnline?: boolean;
+}) {
   return (
     <section aria-labelledby="wallet-balance-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="wallet-balance-heading" className="text-sm font-medium text-slate-600">
@@ -16,7 +26,7 @@ export function WalletBalancePanel({ available, held, walletPath }: { available:
         Held for open requests and purchases: <span data-testid="held-balance">{formatINR(held, { paise: true })}</span>
       </p>
       <div className="mt-4">
-        <WalletActions available={available} walletPath={walletPath} />
+        <WalletActions available={available} walletPath={walletPath} payOnline={payOnline} />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ export type AccountRef =
   | { kind: "user_held"; userId: string }
   | { kind: "platform_cash" }
   | { kind: "fees" }
+  | { kind: "gateway_clearing" }
   | { kind: "property_issue"; propertyId: string }
   | { kind: "property_distribution"; propertyId: string };
 
@@ -23,6 +24,8 @@ export function accountCode(account: AccountRef): string {
       return "platform:cash";
     case "fees":
       return "platform:fees";
+    case "gateway_clearing":
+      return "platform:gateway-clearing";
   }
 }
 
@@ -31,5 +34,7 @@ export const userHeld = (userId: string): AccountRef => ({ kind: "user_held", us
 export const propertyIssue = (propertyId: string): AccountRef => ({ kind: "property_issue", propertyId });
 export const platformCash: AccountRef = { kind: "platform_cash" };
 export const platformFees: AccountRef = { kind: "fees" };
+/** Captured by the payment gateway for Aangan, not yet settled to the escrow account (ADR 0061). */
+export const gatewayClearing: AccountRef = { kind: "gateway_clearing" };
 /** Money declared for a property's distribution until it is paid (ADR 0035). */
 export const propertyDistribution = (propertyId: string): AccountRef => ({ kind: "property_distribution", propertyId });

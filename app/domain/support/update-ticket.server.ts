@@ -1,9 +1,9 @@
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { DomainError } from "~/domain/errors";
-import { platformCash, platformFees, userAvailable } from "~/domain/ledger/accounts.server";
+import { platformCash } from "~/domain/ledger/accounts.server";
+import { creditDeposit } from "~/domain/wallet/credit-deposit.server";
 import { postPendingJournal, voidPendingJournal } from "~/domain/ledger/pending-journals.server";
-import { postJournal } from "~/domain/ledger/post-journal.server";
 import { recalculateTier } from "~/domain/tiers/recalculate-tier.server";
 import { DEFAULT_FUND_LIMITS, DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
 import { systemClock, ticketReference, type Clock } from "~/domain/wallet/request-funds.server";
@@ -203,55 +203,17 @@ async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, i
 /** The deposit the admin confirms, then the processing fee as its own journal and transaction. */
 async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInput, at?: Date): Promise<MoneyMoved> {
   const received = parseReceived(input.receivedAmount ?? ticket.amount ?? "", input.maxReceived);
-  const reference = ticketReference(ticket.id);
-  const { journalId } = await postJournal(tx, {
-    kind: "deposit",
-    description: `Funds added (request ${reference})`,
-    postings: [
-      { account: userAvailable(ticket.user_id), amount: received.toFixed(2) },
-      { account: platformCash, amount: received.negated().toFixed(2) },
-    ],
-    idempotencyKey: `ticket:${ticket.id}:deposit`,
+  const credit = await creditDeposit(tx, {
+    userId: ticket.user_id,
+    received,
+    from: platformCash,
+    source: `request ${ticketReference(ticket.id)}`,
+    keyPrefix: `ticket:${ticket.id}`,
+    referenceId: ticket.id,
     createdBy: input.adminId,
-    createdAt: at,
+    at,
   });
-  const { journalId: feeJournalId } = await postJournal(tx, {
-    kind: "fee",
-    description: `Deposit processing fee (request ${reference})`,
-    postings: [
-      { account: userAvailable(ticket.user_id), amount: DEPOSIT_PROCESSING_FEE.negated().toFixed(2) },
-      { account: platformFees, amount: DEPOSIT_PROCESSING_FEE.toFixed(2) },
-    ],
-    idempotencyKey: `ticket:${ticket.id}:fee`,
-    createdBy: input.adminId,
-    createdAt: at,
-  });
-  await tx.transaction.createMany({
-    data: [
-      {
-        userId: ticket.user_id,
-        transactionType: "deposit",
-        status: "completed",
-        amount: received.toFixed(2),
-        description: `Funds added (request ${reference})`,
-        referenceId: ticket.id,
-        journalId,
-        createdAt: at,
-      },
-      {
-        userId: ticket.user_id,
-        transactionType: "fee",
-        status: "completed",
-        // A fee row's amount is the charge; its fee column stays 0 so nothing counts it twice (ADR 0046).
-        amount: DEPOSIT_PROCESSING_FEE.toFixed(2),
-        description: `Deposit processing fee (request ${reference})`,
-        referenceId: ticket.id,
-        journalId: feeJournalId,
-        createdAt: at,
-      },
-    ],
-  });
-  return { journalId, credited: received.minus(DEPOSIT_PROCESSING_FEE).toFixed(2), received: received.toFixed(2) };
+  return { journalId: credit.journalId, credited: credit.credited, received: credit.received };
 }
 
 async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string, at?: Date): Promise<MoneyMoved> {

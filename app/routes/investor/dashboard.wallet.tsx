@@ -4,17 +4,17 @@ import { sendUnlessDropped } from "~/components/wallet/fund-request-dialog";
 import { keepDataAfterNotSent } from "~/lib/not-sent";
 import { WalletScreen } from "~/components/wallet/wallet-screen";
 import { paths } from "~/lib/paths";
-import { loadWallet, submitFundRequest } from "~/web/fund-requests.server";
+import { loadWalletPage, submitWalletForm } from "~/web/wallet-page.server";
 import { requireDashboardUser } from "~/web/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  return loadWallet(request, user);
+  return loadWalletPage(request, user);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireDashboardUser(request);
-  return submitFundRequest(request, user, paths.dashboard.wallet());
+  return submitWalletForm(request, user, paths.dashboard.wallet());
 }
 
 /**

@@ -1,0 +1,101 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
+import { formatIndiaDateTime, formatRupees } from "~/lib/formats";
+import { Decimal } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { requireUserWithinTrial } from "~/web/guards.server";
+import { walletPathFor } from "~/web/payments.server";
+import { loadWalletPayment } from "~/web/payments.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserWithinTrial(request);
+  return loadWalletPayment(user, params.paymentId ?? "", walletPathFor(user));
+}
+
+const STATES: Record<string, { label: string; tone: string; next: string }> = {
+  created: {
+    label: "Waiting for payment",
+    tone: "bg-amber-50 text-amber-900",
+    next: "Pay on the payment page; your wallet is credited as soon as your bank confirms.",
+  },
+  pending: {
+    label: "Waiting for your bank",
+    tone: "bg-amber-50 text-amber-900",
+    next: "Your bank has not confirmed the payment yet. This page shows it as soon as it does.",
+  },
+  paid: { label: "Credited", tone: "bg-emerald-50 text-emerald-900", next: "The money is in your wallet." },
+  failed: { label: "Failed", tone: "bg-red-50 text-red-900", next: "Nothing was added to your wallet. You can try paying again." },
+  quarantined: {
+    label: "Under review",
+    tone: "bg-red-50 text-red-900",
+    next: "The amount paid differs from the amount ordered. Our team will credit or refund it and tell you.",
+  },
+};
+
+/** One payment into the wallet through the gateway: its state, its references, and the way to pay while it can be paid. */
+export default function WalletPaymentPage() {
+  const { payment, checkout, standIn, walletPath } = useLoaderData<typeof loader>();
+  const state = STATES[payment.status] ?? STATES.created!;
+  const net = new Decimal(payment.amount).minus(DEPOSIT_PROCESSING_FEE).toFixed(2);
+  const facts: [string, string][] = [
+    ["Amount", formatRupees(payment.amount, { paise: "always" })],
+    ["Processing fee", formatRupees(DEPOSIT_PROCESSING_FEE, { paise: "always" })],
+    ["Added to your wallet", formatRupees(net, { paise: "always" })],
+    ["Created", formatIndiaDateTime(payment.createdAt)],
+    ...(payment.creditedAt ? ([["Credited", formatIndiaDateTime(payment.creditedAt)]] as [string, string][]) : []),
+    ...(payment.providerOrderId ? ([["Gateway order", payment.providerOrderId]] as [string, string][]) : []),
+    ...(payment.providerPaymentId ? ([["Gateway payment", payment.providerPaymentId]] as [string, string][]) : []),
+  ];
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold text-ink">Payment</h1>
+      <section aria-labelledby="payment-state" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <p
+          id="payment-state"
+          className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${state.tone}`}
+          data-testid="payment-state"
+        >
+          {state.label}
+        </p>
+        <p className="mt-2 text-sm text-slate-700">{state.next}</p>
+        {payment.failureReason && payment.status === "failed" ? (
+          <p className="mt-1 text-sm text-slate-600">{payment.failureReason}</p>
+        ) : null}
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {facts.map(([term, value]) => (
+            <div key={term} className="min-w-0">
+              <dt className="text-slate-600">{term}</dt>
+              <dd className="font-medium break-all text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-5 flex flex-wrap gap-2">
+          {checkout ? (
+            <form method="post" action={checkout.action}>
+              {Object.entries(checkout.fields).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit" className={buttonClasses("primary", "md")}>
+                {payment.status === "failed" ? "Try Again" : "Pay"} {formatRupees(payment.amount, { paise: "always" })} by UPI or Net
+                Banking
+              </button>
+            </form>
+          ) : null}
+          {payment.status === "pending" || payment.status === "created" ? (
+            <Link to={paths.payments.walletPayment(payment.id)} className={buttonClasses("secondary", "md")}>
+              Refresh
+            </Link>
+          ) : null}
+          <Link to={walletPath} className={buttonClasses("secondary", "md")}>
+            Back to Wallet
+          </Link>
+        </div>
+        {standIn && checkout ? (
+          <p className="mt-3 text-xs text-slate-500">Demo: payments go to a stand-in for the payment gateway; no real money moves.</p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

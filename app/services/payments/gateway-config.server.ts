@@ -1,0 +1,82 @@
+import { createHmac } from "node:crypto";
+import { paths } from "~/lib/paths";
+import { getEnv } from "~/services/env.server";
+import type { PaymentGateway } from "./gateway";
+import { razorpayGateway } from "./razorpay.server";
+import { razorpayStandIn } from "./razorpay-stand-in.server";
+
+export const PAYMENTS_STAND_IN_PATH = "/payments-stand-in";
+
+type Mode = "razorpay" | "stand-in" | "off";
+
+/** Which gateway runs: the setting, else Razorpay when its keys are set, else the stand-in in development. */
+export function paymentsMode(): Mode {
+  const env = getEnv();
+  if (env.PAYMENTS_PROVIDER) return env.PAYMENTS_PROVIDER;
+  if (env.RAZORPAY_KEY_ID) return "razorpay";
+  return env.NODE_ENV === "development" ? "stand-in" : "off";
+}
+
+/** Keys of the stand-in, derived from SESSION_SECRET so every app process agrees on them. */
+function standInKey(purpose: string): string {
+  return createHmac("sha256", getEnv().SESSION_SECRET).update(`aangan:razorpay-stand-in:${purpose}`).digest("hex");
+}
+
+export function standInKeys() {
+  return { keyId: "rzp_test_standin", keySecret: standInKey("key-secret"), webhookSecret: standInKey("webhook-secret") };
+}
+
+// The stand-in and the app talk over loopback: APP_ORIGIN may be a public address behind a proxy.
+function loopbackOrigin(): string {
+  const env = getEnv();
+  const host = ["0.0.0.0", "127.0.0.1", "::", "localhost"].includes(env.HOST)
+    ? "127.0.0.1"
+    : env.HOST.includes(":")
+      ? `[${env.HOST}]`
+      : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
+let cached: { key: string; gateway: PaymentGateway | null } | undefined;
+
+/** The configured gateway, or null when payments are off (only the ticket path then). */
+export function paymentGateway(): PaymentGateway | null {
+  const env = getEnv();
+  const mode = paymentsMode();
+  const key = `${mode}|${env.RAZORPAY_BASE_URL}|${env.PORT}|${env.APP_ORIGIN}`;
+  if (cached?.key === key) return cached.gateway;
+  let gateway: PaymentGateway | null = null;
+  if (mode === "razorpay") {
+    gateway = razorpayGateway({
+      baseUrl: env.RAZORPAY_BASE_URL,
+      keyId: env.RAZORPAY_KEY_ID!,
+      keySecret: env.RAZORPAY_KEY_SECRET!,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+      standIn: false,
+    });
+  } else if (mode === "stand-in") {
+    gateway = razorpayGateway({
+      baseUrl: `${loopbackOrigin()}${PAYMENTS_STAND_IN_PATH}`,
+      checkoutBaseUrl: `${env.APP_ORIGIN}${PAYMENTS_STAND_IN_PATH}`,
+      ...standInKeys(),
+      standIn: true,
+    });
+  }
+  cached = { key, gateway };
+  return gateway;
+}
+
+/** Origins the checkout form posts to, for the page's CSP form-action (none for the stand-in the app serves). */
+export function paymentFormTargets(): string[] {
+  return paymentsMode() === "razorpay" ? [new URL(getEnv().RAZORPAY_BASE_URL).origin] : [];
+}
+
+/** The stand-in's request handler, when this app serves it (stand-in mode only). */
+export function servedPaymentsStandIn() {
+  if (paymentsMode() !== "stand-in") return undefined;
+  return razorpayStandIn({
+    ...standInKeys(),
+    basePath: PAYMENTS_STAND_IN_PATH,
+    webhookUrl: `${loopbackOrigin()}${paths.payments.razorpayWebhook()}`,
+  });
+}

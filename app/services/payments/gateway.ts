@@ -1,0 +1,79 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * The payment provider as the app uses it (ADR 0061): one interface, spoken by the Razorpay
+ * adapter against Razorpay itself or against the stand-in, which answers the same API.
+ * Amounts cross this interface in paise (integers), as the provider's API has them; the
+ * domain converts to rupees with its one parser.
+ */
+export type GatewayOrder = {
+  id: string;
+  amount: number;
+  currency: "INR";
+  receipt: string;
+  status: "created" | "attempted" | "paid";
+};
+
+export type GatewayPaymentStatus = "created" | "authorized" | "captured" | "refunded" | "failed";
+
+export type GatewayPayment = {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  status: GatewayPaymentStatus;
+  method: string | null;
+  errorDescription: string | null;
+};
+
+/** A verified webhook, reduced to what the app acts on; anything else is stored and ignored. */
+export type GatewayEvent =
+  | { kind: "payment.captured" | "payment.failed" | "payment.authorized" | "order.paid"; payment: GatewayPayment; createdAt: Date }
+  | { kind: "refund.processed"; refund: { id: string; paymentId: string; amount: number }; createdAt: Date }
+  | { kind: "other"; name: string; createdAt: Date };
+
+/** Where the browser goes to pay: a form posted to the provider's hosted checkout. */
+export type CheckoutForm = { action: string; fields: Record<string, string> };
+
+export interface PaymentGateway {
+  readonly name: "razorpay";
+  /** True when this gateway is the stand-in (development, demo and tests). */
+  readonly standIn: boolean;
+  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
+  fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /** The hosted checkout for an order, returning to `callbackUrl` (POST, signed) or `cancelUrl`. */
+  checkoutForm(input: {
+    orderId: string;
+    amountPaise: number;
+    description: string;
+    email: string;
+    callbackUrl: string;
+    cancelUrl: string;
+  }): CheckoutForm;
+  /** The signature the checkout posts back with a payment: HMAC-SHA256(order_id|payment_id, key secret). */
+  verifyCheckout(input: { orderId: string; paymentId: string; signature: string }): boolean;
+  /** The webhook signature: HMAC-SHA256 of the raw body with the webhook secret. */
+  verifyWebhook(rawBody: string, signature: string): boolean;
+  parseWebhook(rawBody: string): GatewayEvent;
+}
+
+export function hmacHex(secret: string, text: string): string {
+  return createHmac("sha256", secret).update(text, "utf8").digest("hex");
+}
+
+/** Compares a signature in constant time; anything malformed is simply unequal. */
+export function sameSignature(expected: string, given: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  const a = Buffer.from(expected, "hex");
+  const b = Buffer.from(given.toLowerCase(), "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

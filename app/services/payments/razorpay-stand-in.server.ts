@@ -1,0 +1,370 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash, randomBytes } from "node:crypto";
+import { Decimal, formatINR } from "~/lib/money";
+import { hmacHex } from "./gateway";
+
+/**
+ * A stand-in for Razorpay that speaks the part of its API the app uses (ADR 0061): orders
+ * and payments over Basic auth, the hosted checkout (`/v1/checkout/embedded`) where the payer
+ * chooses success, failure or "pending, then success", the signed return to the merchant's
+ * callback URL, and signed webhooks sent to the merchant. Served by the app itself in
+ * development and demo mode, and by the tests as its own HTTP server.
+ *
+ * It keeps no state: an order id carries its amount and receipt, a payment id its order,
+ * amount, method and outcome, each signed with the key secret, so any app process (or a
+ * restarted one) answers for any id. Test controls live under `/_stand-in/`: pay an order
+ * without a browser (optionally with another amount), and re-send a payment's webhooks,
+ * several times, late or out of order.
+ */
+export type StandInSettings = {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Where webhooks go (the app's /webhooks/razorpay); none: no webhooks are sent. */
+  webhookUrl?: string;
+  /** The path the stand-in is served under ("" when it is a server of its own). */
+  basePath?: string;
+  /** How long a "pending, then success" payment stays authorized before it is captured. */
+  pendingMs?: number;
+};
+
+type Outcome = "success" | "failure" | "pending";
+type OrderFacts = { a: number; t: number };
+type PaymentFacts = { o: string; a: number; m: string; s: Outcome; t: number };
+const OUTCOME_CODES: Record<Outcome, string> = { success: "s", failure: "f", pending: "p" };
+
+const MAX_BODY = 64 * 1024;
+
+export function razorpayStandIn(settings: StandInSettings) {
+  const base = settings.basePath ?? "";
+  const pendingMs = settings.pendingMs ?? 3_000;
+
+  // Ids carry their facts in base 36 and a short signature: "order_<amount>-<time>-<nonce>.<sig>",
+  // "pay_<order core>~<amount>~<method><outcome>~<time>.<sig>".
+  const sign = (prefix: string, core: string) => hmacHex(settings.keySecret, `${prefix}:${core}`).slice(0, 10);
+  const seal = (prefix: string, core: string) => `${prefix}_${core}.${sign(prefix, core)}`;
+  function unseal(prefix: string, id: string): string | null {
+    const match = new RegExp(`^${prefix}_([a-z0-9~-]+)\\.([0-9a-f]{10})$`).exec(id);
+    return match && sign(prefix, match[1]!) === match[2] ? match[1]! : null;
+  }
+  function sealOrder(order: OrderFacts): string {
+    return seal("order", `${order.a.toString(36)}-${order.t.toString(36)}-${randomBytes(4).readUInt32BE().toString(36)}`);
+  }
+  function openOrder(id: string): OrderFacts | null {
+    const core = unseal("order", id);
+    const parts = core?.split("-");
+    if (!parts || parts.length !== 3) return null;
+    return { a: parseInt(parts[0]!, 36), t: parseInt(parts[1]!, 36) };
+  }
+  function sealPayment(payment: PaymentFacts): string {
+    const orderCore = unseal("order", payment.o)!;
+    return seal(
+      "pay",
+      `${orderCore}~${payment.a.toString(36)}~${payment.m === "netbanking" ? "n" : "u"}${OUTCOME_CODES[payment.s]}~${payment.t.toString(36)}`,
+    );
+  }
+  function openPayment(id: string): PaymentFacts | null {
+    const core = unseal("pay", id);
+    const parts = core?.split("~");
+    if (!parts || parts.length !== 4) return null;
+    const [orderCore, amount, codes, time] = parts as [string, string, string, string];
+    const outcome = (Object.keys(OUTCOME_CODES) as Outcome[]).find((key) => OUTCOME_CODES[key] === codes[1]);
+    if (!outcome) return null;
+    return {
+      o: seal("order", orderCore),
+      a: parseInt(amount, 36),
+      m: codes[0] === "n" ? "netbanking" : "upi",
+      s: outcome,
+      t: parseInt(time, 36),
+    };
+  }
+
+  const orderEntity = (id: string, order: OrderFacts) => ({
+    id,
+    entity: "order",
+    amount: order.a,
+    amount_paid: 0,
+    amount_due: order.a,
+    currency: "INR",
+    receipt: "",
+    status: "created",
+    attempts: 0,
+    notes: {},
+    created_at: order.t,
+  });
+
+  function paymentEntity(id: string, payment: PaymentFacts, now = Date.now()) {
+    const status =
+      payment.s === "failure" ? "failed" : payment.s === "pending" && now < payment.t * 1000 + pendingMs ? "authorized" : "captured";
+    return {
+      id,
+      entity: "payment",
+      amount: payment.a,
+      currency: "INR",
+      status,
+      order_id: payment.o,
+      method: payment.m,
+      captured: status === "captured",
+      error_description: status === "failed" ? "Payment was declined by the payer's bank (stand-in)" : null,
+      created_at: payment.t,
+    };
+  }
+
+  function pay(orderId: string, outcome: Outcome, options: { amount?: number; method?: string } = {}) {
+    const order = openOrder(orderId);
+    if (!order) return null;
+    const facts: PaymentFacts = {
+      o: orderId,
+      a: options.amount ?? order.a,
+      m: options.method ?? "upi",
+      s: outcome,
+      t: Math.floor(Date.now() / 1000),
+    };
+    const id = sealPayment(facts);
+    return { id, facts, order, signature: hmacHex(settings.keySecret, `${orderId}|${id}`) };
+  }
+
+  /** The events a payment sends, in the order Razorpay sends them. */
+  function eventsFor(paymentId: string, facts: PaymentFacts, order: OrderFacts, stage: "now" | "later") {
+    const at = Date.now() + (stage === "later" ? pendingMs : 0);
+    const payment = paymentEntity(paymentId, facts, at);
+    if (facts.s === "failure") return stage === "now" ? [eventBody("payment.failed", { payment })] : [];
+    const captured = [
+      eventBody("payment.captured", { payment }),
+      eventBody("order.paid", { payment, order: { ...orderEntity(facts.o, order), status: "paid", amount_paid: facts.a, amount_due: 0 } }),
+    ];
+    if (facts.s === "pending") return stage === "now" ? [eventBody("payment.authorized", { payment })] : captured;
+    return stage === "now"
+      ? [eventBody("payment.authorized", { payment: { ...payment, status: "authorized", captured: false } }), ...captured]
+      : [];
+  }
+
+  function eventBody(event: string, entities: Record<string, object>) {
+    const payload = Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { entity }]));
+    const subject = (entities.payment as { id?: string } | undefined)?.id ?? "";
+    return {
+      id: `evt_${createHash("sha256").update(`${event}:${subject}`).digest("hex").slice(0, 14)}`,
+      body: JSON.stringify({
+        entity: "event",
+        account_id: "acc_StandIn0000001",
+        event,
+        contains: Object.keys(entities),
+        payload,
+        created_at: Math.floor(Date.now() / 1000),
+      }),
+    };
+  }
+
+  async function deliver(events: { id: string; body: string }[]): Promise<number[]> {
+    if (!settings.webhookUrl) return [];
+    const statuses: number[] = [];
+    for (const event of events) {
+      try {
+        const response = await fetch(settings.webhookUrl, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "X-Razorpay-Signature": hmacHex(settings.webhookSecret, event.body),
+            "X-Razorpay-Event-Id": event.id,
+          },
+          body: event.body,
+          signal: AbortSignal.timeout(15_000),
+        });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      } catch {
+        statuses.push(0);
+      }
+    }
+    return statuses;
+  }
+
+  /** Sends a payment's webhooks now, and a pending payment's capture after its delay. */
+  function announce(paymentId: string, facts: PaymentFacts, order: OrderFacts) {
+    const now = deliver(eventsFor(paymentId, facts, order, "now"));
+    if (facts.s === "pending") setTimeout(() => void deliver(eventsFor(paymentId, facts, order, "later")), pendingMs).unref();
+    return now;
+  }
+
+  function authorised(req: IncomingMessage): boolean {
+    const header = req.headers.authorization ?? "";
+    const expected = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString("base64")}`;
+    return header === expected;
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    if (base && !url.pathname.startsWith(`${base}/`)) return false;
+    const path = url.pathname.slice(base.length);
+    const send = (status: number, body: unknown, type = "application/json") => {
+      res.statusCode = status;
+      res.setHeader("Content-Type", type === "application/json" ? "application/json" : `${type}; charset=utf-8`);
+      res.setHeader("Cache-Control", "no-store");
+      res.end(type === "application/json" ? JSON.stringify(body) : String(body));
+      return true;
+    };
+    const apiError = (status: number, description: string) => send(status, { error: { code: "BAD_REQUEST_ERROR", description } });
+
+    let raw = "";
+    if (req.method === "POST") {
+      try {
+        raw = await readBody(req);
+      } catch {
+        return apiError(413, "request body too large");
+      }
+    }
+    const form = () => new URLSearchParams(raw);
+    const json = (): Record<string, unknown> => {
+      try {
+        return JSON.parse(raw || "{}") as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    };
+
+    if (req.method === "POST" && path === "/v1/orders") {
+      if (!authorised(req)) return apiError(401, "The api key provided is invalid");
+      const body = json();
+      const amount = body.amount;
+      if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 100)
+        return apiError(400, "The amount must be atleast INR 1.00");
+      if (body.currency !== "INR") return apiError(400, "Currency is not supported");
+      const order: OrderFacts = { a: amount, t: Math.floor(Date.now() / 1000) };
+      const id = sealOrder(order);
+      return send(200, orderEntity(id, order));
+    }
+    const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && paymentMatch) {
+      if (!authorised(req)) return apiError(401, "The api key provided is invalid");
+      const id = decodeURIComponent(paymentMatch[1]!);
+      const facts = openPayment(id);
+      if (!facts) return apiError(400, "The id provided does not exist");
+      return send(200, paymentEntity(id, facts));
+    }
+    const orderMatch = /^\/v1\/orders\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && orderMatch) {
+      if (!authorised(req)) return apiError(401, "The api key provided is invalid");
+      const id = decodeURIComponent(orderMatch[1]!);
+      const order = openOrder(id);
+      if (!order) return apiError(400, "The id provided does not exist");
+      return send(200, orderEntity(id, order));
+    }
+
+    if (req.method === "POST" && path === "/v1/checkout/embedded") {
+      const fields = form();
+      const orderId = fields.get("order_id") ?? "";
+      const order = openOrder(orderId);
+      if (fields.get("key_id") !== settings.keyId || !order)
+        return send(400, page("Checkout unavailable", "<p>This order cannot be paid.</p>"), "text/html");
+      return send(200, checkoutPage(fields, order), "text/html");
+    }
+    if (req.method === "POST" && path === "/v1/checkout/embedded/pay") {
+      const fields = form();
+      const outcome = fields.get("outcome");
+      const method = fields.get("method") === "netbanking" ? "netbanking" : "upi";
+      if (outcome !== "success" && outcome !== "failure" && outcome !== "pending")
+        return send(400, page("Checkout", "<p>Choose how the payment ends.</p>"), "text/html");
+      const paid = pay(fields.get("order_id") ?? "", outcome, { method });
+      const callback = fields.get("callback_url") ?? "";
+      if (!paid || !/^https?:\/\//.test(callback))
+        return send(400, page("Checkout unavailable", "<p>This order cannot be paid.</p>"), "text/html");
+      await announce(paid.id, paid.facts, paid.order);
+      const back: Record<string, string> =
+        outcome === "failure"
+          ? {
+              "error[code]": "BAD_REQUEST_ERROR",
+              "error[description]": "Payment was declined by the payer's bank (stand-in)",
+              "error[reason]": "payment_failed",
+              "error[metadata]": JSON.stringify({ payment_id: paid.id, order_id: paid.facts.o }),
+            }
+          : { razorpay_payment_id: paid.id, razorpay_order_id: paid.facts.o, razorpay_signature: paid.signature };
+      return send(200, returnPage(callback, back, outcome), "text/html");
+    }
+
+    // Test controls: not part of Razorpay's API.
+    if (req.method === "POST" && path === "/_stand-in/pay") {
+      const body = json();
+      const outcome = body.outcome === "failure" || body.outcome === "pending" ? body.outcome : "success";
+      const paid = pay(String(body.order_id ?? ""), outcome, { amount: typeof body.amount === "number" ? body.amount : undefined });
+      if (!paid) return apiError(400, "The id provided does not exist");
+      const statuses = body.webhooks === false ? [] : await announce(paid.id, paid.facts, paid.order);
+      return send(200, { payment_id: paid.id, order_id: paid.facts.o, signature: paid.signature, webhook_statuses: statuses });
+    }
+    if (req.method === "POST" && path === "/_stand-in/resend") {
+      const body = json();
+      const paymentId = String(body.payment_id ?? "");
+      const facts = openPayment(paymentId);
+      const order = facts ? openOrder(facts.o) : null;
+      if (!facts || !order) return apiError(400, "The id provided does not exist");
+      let events = [...eventsFor(paymentId, facts, order, "now"), ...eventsFor(paymentId, facts, order, "later")];
+      if (typeof body.event === "string") events = events.filter((event) => JSON.parse(event.body).event === body.event);
+      if (body.reverse === true) events.reverse();
+      const times = Math.min(Math.max(Number(body.times ?? 1), 1), 50);
+      const statuses = (await Promise.all(Array.from({ length: times }, () => deliver(events)))).flat();
+      return send(200, { webhook_statuses: statuses });
+    }
+    return apiError(404, "The requested URL was not found on the server.");
+  };
+
+  function checkoutPage(fields: URLSearchParams, order: OrderFacts) {
+    const hidden = ["order_id", "callback_url", "cancel_url"]
+      .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(fields.get(name) ?? "")}">`)
+      .join("");
+    const rupees = formatINR(new Decimal(order.a).dividedBy(100), { paise: true }).replace(/^₹/, "");
+    const cancel = fields.get("cancel_url");
+    return page(
+      "Razorpay stand-in checkout",
+      `<h1>Pay ₹${rupees}</h1>
+       <p>${escapeHtml(fields.get("description") ?? "")}</p>
+       <p class="note">A stand-in for Razorpay's checkout (development, demo and tests): no money moves.</p>
+       <form method="post" action="${base}/v1/checkout/embedded/pay">${hidden}
+         <fieldset><legend>Pay by</legend>
+           <label><input type="radio" name="method" value="upi" checked> UPI</label>
+           <label><input type="radio" name="method" value="netbanking"> Net banking</label>
+         </fieldset>
+         <button type="submit" name="outcome" value="success">Pay ₹${rupees}</button>
+         <button type="submit" name="outcome" value="pending">Pending, then success</button>
+         <button type="submit" name="outcome" value="failure">Fail the payment</button>
+       </form>
+       ${cancel && /^https?:\/\//.test(cancel) ? `<p><a href="${escapeHtml(cancel)}">Cancel and return</a></p>` : ""}`,
+    );
+  }
+}
+
+function returnPage(callback: string, fields: Record<string, string>, outcome: Outcome) {
+  const hidden = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
+  const said =
+    outcome === "failure" ? "The payment failed." : outcome === "pending" ? "The payment is pending with the bank." : "Payment successful.";
+  return page(
+    "Razorpay stand-in checkout",
+    `<h1>${said}</h1><form method="post" action="${escapeHtml(callback)}">${hidden}<button type="submit">Return to Aangan</button></form>`,
+  );
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new Error("too large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { completeCheckoutReturn, startGatewayDeposit, PaymentError } from "~/domain/payments/gateway-deposits.server";
+import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
+import { KYC_REQUIRED_FOR_FUNDS } from "~/domain/wallet/fund-request-rules";
+import { paths } from "~/lib/paths";
+import { getPrisma } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
+import { paymentGateway } from "~/services/payments/gateway-config.server";
+import { GatewayError } from "~/services/payments/gateway";
+import { PAY_ONLINE, payOnlineSchema } from "~/domain/payments/pay-online-form";
+import { replyToDomainError } from "~/web/domain-reply.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readFormData } from "~/web/form-data.server";
+import type { SessionUser } from "~/web/guards.server";
+import { fundLimits } from "~/web/fund-requests.server";
+
+/** What the wallet needs to offer paying through the gateway: whether it is on, and a fresh form key. */
+export function onlinePaymentOffer() {
+  return paymentGateway() ? { payKey: randomUUID() } : null;
+}
+
+/**
+ * The wallet's Pay Online form: records the order, creates it at the gateway, and goes to its
+ * page. A refusal answers like every fund request form (conform's reply, with its intent).
+ */
+export async function startOnlinePayment(form: FormData, user: SessionUser) {
+  const submission = parseWithZod(form, { schema: payOnlineSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    return data({ intent: PAY_ONLINE, result: submission.reply({ formErrors: ["Unknown request"] }), followUp: null }, { status: 400 });
+  }
+  const gateway = paymentGateway();
+  try {
+    if (!gateway)
+      throw new PaymentError(
+        "payments_off",
+        "Paying online is not available. Please use Add Funds to transfer to the escrow account.",
+        404,
+      );
+    const order = await startGatewayDeposit(getPrisma(), gateway, {
+      userId: user.id,
+      amount: submission.value.amount,
+      idempotencyKey: submission.value.idempotencyKey,
+      limits: fundLimits()["add-funds"],
+    });
+    return redirectWithToast(paths.payments.walletPayment(order.id), {
+      kind: "info",
+      title: "Payment Created",
+      description: "Continue to the payment page to pay by UPI or net banking.",
+    });
+  } catch (error) {
+    if (error instanceof GatewayError) {
+      logger.warn({ err: error }, "payment gateway refused or failed to create an order");
+      return data(
+        {
+          intent: PAY_ONLINE,
+          result: submission.reply({
+            formErrors: ["The payment service is not answering. Nothing was charged; please try again in a few minutes."],
+          }),
+          followUp: null,
+        },
+        { status: 503 },
+      );
+    }
+    return replyToDomainError(error, submission, {
+      redirects: { kyc_required: { to: paths.kyc(), toast: { kind: "error", ...KYC_REQUIRED_FOR_FUNDS } } },
+      extra: { intent: PAY_ONLINE },
+    });
+  }
+}
+
+/** The wallet page of this user's dashboard (waitlist players have their own). */
+export function walletPathFor(user: { tier: string }): string {
+  return user.tier === "waitlist_player" ? paths.waitlistDashboard.wallet() : paths.dashboard.wallet();
+}
+
+/** One of the investor's own gateway payments, with the checkout form while it can still be paid. */
+export async function loadWalletPayment(user: SessionUser, paymentId: string, walletPath: string) {
+  const order = /^[0-9a-f-]{36}$/i.test(paymentId)
+    ? await getPrisma().paymentOrder.findFirst({ where: { id: paymentId, userId: user.id } })
+    : null;
+  if (!order) throw data("Payment not found", { status: 404 });
+  const gateway = paymentGateway();
+  const payable = gateway && order.providerOrderId && (order.status === "created" || order.status === "failed");
+  const origin = getEnv().APP_ORIGIN;
+  const checkout = payable
+    ? gateway.checkoutForm({
+        orderId: order.providerOrderId!,
+        amountPaise: Number(order.amount.times(100).toFixed(0)),
+        description: "Add money to your Aangan wallet",
+        email: user.email,
+        callbackUrl: `${origin}${paths.payments.checkoutReturn()}`,
+        cancelUrl: `${origin}${paths.payments.walletPayment(order.id)}`,
+      })
+    : null;
+  return {
+    payment: {
+      id: order.id,
+      amount: order.amount.toFixed(2),
+      status: order.status,
+      method: order.method,
+      providerOrderId: order.providerOrderId,
+      providerPaymentId: order.providerPaymentId,
+      failureReason: order.failureReason,
+      createdAt: order.createdAt.toISOString(),
+      creditedAt: order.creditedAt?.toISOString() ?? null,
+    },
+    checkout,
+    standIn: gateway?.standIn ?? false,
+    walletPath,
+  };
+}
+
+/**
+ * The payer's return from the checkout: a cross-site POST from the gateway, so it carries no
+ * session; the gateway's signature and its own record of the payment are what count.
+ */
+export async function handleCheckoutReturn(request: Request) {
+  const gateway = paymentGateway();
+  const form = await readFormData(request);
+  const field = (name: string) => String(form.get(name) ?? "");
+  const wallet = paths.dashboard.wallet();
+  if (!gateway)
+    return redirectWithToast(wallet, { kind: "error", title: "Payment Failed", description: "Paying online is not available." });
+  if (!field("razorpay_payment_id")) {
+    return redirectWithToast(wallet, {
+      kind: "error",
+      title: "Payment Failed",
+      description: "The payment did not go through. Nothing was added to your wallet; you can try again.",
+    });
+  }
+  try {
+    const { outcome, order } = await completeCheckoutReturn(getPrisma(), gateway, {
+      orderId: field("razorpay_order_id"),
+      paymentId: field("razorpay_payment_id"),
+      signature: field("razorpay_signature"),
+    });
+    const toPage = paths.payments.walletPayment(order.id);
+    if (outcome === "credited" || outcome === "already_credited") {
+      return redirectWithToast(toPage, {
+        kind: "success",
+        title: "Funds Added",
+        description: "Your payment was received and your wallet credited.",
+      });
+    }
+    if (outcome === "quarantined") {
+      return redirectWithToast(toPage, {
+        kind: "error",
+        title: "Payment Under Review",
+        description: "The amount paid differs from the amount ordered. Our team will credit or refund it.",
+      });
+    }
+    return redirectWithToast(toPage, {
+      kind: "info",
+      title: "Payment Pending",
+      description: "Your bank has not confirmed the payment yet.",
+    });
+  } catch (error) {
+    if (error instanceof PaymentError)
+      return redirectWithToast(wallet, { kind: "error", title: "Payment Failed", description: error.message });
+    if (error instanceof GatewayError) {
+      logger.warn({ err: error }, "payment gateway unreachable on the checkout return; the webhook will credit");
+      return redirectWithToast(wallet, {
+        kind: "info",
+        title: "Payment Pending",
+        description: "We could not confirm the payment yet. Your wallet is credited as soon as the bank confirms it.",
+      });
+    }
+    throw error;
+  }
+}
+
+/** The gateway's webhook: signature only, the raw body as sent, 2xx only after the commit. */
+export async function handleRazorpayWebhook(request: Request): Promise<Response> {
+  const gateway = paymentGateway();
+  if (!gateway) return new Response("Not Found", { status: 404 });
+  const rawBody = await request.text();
+  const answer = await receiveGatewayWebhook(getPrisma(), gateway, {
+    rawBody,
+    signature: request.headers.get("x-razorpay-signature"),
+    eventId: request.headers.get("x-razorpay-event-id"),
+    maxAgeHours: getEnv().PAYMENTS_WEBHOOK_MAX_AGE_HOURS,
+  });
+  if (answer.status !== 200) logger.warn({ outcome: answer.outcome, status: answer.status }, "gateway webhook refused");
+  return new Response(JSON.stringify({ outcome: answer.outcome }), {
+    status: answer.status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,326 @@
+import { createServer, type Server } from "node:http";
+import { once } from "node:events";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
+import { findFreePort } from "../../app/services/free-port.server";
+import { hmacHex } from "../../app/services/payments/gateway";
+import { razorpayStandIn } from "../../app/services/payments/razorpay-stand-in.server";
+import { appClient } from "#tests/kit/http";
+import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
+import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
+import { useTestDatabase } from "#tests/setup/test-database";
+
+/**
+ * Deposits through the payment gateway (ADR 0061), against the real app process and the
+ * Razorpay stand-in as its own HTTP server, over real HTTP: a captured payment credits the
+ * wallet exactly once however its webhooks and the payer's return arrive; a failure after
+ * the capture changes nothing; a forged, unsigned or stale webhook writes nothing; another
+ * amount than ordered is quarantined; a process killed while crediting credits once on the
+ * provider's retry. The books are checked after each.
+ */
+const db = useTestDatabase();
+const prisma = () => db.current.prisma;
+const SECRET = "payments-gateway-session-secret-0123456789abcdef";
+const keys = { keyId: "rzp_test_integration", keySecret: "integration-key-secret", webhookSecret: "integration-webhook-secret" };
+let standIn: Server;
+let standInUrl: string;
+let appPort: number;
+let app: AppProcess | undefined;
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET = SECRET;
+  appPort = await findFreePort();
+  const handle = razorpayStandIn({ ...keys, webhookUrl: `http://127.0.0.1:${appPort}/webhooks/razorpay`, pendingMs: 1_000 });
+  standIn = createServer((req, res) => {
+    handle(req, res).catch(() => res.end());
+  });
+  standIn.listen(0, "127.0.0.1");
+  await once(standIn, "listening");
+  const address = standIn.address();
+  standInUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await start();
+}, 120_000);
+
+afterEach(async () => {
+  if (!app || app.child.exitCode !== null) app = await start();
+});
+
+afterAll(async () => {
+  await app?.stop();
+  standIn?.close();
+});
+
+function start() {
+  return startAppProcess(
+    {
+      DATABASE_URL: db.current.url,
+      SEED_DEMO_DATA: "false",
+      SESSION_SECRET: SECRET,
+      PAYMENTS_PROVIDER: "razorpay",
+      RAZORPAY_BASE_URL: standInUrl,
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      LOG_LEVEL: "fatal",
+    },
+    { port: appPort },
+  );
+}
+
+const client = () => appClient(() => app!);
+
+async function standInCall(path: string, body: object) {
+  const response = await fetch(`${standInUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { payment_id: string; order_id: string; signature: string; webhook_statuses: number[] };
+}
+
+/**
+ * An investor with approved KYC starts paying `amount` from the wallet's Pay Online form:
+ * a waitlist player from theirs, an investor who already holds shares from the dashboard's.
+ */
+async function startPayment(amount = "5000", tier: "waitlist_player" | "small_investor" = "waitlist_player") {
+  const investor =
+    tier === "waitlist_player"
+      ? await createInvestor(prisma(), { balance: "0" })
+      : await createUser(prisma(), { kycStatus: "approved", subscriptionActive: true, tier, balance: "0" });
+  const cookie = await createSession(prisma(), investor.id, { production: true });
+  const wallet = tier === "waitlist_player" ? "/waitlist-dashboard/wallet" : "/dashboard/wallet";
+  const response = await client().post(wallet, cookie, { intent: "pay-online", amount, idempotencyKey: newIdempotencyKey() });
+  expect(response.status).toBe(302);
+  const order = await prisma().paymentOrder.findFirstOrThrow({ where: { userId: investor.id } });
+  expect(response.headers.get("location")).toBe(`/wallet/payments/${order.id}`);
+  expect(order.providerOrderId).toMatch(/^order_/);
+  return { investor, cookie, order: { id: order.id, providerOrderId: order.providerOrderId! } };
+}
+
+async function walletOf(userId: string) {
+  const row = await prisma().escrowBalance.findUniqueOrThrow({ where: { userId } });
+  return row.availableBalance.toFixed(2);
+}
+
+async function creditsOf(userId: string) {
+  const [row] = await prisma().$queryRaw<{ deposits: number; fees: number; journals: number }[]>`
+    SELECT (SELECT COUNT(*)::int FROM transactions WHERE user_id = ${userId}::uuid AND transaction_type = 'deposit') AS deposits,
+           (SELECT COUNT(*)::int FROM transactions WHERE user_id = ${userId}::uuid AND transaction_type = 'fee') AS fees,
+           (SELECT COUNT(DISTINCT p.journal_id)::int FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+             WHERE a.user_id = ${userId}::uuid) AS journals`;
+  return row!;
+}
+
+async function expectBooksClean() {
+  expect(await checkInvariants(prisma())).toEqual([]);
+}
+
+function signedWebhook(event: string, payment: object, createdAt = Math.floor(Date.now() / 1000)) {
+  const body = JSON.stringify({
+    entity: "event",
+    event,
+    contains: ["payment"],
+    payload: { payment: { entity: payment } },
+    created_at: createdAt,
+  });
+  return { body, signature: hmacHex(keys.webhookSecret, body) };
+}
+
+function postWebhook(body: string, headers: Record<string, string>) {
+  return fetch(`${app!.baseUrl}/webhooks/razorpay`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+}
+
+/** The checkout's return as the gateway's page posts it: cross-site, with no session. */
+function postReturn(fields: Record<string, string>) {
+  return fetch(`${app!.baseUrl}/payments/return`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: standInUrl, "Sec-Fetch-Site": "cross-site" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+describe("a deposit through the gateway", () => {
+  it("credits once though the webhooks arrive ten times in parallel and the payer's return lands too", async () => {
+    const { investor, order } = await startPayment("5000", "small_investor");
+    // Captured at the gateway, no webhook sent yet.
+    const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, webhooks: false });
+    const [resent, returned] = await Promise.all([
+      standInCall("/_stand-in/resend", { payment_id: paid.payment_id, times: 10 }),
+      postReturn({ razorpay_payment_id: paid.payment_id, razorpay_order_id: paid.order_id, razorpay_signature: paid.signature }),
+    ]);
+    expect(new Set(resent.webhook_statuses)).toEqual(new Set([200]));
+    expect(resent.webhook_statuses).toHaveLength(30); // authorized, captured, order.paid, ten times each
+    expect(returned.status).toBe(302);
+    expect(returned.headers.get("location")).toBe(`/wallet/payments/${order.id}`);
+
+    expect(await walletOf(investor.id)).toBe("4990.00");
+    expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    const row = await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect([row.status, row.providerPaymentId, row.paidAmount?.toFixed(2), row.method]).toEqual([
+      "paid",
+      paid.payment_id,
+      "5000.00",
+      "upi",
+    ]);
+    const events = await prisma().paymentWebhookEvent.findMany({
+      orderBy: { eventType: "asc" },
+      where: { body: { contains: paid.payment_id } },
+    });
+    expect(events.map((event) => [event.eventType, event.deliveries, event.processedAt !== null])).toEqual([
+      ["order.paid", 10, true],
+      ["payment.authorized", 10, true],
+      ["payment.captured", 10, true],
+    ]);
+    const alerts = await prisma().userAlert.findMany({ where: { userId: investor.id, alertType: "funds_added" } });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.message).toContain("₹5,000.00 received by UPI");
+    expect(alerts[0]!.message).toContain("₹4,990.00 was added to your wallet");
+    await expectBooksClean();
+  });
+
+  it("a failure reported after the capture changes nothing", async () => {
+    const { investor, order } = await startPayment("2500");
+    const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId });
+    expect(paid.webhook_statuses).toEqual([200, 200, 200]);
+    expect(await walletOf(investor.id)).toBe("2490.00");
+
+    const failed = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, outcome: "failure" });
+    expect(failed.webhook_statuses).toEqual([200]);
+    // And the very payment that was captured, reported failed late and out of order.
+    const late = signedWebhook("payment.failed", {
+      id: paid.payment_id,
+      order_id: order.providerOrderId,
+      amount: 250000,
+      currency: "INR",
+      status: "failed",
+      method: "upi",
+    });
+    expect(
+      (await postWebhook(late.body, { "X-Razorpay-Signature": late.signature, "X-Razorpay-Event-Id": "evt_late_failure" })).status,
+    ).toBe(200);
+
+    const row = await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect([row.status, row.providerPaymentId]).toEqual(["paid", paid.payment_id]);
+    expect(await walletOf(investor.id)).toBe("2490.00");
+    expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    await expectBooksClean();
+  });
+
+  it("a forged, unsigned or stale webhook is refused with 401 and writes nothing", async () => {
+    const { investor, order } = await startPayment("3000");
+    const captured = {
+      id: "pay_forged0000001",
+      order_id: order.providerOrderId,
+      amount: 300000,
+      currency: "INR",
+      status: "captured",
+      method: "upi",
+    };
+    const genuine = signedWebhook("payment.captured", captured);
+    const stale = signedWebhook("payment.captured", captured, Math.floor(Date.now() / 1000) - 72 * 3600);
+    const before = await prisma().paymentWebhookEvent.count();
+    const answers = await Promise.all([
+      postWebhook(genuine.body, { "X-Razorpay-Signature": hmacHex("not-the-secret", genuine.body), "X-Razorpay-Event-Id": "evt_forged" }),
+      postWebhook(genuine.body, { "X-Razorpay-Event-Id": "evt_unsigned" }),
+      postWebhook(genuine.body.replace("300000", "3000000"), {
+        "X-Razorpay-Signature": genuine.signature,
+        "X-Razorpay-Event-Id": "evt_edited",
+      }),
+      postWebhook(stale.body, { "X-Razorpay-Signature": stale.signature, "X-Razorpay-Event-Id": "evt_stale" }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+    expect(await prisma().paymentWebhookEvent.count()).toBe(before);
+    expect(await walletOf(investor.id)).toBe("0.00");
+    expect((await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("created");
+
+    // A forged return is refused too, and the page is not a form any other site may post to without a signature.
+    const forgedReturn = await postReturn({
+      razorpay_payment_id: "pay_x",
+      razorpay_order_id: order.providerOrderId,
+      razorpay_signature: "0".repeat(64),
+    });
+    expect(forgedReturn.status).toBe(302);
+    expect(await walletOf(investor.id)).toBe("0.00");
+    expect((await fetch(`${app!.baseUrl}/webhooks/razorpay`)).status).toBe(405);
+  });
+
+  it("a payment of another amount than ordered is quarantined for an admin, never credited", async () => {
+    const { investor, order } = await startPayment("4000");
+    const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, amount: 40_000 });
+    expect(paid.webhook_statuses).toEqual([200, 200, 200]);
+    const row = await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } });
+    expect([row.status, row.paidAmount?.toFixed(2)]).toEqual(["quarantined", "400.00"]);
+    const exceptions = await prisma().paymentException.findMany({ where: { paymentOrderId: order.id } });
+    expect(exceptions.map((e) => [e.reason, e.expectedAmount.toFixed(2), e.paidAmount.toFixed(2)])).toEqual([
+      ["amount_mismatch", "4000.00", "400.00"],
+    ]);
+    expect(await walletOf(investor.id)).toBe("0.00");
+    expect(await creditsOf(investor.id)).toEqual({ deposits: 0, fees: 0, journals: 0 });
+    await expectBooksClean();
+  });
+
+  it("killed while crediting, after the webhook was stored: the provider's retry credits exactly once", async () => {
+    const { investor, order } = await startPayment("6000");
+    const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, webhooks: false });
+
+    // Hold the order's row, so the webhook's credit waits inside its transaction.
+    const blocker = new pg.Client({ connectionString: db.current.url });
+    await blocker.connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query("SELECT 1 FROM payment_orders WHERE id = $1 FOR UPDATE", [order.id]);
+      const delivery = standInCall("/_stand-in/resend", { payment_id: paid.payment_id, event: "payment.captured" });
+      await expect
+        .poll(async () => (await prisma().paymentWebhookEvent.findMany({ where: { body: { contains: paid.payment_id } } })).length, {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      await expect
+        .poll(
+          async () =>
+            (
+              await prisma().$queryRaw<{ n: number }[]>`
+                SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM payment_orders o%'`
+            )[0]!.n,
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0);
+      app!.child.kill("SIGKILL");
+      await app!.exited;
+      const statuses = (await delivery).webhook_statuses;
+      expect(statuses).toEqual([0]);
+    } finally {
+      await blocker.query("ROLLBACK").catch(() => undefined);
+      await blocker.end();
+    }
+    // The dead process's transaction is rolled back once PostgreSQL notices; nothing was credited.
+    await expect
+      .poll(
+        async () =>
+          (
+            await prisma().$queryRaw<{ n: number }[]>`
+        SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%FROM payment_orders o%' AND pid <> pg_backend_pid()`
+          )[0]!.n,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(0);
+    expect(await walletOf(investor.id)).toBe("0.00");
+    const stored = await prisma().paymentWebhookEvent.findFirstOrThrow({ where: { body: { contains: paid.payment_id } } });
+    expect(stored.processedAt).toBeNull();
+
+    app = await start();
+    const retried = await standInCall("/_stand-in/resend", { payment_id: paid.payment_id, event: "payment.captured", times: 3 });
+    expect(retried.webhook_statuses).toEqual([200, 200, 200]);
+    expect(await walletOf(investor.id)).toBe("5990.00");
+    expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    const after = await prisma().paymentWebhookEvent.findUniqueOrThrow({ where: { id: stored.id } });
+    expect([after.deliveries, after.outcome]).toEqual([4, "credited"]);
+    await expectBooksClean();
+  }, 120_000);
+});
