@@ -18,6 +18,8 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   SESSION_SECRET: E2E_SESSION_SECRET,
   DEMO_MODE: "true",
   E2E_PROBES: "true",
+  // UPI and net-banking deposits against the app's own Razorpay stand-in (ADR 0061).
+  PAYMENTS_PROVIDER: "stand-in",
   RATE_LIMIT_PER_MINUTE: "100000",
   RATE_LIMIT_SIGN_IN_PER_MINUTE: "100000",
   RATE_LIMIT_MONEY_PER_MINUTE: "100000",

@@ -162,6 +162,14 @@ export function createHttpApp(options: HttpAppOptions) {
     });
   }
 
+  // The gateway stand-in speaks Razorpay's JSON API to the app over loopback (127.0.0.1), so it
+  // answers before the canonical-host redirect and the form-only guards.
+  const standIn = options.payments?.standIn;
+  if (standIn) {
+    app.use((req, res, next) => {
+      standIn(req, res).then((handled) => (handled ? undefined : next()), next);
+    });
+  }
   if (options.canonicalOrigin) app.use(canonicalOrigin(options.canonicalOrigin));
 
   app.use(
@@ -197,13 +205,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use((req, res, next) => (isStaticFilePath(req.path) ? compressFiles : compressPages)(req, res, next));
   app.use(knownMethodsOnly());
   app.use(plainAddressesOnly());
-  // The gateway stand-in speaks Razorpay's JSON API, so it answers before the form-only guards.
-  const standIn = options.payments?.standIn;
-  if (standIn) {
-    app.use((req, res, next) => {
-      standIn(req, res).then((handled) => (handled ? undefined : next()), next);
-    });
-  }
+
   // While the database is known to be unreachable, a friendly 503 instead of failing loaders (ADR 0034).
   app.use(databaseOutageGate(options.readinessPool));
 
