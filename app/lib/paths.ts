@@ -136,6 +136,8 @@ export const paths = {
     approvals: definePath("/admin/approvals"),
     /** The User Analytics CSV export (resource route). */
     analyticsCsv: definePath("/admin/analytics.csv"),
+    /** Gateway payments, their exceptions and the webhook inbox (ADR 0061). */
+    payments: definePath("/admin/payments"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

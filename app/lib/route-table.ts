@@ -124,6 +124,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.dataExport, "dashboard", "Dashboard"),
   // One payment into the wallet through the gateway (ADR 0061), for its owner.
   page(paths.payments.walletPayment, "user", "Payment"),
+  page(admin.payments, "admin", "Admin", { hasAction: true, name: "Payments" }),
 ];
 
 /**

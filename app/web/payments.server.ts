@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { completeCheckoutReturn, startGatewayDeposit, PaymentError } from "~/domain/payments/gateway-deposits.server";
 import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
+import { listPaymentsForAdmin, replayWebhookEvent } from "~/domain/payments/payments-admin.server";
 import { KYC_REQUIRED_FOR_FUNDS } from "~/domain/wallet/fund-request-rules";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
@@ -188,4 +189,30 @@ export async function handleRazorpayWebhook(request: Request): Promise<Response>
     status: answer.status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
+}
+
+/** The admin's Payments page: payments, exceptions and the webhook inbox. */
+export async function loadAdminPayments() {
+  return { ...(await listPaymentsForAdmin(getPrisma())), gatewayOn: paymentGateway() !== null };
+}
+
+/** The admin replays a stored webhook (audited); the outcome is the toast. */
+export async function handleAdminPaymentsAction(request: Request, admin: SessionUser) {
+  const form = await readFormData(request);
+  const gateway = paymentGateway();
+  if (form.get("intent") !== "replay") throw data("Unknown request", { status: 400 });
+  try {
+    if (!gateway) throw new PaymentError("payments_off", "No payment gateway is configured.", 409);
+    const { outcome, eventType } = await replayWebhookEvent(getPrisma(), gateway, {
+      adminId: admin.id,
+      eventId: String(form.get("eventId") ?? ""),
+    });
+    return redirectWithToast(paths.admin.payments(), {
+      kind: "success",
+      title: "Webhook Replayed",
+      description: `${eventType}: ${outcome.replace(/_/g, " ")}`,
+    });
+  } catch (error) {
+    return replyToDomainError(error, null, { otherwise: { to: paths.admin.payments(), toast: { kind: "error", title: "Replay Failed" } } });
+  }
 }

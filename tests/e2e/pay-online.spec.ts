@@ -58,19 +58,22 @@ for (const javaScript of [true, false]) {
       await page.getByRole("link", { name: "Back to Wallet" }).click();
       await expect(page.getByTestId("available-balance")).toHaveText("₹4,990");
       await expect(page.getByText(/Funds added \(UPI payment pay_/)).toBeVisible();
+      await expect(page.getByTestId("online-payments")).toContainText("₹5,000.00");
+      await expect(page.getByTestId("online-payments")).toContainText("Credited");
       await page.goto("/notifications");
       const alerts = page.locator("#main-content");
       await expect(alerts.getByText("₹5,000.00 received by UPI")).toBeVisible();
       await expect(alerts.getByText("₹4,990.00 was added to your wallet")).toBeVisible();
 
-      const [row] = await withE2eDatabase(async (client) =>
-        (
-          await client.query<{ status: string; available: string }>(
-            `SELECT o.status, e.available_balance::text AS available FROM payment_orders o JOIN escrow_balances e ON e.user_id = o.user_id
+      const [row] = await withE2eDatabase(
+        async (client) =>
+          (
+            await client.query<{ status: string; available: string }>(
+              `SELECT o.status, e.available_balance::text AS available FROM payment_orders o JOIN escrow_balances e ON e.user_id = o.user_id
               WHERE o.user_id = $1`,
-            [userId],
-          )
-        ).rows,
+              [userId],
+            )
+          ).rows,
       );
       expect(row).toEqual({ status: "paid", available: "4990.00" });
     });

@@ -323,4 +323,40 @@ describe("a deposit through the gateway", () => {
     expect([after.deliveries, after.outcome]).toEqual([4, "credited"]);
     await expectBooksClean();
   }, 120_000);
+
+  it("a webhook stored but never processed is listed for the admin, and a replay credits once, audited", async () => {
+    const { investor, order } = await startPayment("1500");
+    const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, webhooks: false });
+    // As a crash between storing and processing leaves it: in the inbox, unprocessed.
+    const event = signedWebhook("payment.captured", {
+      id: paid.payment_id,
+      order_id: order.providerOrderId,
+      amount: 150000,
+      currency: "INR",
+      status: "captured",
+      method: "netbanking",
+    });
+    const [stored] = await prisma().$queryRaw<{ id: string }[]>`
+      INSERT INTO payment_webhook_events (provider, event_id, event_type, body, signature)
+      VALUES ('razorpay', 'evt_replay_1', 'payment.captured', ${event.body}, ${event.signature}) RETURNING id::text AS id`;
+    const admin = await createUser(prisma(), { isAdmin: true });
+    const adminCookie = await createSession(prisma(), admin.id, { production: true });
+    const listed = await fetch(`${app!.baseUrl}/admin/payments`, { headers: { Cookie: adminCookie } });
+    expect(listed.status).toBe(200);
+    expect((await listed.text()).replace(/<!-- -->/g, "")).toContain("payment.captured · 1 delivery");
+
+    const investorCookie = await createSession(prisma(), investor.id, { production: true });
+    expect((await client().post("/admin/payments", investorCookie, { intent: "replay", eventId: stored!.id })).status).toBe(403);
+    expect(await walletOf(investor.id)).toBe("0.00");
+
+    for (const _ of [1, 2]) {
+      const replay = await client().post("/admin/payments", adminCookie, { intent: "replay", eventId: stored!.id });
+      expect(replay.status).toBe(302);
+    }
+    expect(await walletOf(investor.id)).toBe("1490.00");
+    expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    const audit = await prisma().adminAuditLog.findMany({ where: { action: "payments.webhook_replay", targetId: stored!.id } });
+    expect(audit.map((entry) => (entry.details as { after: { outcome: string } }).after.outcome)).toEqual(["credited", "duplicate"]);
+    await expectBooksClean();
+  });
 });

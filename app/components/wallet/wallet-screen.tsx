@@ -1,5 +1,6 @@
 import { FundRequestDialog, type FundRequestReply } from "./fund-request-dialog";
 import { PayOnlineDialog } from "./pay-online-dialog";
+import { OnlinePaymentsPanel, type OnlinePayment } from "./online-payments-panel";
 import { PAY_ONLINE } from "~/domain/payments/pay-online-form";
 import { DepositInstructionsPanel, FundRequestsPanel } from "./fund-requests-panel";
 import { WalletActivityList, WalletBalancePanel } from "./wallet-views";
@@ -25,6 +26,8 @@ export type WalletScreenData = {
   draft?: FundRequestReply | null;
   /** Paying through the gateway, when it is on (ADR 0061): the Pay Online form's key. */
   payOnline?: { payKey: string } | null;
+  /** The latest payments through the gateway. */
+  payments?: OnlinePayment[];
 };
 
 /** Both wallet pages (dashboard and waitlist dashboard): balance, requests, holds, activity, and the request dialogs. */
@@ -52,6 +55,7 @@ export function WalletScreen({
         walletPath={walletPath}
         payOnline={Boolean(data.payOnline)}
       />
+      <OnlinePaymentsPanel payments={data.payments ?? []} />
       <FundRequestsPanel requests={data.funds.requests} holds={data.funds.holds} />
       <WalletActivityList activity={data.wallet.activity} />
       {dialog ? (

@@ -119,6 +119,17 @@ function view(order: {
   };
 }
 
+/** The investor's latest gateway payments, newest first. */
+export async function listOwnPayments(prisma: PrismaClient, userId: string, take = 5) {
+  const rows = await prisma.paymentOrder.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    take,
+    select: { id: true, amount: true, status: true, createdAt: true },
+  });
+  return rows.map((row) => ({ id: row.id, amount: row.amount.toFixed(2), status: row.status, createdAt: row.createdAt.toISOString() }));
+}
+
 export type PaymentOutcome =
   "credited" | "already_credited" | "quarantined" | "failed_recorded" | "pending_recorded" | "ignored" | "unknown_order";
 

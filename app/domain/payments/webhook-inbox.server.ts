@@ -1,4 +1,4 @@
-import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import type { GatewayEvent, PaymentGateway } from "~/services/payments/gateway";
 import { applyGatewayPaymentIn, type PaymentOutcome } from "./gateway-deposits.server";
@@ -49,14 +49,25 @@ export async function receiveGatewayWebhook(
   return { status: 200, outcome: await processWebhookEvent(prisma, gateway, stored!.id) };
 }
 
-/** Processes one stored event once (a delivery, a retry or an admin's replay). */
-export async function processWebhookEvent(prisma: PrismaClient, gateway: PaymentGateway, inboxId: string): Promise<string> {
+/**
+ * Processes one stored event once (a delivery, a retry or an admin's replay); `alsoIn` runs in
+ * the same transaction with the outcome (an admin's replay writes its audit entry there).
+ */
+export async function processWebhookEvent(
+  prisma: PrismaClient,
+  gateway: PaymentGateway,
+  inboxId: string,
+  alsoIn?: (tx: Tx, outcome: string) => Promise<void>,
+): Promise<string> {
   try {
     return await runTransaction(prisma, "payments.webhook", async (tx) => {
       const [row] = await tx.$queryRaw<{ body: string; processed: boolean }[]>`
         SELECT body, processed_at IS NOT NULL AS processed FROM payment_webhook_events WHERE id = ${inboxId}::uuid FOR UPDATE`;
       if (!row) return "unknown_event";
-      if (row.processed) return "duplicate";
+      if (row.processed) {
+        await alsoIn?.(tx, "duplicate");
+        return "duplicate";
+      }
       const event = gateway.parseWebhook(row.body);
       let outcome: PaymentOutcome | "ignored" = "ignored";
       if (
@@ -69,6 +80,7 @@ export async function processWebhookEvent(prisma: PrismaClient, gateway: Payment
       }
       await tx.$executeRaw`
         UPDATE payment_webhook_events SET processed_at = now(), outcome = ${outcome}, last_error = NULL WHERE id = ${inboxId}::uuid`;
+      await alsoIn?.(tx, outcome);
       return outcome;
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { paymentState } from "~/components/wallet/payment-states";
 import { DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
 import { formatIndiaDateTime, formatRupees } from "~/lib/formats";
 import { Decimal } from "~/lib/money";
@@ -14,30 +15,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadWalletPayment(user, params.paymentId ?? "", walletPathFor(user));
 }
 
-const STATES: Record<string, { label: string; tone: string; next: string }> = {
-  created: {
-    label: "Waiting for payment",
-    tone: "bg-amber-50 text-amber-900",
-    next: "Pay on the payment page; your wallet is credited as soon as your bank confirms.",
-  },
-  pending: {
-    label: "Waiting for your bank",
-    tone: "bg-amber-50 text-amber-900",
-    next: "Your bank has not confirmed the payment yet. This page shows it as soon as it does.",
-  },
-  paid: { label: "Credited", tone: "bg-emerald-50 text-emerald-900", next: "The money is in your wallet." },
-  failed: { label: "Failed", tone: "bg-red-50 text-red-900", next: "Nothing was added to your wallet. You can try paying again." },
-  quarantined: {
-    label: "Under review",
-    tone: "bg-red-50 text-red-900",
-    next: "The amount paid differs from the amount ordered. Our team will credit or refund it and tell you.",
-  },
-};
-
 /** One payment into the wallet through the gateway: its state, its references, and the way to pay while it can be paid. */
 export default function WalletPaymentPage() {
   const { payment, checkout, standIn, walletPath } = useLoaderData<typeof loader>();
-  const state = STATES[payment.status] ?? STATES.created!;
+  const state = paymentState(payment.status);
   const net = new Decimal(payment.amount).minus(DEPOSIT_PROCESSING_FEE).toFixed(2);
   const facts: [string, string][] = [
     ["Amount", formatRupees(payment.amount, { paise: "always" })],

@@ -1,0 +1,135 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { TableScroll } from "~/components/ui/table-scroll";
+import { paymentState } from "~/components/wallet/payment-states";
+import { formatIndiaDateTime, formatRupees } from "~/lib/formats";
+import { paths } from "~/lib/paths";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+import { handleAdminPaymentsAction, loadAdminPayments } from "~/web/payments.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return loadAdminPayments();
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request);
+  return handleAdminPaymentsAction(request, admin);
+}
+
+const REASONS: Record<string, string> = {
+  amount_mismatch: "Paid another amount than ordered",
+  second_payment: "A second payment of a paid order",
+};
+
+/** Gateway payments (ADR 0061): what needs a decision, webhooks waiting for a replay, and the latest payments. */
+export default function AdminPaymentsPage() {
+  const { payments, exceptions, inbox, gatewayOn } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6">
+      <h1 className="text-2xl font-bold text-ink">Payments</h1>
+      <p className="text-sm text-slate-600">
+        {gatewayOn
+          ? "Deposits by UPI and net banking through the payment gateway. A payment is credited once, when the gateway confirms it."
+          : "No payment gateway is configured: deposits arrive as bank-transfer requests under Support."}
+      </p>
+
+      <section aria-labelledby="exceptions-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="exceptions-heading" className="text-lg font-semibold">
+          Needs a decision
+        </h2>
+        {exceptions.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No payment is waiting for a decision.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="payment-exceptions">
+            {exceptions.map((row) => (
+              <li key={row.id} className="py-2">
+                <p className="font-medium text-ink">
+                  {REASONS[row.reason] ?? row.reason}: {row.email}
+                </p>
+                <p className="text-slate-600">
+                  Ordered {formatRupees(row.expected_amount, { paise: "always" })}, paid{" "}
+                  {formatRupees(row.paid_amount, { paise: "always" })} · payment{" "}
+                  <span className="break-all">{row.provider_payment_id}</span> · {formatIndiaDateTime(row.created_at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="inbox-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="inbox-heading" className="text-lg font-semibold">
+          Webhooks not processed
+        </h2>
+        {inbox.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Every webhook received has been processed.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="webhook-inbox">
+            {inbox.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div>
+                  <p className="font-medium text-ink">
+                    {row.event_type} · {row.deliveries} {row.deliveries === 1 ? "delivery" : "deliveries"}
+                  </p>
+                  <p className="text-slate-600">
+                    {formatIndiaDateTime(row.received_at)}
+                    {row.last_error ? ` · last error: ${row.last_error}` : ""}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="replay" />
+                  <input type="hidden" name="eventId" value={row.id} />
+                  <button type="submit" className={buttonClasses("secondary", "sm")}>
+                    Replay
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="latest-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="latest-heading" className="text-lg font-semibold">
+          Latest payments
+        </h2>
+        {payments.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No payment through the gateway yet.</p>
+        ) : (
+          <TableScroll label="Latest payments" className="mt-2">
+            <table className="min-w-full text-left text-sm">
+              <thead className="text-slate-600">
+                <tr>
+                  <th className="py-2 pr-4 font-medium">Investor</th>
+                  <th className="py-2 pr-4 font-medium">Amount</th>
+                  <th className="py-2 pr-4 font-medium">State</th>
+                  <th className="py-2 pr-4 font-medium">Gateway payment</th>
+                  <th className="py-2 pr-4 font-medium">Created</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {payments.map((row) => (
+                  <tr key={row.id}>
+                    <td className="py-2 pr-4">{row.email}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatRupees(row.amount, { paise: "always" })}</td>
+                    <td className="py-2 pr-4">{paymentState(row.status).label}</td>
+                    <td className="py-2 pr-4 break-all">{row.provider_payment_id ?? "—"}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatIndiaDateTime(row.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </section>
+      <p className="text-sm">
+        <Link to={paths.admin.support({ type: "add_funds" })} className="text-brand-700 underline">
+          Bank-transfer requests
+        </Link>{" "}
+        are under Support.
+      </p>
+    </div>
+  );
+}
