@@ -63,7 +63,6 @@ async function main() {
       databaseUrl: database.url,
       sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
       mailOutboxCron: env.JOBS_MAIL_OUTBOX_CRON,
-      prisma: getPrisma,
       mail: {
         smtpUrl: env.SMTP_URL,
         from: env.MAIL_FROM,

@@ -13,6 +13,7 @@ import { runPageBench, seedCatalogue, standardPages, type PageBenchResult } from
 import { lighthouseTable, runLighthouseBench } from "./lighthouse-bench";
 import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
+import { runDepositBench } from "./deposit-bench";
 import { marketUnsafeCount, runMarketBench } from "./market-bench";
 import { chaosRows, runChaosBench } from "./money-chaos-bench";
 import { markdownTable, round } from "./stats";
@@ -50,6 +51,11 @@ async function main(): Promise<number> {
     console.log("pgbench TPC-B on the same database ...");
     const pgbench = await runPgbench(purchaseDb.url, { clients: APP_POOL_SIZE, seconds: SECONDS, scale: APP_POOL_SIZE });
 
+    const depositDb = await createFreshDatabase(server.adminUrl, "deposits");
+    databases.push(depositDb);
+    console.log(`deposits: ${BUYERS} concurrent payers, every capture delivered twice (gateway webhooks) ...`);
+    const deposits = await runDepositBench(depositDb.url, { payers: BUYERS, seconds: SECONDS });
+
     const marketDb = await createFreshDatabase(server.adminUrl, "market");
     databases.push(marketDb);
     console.log(`market: ${TRADERS} concurrent traders (hold, both confirm, settle) ...`);
@@ -86,6 +92,20 @@ async function main(): Promise<number> {
         ratio(purchase.tps, pgbench.available ? pgbench.tps : undefined),
       ],
     ];
+    rows.push([
+      `deposits credited/s from webhooks (${BUYERS} payers, each capture delivered twice + order.paid)`,
+      deposits.perSecond.toFixed(1),
+      `${deposits.latencyMs.p50} / ${deposits.latencyMs.p99} (a delivery)`,
+      `${deposits.deliveries} deliveries, ${deposits.duplicatesAnswered} answered as duplicates; pgbench TPC-B: ${pgbenchCell}`,
+      ratio(deposits.perSecond, pgbench.available ? pgbench.tps : undefined),
+    ]);
+    rows.push([
+      "deposit safety counts (must be 0)",
+      String(deposits.doubleCredits + deposits.walletsWrong + deposits.ledgerProblems + deposits.unexpectedErrors),
+      "",
+      `double credits ${deposits.doubleCredits}, wallets ≠ credits ${deposits.walletsWrong}, ledger ${deposits.ledgerProblems}, unexpected ${deposits.unexpectedErrors}`,
+      "",
+    ]);
     if (pages.ran) {
       const health = pages.pages.find((p) => p.path === "/healthz")!;
       const labels: Record<string, string> = {

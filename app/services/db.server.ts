@@ -37,8 +37,13 @@ class TimedClient extends pg.Client {
   }
 }
 
-export function createPrismaClient(databaseUrl: string): PrismaClient {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: TimedClient });
+export function createPrismaClient(databaseUrl: string, options: { max?: number; applicationName?: string } = {}): PrismaClient {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    Client: TimedClient,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+  });
   // An idle connection that dies (the server restarted, an admin ended it) is reported here and
   // replaced on next use; without a listener the pool's 'error' event would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "database: an idle connection was lost"));

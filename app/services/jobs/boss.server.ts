@@ -11,10 +11,13 @@ export type { PgBoss };
  * check, and one job per schedule per minute is ever created), so a schedule fires within
  * seconds of its minute whichever processes are running.
  */
+/** The application_name of every connection background jobs open (pg-boss's and the jobs' own). */
+export const JOBS_APPLICATION_NAME = "aangan-jobs";
+
 export function createBoss(databaseUrl: string): PgBoss {
   const boss = new PgBoss({
     connectionString: databaseUrl,
-    application_name: "aangan-jobs",
+    application_name: JOBS_APPLICATION_NAME,
     max: 4,
     archiveCompletedAfterSeconds: 12 * 60 * 60,
     deleteAfterDays: 7,

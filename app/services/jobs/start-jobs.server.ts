@@ -2,7 +2,7 @@ import pg from "pg";
 import { logger } from "~/services/logger.server";
 import { MAIL_QUEUE, mailJob, type MailQueueOptions } from "~/services/mail/mail-queue.server";
 import type { MailSettings } from "~/services/mail/transport.server";
-import { createBoss, runningJobs, setRunningJobs, type PgBoss } from "./boss.server";
+import { createBoss, JOBS_APPLICATION_NAME, runningJobs, setRunningJobs, type PgBoss } from "./boss.server";
 import { registerJob, type JobDefinition } from "./job.server";
 import { mailOutboxJob } from "~/services/mail/mail-outbox.server";
 import { createPrismaClient, type PrismaClient } from "~/services/db.server";
@@ -14,7 +14,7 @@ export type JobsOptions = {
   sessionSweepCron: string;
   /** Cron (UTC) of the mail outbox's drain (ADR 0060); every minute when absent. */
   mailOutboxCron?: string;
-  /** The process's database client for jobs that need one; when absent, one of their own on databaseUrl, closed by stopJobs. */
+  /** A database client for jobs that need one; when absent, a small one of their own on databaseUrl, closed by stopJobs. */
   prisma?: () => PrismaClient;
   mail: MailSettings & MailQueueOptions;
   /** Further jobs, after the services' own (jobs whose work lives above the services layer). */
@@ -32,7 +32,8 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   if (running) return running.boss;
   const boss = createBoss(options.databaseUrl);
   let own: PrismaClient | undefined;
-  const prisma = options.prisma ?? (() => (own ??= createPrismaClient(options.databaseUrl)));
+  // Jobs' own connections, named as pg-boss's are, so they read as background work in pg_stat_activity.
+  const prisma = options.prisma ?? (() => (own ??= createPrismaClient(options.databaseUrl, { max: 2, applicationName: JOBS_APPLICATION_NAME })));
   try {
     const jobs = [
       sessionSweepJob(options.sessionSweepCron),

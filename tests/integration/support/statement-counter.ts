@@ -12,11 +12,16 @@ export type StatementCounter = {
   close: () => Promise<void>;
 };
 
+/** Connections opened by background jobs (pg-boss and the jobs' own client) carry this name. */
+const BACKGROUND_APPLICATION = "aangan-jobs";
+
 /**
  * A TCP relay in front of PostgreSQL that writes down the SQL every client sends
  * (simple Query messages, extended-protocol Parse messages of unnamed statements, and each
  * Bind of a named prepared statement), so a test can count what the app
- * asks the database without touching the app's code.
+ * asks the database without touching the app's code. Connections whose start-up names the
+ * background jobs' application are relayed but not counted: a job's poll or drain is not
+ * what a request asked.
  */
 export async function startStatementCounter(databaseUrl: string): Promise<StatementCounter> {
   const target = new URL(databaseUrl);
@@ -28,6 +33,7 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
     sockets.add(client).add(upstream);
     let pending = Buffer.alloc(0);
     let startedUp = false;
+    let background = false;
     const prepared = new Map<string, string>();
 
     client.on("data", (chunk) => {
@@ -40,8 +46,14 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
           const length = pending.readInt32BE(0);
           if (pending.length < length) return;
           const code = pending.readInt32BE(4);
+          if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) {
+            // The start-up message: name\0value\0 pairs after the protocol version.
+            const fields = pending.toString("utf8", 8, length).split("\0");
+            const at = fields.indexOf("application_name");
+            background = at >= 0 && fields[at + 1] === BACKGROUND_APPLICATION;
+            startedUp = true;
+          }
           pending = pending.subarray(length);
-          if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) startedUp = true;
           continue;
         }
         if (pending.length < 5) return;
@@ -49,6 +61,10 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
         if (pending.length < 1 + length) return;
         const type = String.fromCharCode(pending[0]!);
         const body = pending.subarray(5, 1 + length);
+        if (background) {
+          pending = pending.subarray(1 + length);
+          continue;
+        }
         if (type === "Q") seen.push(body.toString("utf8", 0, body.indexOf(0)));
         if (type === "P") {
           // An unnamed statement is counted when parsed; a named (prepared) one each time it is
