@@ -33,7 +33,8 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   const boss = createBoss(options.databaseUrl);
   let own: PrismaClient | undefined;
   // Jobs' own connections, named as pg-boss's are, so they read as background work in pg_stat_activity.
-  const prisma = options.prisma ?? (() => (own ??= createPrismaClient(options.databaseUrl, { max: 2, applicationName: JOBS_APPLICATION_NAME })));
+  const prisma =
+    options.prisma ?? (() => (own ??= createPrismaClient(options.databaseUrl, { max: 2, applicationName: JOBS_APPLICATION_NAME })));
   try {
     const jobs = [
       sessionSweepJob(options.sessionSweepCron),
