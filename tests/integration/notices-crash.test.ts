@@ -9,6 +9,7 @@ import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createSession, createUser } from "#tests/setup/factories";
 import { startSmtpSink, type SmtpSink } from "#tests/setup/smtp-sink";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { untilNoBackendRuns } from "./support/dead-backends";
 
 /**
  * Notices about money survive a crash (ADR 0051): the alert and the mail job are written in
@@ -146,16 +147,7 @@ describe("notices about money and SIGKILL", () => {
       await blocker.end();
     }
     // The dead process's connections end once PostgreSQL notices them; until then its transaction is undecided.
-    await expect
-      .poll(
-        async () =>
-          (
-            await prisma().$queryRaw<{ n: number }[]>`
-        SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%INSERT INTO pgboss.job%' AND pid <> pg_backend_pid()`
-          )[0]!.n,
-        { timeout: 30_000 },
-      )
-      .toBe(0);
+    await untilNoBackendRuns(prisma(), "INSERT INTO pgboss.job");
 
     const after = await notices(investor.email, investor.id);
     const status = await after.ticketStatus(ticketId);
@@ -214,16 +206,7 @@ describe("notices about money and SIGKILL", () => {
       await blocker.query("ROLLBACK").catch(() => undefined);
       await blocker.end();
     }
-    await expect
-      .poll(
-        async () =>
-          (
-            await prisma().$queryRaw<{ n: number }[]>`
-        SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%INSERT INTO pgboss.job%' AND pid <> pg_backend_pid()`
-          )[0]!.n,
-        { timeout: 30_000 },
-      )
-      .toBe(0);
+    await untilNoBackendRuns(prisma(), "INSERT INTO pgboss.job");
 
     const outbox = () =>
       prisma().$queryRaw<{ queued: boolean }[]>`

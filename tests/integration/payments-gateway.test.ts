@@ -10,6 +10,7 @@ import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { untilNoBackendRuns } from "./support/dead-backends";
 
 /**
  * Deposits through the payment gateway (ADR 0061), against the real app process and the
@@ -298,18 +299,7 @@ describe("a deposit through the gateway", () => {
       await blocker.end();
     }
     // The dead process's transaction is rolled back once PostgreSQL notices; nothing was credited.
-    await expect
-      .poll(
-        async () =>
-          (
-            await prisma().$queryRaw<{ n: number }[]>`
-        SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%FROM payment_orders o%' AND pid <> pg_backend_pid()`
-          )[0]!.n,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(0);
+    await untilNoBackendRuns(prisma(), "FROM payment_orders o");
     expect(await walletOf(investor.id)).toBe("0.00");
     const stored = await prisma().paymentWebhookEvent.findFirstOrThrow({ where: { body: { contains: paid.payment_id } } });
     expect(stored.processedAt).toBeNull();
