@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { completeCheckoutReturn, startGatewayDeposit, PaymentError } from "~/domain/payments/gateway-deposits.server";
+import { completeCheckoutReturn, startGatewayDeposit, PaymentError, toPaise } from "~/domain/payments/gateway-deposits.server";
 import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
 import { listPaymentsForAdmin, replayWebhookEvent } from "~/domain/payments/payments-admin.server";
 import { KYC_REQUIRED_FOR_FUNDS } from "~/domain/wallet/fund-request-rules";
@@ -89,7 +89,7 @@ export async function loadWalletPayment(user: SessionUser, paymentId: string, wa
   const checkout = payable
     ? gateway.checkoutForm({
         orderId: order.providerOrderId!,
-        amountPaise: Number(order.amount.times(100).toFixed(0)),
+        amountPaise: toPaise(order.amount),
         description: "Add money to your Aangan wallet",
         email: user.email,
         callbackUrl: `${origin}${paths.payments.checkoutReturn()}`,

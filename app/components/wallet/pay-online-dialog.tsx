@@ -4,7 +4,13 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { DEFAULT_FUND_LIMITS, DEPOSIT_PROCESSING_FEE, parseFundAmount, type FundLimits } from "~/domain/wallet/fund-request-rules";
+import {
+  DEFAULT_FUND_LIMITS,
+  DEPOSIT_PROCESSING_FEE,
+  depositCredit,
+  parseFundAmount,
+  type FundLimits,
+} from "~/domain/wallet/fund-request-rules";
 import { formatINR } from "~/lib/money";
 import { PAY_ONLINE } from "~/domain/payments/pay-online-form";
 import type { FundRequestReply } from "./fund-request-dialog";
@@ -39,7 +45,7 @@ export function PayOnlineDialog({
   const replyErrors = reply?.result?.error ?? {};
   const serverError = reply && sentAmount === amount ? (replyErrors.amount?.[0] ?? replyErrors[""]?.[0]) : undefined;
   const error = clientError ?? serverError;
-  const net = typed?.ok ? typed.amount.minus(DEPOSIT_PROCESSING_FEE) : null;
+  const net = typed?.ok ? depositCredit(typed.amount) : null;
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/50 p-4">

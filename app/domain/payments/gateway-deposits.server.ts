@@ -39,7 +39,8 @@ export type PaymentOrderView = {
 };
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
-const toPaise = (amount: Decimal.Value) => Number(new Decimal(amount).times(100).toFixed(0));
+/** Rupees as the gateway's integer paise (exact: Decimal, then a whole number). */
+export const toPaise = (amount: Decimal.Value) => Number(new Decimal(amount).times(100).toFixed(0));
 const fromPaise = (paise: number) => new Decimal(paise).dividedBy(100);
 
 /**

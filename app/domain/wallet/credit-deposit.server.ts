@@ -1,6 +1,6 @@
 import { platformFees, userAvailable, type AccountRef } from "~/domain/ledger/accounts.server";
 import { postJournal } from "~/domain/ledger/post-journal.server";
-import { DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
+import { DEPOSIT_PROCESSING_FEE, depositCredit } from "~/domain/wallet/fund-request-rules";
 import type { Decimal } from "~/lib/money";
 import type { Tx } from "~/services/db.server";
 
@@ -76,7 +76,7 @@ export async function creditDeposit(tx: Tx, deposit: DepositCredit) {
   return {
     journalId,
     feeJournalId,
-    credited: deposit.received.minus(DEPOSIT_PROCESSING_FEE).toFixed(2),
+    credited: depositCredit(deposit.received).toFixed(2),
     received: deposit.received.toFixed(2),
   };
 }

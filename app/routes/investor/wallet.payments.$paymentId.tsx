@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { paymentState } from "~/components/wallet/payment-states";
-import { DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
+import { DEPOSIT_PROCESSING_FEE, depositCredit } from "~/domain/wallet/fund-request-rules";
 import { formatIndiaDateTime, formatRupees } from "~/lib/formats";
-import { Decimal } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { requireUserWithinTrial } from "~/web/guards.server";
 import { walletPathFor } from "~/web/payments.server";
@@ -19,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function WalletPaymentPage() {
   const { payment, checkout, standIn, walletPath } = useLoaderData<typeof loader>();
   const state = paymentState(payment.status);
-  const net = new Decimal(payment.amount).minus(DEPOSIT_PROCESSING_FEE).toFixed(2);
+  const net = depositCredit(payment.amount).toFixed(2);
   const facts: [string, string][] = [
     ["Amount", formatRupees(payment.amount, { paise: "always" })],
     ["Processing fee", formatRupees(DEPOSIT_PROCESSING_FEE, { paise: "always" })],
