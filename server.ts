@@ -16,7 +16,8 @@ import { expireMarket } from "~/domain/market/expire-market.server";
 import { expireWithdrawalHolds } from "~/domain/wallet/expire-withdrawal-holds.server";
 import { logger } from "~/services/logger.server";
 import { paths } from "~/lib/paths";
-import { paymentFormTargets, servedPaymentsStandIn } from "~/services/payments/gateway-config.server";
+import { paymentFormTargets, payoutGateway, servedPaymentsStandIn } from "~/services/payments/gateway-config.server";
+import { paymentsJob } from "~/domain/payouts/payments-job.server";
 import { sessionCookie } from "~/services/session.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
@@ -77,6 +78,7 @@ async function main() {
         })),
         notesAnalysisJob(chooseNotesAnalyser(aiChatSettings(env))),
         distributionPaymentsJob(env.JOBS_DISTRIBUTIONS_CRON),
+        paymentsJob(env.JOBS_PAYMENTS_CRON, payoutGateway),
       ],
     }),
   ]);

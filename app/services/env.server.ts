@@ -80,6 +80,12 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // The RazorpayX business account withdrawals are paid from (ADR 0064). Unset: withdrawals
+  // stay on the ticket path (an admin pays them by hand) and bank details are not penny-dropped.
+  RAZORPAYX_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^[0-9]{8,24}$/, "must be the RazorpayX account number (digits only)")
+    .optional(),
   // A webhook created longer ago than this is refused as stale (Razorpay retries for 24 hours).
   PAYMENTS_WEBHOOK_MAX_AGE_HOURS: z.coerce
     .number()
@@ -183,6 +189,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("45 18 * * *"),
+  // pg-boss cron (UTC) of the payments sweep: queued payouts sent, unpaid gateway orders expired (ADR 0064).
+  JOBS_PAYMENTS_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("* * * * *"),
   // The admin is warned when one investor holds more than this share (percent) of a property.
   CONCENTRATION_WARNING_PERCENT: z.coerce.number().positive().max(100).default(10),
   // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.

@@ -82,6 +82,9 @@ function typedValues(reply: FundRequestReply | null, kind: FundRequestKind) {
   return { amount: text("amount"), description: text("description"), priority: text("priority") };
 }
 
+/** Where a withdrawal is paid, as the wallet's loader found it (ADR 0064). */
+export type WithdrawDestination = { bankName: string; maskedNumber: string; automatic: boolean };
+
 const TITLES: Record<FundRequestKind, string> = { "add-funds": "Add Funds", withdraw: "Withdraw Funds" };
 const KYC_FOLLOW_UP_MS = 1_000;
 
@@ -98,8 +101,11 @@ export function FundRequestDialog({
   reply,
   limits = DEFAULT_FUND_LIMITS,
   payOnlineHref,
+  withdrawTo = null,
 }: {
   kind: FundRequestKind;
+  /** The bank account a withdrawal goes to; null when none was checked (the KYC's account, by hand). */
+  withdrawTo?: WithdrawDestination | null;
   /** Where to pay through the gateway instead of a bank transfer, when it is on. */
   payOnlineHref?: string;
   available: string;
@@ -182,6 +188,15 @@ export function FundRequestDialog({
             {kind === "add-funds" ? (
               <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" data-testid="processing-fee">
                 Processing fee: {formatINR(DEPOSIT_PROCESSING_FEE)}
+              </p>
+            ) : null}
+            {kind === "withdraw" ? (
+              <p className="rounded-md bg-slate-50 p-3 text-sm break-words text-slate-700" data-testid="withdraw-destination">
+                {withdrawTo?.automatic
+                  ? `Paid to ${withdrawTo.bankName} ${withdrawTo.maskedNumber} (verified) by IMPS, usually within minutes of our approval.`
+                  : withdrawTo
+                    ? `Paid by our team to ${withdrawTo.bankName} ${withdrawTo.maskedNumber} within the turnaround below.`
+                    : "Paid by our team to the bank account in your KYC, within the turnaround below."}
               </p>
             ) : null}
             {payOnlineHref ? (

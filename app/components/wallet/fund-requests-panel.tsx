@@ -10,7 +10,10 @@ type Request = {
   referenceCode: string | null;
   adminResponse: string | null;
   createdAt: string;
+  payout?: PayoutSummary | null;
+  bankReference?: string | null;
 };
+type PayoutSummary = { status: string; utr: string | null; maskedNumber: string; bankName: string; failureReason: string | null };
 type Hold = { journalId: string; amount: string; description: string };
 
 const STATUS_LABELS: Record<string, string> = { open: "Open", in_progress: "In progress", resolved: "Completed", closed: "Closed" };
@@ -36,6 +39,12 @@ export function FundRequestsPanel({ requests, holds }: { requests: Request[]; ho
                   Request {r.reference}
                   {r.referenceCode ? ` · transfer reference ${r.referenceCode}` : ""} · {formatIndiaDateTime(r.createdAt)}
                 </p>
+                {r.payout ? <PayoutLine payout={r.payout} /> : null}
+                {!r.payout && r.bankReference ? (
+                  <p className="mt-1 text-xs break-words text-slate-700" data-testid="payout-line">
+                    Paid by our team · UTR {r.bankReference}
+                  </p>
+                ) : null}
                 {r.adminResponse ? <p className="mt-1 text-xs text-slate-600">Support: {r.adminResponse}</p> : null}
               </div>
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-700">
@@ -107,5 +116,23 @@ export function DepositInstructionsPanel({ instructions, closeHref }: { instruct
         Done
       </a>
     </section>
+  );
+}
+
+/** Where a withdrawal's money is, in the investor's words: on its way, paid (with the UTR), or back. */
+function PayoutLine({ payout }: { payout: PayoutSummary }) {
+  const account = `${payout.bankName} ${payout.maskedNumber}`;
+  const text =
+    payout.status === "processed"
+      ? `Paid to ${account} · UTR ${payout.utr}`
+      : payout.status === "reversed"
+        ? `Returned by the bank to your wallet${payout.utr ? ` · UTR ${payout.utr}` : ""}`
+        : payout.status === "failed"
+          ? `Not paid to ${account}: ${payout.failureReason ?? "the bank refused it"}. The amount is back in your wallet.`
+          : `On its way to ${account} by IMPS, usually within minutes`;
+  return (
+    <p className="mt-1 text-xs break-words text-slate-700" data-testid="payout-line">
+      {text}
+    </p>
   );
 }

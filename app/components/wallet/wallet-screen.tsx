@@ -1,4 +1,4 @@
-import { FundRequestDialog, type FundRequestReply } from "./fund-request-dialog";
+import { FundRequestDialog, type FundRequestReply, type WithdrawDestination } from "./fund-request-dialog";
 import { PayOnlineDialog } from "./pay-online-dialog";
 import { OnlinePaymentsPanel, type OnlinePayment } from "./online-payments-panel";
 import { PAY_ONLINE } from "~/domain/payments/pay-online-form";
@@ -28,6 +28,8 @@ export type WalletScreenData = {
   payOnline?: { payKey: string } | null;
   /** The latest payments through the gateway. */
   payments?: OnlinePayment[];
+  /** The bank account withdrawals go to, and whether they are paid out automatically (ADR 0064). */
+  withdrawTo?: WithdrawDestination | null;
 };
 
 /** Both wallet pages (dashboard and waitlist dashboard): balance, requests, holds, activity, and the request dialogs. */
@@ -68,6 +70,7 @@ export function WalletScreen({
           closeHref={walletPath}
           reply={reply}
           payOnlineHref={data.payOnline && dialog === "add-funds" ? `${walletPath}?request=${PAY_ONLINE}` : undefined}
+          withdrawTo={data.withdrawTo ?? null}
         />
       ) : null}
       {payOnline ? (

@@ -3,7 +3,7 @@ import { setAdminFlag } from "~/domain/admin/users/manage-user.server";
 import { assertMayApprove } from "~/domain/approvals/approver.server";
 import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
-import { readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
+import { readBankReference, readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
@@ -32,7 +32,10 @@ export function needsSecondAdmin(amount: Decimal.Value, threshold: Decimal.Value
   return new Decimal(amount).gt(new Decimal(threshold));
 }
 
-type TicketPayload = Pick<UpdateTicketInput, "status" | "adminResponse" | "receivedAmount" | "maxReceived" | "activateSubscription">;
+type TicketPayload = Pick<
+  UpdateTicketInput,
+  "status" | "adminResponse" | "receivedAmount" | "maxReceived" | "activateSubscription" | "bankReference"
+>;
 type SettlePayload = { notes: string | null };
 
 /** The ticket form's update, held for a second admin when it completes a large deposit or withdrawal. */
@@ -51,6 +54,9 @@ export async function updateTicketFourEyes(
     // rather than queueing an approval that could only fail.
     const movesMoney = ticket && (ticket.ticketType === "add_funds" || (ticket.ticketType === "withdraw_funds" && ticket.holdJournalId));
     if (open && movesMoney) {
+      // A malformed bank reference is refused now, not when the second admin approves.
+      const reference = readBankReference(input.bankReference);
+      if (!reference.ok) throw new ApprovalError("invalid_bank_reference", reference.message, 400, "bankReference");
       const typed = readReceivedAmount(input.receivedAmount ?? "", input.maxReceived);
       // An add-funds ticket moves what the admin says arrived; a malformed amount is left to
       // updateTicket, which answers with the form's own message.
@@ -63,6 +69,7 @@ export async function updateTicketFourEyes(
           receivedAmount: input.receivedAmount,
           ...(input.maxReceived === undefined ? {} : { maxReceived: input.maxReceived }),
           activateSubscription: input.activateSubscription ?? false,
+          ...(input.bankReference ? { bankReference: input.bankReference } : {}),
         };
         const approvalId = await requestApproval(db, {
           kind: "ticket_resolve",
@@ -212,7 +219,7 @@ async function claim(db: PrismaClient, approvalId: string, adminId: string, deci
  * the reservation expired), the request is marked failed with the reason and the error is
  * passed on; the movement's own guards make sure it never happens twice.
  */
-export async function approveMoneyMovement(db: PrismaClient, input: { approvalId: string; adminId: string }) {
+export async function approveMoneyMovement(db: PrismaClient, input: { approvalId: string; adminId: string; payoutProvider?: string }) {
   const claimed = await claim(db, input.approvalId, input.adminId, "approved", null);
   try {
     if (claimed.kind === "admin_grant" || claimed.kind === "admin_revoke") {
@@ -222,7 +229,12 @@ export async function approveMoneyMovement(db: PrismaClient, input: { approvalId
     }
     if (claimed.kind === "ticket_resolve") {
       const payload = claimed.payload as TicketPayload;
-      const outcome = await updateTicket(db, { ...payload, adminId: input.adminId, ticketId: claimed.target_id });
+      const outcome = await updateTicket(db, {
+        ...payload,
+        adminId: input.adminId,
+        ticketId: claimed.target_id,
+        payoutProvider: input.payoutProvider,
+      });
       return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id, ticket: outcome, settled: null };
     }
     const payload = claimed.payload as SettlePayload;

@@ -4,7 +4,8 @@ import type { Db } from "~/services/db.server";
 /** One broken rule: which (`check`), where (`subject`), and what was found. */
 export type InvariantProblem = { check: InvariantName; subject: string; problem: string };
 
-export type InvariantName = "ledger" | "pending-journal-past-expiry" | "withdrawal-without-live-hold" | "sell-order-shares-not-committed";
+export type InvariantName =
+  "ledger" | "pending-journal-past-expiry" | "withdrawal-without-live-hold" | "sell-order-shares-not-committed" | "payout-off-the-books";
 
 /**
  * How long past its expiry an open pending journal may wait for the expiry job (every
@@ -20,16 +21,20 @@ export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
  * - every pending journal ends: none is still open past its expiry (and the grace);
  * - every open withdrawal request has a live hold (an unresolved withdrawal_hold journal);
  * - every active sell request's remaining shares are committed on the seller's position, and
- *   nothing else is (committed shares equal the active orders' remaining shares).
+ *   nothing else is (committed shares equal the active orders' remaining shares);
+ * - every payout agrees with its hold (ADR 0064): one in flight has it open, a processed one
+ *   posted it, one that failed voided it; and the payout clearing account holds exactly what
+ *   was paid out less what the banks returned.
  * Returns nothing when all hold. `npm run ledger:check`, the demo seed and the suite run it.
  */
 export async function checkInvariants(prisma: Db, now = new Date()): Promise<InvariantProblem[]> {
   const stuckBefore = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  const [ledger, expired, withdrawals, commitments] = await Promise.all([
+  const [ledger, expired, withdrawals, commitments, payouts] = await Promise.all([
     checkLedger(prisma),
     pendingPastExpiry(prisma, stuckBefore),
     withdrawalsWithoutLiveHold(prisma),
     uncommittedSellRequests(prisma),
+    payoutsOffTheBooks(prisma),
   ]);
   return [
     ...ledger.map(({ account, problem }) => ({ check: "ledger" as const, subject: account, problem })),
@@ -50,6 +55,7 @@ export async function checkInvariants(prisma: Db, now = new Date()): Promise<Inv
       subject: `position:${row.user_id}:${row.property_id}`,
       problem: `${row.committed} shares committed but active sell orders list ${row.listed}`,
     })),
+    ...payouts.map((row) => ({ check: "payout-off-the-books" as const, subject: row.subject, problem: row.problem })),
   ];
 }
 
@@ -87,4 +93,27 @@ function uncommittedSellRequests(prisma: Db) {
       FROM user_property_positions p
       FULL OUTER JOIN listed l ON l.user_id = p.user_id AND l.property_id = p.property_id
      WHERE COALESCE(p.committed_shares, 0) <> COALESCE(l.shares, 0)`;
+}
+
+function payoutsOffTheBooks(prisma: Db) {
+  return prisma.$queryRaw<{ subject: string; problem: string }[]>`
+    WITH resolution AS (
+      SELECT p.id, p.status, p.journal_id, p.reversal_journal_id, r.id AS resolution_id, r.phase::text AS phase
+        FROM payouts p LEFT JOIN ledger_journals r ON r.pending_journal_id = p.hold_journal_id
+    )
+    SELECT 'payout:' || id::text AS subject,
+           CASE WHEN status IN ('queued', 'processing') THEN 'is ' || status || ' but its hold is already ' || phase
+                WHEN journal_id IS NOT NULL THEN 'was paid but its hold was not posted by its journal'
+                ELSE 'is ' || status || ' but its hold is ' || COALESCE(phase, 'still open') END AS problem
+      FROM resolution
+     WHERE (status IN ('queued', 'processing') AND resolution_id IS NOT NULL)
+        OR (journal_id IS NOT NULL AND (phase IS DISTINCT FROM 'post' OR resolution_id <> journal_id))
+        OR (status IN ('failed', 'reversed') AND journal_id IS NULL AND phase IS DISTINCT FROM 'void')
+    UNION ALL
+    SELECT 'account:platform:payout-clearing', 'holds ' || booked::text || ' but payouts paid less returned come to ' || owed::text
+      FROM (SELECT COALESCE((SELECT SUM(p.amount) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+                              WHERE a.kind = 'payout_clearing'), 0) AS booked,
+                   COALESCE((SELECT SUM(amount) FROM payouts WHERE journal_id IS NOT NULL), 0)
+                 - COALESCE((SELECT SUM(amount) FROM payouts WHERE reversal_journal_id IS NOT NULL), 0) AS owed) totals
+     WHERE booked <> owed`;
 }

@@ -1,3 +1,4 @@
+import { currentBankAccount, type BankAccountView } from "~/domain/payouts/bank-accounts.server";
 import type { Db } from "~/services/db.server";
 import { type KycStatus } from "~/lib/enums";
 
@@ -54,6 +55,8 @@ export type KycReviewDetails = {
     country: string | null;
   };
   documents: KycReviewDocument[];
+  /** The bank account's penny drop, when the payout provider checked it (ADR 0064). */
+  bankAccount: BankAccountView | null;
 };
 
 /** What the 'Review Documents' dialog shows: the user's details and their documents, newest first. */
@@ -95,6 +98,7 @@ export async function getKycReview(db: Db, userId: string): Promise<KycReviewDet
   return {
     user: { userId: id, kycStatus, ...rest },
     documents: documents.map((doc) => ({ ...doc, metadata: (doc.metadata ?? {}) as Record<string, unknown> })),
+    bankAccount: await currentBankAccount(db, userId),
   };
 }
 

@@ -7,6 +7,7 @@ export type AccountRef =
   | { kind: "platform_cash" }
   | { kind: "fees" }
   | { kind: "gateway_clearing" }
+  | { kind: "payout_clearing" }
   | { kind: "property_issue"; propertyId: string }
   | { kind: "property_distribution"; propertyId: string };
 
@@ -26,6 +27,8 @@ export function accountCode(account: AccountRef): string {
       return "platform:fees";
     case "gateway_clearing":
       return "platform:gateway-clearing";
+    case "payout_clearing":
+      return "platform:payout-clearing";
   }
 }
 
@@ -36,5 +39,7 @@ export const platformCash: AccountRef = { kind: "platform_cash" };
 export const platformFees: AccountRef = { kind: "fees" };
 /** Captured by the payment gateway for Aangan, not yet settled to the escrow account (ADR 0061). */
 export const gatewayClearing: AccountRef = { kind: "gateway_clearing" };
+/** Sent to investors' banks by the payout provider, to be funded from the escrow account (ADR 0064). */
+export const payoutClearing: AccountRef = { kind: "payout_clearing" };
 /** Money declared for a property's distribution until it is paid (ADR 0035). */
 export const propertyDistribution = (propertyId: string): AccountRef => ({ kind: "property_distribution", propertyId });

@@ -82,7 +82,7 @@ export async function startGatewayDeposit(
       SELECT (COALESCE((SELECT SUM(amount) FROM support_tickets
                           WHERE user_id = ${input.userId}::uuid AND ticket_type = 'add_funds' AND created_at >= ${startOfIndiaDay(now)}), 0)
             + COALESCE((SELECT SUM(amount) FROM payment_orders
-                          WHERE user_id = ${input.userId}::uuid AND status <> 'failed' AND created_at >= ${startOfIndiaDay(now)}), 0))::text AS total`;
+                          WHERE user_id = ${input.userId}::uuid AND status NOT IN ('failed', 'expired') AND created_at >= ${startOfIndiaDay(now)}), 0))::text AS total`;
     const daily = checkDailyLimit(parsed.amount, today?.total ?? "0", limits);
     if (!daily.ok) throw new PaymentError("daily_limit", daily.message, 400, "amount");
     return tx.paymentOrder.create({
@@ -155,7 +155,7 @@ export async function applyGatewayPaymentIn(tx: Tx, provider: string, payment: G
   if (!order) return "unknown_order";
 
   if (payment.status === "failed") {
-    if (order.status !== "created" && order.status !== "pending") return "ignored";
+    if (order.status !== "created" && order.status !== "pending" && order.status !== "expired") return "ignored";
     await tx.paymentOrder.update({
       where: { id: order.id },
       data: { status: "failed", failureReason: (payment.errorDescription ?? "The payment failed").slice(0, 500), updatedAt: now },
@@ -164,7 +164,7 @@ export async function applyGatewayPaymentIn(tx: Tx, provider: string, payment: G
     return "failed_recorded";
   }
   if (payment.status === "authorized" || payment.status === "created") {
-    if (order.status !== "created" && order.status !== "failed") return "ignored";
+    if (order.status !== "created" && order.status !== "failed" && order.status !== "expired") return "ignored";
     await tx.paymentOrder.update({ where: { id: order.id }, data: { status: "pending", method: payment.method, updatedAt: now } });
     await announce(tx, order.user_id);
     return "pending_recorded";

@@ -1,6 +1,8 @@
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import type { GatewayEvent, PaymentGateway } from "~/services/payments/gateway";
+import { applyValidationIn } from "~/domain/payouts/bank-accounts.server";
+import { applyPayoutIn, type PayoutOutcome } from "~/domain/payouts/payouts.server";
 import { applyGatewayPaymentIn, type PaymentOutcome } from "./gateway-deposits.server";
 
 export type WebhookDelivery = {
@@ -69,7 +71,7 @@ export async function processWebhookEvent(
         return "duplicate";
       }
       const event = gateway.parseWebhook(row.body);
-      let outcome: PaymentOutcome | "ignored" = "ignored";
+      let outcome: PaymentOutcome | PayoutOutcome | "validation_recorded" | "ignored" = "ignored";
       if (
         event.kind === "payment.captured" ||
         event.kind === "payment.failed" ||
@@ -77,6 +79,10 @@ export async function processWebhookEvent(
         event.kind === "order.paid"
       ) {
         outcome = await applyGatewayPaymentIn(tx, gateway.name, event.payment);
+      } else if ("payout" in event) {
+        outcome = await applyPayoutIn(tx, gateway.name, event.payout);
+      } else if ("validation" in event) {
+        outcome = await applyValidationIn(tx, gateway.name, event.validation);
       }
       await tx.$executeRaw`
         UPDATE payment_webhook_events SET processed_at = now(), outcome = ${outcome}, last_error = NULL WHERE id = ${inboxId}::uuid`;

@@ -1,3 +1,5 @@
+import { currentBankAccount } from "~/domain/payouts/bank-accounts.server";
+import type { BankAccountView } from "~/domain/payouts/bank-account-view";
 import type { Db, Prisma } from "~/services/db.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { TICKET_STATUSES } from "./update-ticket.server";
@@ -26,6 +28,19 @@ export type TicketDetail = TicketListRow & {
   adminResponse: string | null;
   referenceCode: string | null;
   receivedAmount: string | null;
+  /** The UTR an admin typed for a withdrawal paid by hand. */
+  bankReference: string | null;
+  /** A withdrawal's payout through the provider (ADR 0064), with its bank's reference. */
+  payout: {
+    status: string;
+    utr: string | null;
+    providerPayoutId: string | null;
+    failureReason: string | null;
+    maskedNumber: string;
+    lastError: string | null;
+  } | null;
+  /** For a withdrawal: the investor's current bank account and its penny drop. */
+  bankAccount: BankAccountView | null;
   userPhone: string | null;
   contactInfo: unknown;
   subscriptionActive: boolean;
@@ -85,9 +100,11 @@ export async function getTicketDetail(db: Db, ticketId: string): Promise<TicketD
     include: {
       user: { select: { fullName: true, email: true, phone: true, subscriptionActive: true } },
       events: { orderBy: { id: "asc" }, include: { actor: { select: { fullName: true, email: true } } } },
+      payout: { include: { bankAccount: { select: { maskedNumber: true } } } },
     },
   });
   if (!t) return null;
+  const bankAccount = t.ticketType === "withdraw_funds" ? await currentBankAccount(db, t.userId) : null;
   return {
     id: t.id,
     reference: ticketReference(t.id),
@@ -106,6 +123,18 @@ export async function getTicketDetail(db: Db, ticketId: string): Promise<TicketD
     adminResponse: t.adminResponse,
     referenceCode: t.referenceCode,
     receivedAmount: t.receivedAmount?.toFixed(2) ?? null,
+    bankReference: t.bankReference,
+    payout: t.payout
+      ? {
+          status: t.payout.status,
+          utr: t.payout.utr,
+          providerPayoutId: t.payout.providerPayoutId,
+          failureReason: t.payout.failureReason,
+          maskedNumber: t.payout.bankAccount.maskedNumber,
+          lastError: t.payout.lastError,
+        }
+      : null,
+    bankAccount,
     contactInfo: t.userContactInfo,
     history: t.events.map((e) => ({
       id: e.id.toString(),

@@ -13,6 +13,7 @@ import { parseRupees, type RupeeParse, type RupeeRules } from "~/lib/rupee-input
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import { mailInvestorAboutTicket, type TicketMail } from "./ticket-mail.server";
+import { payoutInFlight, queuePayoutIn, type QueuedPayout } from "~/domain/payouts/payouts.server";
 
 export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -30,6 +31,14 @@ export type UpdateTicketInput = {
   maxReceived?: string;
   /** For a subscription request being resolved: also switch the subscription on. */
   activateSubscription?: boolean;
+  /**
+   * The payout provider's name when withdrawals are paid out through it (ADR 0064): resolving
+   * a withdrawal then queues a payout to the investor's verified bank account, and the
+   * request stays in progress until the bank answers.
+   */
+  payoutProvider?: string;
+  /** For a withdrawal paid by hand: the bank's reference (UTR) of the transfer, as typed. */
+  bankReference?: string;
 };
 
 export type TicketUpdateOutcome = {
@@ -39,6 +48,8 @@ export type TicketUpdateOutcome = {
   /** The journal this update wrote (deposit, withdrawal or void), if it moved money. */
   journalId: string | null;
   credited: string | null;
+  /** The payout this update queued, for the caller to send once committed. */
+  payoutId: string | null;
 };
 
 export class TicketUpdateError extends DomainError {}
@@ -106,17 +117,23 @@ export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date
     throw new TicketUpdateError("already_final", `This request is already ${ticket.status}; its money has been settled`, 409, "status");
   }
 
-  const money = statusChanged ? await settleMoney(tx, ticket, status, input, at) : { journalId: null, credited: null };
+  if (statusChanged && ticket.ticket_type === "withdraw_funds" && (await payoutInFlight(tx, ticket.id))) {
+    throw new TicketUpdateError("payout_in_flight", PAYOUT_IN_FLIGHT_MESSAGE, 409, "status");
+  }
+  const money = statusChanged ? await settleMoney(tx, ticket, status, input, now, at) : { journalId: null, credited: null };
+  // A queued payout keeps the request open until the bank answers (the payout ends it).
+  const newStatus: TicketStatus = money.payout ? "in_progress" : status;
 
   // Conditional on the status read above: belt and braces with the row lock.
   const updated = await tx.$executeRaw`
       UPDATE support_tickets
-         SET status = ${status}::ticket_status,
+         SET status = ${newStatus}::ticket_status,
              admin_response = ${response === "" ? ticket.admin_response : response},
              handled_by = ${input.adminId}::uuid,
              received_amount = COALESCE(${money.received ?? null}::numeric, received_amount),
+             bank_reference = COALESCE(${money.bankReference ?? null}, bank_reference),
              resolution_journal_id = COALESCE(${money.journalId}::uuid, resolution_journal_id),
-             resolved_at = CASE WHEN ${FINAL.includes(status)} THEN ${now} ELSE resolved_at END,
+             resolved_at = CASE WHEN ${FINAL.includes(newStatus)} THEN ${now} ELSE resolved_at END,
              updated_at = ${now}
        WHERE id = ${ticket.id}::uuid AND status = ${ticket.status}::ticket_status`;
   if (updated !== 1) throw new TicketUpdateError("concurrent", "This ticket was just changed by someone else. Please reload it.", 409);
@@ -126,13 +143,15 @@ export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date
     await recalculateTier(tx, ticket.user_id);
   }
 
-  const note = describeChange(ticket, status, money.credited);
+  const note = money.payout
+    ? `Your withdrawal request ${ticketReference(ticket.id)} is approved: ${formatINR(ticket.amount ?? "0", { paise: true })} is on its way to your bank account ${money.payout.maskedNumber} by IMPS, usually within minutes.`
+    : describeChange(ticket, status, money.credited, money.bankReference);
   await tx.supportTicketEvent.create({
     data: {
       ticketId: ticket.id,
       actorId: input.adminId,
       fromStatus: ticket.status,
-      toStatus: status,
+      toStatus: newStatus,
       adminResponse: response === "" ? null : response,
       note,
       createdAt: now,
@@ -140,15 +159,16 @@ export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date
   });
   await recordAdminAction(tx, {
     adminId: input.adminId,
-    action: `ticket.${statusChanged ? status : "respond"}`,
+    action: `ticket.${money.payout ? "payout" : statusChanged ? status : "respond"}`,
     targetType: "support_ticket",
     targetId: ticket.id,
     before: { status: ticket.status, adminResponse: ticket.admin_response },
     after: {
-      status,
+      status: newStatus,
       adminResponse: response === "" ? ticket.admin_response : response,
       journalId: money.journalId,
       credited: money.credited,
+      payoutId: money.payout?.payoutId ?? null,
     },
     note,
     at,
@@ -160,26 +180,57 @@ export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date
     const alert = await createUserAlert(tx, {
       userId: ticket.user_id,
       alertType: "support_ticket",
-      title: `Request ${STATUS_WORDS[status]}`,
+      title: money.payout ? "Withdrawal Approved" : `Request ${STATUS_WORDS[newStatus]}`,
       message: `${note}${response ? ` Response: ${response}` : ""}`,
       createdAt: at,
     });
     if (alert) events.push({ channel: alertsChannel(ticket.user_id), type: "alert", id: alert.id });
     const owner = await tx.userProfile.findUniqueOrThrow({ where: { id: ticket.user_id }, select: { email: true, fullName: true } });
-    mail = { to: owner.email, name: owner.fullName, status, note, response, ticketId: ticket.id };
+    mail = { to: owner.email, name: owner.fullName, status: newStatus, note, response, ticketId: ticket.id };
   }
-  const outcome = { ticketId: ticket.id, status, statusChanged, journalId: money.journalId, credited: money.credited };
+  const outcome = {
+    ticketId: ticket.id,
+    status: newStatus,
+    statusChanged,
+    journalId: money.journalId,
+    credited: money.credited,
+    payoutId: money.payout?.payoutId ?? null,
+  };
   return { outcome, events, mail };
 }
 
 const STATUS_WORDS: Record<TicketStatus, string> = { open: "reopened", in_progress: "in progress", resolved: "resolved", closed: "closed" };
 
-type MoneyMoved = { journalId: string | null; credited: string | null; received?: string };
+type MoneyMoved = {
+  journalId: string | null;
+  credited: string | null;
+  received?: string;
+  payout?: QueuedPayout;
+  bankReference?: string;
+};
+
+/** A bank transfer's reference (UTR) as an admin types it: 6 to 30 letters and digits, spaces ignored. */
+export function readBankReference(raw: unknown): { ok: true; value: string | undefined } | { ok: false; message: string } {
+  const text = typeof raw === "string" ? raw.replace(/\s+/g, "").toUpperCase() : "";
+  if (text === "") return { ok: true, value: undefined };
+  if (!/^[A-Z0-9]{6,30}$/.test(text)) return { ok: false, message: "Enter the bank's reference (UTR): 6 to 30 letters and digits" };
+  return { ok: true, value: text };
+}
+
+export const PAYOUT_IN_FLIGHT_MESSAGE =
+  "This withdrawal is being paid out to the investor's bank. It completes or is returned when the bank answers; it cannot be changed by hand meanwhile.";
 
 export const NO_HOLD_MESSAGE =
   "This withdrawal has no held amount, so nothing can be paid out from the wallet. Close the request and ask the investor to request the withdrawal again.";
 
-async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, input: UpdateTicketInput, at?: Date): Promise<MoneyMoved> {
+async function settleMoney(
+  tx: Tx,
+  ticket: LockedTicket,
+  status: TicketStatus,
+  input: UpdateTicketInput,
+  now: Date,
+  at?: Date,
+): Promise<MoneyMoved> {
   if (ticket.ticket_type === "add_funds" && status === "resolved") return postDeposit(tx, ticket, input, at);
   // Paying out needs the held rupees: without a hold the wallet would keep the money while the
   // investor is told it was paid, so the domain refuses instead of resolving with no journal.
@@ -187,7 +238,19 @@ async function settleMoney(tx: Tx, ticket: LockedTicket, status: TicketStatus, i
     throw new TicketUpdateError("no_hold", NO_HOLD_MESSAGE, 409, "status");
   }
   if (ticket.ticket_type === "withdraw_funds" && ticket.hold_journal_id) {
-    if (status === "resolved") return payOutWithdrawal(tx, ticket, input.adminId, at);
+    if (status === "resolved" && input.payoutProvider && !at) {
+      const payout = await queuePayoutIn(tx, {
+        ticketId: ticket.id,
+        userId: ticket.user_id,
+        holdJournalId: ticket.hold_journal_id,
+        amount: ticket.amount ?? "0",
+        adminId: input.adminId,
+        provider: input.payoutProvider,
+        now,
+      });
+      if (payout) return { journalId: null, credited: null, payout };
+    }
+    if (status === "resolved") return payOutWithdrawal(tx, ticket, input, at);
     if (status === "closed") {
       const { journalId } = await voidPendingJournal(tx, {
         pendingJournalId: ticket.hold_journal_id,
@@ -216,12 +279,16 @@ async function postDeposit(tx: Tx, ticket: LockedTicket, input: UpdateTicketInpu
   return { journalId: credit.journalId, credited: credit.credited, received: credit.received };
 }
 
-async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string, at?: Date): Promise<MoneyMoved> {
+async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, input: UpdateTicketInput, at?: Date): Promise<MoneyMoved> {
+  const adminId = input.adminId;
+  const reference = readBankReference(input.bankReference);
+  if (!reference.ok) throw new TicketUpdateError("invalid_bank_reference", reference.message, 400, "bankReference");
+  const utr = reference.value ? `, UTR ${reference.value}` : "";
   const amount = new Decimal(ticket.amount ?? "0");
   const { journalId } = await postPendingJournal(tx, {
     pendingJournalId: ticket.hold_journal_id!,
     destinations: [{ account: platformCash, amount: amount.toFixed(2) }],
-    description: `Withdrawal paid out (request ${ticketReference(ticket.id)})`,
+    description: `Withdrawal paid out (request ${ticketReference(ticket.id)}${utr})`,
     idempotencyKey: `ticket:${ticket.id}:withdrawal`,
     createdBy: adminId,
     createdAt: at,
@@ -232,13 +299,13 @@ async function payOutWithdrawal(tx: Tx, ticket: LockedTicket, adminId: string, a
       transactionType: "withdrawal",
       status: "completed",
       amount: amount.toFixed(2),
-      description: `Withdrawal paid out (request ${ticketReference(ticket.id)})`,
+      description: `Withdrawal paid out (request ${ticketReference(ticket.id)}${utr})`,
       referenceId: ticket.id,
       journalId,
       createdAt: at,
     },
   });
-  return { journalId, credited: null };
+  return { journalId, credited: null, bankReference: reference.value };
 }
 
 /**
@@ -266,14 +333,14 @@ function parseReceived(raw: string, max: string | undefined): Decimal {
   return parsed.value;
 }
 
-function describeChange(ticket: LockedTicket, status: TicketStatus, credited: string | null): string {
+function describeChange(ticket: LockedTicket, status: TicketStatus, credited: string | null, bankReference?: string): string {
   const reference = ticketReference(ticket.id);
   if (status === ticket.status) return `Your request ${reference} has a new response.`;
   if (ticket.ticket_type === "add_funds" && status === "resolved" && credited) {
     return `Your add-funds request ${reference} is complete: ${formatINR(credited, { paise: true })} was added to your wallet after the ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee.`;
   }
   if (ticket.ticket_type === "withdraw_funds" && status === "resolved") {
-    return `Your withdrawal request ${reference} is complete: ${formatINR(ticket.amount ?? "0", { paise: true })} was paid out.`;
+    return `Your withdrawal request ${reference} is complete: ${formatINR(ticket.amount ?? "0", { paise: true })} was paid out.${bankReference ? ` Bank reference (UTR): ${bankReference}.` : ""}`;
   }
   if (ticket.ticket_type === "withdraw_funds" && status === "closed" && ticket.hold_journal_id) {
     return `Your withdrawal request ${reference} was closed and the held ${formatINR(ticket.amount ?? "0", { paise: true })} is available again.`;

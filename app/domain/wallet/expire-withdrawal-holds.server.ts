@@ -28,6 +28,7 @@ export async function expireWithdrawalHolds(
     SELECT j.id::text AS id FROM ledger_journals j
      WHERE j.phase = 'pending' AND j.kind = 'withdrawal_hold' AND j.expires_at <= ${now}
        AND NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.pending_journal_id = j.id)
+       AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.hold_journal_id = j.id AND p.status IN ('queued', 'processing'))
      ORDER BY j.expires_at, j.id
      LIMIT ${limit}`;
   let withdrawals = 0;
@@ -47,6 +48,9 @@ async function expireOne(tx: Tx, holdJournalId: string, now: Date): Promise<bool
     SELECT user_id::text AS user_id FROM ledger_journals
      WHERE id = ${holdJournalId}::uuid AND expires_at <= ${now} FOR NO KEY UPDATE SKIP LOCKED`;
   if (!claimed) return false;
+  // A payout queued since the list was read is with the bank: its answer ends the hold, not the clock.
+  const inFlight = await tx.payout.findFirst({ where: { holdJournalId, status: { in: ["queued", "processing"] } }, select: { id: true } });
+  if (inFlight) return false;
   const { journalId } = await voidPendingJournal(tx, { pendingJournalId: holdJournalId, reason: "Withdrawal hold expired" });
 
   const [ticket] = await tx.$queryRaw<{ id: string; status: "open" | "in_progress" }[]>`

@@ -12,7 +12,13 @@ export type FundRequestRow = {
   referenceCode: string | null;
   adminResponse: string | null;
   createdAt: string;
+  /** A withdrawal paid out through the provider (ADR 0064): where, how far, and the bank's reference. */
+  payout: PayoutSummary | null;
+  /** The UTR of a withdrawal paid by hand. */
+  bankReference: string | null;
 };
+
+export type PayoutSummary = { status: string; utr: string | null; maskedNumber: string; bankName: string; failureReason: string | null };
 
 export type HeldAmount = { journalId: string; amount: string; description: string; expiresAt: string | null };
 
@@ -37,6 +43,10 @@ export async function listFundRequests(db: Db, userId: string, limit = 10): Prom
       referenceCode: true,
       adminResponse: true,
       createdAt: true,
+      bankReference: true,
+      payout: {
+        select: { status: true, utr: true, failureReason: true, bankAccount: { select: { maskedNumber: true, bankName: true } } },
+      },
     },
   });
   const holds = await db.$queryRaw<{ id: string; amount: string; description: string; expires_at: Date | null }[]>`
@@ -59,6 +69,16 @@ export async function listFundRequests(db: Db, userId: string, limit = 10): Prom
         referenceCode: t.referenceCode,
         adminResponse: t.adminResponse,
         createdAt: t.createdAt.toISOString(),
+        bankReference: t.bankReference,
+        payout: t.payout
+          ? {
+              status: t.payout.status,
+              utr: t.payout.utr,
+              maskedNumber: t.payout.bankAccount.maskedNumber,
+              bankName: t.payout.bankAccount.bankName,
+              failureReason: t.payout.failureReason,
+            }
+          : null,
       }))
       .sort((a, b) => Number(isOpen(b.status)) - Number(isOpen(a.status))),
     holds: holds.map((h) => ({

@@ -10,6 +10,7 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
+import { payoutProvider, sendPayoutSoon } from "~/web/payouts.server";
 import { announceSettled } from "~/web/share-trading-admin.server";
 import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 
@@ -43,8 +44,13 @@ export async function decideApproval(request: Request, admin: SessionUser) {
   const prisma = getPrisma();
   try {
     if (decision.intent === "approve") {
-      const done = await approveMoneyMovement(prisma, { approvalId: decision.approvalId, adminId: admin.id });
+      const done = await approveMoneyMovement(prisma, {
+        approvalId: decision.approvalId,
+        adminId: admin.id,
+        payoutProvider: payoutProvider(),
+      });
       if (done.settled) await announceSettled(admin.id, done.settled);
+      sendPayoutSoon(done.ticket?.payoutId);
       return redirectWithToast(paths.admin.approvals(), {
         kind: "success",
         title: "Approved",

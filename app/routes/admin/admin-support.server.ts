@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { getTicketDetail, listTickets } from "~/domain/support/list-tickets.server";
+import { payoutProvider, sendPayoutSoon } from "~/web/payouts.server";
 import { AWAITING_APPROVAL, awaitingTargets, updateTicketFourEyes } from "~/domain/approvals/four-eyes.server";
 import { receivedAmountRules, TICKET_UPDATED } from "~/domain/support/update-ticket.server";
 import { paths } from "~/lib/paths";
@@ -49,6 +50,7 @@ function ticketUpdateSchema(maxReceived: string) {
       status: z.string().default(""),
       adminResponse: z.string().default(""),
       receivedAmount: z.string().optional(),
+      bankReference: z.string().optional(),
       activateSubscription: z.string().optional(),
       enhanced: z.string().optional(),
     })
@@ -66,7 +68,7 @@ export async function submitTicketUpdate(request: Request, admin: SessionUser) {
   const maxReceived = String(getEnv().DEPOSIT_MAX_PER_REQUEST_INR);
   const submission = parseWithZod(await readFormData(request), { schema: ticketUpdateSchema(maxReceived), disableAutoCoercion: true });
   if (submission.status !== "success") return replyToInvalidSubmission(submission);
-  const { ticketId, returnTo, status, adminResponse, receivedAmount, activateSubscription, enhanced } = submission.value;
+  const { ticketId, returnTo, status, adminResponse, receivedAmount, bankReference, activateSubscription, enhanced } = submission.value;
   try {
     const outcome = await updateTicketFourEyes(
       getPrisma(),
@@ -78,6 +80,8 @@ export async function submitTicketUpdate(request: Request, admin: SessionUser) {
         receivedAmount,
         maxReceived,
         activateSubscription: activateSubscription === "on",
+        bankReference,
+        payoutProvider: payoutProvider(),
       },
       getEnv().FOUR_EYES_THRESHOLD_INR,
     );
@@ -89,6 +93,7 @@ export async function submitTicketUpdate(request: Request, admin: SessionUser) {
         description: `${outcome.summary} recorded; another admin must approve it before the money moves.`,
       });
     }
+    sendPayoutSoon(outcome.result.payoutId);
     // With scripts the page shows the toast itself: a flash cookie could be read by a live
     // revalidation racing the redirect's own page load, and the notice would be lost.
     if (enhanced === "true") return data({ updated: true, result: submission.reply({ resetForm: true }), followUp: null });

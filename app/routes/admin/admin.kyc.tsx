@@ -91,6 +91,7 @@ export default function AdminKycPage() {
         <KycReviewDialog
           user={review.user}
           documents={review.documents}
+          bankAccount={review.bankAccount}
           closeTo={paths.admin.kyc({ q: search })}
           errors={{ form: formErrorsOf(reply?.result, "intent", "userId"), reason: errorsOf(reply?.result, "reason") }}
           values={{ notes: submittedValue(reply?.result, "notes"), reason: submittedValue(reply?.result, "reason") }}

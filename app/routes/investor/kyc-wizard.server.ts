@@ -21,6 +21,7 @@ import { getPrivateStorage } from "~/services/storage/private-storage-from-env.s
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
+import { checkBankDetails } from "~/web/payouts.server";
 import type { KycForm } from "./kyc-upload.server";
 import { clearDraft, requireRecentSignIn } from "~/web/reauth.server";
 
@@ -97,6 +98,7 @@ export const KYC_STEP_TABLE: Record<KycStepKey, KycStep> = {
       // New bank details (where withdrawals go) need a recent sign-in; else Google again, and back here filled in.
       await requireRecentSignIn(request, user, { purpose: "bank", returnTo: paths.kyc(), draft: pick(fields, BANK_DRAFT_FIELDS) });
       await saveKycStep(getPrisma(), { userId: user.id, step: "bank", data: fields }, systemClock);
+      await checkBankDetails(user.id, fields);
       await clearDraft(user, "bank");
       return null;
     },

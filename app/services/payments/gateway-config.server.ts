@@ -6,6 +6,8 @@ import { razorpayGateway } from "./razorpay.server";
 import { razorpayStandIn } from "./razorpay-stand-in.server";
 
 export const PAYMENTS_STAND_IN_PATH = "/payments-stand-in";
+/** The stand-in's RazorpayX account (any digits do: the stand-in moves no money). */
+export const STAND_IN_PAYOUT_ACCOUNT = "7878780080316316";
 
 type Mode = "razorpay" | "stand-in" | "off";
 
@@ -52,6 +54,7 @@ export function paymentGateway(): PaymentGateway | null {
       keyId: env.RAZORPAY_KEY_ID!,
       keySecret: env.RAZORPAY_KEY_SECRET!,
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+      payoutAccountNumber: env.RAZORPAYX_ACCOUNT_NUMBER ?? "",
       standIn: false,
     });
   } else if (mode === "stand-in") {
@@ -59,11 +62,22 @@ export function paymentGateway(): PaymentGateway | null {
       baseUrl: `${loopbackOrigin()}${PAYMENTS_STAND_IN_PATH}`,
       checkoutBaseUrl: `${env.APP_ORIGIN}${PAYMENTS_STAND_IN_PATH}`,
       ...standInKeys(),
+      payoutAccountNumber: STAND_IN_PAYOUT_ACCOUNT,
       standIn: true,
     });
   }
   cached = { key, gateway };
   return gateway;
+}
+
+/**
+ * The gateway when it also pays out and checks bank accounts (ADR 0064): Razorpay with a
+ * RazorpayX account, or the stand-in; null leaves withdrawals on the ticket path.
+ */
+export function payoutGateway(): PaymentGateway | null {
+  const gateway = paymentGateway();
+  if (!gateway) return null;
+  return gateway.standIn || getEnv().RAZORPAYX_ACCOUNT_NUMBER ? gateway : null;
 }
 
 /** Origins the checkout form posts to, for the page's CSP form-action (none for the stand-in the app serves). */

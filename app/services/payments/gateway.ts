@@ -26,10 +26,46 @@ export type GatewayPayment = {
   errorDescription: string | null;
 };
 
+/** A payout's life at the provider: queued or pending or processing, then processed, reversed, failed (or cancelled, rejected). */
+export type GatewayPayoutStatus = "queued" | "pending" | "processing" | "processed" | "reversed" | "cancelled" | "rejected" | "failed";
+
+export type GatewayPayout = {
+  id: string;
+  fundAccountId: string;
+  amount: number;
+  status: GatewayPayoutStatus;
+  /** The bank's transfer reference, once the bank has it. */
+  utr: string | null;
+  /** Our payout id, sent as the reference. */
+  referenceId: string | null;
+  failureReason: string | null;
+};
+
+/** A penny drop: ₹1 sent to the account, and what the bank said about it. */
+export type BankValidation = {
+  id: string;
+  fundAccountId: string;
+  status: "created" | "completed" | "failed";
+  accountStatus: "active" | "invalid" | null;
+  registeredName: string | null;
+};
+
+export const PAYOUT_EVENTS = [
+  "payout.queued",
+  "payout.initiated",
+  "payout.processed",
+  "payout.reversed",
+  "payout.failed",
+  "payout.rejected",
+] as const;
+export const VALIDATION_EVENTS = ["fund_account.validation.completed", "fund_account.validation.failed"] as const;
+
 /** A verified webhook, reduced to what the app acts on; anything else is stored and ignored. */
 export type GatewayEvent =
   | { kind: "payment.captured" | "payment.failed" | "payment.authorized" | "order.paid"; payment: GatewayPayment; createdAt: Date }
   | { kind: "refund.processed"; refund: { id: string; paymentId: string; amount: number }; createdAt: Date }
+  | { kind: (typeof PAYOUT_EVENTS)[number]; payout: GatewayPayout; createdAt: Date }
+  | { kind: (typeof VALIDATION_EVENTS)[number]; validation: BankValidation; createdAt: Date }
   | { kind: "other"; name: string; createdAt: Date };
 
 /** Where the browser goes to pay: a form posted to the provider's hosted checkout. */
@@ -55,6 +91,23 @@ export interface PaymentGateway {
   /** The webhook signature: HMAC-SHA256 of the raw body with the webhook secret. */
   verifyWebhook(rawBody: string, signature: string): boolean;
   parseWebhook(rawBody: string): GatewayEvent;
+
+  /** A payee (RazorpayX contact) for an investor. */
+  createContact(input: { name: string; email: string; referenceId: string }): Promise<{ id: string }>;
+  /** The investor's bank account at the provider: the full number goes there and nowhere else. */
+  createBankFundAccount(input: { contactId: string; name: string; ifsc: string; accountNumber: string }): Promise<{ id: string }>;
+  /** A penny drop to the fund account; the answer may come at once or later (fetch or webhook). */
+  validateFundAccount(input: { fundAccountId: string; referenceId: string }): Promise<BankValidation>;
+  fetchValidation(validationId: string): Promise<BankValidation>;
+  /** A payout; the same idempotency key always answers the same payout, never a second one. */
+  createPayout(input: {
+    fundAccountId: string;
+    amountPaise: number;
+    referenceId: string;
+    narration: string;
+    idempotencyKey: string;
+  }): Promise<GatewayPayout>;
+  fetchPayout(payoutId: string): Promise<GatewayPayout>;
 }
 
 export function hmacHex(secret: string, text: string): string {

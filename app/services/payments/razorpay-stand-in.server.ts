@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 import { Decimal, formatINR } from "~/lib/money";
 import { hmacHex } from "./gateway";
+import { razorpayXStandIn } from "./razorpayx-stand-in.server";
 
 /**
  * A stand-in for Razorpay that speaks the part of its API the app uses (ADR 0061): orders
@@ -26,6 +27,8 @@ export type StandInSettings = {
   basePath?: string;
   /** How long a "pending, then success" payment stays authorized before it is captured. */
   pendingMs?: number;
+  /** How long a payout stays processing before the bank answers (ADR 0064). */
+  payoutMs?: number;
 };
 
 type Outcome = "success" | "failure" | "pending";
@@ -186,6 +189,8 @@ export function razorpayStandIn(settings: StandInSettings) {
     return now;
   }
 
+  const razorpayX = razorpayXStandIn({ keySecret: settings.keySecret, pendingMs: settings.payoutMs ?? pendingMs, deliver });
+
   function authorised(req: IncomingMessage): boolean {
     const header = req.headers.authorization ?? "";
     const expected = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString("base64")}`;
@@ -221,6 +226,13 @@ export function razorpayStandIn(settings: StandInSettings) {
         return {};
       }
     };
+
+    if (path.startsWith("/v1/") && !path.startsWith("/v1/checkout/") && !authorised(req))
+      return apiError(401, "The api key provided is invalid");
+    const x = await razorpayX(req.method ?? "GET", path, req.method === "POST" ? json() : {}, {
+      "x-payout-idempotency": req.headers["x-payout-idempotency"] as string | undefined,
+    });
+    if (x) return send(x.status, x.body);
 
     if (req.method === "POST" && path === "/v1/orders") {
       if (!authorised(req)) return apiError(401, "The api key provided is invalid");

@@ -4,7 +4,11 @@ import {
   hmacHex,
   sameSignature,
   type CheckoutForm,
+  PAYOUT_EVENTS,
+  VALIDATION_EVENTS,
+  type BankValidation,
   type GatewayEvent,
+  type GatewayPayout,
   type GatewayOrder,
   type GatewayPayment,
   type PaymentGateway,
@@ -19,6 +23,8 @@ export type RazorpaySettings = {
   standIn: boolean;
   /** Where the browser reaches the hosted checkout, when not at baseUrl (the stand-in the app serves). */
   checkoutBaseUrl?: string;
+  /** The RazorpayX business account payouts and penny drops are made from. */
+  payoutAccountNumber?: string;
   /** A provider call that takes longer fails (the caller shows a retryable error). */
   timeoutMs?: number;
 };
@@ -54,6 +60,54 @@ const refundEntity = z.object({
   amount: z.number().int().positive(),
 });
 
+const payoutEntity = z.object({
+  id: z.string().min(1).max(255),
+  fund_account_id: z.string().min(1).max(255),
+  amount: z.number().int().positive(),
+  status: z.enum(["queued", "pending", "processing", "processed", "reversed", "cancelled", "rejected", "failed"]),
+  utr: z.string().max(64).nullish(),
+  reference_id: z.string().max(64).nullish(),
+  failure_reason: z.string().max(500).nullish(),
+  status_details: z.object({ description: z.string().max(500).nullish() }).nullish(),
+});
+
+const validationEntity = z.object({
+  id: z.string().min(1).max(255),
+  fund_account: z.object({ id: z.string().min(1).max(255) }),
+  status: z.enum(["created", "completed", "failed"]),
+  results: z.object({ account_status: z.enum(["active", "invalid"]).nullish(), registered_name: z.string().max(200).nullish() }).nullish(),
+});
+
+const idEntity = z.object({ id: z.string().min(1).max(255) });
+
+function toPayout(entity: z.infer<typeof payoutEntity>): GatewayPayout {
+  return {
+    id: entity.id,
+    fundAccountId: entity.fund_account_id,
+    amount: entity.amount,
+    status: entity.status,
+    utr: entity.utr ?? null,
+    referenceId: entity.reference_id ?? null,
+    failureReason: entity.failure_reason ?? entity.status_details?.description ?? null,
+  };
+}
+
+function toValidation(entity: z.infer<typeof validationEntity>): BankValidation {
+  return {
+    id: entity.id,
+    fundAccountId: entity.fund_account.id,
+    status: entity.status,
+    accountStatus: entity.results?.account_status ?? null,
+    registeredName: entity.results?.registered_name ?? null,
+  };
+}
+
+function read<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new GatewayError(`payment provider sent ${what} the app cannot read`);
+  return parsed.data;
+}
+
 function toPayment(entity: z.infer<typeof paymentEntity>): GatewayPayment {
   return {
     id: entity.id,
@@ -75,12 +129,12 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
   const base = settings.baseUrl.replace(/\/$/, "");
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString("base64")}`;
 
-  async function call(method: "GET" | "POST", path: string, body?: object): Promise<unknown> {
+  async function call(method: "GET" | "POST", path: string, body?: object, headers: Record<string, string> = {}): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
         method,
-        headers: { Authorization: auth, ...(body ? { "Content-Type": "application/json" } : {}) },
+        headers: { Authorization: auth, ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
       });
@@ -137,6 +191,45 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
     verifyWebhook(rawBody, signature) {
       return sameSignature(hmacHex(settings.webhookSecret, rawBody), signature);
     },
+    async createContact({ name, email, referenceId }) {
+      return read(idEntity, await call("POST", "/v1/contacts", { name, email, type: "customer", reference_id: referenceId }), "a contact");
+    },
+    async createBankFundAccount({ contactId, name, ifsc, accountNumber }) {
+      const body = { contact_id: contactId, account_type: "bank_account", bank_account: { name, ifsc, account_number: accountNumber } };
+      return read(idEntity, await call("POST", "/v1/fund_accounts", body), "a fund account");
+    },
+    async validateFundAccount({ fundAccountId, referenceId }) {
+      const body = {
+        account_number: settings.payoutAccountNumber ?? "",
+        fund_account: { id: fundAccountId },
+        amount: 100,
+        currency: "INR",
+        notes: { reference: referenceId },
+      };
+      return toValidation(read(validationEntity, await call("POST", "/v1/fund_accounts/validations", body), "a validation"));
+    },
+    async fetchValidation(validationId) {
+      const answer = await call("GET", `/v1/fund_accounts/validations/${encodeURIComponent(validationId)}`);
+      return toValidation(read(validationEntity, answer, "a validation"));
+    },
+    async createPayout({ fundAccountId, amountPaise, referenceId, narration, idempotencyKey }) {
+      const body = {
+        account_number: settings.payoutAccountNumber ?? "",
+        fund_account_id: fundAccountId,
+        amount: amountPaise,
+        currency: "INR",
+        mode: "IMPS",
+        purpose: "payout",
+        queue_if_low_balance: true,
+        reference_id: referenceId,
+        narration: narration.replace(/[^A-Za-z0-9 ]/g, " ").slice(0, 30),
+      };
+      const answer = await call("POST", "/v1/payouts", body, { "X-Payout-Idempotency": idempotencyKey });
+      return toPayout(read(payoutEntity, answer, "a payout"));
+    },
+    async fetchPayout(payoutId) {
+      return toPayout(read(payoutEntity, await call("GET", `/v1/payouts/${encodeURIComponent(payoutId)}`), "a payout"));
+    },
     parseWebhook(rawBody): GatewayEvent {
       const body = webhookBody.parse(JSON.parse(rawBody));
       const createdAt = new Date(body.created_at * 1000);
@@ -148,6 +241,23 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
         case "order.paid":
           if (!payment?.success) return { kind: "other", name: body.event, createdAt };
           return { kind: body.event, payment: toPayment(payment.data), createdAt };
+        case "payout.queued":
+        case "payout.initiated":
+        case "payout.processed":
+        case "payout.reversed":
+        case "payout.failed":
+        case "payout.rejected": {
+          const payout = body.payload.payout ? payoutEntity.safeParse(body.payload.payout.entity) : null;
+          if (!payout?.success || !PAYOUT_EVENTS.includes(body.event)) return { kind: "other", name: body.event, createdAt };
+          return { kind: body.event, payout: toPayout(payout.data), createdAt };
+        }
+        case "fund_account.validation.completed":
+        case "fund_account.validation.failed": {
+          const entity = body.payload["fund_account.validation"] ?? body.payload.fund_account_validation;
+          const validation = entity ? validationEntity.safeParse(entity.entity) : null;
+          if (!validation?.success || !VALIDATION_EVENTS.includes(body.event)) return { kind: "other", name: body.event, createdAt };
+          return { kind: body.event, validation: toValidation(validation.data), createdAt };
+        }
         case "refund.processed": {
           const refund = body.payload.refund ? refundEntity.safeParse(body.payload.refund.entity) : null;
           if (!refund?.success) return { kind: "other", name: body.event, createdAt };

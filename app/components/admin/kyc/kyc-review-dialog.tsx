@@ -8,6 +8,8 @@ import { paths } from "~/lib/paths";
 import { documentLabel } from "~/components/kyc/kyc-step-forms";
 import { KycStatusBadge } from "./kyc-queue-table";
 import { formatIndiaDateTime } from "~/lib/formats";
+import { BankCheck } from "~/components/payouts/bank-check";
+import type { BankAccountView } from "~/domain/payouts/bank-account-view";
 
 export type ReviewDocument = {
   id: string;
@@ -51,12 +53,14 @@ const BANK_LABELS: Record<string, string> = {
 export function KycReviewDialog({
   user,
   documents,
+  bankAccount = null,
   closeTo,
   errors,
   values,
 }: {
   user: ReviewUser;
   documents: ReviewDocument[];
+  bankAccount?: BankAccountView | null;
   closeTo: string;
   errors: { form?: string[]; reason?: string[] };
   values: { notes?: string; reason?: string };
@@ -97,6 +101,8 @@ export function KycReviewDialog({
             </div>
           ))}
         </dl>
+
+        <BankCheck account={bankAccount} />
 
         <h3 className="mt-6 font-semibold">Documents</h3>
         {documents.length === 0 ? (

@@ -9,6 +9,7 @@ import { errorsOf, formErrorsOf, submittedValue, type LastResult } from "~/lib/s
 import { STATUS_LABELS, TYPE_LABELS } from "./ticket-list";
 import type { TicketDetail } from "~/domain/support/list-tickets.server";
 import { formatIndiaDateTime } from "~/lib/formats";
+import { BankCheck } from "~/components/payouts/bank-check";
 
 /** A ticket as the admin page shows it (the contact details and update time stay on the server). */
 export type TicketView = Omit<TicketDetail, "contactInfo" | "updatedAt">;
@@ -57,9 +58,12 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
               </dd>
             ) : null}
             {ticket.receivedAmount ? <dd>Received: {formatINR(ticket.receivedAmount, { paise: true })}</dd> : null}
+            {ticket.bankReference ? <dd>Paid by hand, UTR {ticket.bankReference}</dd> : null}
           </div>
         ) : null}
       </dl>
+      {ticket.payout ? <PayoutFacts payout={ticket.payout} /> : null}
+      {ticket.type === "withdraw_funds" ? <BankCheck account={ticket.bankAccount} heading="Destination bank account" /> : null}
       {ticket.description ? <p className="text-sm whitespace-pre-line text-slate-700">{ticket.description}</p> : null}
       {ticket.adminResponse ? (
         <p className="rounded-md bg-slate-50 p-3 text-sm">
@@ -93,6 +97,18 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
               inputMode: "decimal",
               defaultValue: submittedValue(result, "receivedAmount") ?? ticket.amount ?? "",
             }}
+          />
+        ) : null}
+        {ticket.type === "withdraw_funds" && !settled && !ticket.payout ? (
+          <Field
+            label="Bank reference (UTR), when paying by hand"
+            help={
+              ticket.bankAccount?.verified
+                ? "Resolving pays this withdrawal out to the verified account above; no UTR is needed."
+                : "Resolving records the withdrawal as paid: give the UTR of the transfer you made."
+            }
+            errors={errorsOf(result, "bankReference")}
+            inputProps={{ name: "bankReference", autoComplete: "off", defaultValue: submittedValue(result, "bankReference") ?? "" }}
           />
         ) : null}
         {ticket.type === "subscription_request" && !ticket.subscriptionActive ? (
@@ -135,5 +151,46 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
         </ol>
       </section>
     </article>
+  );
+}
+
+const PAYOUT_WORDS: Record<string, string> = {
+  queued: "Queued: not yet accepted by the provider",
+  processing: "With the bank",
+  processed: "Paid",
+  reversed: "Returned by the bank",
+  failed: "Failed: the hold was released",
+};
+
+/** A withdrawal's payout through the provider: where it stands, and the references to quote. */
+function PayoutFacts({ payout }: { payout: NonNullable<TicketView["payout"]> }) {
+  return (
+    <section aria-labelledby="payout-facts" className="rounded-lg border border-slate-200 p-3 text-sm">
+      <h3 id="payout-facts" className="font-semibold">
+        Payout to {payout.maskedNumber}
+      </h3>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">State</dt>
+          <dd className="font-medium" data-testid="payout-state">
+            {PAYOUT_WORDS[payout.status] ?? payout.status}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-slate-600">UTR</dt>
+          <dd className="font-medium break-all">{payout.utr ?? "Not yet"}</dd>
+        </div>
+        <div className="min-w-0 sm:col-span-2">
+          <dt className="text-slate-600">Provider reference</dt>
+          <dd className="break-all">{payout.providerPayoutId ?? "Not yet sent"}</dd>
+        </div>
+        {payout.failureReason || payout.lastError ? (
+          <div className="min-w-0 sm:col-span-2">
+            <dt className="text-slate-600">Detail</dt>
+            <dd className="break-words">{payout.failureReason ?? payout.lastError}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
   );
 }
