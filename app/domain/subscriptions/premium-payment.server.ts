@@ -13,6 +13,8 @@ import { periodLabel } from "./premium-quote";
 export const PREMIUM_PURPOSE = "premium";
 export const PREMIUM_STARTED_TITLE = "Premium Active";
 
+const indiaDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "long" });
+
 /** A premium order, locked by the caller, whose captured payment matches it and has not been applied. */
 export type CapturedPremiumOrder = { id: string; user_id: string; amount: string };
 
@@ -65,7 +67,7 @@ export async function applyPremiumPayment(tx: Tx, provider: string, order: Captu
   });
   await tx.userProfile.update({ where: { id: order.user_id }, data: { subscriptionActive: true } });
   await recalculateTier(tx, order.user_id);
-  const until = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "long" }).format(period!.ends_at);
+  const until = indiaDate.format(period!.ends_at);
   await createUserAlert(tx, {
     userId: order.user_id,
     alertType: "subscription",

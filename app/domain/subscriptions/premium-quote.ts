@@ -6,7 +6,6 @@ export type PremiumPriceSetting = { id: string; price: Decimal; months: number }
 
 /** Premium as shown and charged: the price, its taxable value and GST heads by place of supply. */
 export type PremiumQuote = {
-  priceId: string;
   months: number;
   price: string;
   taxable: string;
@@ -19,10 +18,13 @@ export type PremiumQuote = {
  * buttons, the Premium page, the order and the receipt all read it. The GST split is the
  * platform fee's (ADR 0053), by the payer's state on record.
  */
-export function premiumQuote(setting: PremiumPriceSetting, supplierGstin: string, recipientStateCode: string | null): PremiumQuote {
+export function premiumQuote(
+  setting: Pick<PremiumPriceSetting, "price" | "months">,
+  supplierGstin: string,
+  recipientStateCode: string | null,
+): PremiumQuote {
   const split = gstOnFee(setting.price, placeOfSupply(supplierGstin, recipientStateCode));
   return {
-    priceId: setting.id,
     months: setting.months,
     price: new Decimal(setting.price).toFixed(2),
     taxable: split.taxable.toFixed(2),

@@ -58,4 +58,3 @@ export async function startPremiumPayment(
   }
   return { id: order.id, amount: order.amount.toFixed(2), status: order.status, providerOrderId: order.providerOrderId };
 }
-
