@@ -14,6 +14,7 @@ import { distributionPaymentsJob } from "~/domain/distributions/distribution-job
 import { getPrisma } from "~/services/db.server";
 import { expireMarket } from "~/domain/market/expire-market.server";
 import { expireWithdrawalHolds } from "~/domain/wallet/expire-withdrawal-holds.server";
+import { endLapsedSubscriptions } from "~/domain/subscriptions/subscription-periods.server";
 import { logger } from "~/services/logger.server";
 import { paths } from "~/lib/paths";
 import { paymentFormTargets, payoutGateway, servedPaymentsStandIn } from "~/services/payments/gateway-config.server";
@@ -71,10 +72,12 @@ async function main() {
         retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
       },
       jobs: [
-        // One schedule ends every hold in flight: the market's and withdrawals' (ADR 0051).
+        // One schedule ends every hold in flight: the market's and withdrawals' (ADR 0051), and
+        // Premium past its end date (ADR 0063; access already ended in the session read).
         marketExpiryJob(env.JOBS_MARKET_EXPIRY_CRON, async (now) => ({
           ...(await expireMarket(getPrisma(), now)),
           ...(await expireWithdrawalHolds(getPrisma(), now)),
+          ...(await endLapsedSubscriptions(getPrisma(), now)),
         })),
         notesAnalysisJob(chooseNotesAnalyser(aiChatSettings(env))),
         distributionPaymentsJob(env.JOBS_DISTRIBUTIONS_CRON),

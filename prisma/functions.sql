@@ -867,6 +867,18 @@ BEGIN
 END;
 $function$;
 
+-- premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT EXISTS (SELECT 1 FROM "subscriptions" s WHERE s."user_id" = p_user_id)
+       AND NOT EXISTS (SELECT 1 FROM "subscriptions" s
+                        WHERE s."user_id" = p_user_id AND s."cancelled_at" IS NULL
+                          AND (s."ends_at" IS NULL OR s."ends_at" > p_at))
+$function$;
+
 -- purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text, p_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text, p_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS TABLE(transaction_id uuid, investment_id uuid, journal_id uuid, alert_id uuid, available_shares integer, property_status text)

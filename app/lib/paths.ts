@@ -64,6 +64,12 @@ export const paths = {
   properties: definePath("/properties"),
   welcome: definePath("/welcome"),
   trialExpired: definePath("/trial-expired"),
+  /** Premium (ADR 0063): its price and the user's periods, one Premium payment, and a paid period's receipt. */
+  premium: {
+    page: definePath("/premium"),
+    payment: definePath("/premium/payments/:paymentId"),
+    receiptPdf: definePath("/premium/periods/:subscriptionId/receipt.pdf"),
+  },
   kyc: definePath("/kyc"),
   /** A KYC file, for its owner or an admin (resource route). */
   kycDocument: definePath("/kyc/documents/:documentId"),
@@ -138,6 +144,8 @@ export const paths = {
     analyticsCsv: definePath("/admin/analytics.csv"),
     /** Gateway payments, their exceptions and the webhook inbox (ADR 0061). */
     payments: definePath("/admin/payments"),
+    /** The Premium price setting and the latest Premium periods (ADR 0063). */
+    premium: definePath("/admin/premium"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

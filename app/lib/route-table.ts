@@ -125,6 +125,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // One payment into the wallet through the gateway (ADR 0061), for its owner.
   page(paths.payments.walletPayment, "user", "Payment"),
   page(admin.payments, "admin", "Admin", { hasAction: true, name: "Payments" }),
+  // Premium (ADR 0063): signed in is enough, so someone whose trial has ended can still pay for it.
+  page(paths.premium.page, "trial-expired", "Premium", { hasAction: true }),
+  page(paths.premium.payment, "trial-expired", "Premium", { name: "Payment" }),
+  page(paths.premium.receiptPdf, "trial-expired", "Premium"),
+  page(admin.premium, "admin", "Admin", { hasAction: true, name: "Premium" }),
 ];
 
 /**

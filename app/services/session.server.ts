@@ -95,10 +95,14 @@ export async function createUserSession(userId: string, request: Request, now = 
 
 // The session's times and its user, as every signed-in request reads them.
 const SESSION_COLUMNS = `s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.last_seen_at AS "lastSeenAt",
-                json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name, 'tier', u.tier,
-                                  'subscriptionActive', u.subscription_active, 'trialExpiresAt', u.trial_expires_at,
+                json_build_object('id', u.user_id, 'email', u.email, 'fullName', u.full_name,
+                                  'tier', CASE WHEN p.lapsed AND NOT u.tier_override_by_admin THEN 'explorer'::"public"."tier" ELSE u.tier END,
+                                  'subscriptionActive', u.subscription_active AND NOT p.lapsed, 'trialExpiresAt', u.trial_expires_at,
                                   'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"`;
+// Premium that ran out is off from its end date on, whether or not the expiry job has run yet
+// (ADR 0063): the tier it gave falls back as recalculateTier would set it.
 const SESSION_BY_ID_HASH = `FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
+          CROSS JOIN LATERAL (SELECT u.subscription_active AND "public".premium_lapsed(u.user_id, now()) AS lapsed) p
           WHERE s.id_hash = $1`;
 
 const READ_SESSION: PreparedStatement = {

@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { fundLimits } from "~/web/fund-requests.server";
+import { premiumReturn } from "~/web/premium.server";
 
 /** What the wallet needs to offer paying through the gateway: whether it is on, and a fresh form key. */
 export function onlinePaymentOffer() {
@@ -80,7 +81,7 @@ export function walletPathFor(user: { tier: string }): string {
 /** One of the investor's own gateway payments, with the checkout form while it can still be paid. */
 export async function loadWalletPayment(user: SessionUser, paymentId: string, walletPath: string) {
   const order = /^[0-9a-f-]{36}$/i.test(paymentId)
-    ? await getPrisma().paymentOrder.findFirst({ where: { id: paymentId, userId: user.id } })
+    ? await getPrisma().paymentOrder.findFirst({ where: { id: paymentId, userId: user.id, purpose: "deposit" } })
     : null;
   if (!order) throw data("Payment not found", { status: 404 });
   const gateway = paymentGateway();
@@ -138,6 +139,7 @@ export async function handleCheckoutReturn(request: Request) {
       paymentId: field("razorpay_payment_id"),
       signature: field("razorpay_signature"),
     });
+    if (order.purpose === "premium") return premiumReturn(outcome, order.id);
     const toPage = paths.payments.walletPayment(order.id);
     if (outcome === "credited" || outcome === "already_credited") {
       return redirectWithToast(toPage, {

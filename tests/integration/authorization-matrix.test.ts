@@ -56,6 +56,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
     case "welcome":
       return expired ? "/trial-expired" : 200;
     case "trial-expired":
+      // Past the guard, "prop-matrix-1" is no Premium payment or period of theirs.
+      if (entry.pattern === "/premium/payments/:paymentId" || entry.pattern === "/premium/periods/:subscriptionId/receipt.pdf") return 404;
       return 200;
     case "user":
       if (enforcing) return "/trial-expired";
@@ -240,6 +242,34 @@ describe("the payment gateway's endpoints (no session; the gateway's signature d
       expect((await send(persona, "GET", pathname)).status).toBe(404);
     }
     expectOutcome(await send("anonymous", "GET", pathname), "sign-in", pathname);
+  });
+});
+
+describe("Premium's own pages", () => {
+  it("a Premium payment and a paid period's receipt are their owner's alone", async () => {
+    const prisma = db.current.prisma;
+    const owner = await prisma.userProfile.findUniqueOrThrow({ where: { email: "small-investor@matrix.example.in" } });
+    const price = await prisma.premiumPrice.findFirstOrThrow();
+    const order = await prisma.paymentOrder.create({
+      data: {
+        userId: owner.id,
+        purpose: "premium",
+        premiumPriceId: price.id,
+        amount: price.price,
+        provider: "razorpay",
+        idempotencyKey: "matrix-premium-key-1",
+      },
+    });
+    const waiver = await prisma.subscription.create({ data: { userId: owner.id, source: "waiver", startsAt: new Date() } });
+    const paymentPage = `/premium/payments/${order.id}`;
+    expect((await send("small investor", "GET", paymentPage)).status).toBe(200);
+    for (const persona of ["large investor", "waitlist player", "admin"] as const) {
+      expect((await send(persona, "GET", paymentPage)).status).toBe(404);
+    }
+    expectOutcome(await send("anonymous", "GET", paymentPage), "sign-in", paymentPage);
+    // A waiver has no receipt, for its owner either; an unpaid order's page is no receipt.
+    expect((await send("small investor", "GET", `/premium/periods/${waiver.id}/receipt.pdf`)).status).toBe(404);
+    expect((await send("large investor", "GET", `/premium/periods/${waiver.id}/receipt.pdf`)).status).toBe(404);
   });
 });
 

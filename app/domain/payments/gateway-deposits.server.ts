@@ -10,6 +10,7 @@ import {
   type FundLimits,
 } from "~/domain/wallet/fund-request-rules";
 import { kycRequiredForFunds, startOfIndiaDay } from "~/domain/wallet/request-funds.server";
+import { applyPremiumPayment, PREMIUM_PURPOSE } from "~/domain/subscriptions/premium-payment.server";
 import { ADMIN_CHANNEL, alertsChannel } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
@@ -32,6 +33,7 @@ export type GatewayDepositInput = {
 
 export type PaymentOrderView = {
   id: string;
+  purpose: string;
   amount: string;
   status: string;
   providerOrderId: string | null;
@@ -82,7 +84,7 @@ export async function startGatewayDeposit(
       SELECT (COALESCE((SELECT SUM(amount) FROM support_tickets
                           WHERE user_id = ${input.userId}::uuid AND ticket_type = 'add_funds' AND created_at >= ${startOfIndiaDay(now)}), 0)
             + COALESCE((SELECT SUM(amount) FROM payment_orders
-                          WHERE user_id = ${input.userId}::uuid AND status NOT IN ('failed', 'expired') AND created_at >= ${startOfIndiaDay(now)}), 0))::text AS total`;
+                          WHERE user_id = ${input.userId}::uuid AND purpose = 'deposit' AND status NOT IN ('failed', 'expired') AND created_at >= ${startOfIndiaDay(now)}), 0))::text AS total`;
     const daily = checkDailyLimit(parsed.amount, today?.total ?? "0", limits);
     if (!daily.ok) throw new PaymentError("daily_limit", daily.message, 400, "amount");
     return tx.paymentOrder.create({
@@ -106,6 +108,7 @@ export async function startGatewayDeposit(
 
 function view(order: {
   id: string;
+  purpose: string;
   amount: Decimal;
   status: string;
   providerOrderId: string | null;
@@ -113,6 +116,7 @@ function view(order: {
 }): PaymentOrderView {
   return {
     id: order.id,
+    purpose: order.purpose,
     amount: order.amount.toFixed(2),
     status: order.status,
     providerOrderId: order.providerOrderId,
@@ -123,7 +127,7 @@ function view(order: {
 /** The investor's latest gateway payments, newest first. */
 export async function listOwnPayments(prisma: PrismaClient, userId: string, take = 5) {
   const rows = await prisma.paymentOrder.findMany({
-    where: { userId },
+    where: { userId, purpose: "deposit" },
     orderBy: { createdAt: "desc" },
     take,
     select: { id: true, amount: true, status: true, createdAt: true },
@@ -137,6 +141,7 @@ export type PaymentOutcome =
 type LockedOrder = {
   id: string;
   user_id: string;
+  purpose: string;
   amount: string;
   status: string;
   provider_payment_id: string | null;
@@ -147,7 +152,7 @@ type LockedOrder = {
 /** What one payment means for its order, applied under the order's row lock; safe to repeat. */
 export async function applyGatewayPaymentIn(tx: Tx, provider: string, payment: GatewayPayment, now = new Date()): Promise<PaymentOutcome> {
   const [order] = await tx.$queryRaw<LockedOrder[]>`
-    SELECT o.id::text AS id, o.user_id::text AS user_id, o.amount::text AS amount, o.status, o.provider_payment_id,
+    SELECT o.id::text AS id, o.user_id::text AS user_id, o.purpose, o.amount::text AS amount, o.status, o.provider_payment_id,
            u.email, u.full_name
       FROM payment_orders o JOIN user_profiles u ON u.user_id = o.user_id
      WHERE o.provider = ${provider} AND o.provider_order_id = ${payment.orderId}
@@ -189,6 +194,9 @@ export async function applyGatewayPaymentIn(tx: Tx, provider: string, payment: G
     await publishAll([{ channel: ADMIN_CHANNEL, type: "payment-exception", id: order.id }], tx);
     return "quarantined";
   }
+
+  // A paid Premium order is not money for the wallet (ADR 0063).
+  if (order.purpose === PREMIUM_PURPOSE) return applyPremiumPayment(tx, provider, order, payment, now);
 
   const method = methodLabel(payment.method);
   const credit = await creditDeposit(tx, {

@@ -126,11 +126,22 @@ export function writeText(doc: PDFKit.PDFDocument, text: string, x: number, y: n
 
 /** A one-page A4 PDF receipt, rendered on the server. */
 export function renderReceiptPdf(row: HistoryRow, investor: ReceiptParty, issuer: ReceiptIssuer): Promise<Buffer> {
+  return renderReceiptLinesPdf(
+    { title: "Transaction receipt", number: receiptNumber(row), lines: receiptLines(row, investor, issuer) },
+    issuer,
+  );
+}
+
+/** Any receipt's one A4 page: the issuer, a title, its lines (a Premium receipt uses it too). */
+export function renderReceiptLinesPdf(
+  receipt: { title: string; number: string; lines: ReceiptLine[] },
+  issuer: ReceiptIssuer,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
       margin: 56,
-      info: { Title: `Receipt ${receiptNumber(row)}`, Author: issuer.name },
+      info: { Title: `Receipt ${receipt.number}`, Author: issuer.name },
     });
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -141,12 +152,12 @@ export function renderReceiptPdf(row: HistoryRow, investor: ReceiptParty, issuer
     doc.fillColor("#a4510b").fontSize(20);
     writeText(doc, "Aangan", 56, 56, 480, true);
     doc.fillColor("#1f2933").fontSize(12);
-    writeText(doc, "Transaction receipt", 56, doc.y + 2, 480, true);
+    writeText(doc, receipt.title, 56, doc.y + 2, 480, true);
     doc.fillColor("#555555").fontSize(9);
     for (const line of issuerLines(issuer)) writeText(doc, line, 56, doc.y + 2, 480);
     doc.moveDown(1.5);
     doc.fontSize(10);
-    for (const line of receiptLines(row, investor, issuer)) {
+    for (const line of receipt.lines) {
       const y = doc.y;
       doc.fillColor("#1f2933");
       writeText(doc, line.label, 56, y, 180, true);

@@ -4,8 +4,8 @@ export type SubscriptionRequestOutcome =
   { status: "created"; ticketId: string } | { status: "already_open" } | { status: "already_subscribed" };
 
 /**
- * Records that a user asked to upgrade: a support ticket of type subscription_request that
- * an admin completes by activating the subscription. One open request per user; the
+ * Records that a user asked the team for Premium without paying (a waiver, ADR 0063): a support
+ * ticket of type subscription_request that an admin completes by granting the waiver. One open request per user; the
  * database's partial unique index decides, so two quick clicks cannot make two.
  */
 export async function requestSubscription(db: Db, userId: string): Promise<SubscriptionRequestOutcome> {
@@ -19,8 +19,8 @@ export async function requestSubscription(db: Db, userId: string): Promise<Subsc
       data: {
         userId,
         ticketType: "subscription_request",
-        subject: "Upgrade to Premium",
-        description: "The user asked to upgrade to a premium subscription.",
+        subject: "Premium waiver request",
+        description: "The user asked the team for Premium without paying for it (a waiver).",
         priority: "medium",
         status: "open",
         userContactInfo: {

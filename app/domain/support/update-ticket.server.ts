@@ -4,6 +4,7 @@ import { DomainError } from "~/domain/errors";
 import { platformCash } from "~/domain/ledger/accounts.server";
 import { creditDeposit } from "~/domain/wallet/credit-deposit.server";
 import { postPendingJournal, voidPendingJournal } from "~/domain/ledger/pending-journals.server";
+import { grantWaiver } from "~/domain/subscriptions/subscription-periods.server";
 import { recalculateTier } from "~/domain/tiers/recalculate-tier.server";
 import { DEFAULT_FUND_LIMITS, DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
 import { systemClock, ticketReference, type Clock } from "~/domain/wallet/request-funds.server";
@@ -138,7 +139,10 @@ export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date
        WHERE id = ${ticket.id}::uuid AND status = ${ticket.status}::ticket_status`;
   if (updated !== 1) throw new TicketUpdateError("concurrent", "This ticket was just changed by someone else. Please reload it.", 409);
 
+  let waiverId: string | null = null;
   if (status === "resolved" && ticket.ticket_type === "subscription_request" && input.activateSubscription) {
+    // Premium without a payment: a waiver, with no end date (ADR 0063).
+    waiverId = await grantWaiver(tx, { userId: ticket.user_id, adminId: input.adminId, at: now });
     await tx.userProfile.update({ where: { id: ticket.user_id }, data: { subscriptionActive: true } });
     await recalculateTier(tx, ticket.user_id);
   }
@@ -169,6 +173,7 @@ export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date
       journalId: money.journalId,
       credited: money.credited,
       payoutId: money.payout?.payoutId ?? null,
+      ...(waiverId ? { premiumWaiver: waiverId } : {}),
     },
     note,
     at,

@@ -7,10 +7,15 @@ import { submitUpgradeRequest } from "~/web/upgrade-action.server";
 import { UPGRADE_INTENT } from "~/domain/subscriptions/upgrade-form";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
+import { PayPremiumForm, premiumGstText, premiumPriceText } from "~/components/premium/premium-offer";
+import { premiumOffer } from "~/web/premium.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { upgradeRequested: !user.subscriptionActive && (await hasOpenSubscriptionRequest(getPrisma(), user.id)) };
+  return {
+    upgradeRequested: !user.subscriptionActive && (await hasOpenSubscriptionRequest(getPrisma(), user.id)),
+    premium: await premiumOffer(user),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TrialExpiredPage() {
-  const { upgradeRequested } = useLoaderData<typeof loader>();
+  const { upgradeRequested, premium } = useLoaderData<typeof loader>();
   const signOut = { formAction: paths.auth.signOut() };
 
   return (
@@ -35,18 +40,27 @@ export default function TrialExpiredPage() {
             <li>Watchlist notes and alerts when properties open or sell out</li>
             <li>Selling your shares to other investors where resale is open</li>
           </ul>
-          <h2 className="mt-4 text-sm font-semibold text-ink">How to get it</h2>
+          <h2 className="mt-4 text-sm font-semibold text-ink">What it costs</h2>
+          <p className="mt-1 text-sm text-slate-700" data-testid="trial-premium-price">
+            {premiumPriceText(premium.quote)}. {premiumGstText(premium.quote)}.
+          </p>
           <p className="mt-1 text-sm text-slate-700">
-            Press Upgrade to Premium below. Our team contacts you within one working day to confirm the plan and switch it on; nothing is
-            charged until you agree.
+            Pay by UPI or net banking and Premium starts at once. If you cannot pay, ask our team for a waiver; they contact you within one
+            working day.
           </p>
         </div>
-        {upgradeRequested ? <p className="mt-4 font-medium text-brand-700">Upgrade requested. Our team will contact you soon.</p> : null}
+        {upgradeRequested ? <p className="mt-4 font-medium text-brand-700">Waiver requested. Our team will contact you soon.</p> : null}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          {premium.payKey ? <PayPremiumForm quote={premium.quote} payKey={premium.payKey} /> : null}
           {upgradeRequested ? null : (
             <Form method="post">
-              <SubmitButton intent={UPGRADE_INTENT} pendingText="Sending request..." className="w-full">
-                Upgrade to Premium
+              <SubmitButton
+                intent={UPGRADE_INTENT}
+                pendingText="Sending request..."
+                className="w-full"
+                variant={premium.payKey ? "secondary" : "primary"}
+              >
+                {premium.payKey ? "Request a waiver" : "Upgrade to Premium"}
               </SubmitButton>
             </Form>
           )}

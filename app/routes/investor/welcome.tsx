@@ -13,6 +13,8 @@ import { getPrisma } from "~/services/db.server";
 import { OnboardingChecklist } from "~/components/onboarding/onboarding-checklist";
 import { onboardingChecklist } from "~/domain/profiles/onboarding-checklist.server";
 import { ownWalletPath } from "~/domain/access/access-rules";
+import { PayPremiumForm, premiumGstText, premiumPriceText } from "~/components/premium/premium-offer";
+import { premiumOffer } from "~/web/premium.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireWelcomeUser(request);
@@ -22,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     daysLeft: trialDaysLeft(user.trialExpiresAt),
     dashboardHref: dashboardHref(user),
     upgradeRequested: !user.subscriptionActive && (await hasOpenSubscriptionRequest(getPrisma(), user.id)),
+    premium: await premiumOffer(user),
     checklist: await onboardingChecklist(getPrisma(), user, {
       kyc: paths.kyc(),
       // The wallet lives in a dashboard; without Premium the upgrade card below is the way there.
@@ -64,7 +67,7 @@ const CARDS = [
 ] as const;
 
 export default function WelcomePage() {
-  const { name, subscribed, daysLeft, dashboardHref, upgradeRequested, checklist } = useLoaderData<typeof loader>();
+  const { name, subscribed, daysLeft, dashboardHref, upgradeRequested, checklist, premium } = useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -97,20 +100,36 @@ export default function WelcomePage() {
             <Link to={dashboardHref} className={buttonClasses("primary", "sm", "mt-3")}>
               Open Dashboard
             </Link>
+            <Link to={paths.premium.page()} className="mt-3 block text-sm font-medium text-brand-700 hover:underline">
+              Your Premium and receipts →
+            </Link>
           </li>
         ) : (
           <li className="rounded-xl border border-brand-100 bg-brand-50 p-5">
             <h2 className="font-semibold">Upgrade Account</h2>
             <p className="mt-1 text-sm text-slate-600">Unlock investing, trading and your dashboard.</p>
+            <p className="mt-2 text-sm font-medium text-ink" data-testid="welcome-premium-price">
+              Premium: {premiumPriceText(premium.quote)}
+            </p>
+            <p className="mt-1 text-xs text-slate-600">{premiumGstText(premium.quote)}</p>
+            {premium.payKey ? <PayPremiumForm quote={premium.quote} payKey={premium.payKey} className="mt-3" /> : null}
             {upgradeRequested ? (
-              <p className="mt-3 text-sm font-medium text-brand-700">Upgrade requested. Our team will contact you soon.</p>
+              <p className="mt-3 text-sm font-medium text-brand-700">Waiver requested. Our team will contact you soon.</p>
             ) : (
               <Form method="post" className="mt-3">
-                <SubmitButton intent={UPGRADE_INTENT} pendingText="Sending request..." size="sm">
-                  Upgrade Account
+                <SubmitButton
+                  intent={UPGRADE_INTENT}
+                  pendingText="Sending request..."
+                  size="sm"
+                  variant={premium.payKey ? "secondary" : "primary"}
+                >
+                  {premium.payKey ? "Cannot pay? Request a waiver" : "Upgrade Account"}
                 </SubmitButton>
               </Form>
             )}
+            <Link to={paths.premium.page()} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+              About Premium →
+            </Link>
           </li>
         )}
       </ul>

@@ -10,6 +10,8 @@ import { getPrisma } from "~/services/db.server";
 import { enforceRouteTableGuard } from "~/web/guards.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { premiumGstText, premiumPriceText } from "~/components/premium/premium-offer";
+import { premiumOffer } from "~/web/premium.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await enforceRouteTableGuard(request, paths.legal.fees.pattern);
@@ -17,12 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const investor = user ? await receiptPartyOf(getPrisma(), user.id) : null;
   const own = investor?.stateCode ? placeOfSupply(receiptIssuer().gstin, investor.stateCode) : null;
   return {
+    premium: (await premiumOffer(user)).quote,
     companyState: regionByCode(supplierState)?.name ?? supplierState,
     yours: own ? { state: regionByCode(own.recipientStateCode)!.name, interState: own.interState } : null,
   };
 }
 
 const FEES: [charge: string, amount: string, when: string][] = [
+  ["Premium", "", "Once per period, paid by UPI or net banking; your receipt shows the GST"],
   ["Platform fee", "2% of the value of shares bought, 18% GST included", "On every purchase, shown on the review step before you confirm"],
   ["Resale: buyer", RESALE_FEE_TEXT.buyer, "When you buy shares from another investor on the marketplace"],
   ["Resale: seller", RESALE_FEE_TEXT.seller, "When another investor buys the shares you listed"],
@@ -33,7 +37,7 @@ const FEES: [charge: string, amount: string, when: string][] = [
 ];
 
 export default function FeesPage() {
-  const { companyState, yours } = useLoaderData<typeof loader>();
+  const { companyState, yours, premium } = useLoaderData<typeof loader>();
   return (
     <LegalPage title="Fees" updated="23 November 2026">
       <p>Every charge, when it is taken, and nothing else. Each property&apos;s page lists the fees that apply to it.</p>
@@ -59,7 +63,9 @@ export default function FeesPage() {
                 <th scope="row" className="py-2 pr-4 font-medium">
                   {charge}
                 </th>
-                <td className="py-2 pr-4">{amount}</td>
+                <td className="py-2 pr-4" data-testid={charge === "Premium" ? "fees-premium-price" : undefined}>
+                  {charge === "Premium" ? premiumPriceText(premium) : amount}
+                </td>
                 <td className="py-2">{when}</td>
               </tr>
             ))}
@@ -78,6 +84,11 @@ export default function FeesPage() {
           Your state on record is {yours.state}: your platform fee carries {yours.interState ? "IGST 18%" : "CGST 9% + SGST 9%"}.
         </p>
       ) : null}
+      <h2>Premium</h2>
+      <p>
+        Premium costs {premiumPriceText(premium)}: {premiumGstText(premium)}. The GST follows the same rule as the platform fee. A payment
+        made while Premium runs adds its period after the current one; when a period ends without a new one, Premium ends.
+      </p>
       <p>The receipt for a resale, bought or sold, shows its resale fee, which is ₹0.00 for either side.</p>
     </LegalPage>
   );

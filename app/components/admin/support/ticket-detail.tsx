@@ -114,7 +114,7 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
         {ticket.type === "subscription_request" && !ticket.subscriptionActive ? (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="activateSubscription" defaultChecked />
-            Activate the subscription when resolving
+            Grant Premium as a waiver (no payment, no end date) when resolving
           </label>
         ) : null}
         <label className="block text-sm font-medium text-slate-700">

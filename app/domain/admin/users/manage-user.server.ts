@@ -1,5 +1,6 @@
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { DomainError } from "~/domain/errors";
+import { cancelRunningPeriods, grantWaiver } from "~/domain/subscriptions/subscription-periods.server";
 import { recalculateTier } from "~/domain/tiers/recalculate-tier.server";
 import type { Tier } from "~/domain/tiers/calculate-tier";
 import { ASSIGNABLE_TIERS } from "./assignable-tiers";
@@ -113,6 +114,9 @@ export async function setSubscription(db: PrismaClient, input: AdminCommand & { 
       const state = input.active ? "already active" : "already inactive";
       throw new DomainError("subscription_unchanged", `This subscription is ${state}; nothing was changed.`, 409);
     }
+    // Switching on by hand is a waiver; switching off ends every running period (ADR 0063).
+    if (input.active) await grantWaiver(tx, { userId: input.userId, adminId: input.adminId });
+    else await cancelRunningPeriods(tx, input.userId);
     await tx.userProfile.update({ where: { id: input.userId }, data: { subscriptionActive: input.active } });
     const tier = await recalculateTier(tx, input.userId);
     const sessionsEnded = input.active ? 0 : await deleteSessions(tx, input.userId);
