@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { withE2eDatabase } from "./support/e2e-database";
 import { expect, test, type SignInAs } from "./support/fixtures";
-import type { Page } from "@playwright/test";
+import { payByUpi } from "./support/pay-by-upi";
 
 /**
  * A new investor (KYC just approved) pays ₹5,000 into the wallet by UPI through the
@@ -19,31 +19,6 @@ async function newApprovedInvestor(signInAs: SignInAs) {
     ),
   );
   return { email, userId };
-}
-
-async function payByUpi(page: Page, hydrated: boolean) {
-  await page.goto("/waitlist-dashboard/wallet");
-  if (hydrated) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await page.getByRole("button", { name: "Pay by UPI / Net Banking" }).click();
-  const dialog = page.getByRole("dialog", { name: "Pay by UPI or Net Banking" });
-  await dialog.getByLabel("Amount to pay (₹)").fill("5000");
-  if (hydrated) await expect(dialog.getByTestId("pay-online-net")).toHaveText("₹4,990.00 will be added to your wallet.");
-  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
-
-  await expect(page).toHaveURL(/\/wallet\/payments\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId("payment-state")).toHaveText("Waiting for payment");
-  const paymentUrl = page.url();
-  await page.getByRole("button", { name: "Pay ₹5,000.00 by UPI or Net Banking" }).click();
-
-  await expect(page).toHaveTitle("Razorpay stand-in checkout");
-  await page.getByLabel("UPI").check();
-  await page.getByRole("button", { name: "Pay ₹5,000.00" }).click();
-  await expect(page.getByRole("heading", { name: "Payment successful." })).toBeVisible();
-  await page.getByRole("button", { name: "Return to Aangan" }).click();
-
-  await expect(page).toHaveURL(paymentUrl);
-  await expect(page.getByTestId("payment-state")).toHaveText("Credited");
-  await expect(page.getByText("Gateway payment")).toBeVisible();
 }
 
 for (const javaScript of [true, false]) {

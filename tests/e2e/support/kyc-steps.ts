@@ -41,4 +41,3 @@ export async function fillBank(page: Page) {
   await page.getByLabel("Account type").selectOption("savings");
   await page.getByRole("button", { name: "Next" }).click();
 }
-
