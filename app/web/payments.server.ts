@@ -4,6 +4,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { completeCheckoutReturn, startGatewayDeposit, PaymentError, toPaise } from "~/domain/payments/gateway-deposits.server";
 import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
 import { listPaymentsForAdmin, replayWebhookEvent } from "~/domain/payments/payments-admin.server";
+import { decidePaymentException } from "~/domain/payments/payment-exceptions.server";
+import { formatINR } from "~/lib/money";
 import { KYC_REQUIRED_FOR_FUNDS } from "~/domain/wallet/fund-request-rules";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
@@ -198,23 +200,38 @@ export async function loadAdminPayments() {
   return { ...(await listPaymentsForAdmin(getPrisma())), gatewayOn: paymentGateway() !== null };
 }
 
-/** The admin replays a stored webhook (audited); the outcome is the toast. */
+/** The admin's Payments forms (audited): replay a stored webhook, or decide a quarantined payment. */
 export async function handleAdminPaymentsAction(request: Request, admin: SessionUser) {
   const form = await readFormData(request);
   const gateway = paymentGateway();
-  if (form.get("intent") !== "replay") throw data("Unknown request", { status: 400 });
+  const intent = form.get("intent");
+  if (intent !== "replay" && intent !== "refund" && intent !== "credit") throw data("Unknown request", { status: 400 });
   try {
     if (!gateway) throw new PaymentError("payments_off", "No payment gateway is configured.", 409);
-    const { outcome, eventType } = await replayWebhookEvent(getPrisma(), gateway, {
+    if (intent === "replay") {
+      const { outcome, eventType } = await replayWebhookEvent(getPrisma(), gateway, {
+        adminId: admin.id,
+        eventId: String(form.get("eventId") ?? ""),
+      });
+      return redirectWithToast(paths.admin.payments(), {
+        kind: "success",
+        title: "Webhook Replayed",
+        description: `${eventType}: ${outcome.replace(/_/g, " ")}`,
+      });
+    }
+    const decided = await decidePaymentException(getPrisma(), gateway, {
       adminId: admin.id,
-      eventId: String(form.get("eventId") ?? ""),
+      exceptionId: String(form.get("exceptionId") ?? ""),
+      decision: intent,
+      maxCredit: String(getEnv().DEPOSIT_MAX_PER_REQUEST_INR),
     });
     return redirectWithToast(paths.admin.payments(), {
       kind: "success",
-      title: "Webhook Replayed",
-      description: `${eventType}: ${outcome.replace(/_/g, " ")}`,
+      title: decided.decision === "refund" ? "Payment Refunded" : "Payment Credited",
+      description: `${formatINR(decided.amount, { paise: true })} ${decided.decision === "refund" ? "refunded to the payer" : "credited to the wallet"}.`,
     });
   } catch (error) {
-    return replyToDomainError(error, null, { otherwise: { to: paths.admin.payments(), toast: { kind: "error", title: "Replay Failed" } } });
+    const title = intent === "replay" ? "Replay Failed" : "Decision Failed";
+    return replyToDomainError(error, null, { otherwise: { to: paths.admin.payments(), toast: { kind: "error", title } } });
   }
 }

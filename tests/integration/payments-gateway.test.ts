@@ -6,7 +6,7 @@ import { checkInvariants } from "../../app/domain/invariants/check-invariants.se
 import { findFreePort } from "../../app/services/free-port.server";
 import { hmacHex } from "../../app/services/payments/gateway";
 import { razorpayStandIn } from "../../app/services/payments/razorpay-stand-in.server";
-import { appClient } from "#tests/kit/http";
+import { appClient, flashedToasts } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
@@ -313,6 +313,51 @@ describe("a deposit through the gateway", () => {
     expect([after.deliveries, after.outcome]).toEqual([4, "credited"]);
     await expectBooksClean();
   }, 120_000);
+
+  it("an admin decides a quarantined payment once: two admins crediting together credit once; a refund goes back through the gateway", async () => {
+    const [first, second] = await Promise.all([1, 2].map(() => createUser(prisma(), { isAdmin: true })));
+    const [firstCookie, secondCookie] = await Promise.all(
+      [first!, second!].map((a) => createSession(prisma(), a.id, { production: true })),
+    );
+    const credited = await startPayment("4000");
+    await standInCall("/_stand-in/pay", { order_id: credited.order.providerOrderId, amount: 350_000 });
+    const [creditCase] = await prisma().paymentException.findMany({ where: { paymentOrderId: credited.order.id } });
+    const page = (await (await client().get("/admin/payments", firstCookie)).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(`name="exceptionId" value="${creditCase!.id}"`);
+
+    const investorCookie = await createSession(prisma(), credited.investor.id, { production: true });
+    expect((await client().post("/admin/payments", investorCookie, { intent: "credit", exceptionId: creditCase!.id })).status).toBe(403);
+    const answers = await Promise.all(
+      [firstCookie!, secondCookie!].map((cookie) =>
+        client().post("/admin/payments", cookie, { intent: "credit", exceptionId: creditCase!.id }),
+      ),
+    );
+    // Each form lands back on the page: one with the credit, the other told it was already decided.
+    const said = await Promise.all(answers.map(async (answer) => [answer.status, (await flashedToasts(answer))[0]?.title]));
+    expect(said.sort()).toEqual([
+      [302, "Decision Failed"],
+      [302, "Payment Credited"],
+    ]);
+    expect(await walletOf(credited.investor.id)).toBe("3490.00");
+    expect(await creditsOf(credited.investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    expect(await prisma().paymentException.findUniqueOrThrow({ where: { id: creditCase!.id } })).toMatchObject({ resolution: "credited" });
+
+    const refunded = await startPayment("2000");
+    await standInCall("/_stand-in/pay", { order_id: refunded.order.providerOrderId, amount: 250_000 });
+    const [refundCase] = await prisma().paymentException.findMany({ where: { paymentOrderId: refunded.order.id } });
+    expect((await client().post("/admin/payments", firstCookie, { intent: "refund", exceptionId: refundCase!.id })).status).toBe(302);
+    const again = await client().post("/admin/payments", secondCookie, { intent: "credit", exceptionId: refundCase!.id });
+    expect((await flashedToasts(again))[0]).toMatchObject({
+      title: "Decision Failed",
+      description: expect.stringContaining("already decided"),
+    });
+    const decided = await prisma().paymentException.findUniqueOrThrow({ where: { id: refundCase!.id } });
+    expect(decided).toMatchObject({ resolution: "refunded", refundId: expect.stringMatching(/^rfnd_/) });
+    expect(await walletOf(refunded.investor.id)).toBe("0.00");
+    const audit = await prisma().adminAuditLog.findMany({ where: { targetId: { in: [creditCase!.id, refundCase!.id] } } });
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["payments.exception_credit", "payments.exception_refund"]);
+    await expectBooksClean();
+  });
 
   it("a webhook stored but never processed is listed for the admin, and a replay credits once, audited", async () => {
     const { investor, order } = await startPayment("1500");

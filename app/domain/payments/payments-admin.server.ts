@@ -11,7 +11,7 @@ import { processWebhookEvent } from "./webhook-inbox.server";
  * each of which can be replayed.
  */
 export async function listPaymentsForAdmin(prisma: PrismaClient) {
-  const [payments, exceptions, inbox] = await Promise.all([
+  const [payments, exceptions, inbox, payouts] = await Promise.all([
     prisma.$queryRaw<
       {
         id: string;
@@ -40,7 +40,7 @@ export async function listPaymentsForAdmin(prisma: PrismaClient) {
       SELECT x.id::text AS id, u.email, x.reason, x.expected_amount::text AS expected_amount, x.paid_amount::text AS paid_amount,
              x.provider_payment_id, x.created_at
         FROM payment_exceptions x JOIN payment_orders o ON o.id = x.payment_order_id JOIN user_profiles u ON u.user_id = o.user_id
-       WHERE x.resolved_at IS NULL
+       WHERE x.resolved_at IS NULL AND x.resolution IS NULL
        ORDER BY x.created_at`,
     prisma.$queryRaw<
       { id: string; event_type: string; event_id: string; deliveries: number; received_at: Date; last_error: string | null }[]
@@ -48,12 +48,31 @@ export async function listPaymentsForAdmin(prisma: PrismaClient) {
       SELECT id::text AS id, event_type, event_id, deliveries, received_at, last_error
         FROM payment_webhook_events WHERE processed_at IS NULL
        ORDER BY received_at LIMIT 50`,
+    prisma.$queryRaw<
+      {
+        id: string;
+        ticket_id: string;
+        email: string;
+        amount: string;
+        status: string;
+        masked_number: string;
+        utr: string | null;
+        provider_payout_id: string | null;
+        detail: string | null;
+        created_at: Date;
+      }[]
+    >`
+      SELECT p.id::text AS id, p.ticket_id::text AS ticket_id, u.email, p.amount::text AS amount, p.status, b.masked_number,
+             p.utr, p.provider_payout_id, COALESCE(p.failure_reason, p.last_error) AS detail, p.created_at
+        FROM payouts p JOIN user_profiles u ON u.user_id = p.user_id JOIN bank_accounts b ON b.id = p.bank_account_id
+       ORDER BY p.created_at DESC LIMIT 50`,
   ]);
   const iso = (date: Date) => date.toISOString();
   return {
     payments: payments.map((row) => ({ ...row, created_at: iso(row.created_at) })),
     exceptions: exceptions.map((row) => ({ ...row, created_at: iso(row.created_at) })),
     inbox: inbox.map((row) => ({ ...row, received_at: iso(row.received_at) })),
+    payouts: payouts.map((row) => ({ ...row, created_at: iso(row.created_at) })),
   };
 }
 

@@ -23,9 +23,17 @@ const REASONS: Record<string, string> = {
   second_payment: "A second payment of a paid order",
 };
 
+const PAYOUT_STATES: Record<string, string> = {
+  queued: "Queued",
+  processing: "With the bank",
+  processed: "Paid",
+  reversed: "Returned",
+  failed: "Failed",
+};
+
 /** Gateway payments (ADR 0061): what needs a decision, webhooks waiting for a replay, and the latest payments. */
 export default function AdminPaymentsPage() {
-  const { payments, exceptions, inbox, gatewayOn } = useLoaderData<typeof loader>();
+  const { payments, exceptions, inbox, payouts, gatewayOn } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Payments</h1>
@@ -53,6 +61,15 @@ export default function AdminPaymentsPage() {
                   {formatRupees(row.paid_amount, { paise: "always" })} · payment{" "}
                   <span className="break-all">{row.provider_payment_id}</span> · {formatIndiaDateTime(row.created_at)}
                 </p>
+                <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                  <input type="hidden" name="exceptionId" value={row.id} />
+                  <button type="submit" name="intent" value="refund" className={buttonClasses("secondary", "sm")}>
+                    Refund {formatRupees(row.paid_amount, { paise: "always" })} to the payer
+                  </button>
+                  <button type="submit" name="intent" value="credit" className={buttonClasses("secondary", "sm")}>
+                    Credit it to the wallet
+                  </button>
+                </Form>
               </li>
             ))}
           </ul>
@@ -88,6 +105,51 @@ export default function AdminPaymentsPage() {
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="payouts-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="payouts-heading" className="text-lg font-semibold">
+          Payouts
+        </h2>
+        {payouts.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No withdrawal has been paid out through the provider yet.</p>
+        ) : (
+          <TableScroll label="Payouts" className="mt-2">
+            <table className="min-w-full text-left text-sm" data-testid="payouts">
+              <thead className="text-slate-600">
+                <tr>
+                  <th className="py-2 pr-4 font-medium">Investor</th>
+                  <th className="py-2 pr-4 font-medium">Amount</th>
+                  <th className="py-2 pr-4 font-medium">To</th>
+                  <th className="py-2 pr-4 font-medium">State</th>
+                  <th className="py-2 pr-4 font-medium">UTR</th>
+                  <th className="py-2 pr-4 font-medium">Provider reference</th>
+                  <th className="py-2 pr-4 font-medium">Approved</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {payouts.map((row) => (
+                  <tr key={row.id}>
+                    <td className="py-2 pr-4">
+                      <Link to={`${paths.admin.support()}?ticket=${row.ticket_id}`} className="text-brand-700 underline">
+                        {row.email}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatRupees(row.amount, { paise: "always" })}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{row.masked_number}</td>
+                    <td className="py-2 pr-4">
+                      {PAYOUT_STATES[row.status] ?? row.status}
+                      {row.detail ? <span className="block text-xs text-slate-600">{row.detail}</span> : null}
+                    </td>
+                    <td className="py-2 pr-4">{row.utr ?? "—"}</td>
+                    <td className="py-2 pr-4 break-all">{row.provider_payout_id ?? "Not yet sent"}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatIndiaDateTime(row.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
 

@@ -108,6 +108,8 @@ export interface PaymentGateway {
     idempotencyKey: string;
   }): Promise<GatewayPayout>;
   fetchPayout(payoutId: string): Promise<GatewayPayout>;
+  /** Gives a captured payment (or part of it) back to the payer. */
+  refundPayment(input: { paymentId: string; amountPaise: number; receipt: string }): Promise<{ id: string; amount: number }>;
 }
 
 export function hmacHex(secret: string, text: string): string {

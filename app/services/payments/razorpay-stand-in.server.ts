@@ -253,6 +253,18 @@ export function razorpayStandIn(settings: StandInSettings) {
       if (!facts) return apiError(400, "The id provided does not exist");
       return send(200, paymentEntity(id, facts));
     }
+    const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+    if (req.method === "POST" && refundMatch) {
+      const id = decodeURIComponent(refundMatch[1]!);
+      const facts = openPayment(id);
+      const amount = json().amount;
+      if (!facts) return apiError(400, "The id provided does not exist");
+      if (facts.s === "failure") return apiError(400, "The payment has not been captured");
+      if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 100 || amount > facts.a)
+        return apiError(400, "The refund amount provided is greater than amount captured");
+      const refundId = `rfnd_${createHash("sha256").update(`${id}:${amount}`).digest("hex").slice(0, 14)}`;
+      return send(200, { id: refundId, entity: "refund", amount, currency: "INR", payment_id: id, status: "processed" });
+    }
     const orderMatch = /^\/v1\/orders\/([^/]+)$/.exec(path);
     if (req.method === "GET" && orderMatch) {
       if (!authorised(req)) return apiError(401, "The api key provided is invalid");

@@ -230,6 +230,11 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
     async fetchPayout(payoutId) {
       return toPayout(read(payoutEntity, await call("GET", `/v1/payouts/${encodeURIComponent(payoutId)}`), "a payout"));
     },
+    async refundPayment({ paymentId, amountPaise, receipt }) {
+      const answer = await call("POST", `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise, receipt });
+      const refund = read(refundEntity, answer, "a refund");
+      return { id: refund.id, amount: refund.amount };
+    },
     parseWebhook(rawBody): GatewayEvent {
       const body = webhookBody.parse(JSON.parse(rawBody));
       const createdAt = new Date(body.created_at * 1000);

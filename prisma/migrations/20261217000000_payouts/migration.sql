@@ -99,3 +99,16 @@ CREATE INDEX "payment_orders_open" ON "payment_orders"("created_at") WHERE "stat
 ALTER TABLE "support_tickets" ADD COLUMN "bank_reference" TEXT;
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_bank_reference_format"
     CHECK ("bank_reference" IS NULL OR "bank_reference" ~ '^[A-Z0-9]{6,30}$');
+
+-- An admin's decision on a quarantined payment (ADR 0064): refunded to the payer through the
+-- gateway, or credited to the wallet by the deposit journal (keyed by the payment, so once).
+ALTER TABLE "payment_exceptions" ADD COLUMN "refund_id" TEXT;
+ALTER TABLE "payment_exceptions" ADD COLUMN "journal_id" UUID;
+ALTER TABLE "payment_exceptions" ADD CONSTRAINT "payment_exceptions_journal_id_fkey"
+    FOREIGN KEY ("journal_id") REFERENCES "ledger_journals"("id") ON DELETE RESTRICT;
+ALTER TABLE "payment_exceptions" ADD CONSTRAINT "payment_exceptions_resolution_known"
+    CHECK ("resolution" IS NULL OR "resolution" IN ('refund_requested', 'refunded', 'credited'));
+ALTER TABLE "payment_exceptions" ADD CONSTRAINT "payment_exceptions_decided"
+    CHECK (("resolution" IN ('refunded', 'credited')) = ("resolved_at" IS NOT NULL)
+           AND ("resolution" <> 'credited' OR "journal_id" IS NOT NULL)
+           AND ("resolution" <> 'refunded' OR "refund_id" IS NOT NULL));
