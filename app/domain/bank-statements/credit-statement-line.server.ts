@@ -1,3 +1,4 @@
+import { isDomainError } from "~/domain/errors";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { updateTicketFourEyes } from "~/domain/approvals/four-eyes.server";
 import { readReceivedAmount } from "~/domain/support/update-ticket.server";
@@ -59,6 +60,10 @@ export async function creditStatementLine(db: PrismaClient, input: CreditLineInp
     return { state: "credited", ticketId: ticket.id, referenceCode: ticket.referenceCode, journalId, credited };
   } catch (error) {
     await unbindIfUnused(db, line.id, ticket.id);
+    // Two admins pressing together: the ticket path resolved it for the other one.
+    if (isDomainError(error) && (error.code === "no_change" || error.code === "already_final")) {
+      throw new StatementError("already_credited", `Request ${ticket.referenceCode} was just resolved or closed by another admin.`, 409);
+    }
     throw error;
   }
 }
