@@ -138,6 +138,8 @@ export const paths = {
     analyticsCsv: definePath("/admin/analytics.csv"),
     /** Gateway payments, their exceptions and the webhook inbox (ADR 0061). */
     payments: definePath("/admin/payments"),
+    /** The escrow account's bank statements: import, and credit transfers that quote a request (ADR 0062). */
+    bankStatements: definePath("/admin/bank-statements"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

@@ -125,6 +125,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // One payment into the wallet through the gateway (ADR 0061), for its owner.
   page(paths.payments.walletPayment, "user", "Payment"),
   page(admin.payments, "admin", "Admin", { hasAction: true, name: "Payments" }),
+  page(admin.bankStatements, "admin", "Admin", { hasAction: true, name: "Bank Statements" }),
 ];
 
 /**

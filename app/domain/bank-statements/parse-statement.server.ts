@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { CsvError, parse } from "csv-parse/sync";
 import { DomainError } from "~/domain/errors";
+import { formatCount } from "~/lib/formats";
 import type { Decimal } from "~/lib/money";
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { mapColumns, missingColumns, STATEMENT_COLUMNS, type ColumnMap, type StatementField } from "./statement-columns";
@@ -46,7 +47,7 @@ export function parseStatement(bytes: Uint8Array): ParsedLine[] {
     if (row.cells.every((cell) => cell === "")) continue;
     lines.push(readLine(row, columns));
     if (lines.length > MOST_STATEMENT_LINES) {
-      throw refuse(`The file has more than ${MOST_STATEMENT_LINES.toLocaleString("en-IN")} lines. Import it a month at a time.`);
+      throw refuse(`The file has more than ${formatCount(MOST_STATEMENT_LINES)} lines. Import it a month at a time.`);
     }
   }
   if (lines.length === 0) throw refuse("The file has a header but no statement lines.");
