@@ -9,7 +9,7 @@ import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { replyToDomainError, type DomainErrorReply } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
-import { readFormData, refuseForbiddenCharacters } from "~/web/form-data.server";
+import { formRefusal, readFormData, refuseForbiddenCharacters } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { parseMultipartForm } from "~/web/multipart.server";
 
@@ -43,19 +43,28 @@ async function readCapped(part: UploadHandlerPart, limit: number): Promise<{ byt
   return { bytes: Buffer.concat(chunks), tooLarge: size > limit };
 }
 
+/** A part read in the handler: a body cut short inside it is the sender's fault (400), not ours. */
+async function readPart(part: UploadHandlerPart, limit: number) {
+  try {
+    return await readCapped(part, limit);
+  } catch {
+    throw formRefusal();
+  }
+}
+
 /** The upload form: its fields as text, and the one file under "statement" (past the limit it is drained, not kept). */
 async function readUpload(request: Request): Promise<Upload> {
   const upload: Upload = { fields: {}, file: null };
   await parseMultipartForm(request, async (part) => {
     if (part.filename === undefined) {
-      const { bytes, tooLarge } = await readCapped(part, MOST_FIELD_BYTES);
+      const { bytes, tooLarge } = await readPart(part, MOST_FIELD_BYTES);
       if (tooLarge) throw data("The form is too large.", { status: 413 });
       upload.fields[part.name] = bytes.toString("utf8");
       refuseForbiddenCharacters(upload.fields[part.name]!);
     } else if (part.name === "statement" && part.filename !== "" && !upload.file) {
-      upload.file = { name: part.filename, ...(await readCapped(part, MOST_STATEMENT_BYTES)) };
+      upload.file = { name: part.filename, ...(await readPart(part, MOST_STATEMENT_BYTES)) };
     } else {
-      await readCapped(part, 0);
+      await readPart(part, 0);
     }
     return undefined;
   });
