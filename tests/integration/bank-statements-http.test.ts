@@ -21,7 +21,12 @@ let investorCookie = "";
 
 beforeAll(async () => {
   process.env.SESSION_SECRET = SECRET;
-  app = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", SESSION_SECRET: SECRET, FOUR_EYES_THRESHOLD_INR: "500000" });
+  app = await startAppProcess({
+    DATABASE_URL: db.current.url,
+    SEED_DEMO_DATA: "false",
+    SESSION_SECRET: SECRET,
+    FOUR_EYES_THRESHOLD_INR: "500000",
+  });
   const admin = await createUser(prisma(), { isAdmin: true, kycStatus: "approved" });
   const investor = await createInvestor(prisma(), { balance: "1000" });
   adminCookie = await createSession(prisma(), admin.id, { production: true });
@@ -64,7 +69,10 @@ describe("importing and crediting without JavaScript", () => {
 
     const first = await client.post(PAGE, adminCookie, upload(csv));
     expect([first.status, first.headers.get("location")]).toEqual([302, PAGE]);
-    expect((await toasts(first))[0]).toMatchObject({ title: "Statement Imported", description: "escrow.csv: 3 new lines, 0 already imported." });
+    expect((await toasts(first))[0]).toMatchObject({
+      title: "Statement Imported",
+      description: "escrow.csv: 3 new lines, 0 already imported.",
+    });
     const again = await client.post(PAGE, adminCookie, upload(csv));
     expect((await toasts(again))[0]).toMatchObject({ description: "escrow.csv: 0 new lines, 3 already imported." });
 
@@ -79,7 +87,9 @@ describe("importing and crediting without JavaScript", () => {
     expect(await balance(investor.id)).toBe("25990.00");
     const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
     expect(ticket.status).toBe("resolved");
-    expect((await prisma().bankStatementLine.findUniqueOrThrow({ where: { id: line.id } })).creditedJournalId).toBe(ticket.resolutionJournalId);
+    expect((await prisma().bankStatementLine.findUniqueOrThrow({ where: { id: line.id } })).creditedJournalId).toBe(
+      ticket.resolutionJournalId,
+    );
 
     // The statement once more: nothing new, nothing credited again.
     const third = await client.post(PAGE, adminCookie, upload(csv, "escrow-again.csv"));
@@ -90,7 +100,11 @@ describe("importing and crediting without JavaScript", () => {
 
   it("answers a bad file with 400 naming the line and column, and writes nothing", async () => {
     const before = await prisma().bankStatementLine.count();
-    const bad = await client.post(PAGE, adminCookie, upload("Date,Narration,Credit,Debit,Balance\n01/12/2026,ok,10,,10\n02/12/2026,x,1e5,,10\n"));
+    const bad = await client.post(
+      PAGE,
+      adminCookie,
+      upload("Date,Narration,Credit,Debit,Balance\n01/12/2026,ok,10,,10\n02/12/2026,x,1e5,,10\n"),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Line 3, column Credit: &quot;1e5&quot; is not an amount in rupees");
     expect(await prisma().bankStatementLine.count()).toBe(before);
@@ -106,7 +120,7 @@ describe("importing and crediting without JavaScript", () => {
     const broken = await fetch(`${app.baseUrl}${PAGE}`, {
       method: "POST",
       headers: { Cookie: adminCookie, Origin: app.baseUrl, "Content-Type": "multipart/form-data; boundary=----edge" },
-      body: "------edge\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nimport",
+      body: '------edge\r\nContent-Disposition: form-data; name="intent"\r\n\r\nimport',
       redirect: "manual",
     });
     // Cut off inside the field: the reader answers 400, never 500.

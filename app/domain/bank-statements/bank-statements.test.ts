@@ -28,7 +28,8 @@ async function depositRequest(amount: string) {
   return { investor, ticketId: receipt.ticketId, code: receipt.referenceCode! };
 }
 
-const importFile = (adminId: string, bytes: Buffer, fileName = "escrow-dec.csv") => importBankStatement(prisma(), { adminId, fileName, bytes });
+const importFile = (adminId: string, bytes: Buffer, fileName = "escrow-dec.csv") =>
+  importBankStatement(prisma(), { adminId, fileName, bytes });
 const lineId = async (narrationPart: string) =>
   (await prisma().bankStatementLine.findFirstOrThrow({ where: { narration: { contains: narrationPart } } })).id;
 const depositJournals = (ticketId: string) => prisma().ledgerJournal.count({ where: { idempotencyKey: `ticket:${ticketId}:deposit` } });
@@ -38,7 +39,11 @@ const credit = (adminId: string, id: string, receivedAmount?: string) =>
 describe("importing a statement", () => {
   it("keeps each line once: the same file twice adds nothing, an overlapping file only its new lines", async () => {
     const a = await admin();
-    const first = statement("01/12/2026,NEFT from A,5000,,5000,UTR001", "02/12/2026,Bank charges,,118,4882,", "03/12/2026,IMPS B,2000,,6882,");
+    const first = statement(
+      "01/12/2026,NEFT from A,5000,,5000,UTR001",
+      "02/12/2026,Bank charges,,118,4882,",
+      "03/12/2026,IMPS B,2000,,6882,",
+    );
     expect(await importFile(a.id, first)).toMatchObject({ lineCount: 3, newLines: 3, knownLines: 0 });
     expect(await importFile(a.id, first)).toMatchObject({ lineCount: 3, newLines: 0, knownLines: 3 });
     const overlapping = statement("03/12/2026,IMPS B,2000,,6882,", "04/12/2026,NEFT from C,1000,,7882,UTR009");
@@ -96,12 +101,16 @@ describe("matching lines to requests", () => {
     };
     expect(desk.proposed.map((l) => [l.narration, l.ticket.id])).toEqual([[`NEFT-${exact.code.toLowerCase()}-RAVI`, exact.ticketId]]);
     expect(desk.amountDiffers.map((l) => [l.credit, l.ticket.amount])).toEqual([["9990.00", "10000.00"]]);
-    expect(desk.ambiguous.map((l) => l.reason).sort()).toEqual([
-      `2 statement lines quote request ${twice.code}.`,
-      `2 statement lines quote request ${twice.code}.`,
-      `The narration quotes 2 request references (${other.code}, ${third.code}).`,
-    ].sort());
-    expect(desk.unmatched.map((l) => [l.narration, l.reason])).toEqual([["NEFT no reference", "The narration quotes no request reference."]]);
+    expect(desk.ambiguous.map((l) => l.reason).sort()).toEqual(
+      [
+        `2 statement lines quote request ${twice.code}.`,
+        `2 statement lines quote request ${twice.code}.`,
+        `The narration quotes 2 request references (${other.code}, ${third.code}).`,
+      ].sort(),
+    );
+    expect(desk.unmatched.map((l) => [l.narration, l.reason])).toEqual([
+      ["NEFT no reference", "The narration quotes no request reference."],
+    ]);
     expect(desk.outflows.map((l) => l.debit)).toEqual(["1000.00"]);
   });
 });
@@ -155,7 +164,10 @@ describe("crediting a proposed line", () => {
   it("refuses ambiguous and unmatched lines and money out", async () => {
     const a = await admin();
     const { code } = await depositRequest("3000");
-    await importFile(a.id, statement(`01/12/2026,UPI ${code},3000,,3000,`, `02/12/2026,UPI ${code} again,3000,,6000,`, "03/12/2026,Charges,,10,5990,"));
+    await importFile(
+      a.id,
+      statement(`01/12/2026,UPI ${code},3000,,3000,`, `02/12/2026,UPI ${code} again,3000,,6000,`, "03/12/2026,Charges,,10,5990,"),
+    );
     await expect(credit(a.id, await lineId("again"))).rejects.toMatchObject({ status: 409, code: "not_proposed" });
     await expect(credit(a.id, await lineId("Charges"))).rejects.toMatchObject({ status: 409, code: "outflow" });
     await expect(credit(a.id, "not-a-uuid")).rejects.toMatchObject({ status: 404 });

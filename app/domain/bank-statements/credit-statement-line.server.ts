@@ -94,7 +94,11 @@ async function proposalFor(db: PrismaClient, lineId: string): Promise<{ line: Li
     case "credited":
       throw new StatementError("already_credited", `This line already credited request ${match.ticket.referenceCode}.`, 409);
     case "awaiting":
-      throw new StatementError("awaiting", `Crediting request ${match.ticket.referenceCode} already awaits a second admin's approval.`, 409);
+      throw new StatementError(
+        "awaiting",
+        `Crediting request ${match.ticket.referenceCode} already awaits a second admin's approval.`,
+        409,
+      );
     default:
       throw new StatementError("not_proposed", `This line cannot be credited from here: ${match.reason}`, 409);
   }

@@ -89,7 +89,9 @@ function listCredited(db: PrismaClient) {
 }
 
 function listImports(db: PrismaClient) {
-  return db.$queryRaw<{ id: string; fileName: string; lineCount: number; newLines: number; knownLines: number; createdAt: Date; email: string }[]>`
+  return db.$queryRaw<
+    { id: string; fileName: string; lineCount: number; newLines: number; knownLines: number; createdAt: Date; email: string }[]
+  >`
     SELECT i.id::text, i.file_name AS "fileName", i.line_count AS "lineCount", i.new_lines AS "newLines",
            i.known_lines AS "knownLines", i.created_at AS "createdAt", u.email
       FROM bank_statement_imports i JOIN user_profiles u ON u.user_id = i.imported_by

@@ -45,13 +45,23 @@ describe("parseStatement", () => {
       ),
     );
     expect(lines).toMatchObject([
-      { lineNumber: 5, date: "2026-12-07", credit: "5000.00", debit: null, balance: "55000.00", reference: null, referenceCodes: ["AG7K-M2QX"] },
+      {
+        lineNumber: 5,
+        date: "2026-12-07",
+        credit: "5000.00",
+        debit: null,
+        balance: "55000.00",
+        reference: null,
+        referenceCodes: ["AG7K-M2QX"],
+      },
     ]);
   });
 
   it("reads ICICI-style headers and dates with month names", () => {
     const lines = parseStatement(
-      csv("Value Date,Transaction Remarks,Withdrawal Amount (INR),Deposit Amount (INR),Balance (INR),UTR\n05-Dec-2026,IMPS,,2500,2500,UTR1\n"),
+      csv(
+        "Value Date,Transaction Remarks,Withdrawal Amount (INR),Deposit Amount (INR),Balance (INR),UTR\n05-Dec-2026,IMPS,,2500,2500,UTR1\n",
+      ),
     );
     expect(lines).toMatchObject([{ date: "2026-12-05", credit: "2500.00", reference: "UTR1" }]);
   });

@@ -43,7 +43,18 @@ export const STATEMENT_COLUMNS: readonly StatementColumn[] = [
     field: "reference",
     label: "Reference",
     required: false,
-    headers: ["reference", "reference no", "ref no", "chq/ref no", "chq/refno", "cheque/ref no", "utr", "utr no", "utr number", "bank reference"],
+    headers: [
+      "reference",
+      "reference no",
+      "ref no",
+      "chq/ref no",
+      "chq/refno",
+      "cheque/ref no",
+      "utr",
+      "utr no",
+      "utr number",
+      "bank reference",
+    ],
   },
 ];
 

@@ -23,7 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The first message of a refusal, for the form that was sent. */
 function refusalMessage(answer: BankStatementsActionData | undefined): string | null {
   const errors = answer?.result?.error ?? {};
-  return Object.values(errors).flat().find((message): message is string => typeof message === "string") ?? null;
+  return (
+    Object.values(errors)
+      .flat()
+      .find((message): message is string => typeof message === "string") ?? null
+  );
 }
 
 /** The escrow account's statements (ADR 0062): import a CSV, credit the transfers that quote a request. */
