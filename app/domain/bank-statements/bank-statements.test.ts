@@ -189,6 +189,8 @@ describe("crediting a proposed line", () => {
     expect((await wallet(prisma(), investor.id)).available).toBe("750990.00");
     const desk = await getBankStatementDesk(prisma());
     const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
+    // Recorded on the line by the approval's own transaction.
+    expect((await prisma().bankStatementLine.findUniqueOrThrow({ where: { id } })).creditedJournalId).toBe(ticket.resolutionJournalId);
     expect(desk.credited.find((c) => c.id === id)?.journalId).toBe(ticket.resolutionJournalId);
     expect(await depositJournals(ticketId)).toBe(1);
   });

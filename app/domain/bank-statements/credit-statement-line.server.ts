@@ -30,7 +30,8 @@ type LineRead = { id: string; credit: string | null; date: string; referenceCode
  * (updateTicketFourEyes): the fee, four-eyes above the threshold, the ledger's idempotency and
  * the investor's alert and mail are that path's. The line is first bound to its request by a
  * conditional update: a line is bound to one request ever, and a request to one line (unique
- * index); the request's own conditional resolution then credits it at most once.
+ * index); the request's own conditional resolution then credits it at most once, and a
+ * trigger on that resolution records the journal on the line in the same transaction.
  */
 export async function creditStatementLine(db: PrismaClient, input: CreditLineInput): Promise<CreditLineOutcome> {
   if (!isUuid(input.lineId)) throw notFound();
@@ -53,10 +54,8 @@ export async function creditStatementLine(db: PrismaClient, input: CreditLineInp
     if (outcome.state === "awaiting") {
       return { state: "awaiting", ticketId: ticket.id, referenceCode: ticket.referenceCode, approvalId: outcome.approvalId };
     }
+    // The line's credited_journal_id was written by the resolution's own transaction (a trigger, ADR 0062).
     const { journalId, credited } = outcome.result;
-    await db.$executeRaw`
-      UPDATE bank_statement_lines SET credited_journal_id = ${journalId}::uuid
-       WHERE id = ${line.id}::uuid AND credited_ticket_id = ${ticket.id}::uuid AND credited_journal_id IS NULL`;
     return { state: "credited", ticketId: ticket.id, referenceCode: ticket.referenceCode, journalId, credited };
   } catch (error) {
     await unbindIfUnused(db, line.id, ticket.id);

@@ -76,12 +76,12 @@ function listOutflows(db: PrismaClient) {
      ORDER BY txn_date DESC, created_at DESC LIMIT 50`;
 }
 
-/** Lines whose request is resolved: the journal is the line's own, or the ticket's when a second admin approved it. */
+/** Lines whose request is resolved, with the deposit journal the resolution recorded on the line. */
 function listCredited(db: PrismaClient) {
   return db.$queryRaw<CreditedRow[]>`
     SELECT l.id::text, l.txn_date::text AS date, l.narration, l.credit::text, l.debit::text, l.balance::text,
            l.bank_reference AS "bankReference", t.reference_code AS "referenceCode", u.email,
-           COALESCE(l.credited_journal_id, t.resolution_journal_id)::text AS "journalId", l.credited_at AS "creditedAt"
+           l.credited_journal_id::text AS "journalId", l.credited_at AS "creditedAt"
       FROM bank_statement_lines l
       JOIN support_tickets t ON t.id = l.credited_ticket_id AND t.status = 'resolved'
       JOIN user_profiles u ON u.user_id = t.user_id

@@ -92,7 +92,11 @@ function readLine(row: Row, columns: ColumnMap): ParsedLine {
 
   const date = readDate(cell("date"));
   if (!date) throw refuse(`${at("date")}: "${shorten(cell("date"))}" is not a date (write it as 05/12/2026, 2026-12-05 or 05-Dec-2026).`);
-  const narration = cell("narration").replace(/\s+/g, " ");
+  // Control characters (a bank's stray tab or bell) become spaces: the narration is shown and matched as words.
+  const narration = cell("narration")
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (!narration) throw refuse(`${at("narration")}: the narration is empty.`);
   if (narration.length > MOST_NARRATION_CHARS) throw refuse(`${at("narration")}: longer than ${MOST_NARRATION_CHARS} characters.`);
   const credit = readAmount(cell("credit"), at("credit"));

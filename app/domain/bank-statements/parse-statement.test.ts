@@ -11,7 +11,7 @@ describe("parseStatement", () => {
         [
           "Date,Narration,Credit,Debit,Balance,Reference",
           '05/12/2026,NEFT-AG7K-M2QX-RAVI KUMAR,"1,00,000.00",,"1,50,000.00",N339261234567890',
-          "06/12/2026,Bank charges,,118.00,149882.00,",
+          "06/12/2026,Bank\u0007 charges,,118.00,149882.00,",
         ].join("\n"),
       ),
     );
@@ -27,7 +27,7 @@ describe("parseStatement", () => {
         referenceCodes: ["NEFT-AG7K", "AG7K-M2QX"],
         naturalKey: "ref:N339261234567890:C",
       },
-      { lineNumber: 3, credit: null, debit: "118.00", reference: null, referenceCodes: [] },
+      { lineNumber: 3, narration: "Bank charges", credit: null, debit: "118.00", reference: null, referenceCodes: [] },
     ]);
     expect(lines[1]!.naturalKey).toMatch(/^line:[0-9a-f]{64}$/);
   });

@@ -58,3 +58,18 @@ CREATE UNIQUE INDEX "bank_statement_lines_credited_journal" ON "bank_statement_l
 CREATE INDEX "bank_statement_lines_date" ON "bank_statement_lines"("txn_date" DESC, "created_at" DESC);
 CREATE INDEX "bank_statement_lines_import" ON "bank_statement_lines"("import_id");
 CREATE INDEX "bank_statement_lines_reference_codes" ON "bank_statement_lines" USING GIN ("reference_codes");
+
+-- The journal a line credited is recorded in the same transaction that resolves its request,
+-- whoever resolves it: the admin who pressed Credit, or the second admin approving it (ADR 0033).
+CREATE FUNCTION "bank_statement_line_credited"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE "bank_statement_lines" SET "credited_journal_id" = NEW."resolution_journal_id"
+     WHERE "credited_ticket_id" = NEW."id" AND "credited_journal_id" IS NULL;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER "support_tickets_credit_statement_line" AFTER UPDATE OF "resolution_journal_id" ON "support_tickets"
+    FOR EACH ROW
+    WHEN (NEW."ticket_type" = 'add_funds' AND NEW."resolution_journal_id" IS NOT NULL
+          AND OLD."resolution_journal_id" IS DISTINCT FROM NEW."resolution_journal_id")
+    EXECUTE FUNCTION "bank_statement_line_credited"();
