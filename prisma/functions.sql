@@ -24,7 +24,7 @@ CREATE OR REPLACE FUNCTION public.bank_statement_line_credited()
 AS $function$
 BEGIN
     UPDATE "bank_statement_lines" SET "credited_journal_id" = NEW."resolution_journal_id"
-     WHERE "credited_ticket_id" = NEW."id" AND "credited_journal_id" IS NULL;
+     WHERE "credited_ticket_id" = NEW."id" AND "credited_journal_id" IS NULL AND "credit" = NEW."received_amount";
     RETURN NULL;
 END
 $function$;

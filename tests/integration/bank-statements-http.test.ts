@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
+import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
 import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
 import { appClient, flashedToasts as toasts } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
@@ -34,7 +34,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await app?.stop();
-  expect(await checkLedger(prisma())).toEqual([]);
+  expect(await checkInvariants(prisma())).toEqual([]);
 });
 
 function upload(text: string | Uint8Array<ArrayBuffer>, name = "escrow.csv") {

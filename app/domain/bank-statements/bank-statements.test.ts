@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { approveMoneyMovement } from "~/domain/approvals/four-eyes.server";
-import { checkLedger } from "~/domain/ledger/check-ledger.server";
+import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { wallet } from "~/domain/market/market-test-helpers";
 import { requestDeposit } from "~/domain/wallet/request-funds.server";
 import { createInvestor, createUser } from "../../../tests/setup/factories";
@@ -16,7 +16,7 @@ const MAX = "10000000";
 const HEADER = "Date,Narration,Credit,Debit,Balance,Reference";
 
 afterEach(async () => {
-  expect(await checkLedger(prisma())).toEqual([]);
+  expect(await checkInvariants(prisma())).toEqual([]);
 });
 
 const statement = (...lines: string[]) => Buffer.from([HEADER, ...lines].join("\n"));

@@ -61,10 +61,12 @@ CREATE INDEX "bank_statement_lines_reference_codes" ON "bank_statement_lines" US
 
 -- The journal a line credited is recorded in the same transaction that resolves its request,
 -- whoever resolves it: the admin who pressed Credit, or the second admin approving it (ADR 0033).
+-- Only a resolution for the line's own amount is the line's: a request resolved from its ticket
+-- for another amount leaves the line without a journal.
 CREATE FUNCTION "bank_statement_line_credited"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     UPDATE "bank_statement_lines" SET "credited_journal_id" = NEW."resolution_journal_id"
-     WHERE "credited_ticket_id" = NEW."id" AND "credited_journal_id" IS NULL;
+     WHERE "credited_ticket_id" = NEW."id" AND "credited_journal_id" IS NULL AND "credit" = NEW."received_amount";
     RETURN NULL;
 END
 $$;
