@@ -17,6 +17,18 @@ BEGIN
 END;
 $function$;
 
+-- bank_statement_line_credited()
+CREATE OR REPLACE FUNCTION public.bank_statement_line_credited()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    UPDATE "bank_statement_lines" SET "credited_journal_id" = NEW."resolution_journal_id"
+     WHERE "credited_ticket_id" = NEW."id" AND "credited_journal_id" IS NULL AND "credit" = NEW."received_amount";
+    RETURN NULL;
+END
+$function$;
+
 -- catalogue_page_version_changed()
 CREATE OR REPLACE FUNCTION public.catalogue_page_version_changed()
  RETURNS trigger

@@ -146,6 +146,8 @@ export const paths = {
     payments: definePath("/admin/payments"),
     /** The Premium price setting and the latest Premium periods (ADR 0063). */
     premium: definePath("/admin/premium"),
+    /** The escrow account's bank statements: import, and credit transfers that quote a request (ADR 0062). */
+    bankStatements: definePath("/admin/bank-statements"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

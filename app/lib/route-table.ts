@@ -130,6 +130,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.premium.payment, "trial-expired", "Premium", { name: "Payment" }),
   page(paths.premium.receiptPdf, "trial-expired", "Premium"),
   page(admin.premium, "admin", "Admin", { hasAction: true, name: "Premium" }),
+  page(admin.bankStatements, "admin", "Admin", { hasAction: true, name: "Bank Statements" }),
 ];
 
 /**

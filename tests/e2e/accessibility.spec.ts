@@ -71,6 +71,7 @@ const PAGES: PageCase[] = [
   { path: "/admin/support", as: "admin" },
   { path: "/admin/audit", as: "admin" },
   { path: "/admin/notes-analysis", as: "admin" },
+  { path: "/admin/bank-statements", as: "admin" },
 ];
 
 const ROWS_DIR = path.resolve("test-results/axe-rows");

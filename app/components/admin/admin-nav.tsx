@@ -9,6 +9,7 @@ const ITEMS = [
   { to: paths.admin.support(), label: "Support" },
   { to: paths.admin.payments(), label: "Payments" },
   { to: paths.admin.premium(), label: "Premium" },
+  { to: paths.admin.bankStatements(), label: "Bank Statements" },
   { to: paths.admin.investments(), label: "Investments" },
   { to: paths.admin.shareTrading(), label: "Share Trading" },
   { to: paths.admin.notesAnalysis(), label: "Notes Analysis" },
