@@ -17,8 +17,8 @@ import { expireWithdrawalHolds } from "~/domain/wallet/expire-withdrawal-holds.s
 import { endLapsedSubscriptions } from "~/domain/subscriptions/subscription-periods.server";
 import { logger } from "~/services/logger.server";
 import { paths } from "~/lib/paths";
-import { paymentFormTargets, payoutGateway, servedPaymentsStandIn } from "~/services/payments/gateway-config.server";
-import { paymentsJob } from "~/domain/payouts/payments-job.server";
+import { paymentFormTargets, paymentGateway, payoutGateway, servedPaymentsStandIn } from "~/services/payments/gateway-config.server";
+import { paymentsJob, reconciliationJob } from "~/domain/payouts/payments-job.server";
 import { sessionCookie } from "~/services/session.server";
 import { startRealtime, stopRealtime } from "~/services/realtime/bus.server";
 import { bootDatabase } from "./server/boot-database";
@@ -82,6 +82,7 @@ async function main() {
         notesAnalysisJob(chooseNotesAnalyser(aiChatSettings(env))),
         distributionPaymentsJob(env.JOBS_DISTRIBUTIONS_CRON),
         paymentsJob(env.JOBS_PAYMENTS_CRON, payoutGateway),
+        reconciliationJob(env.JOBS_RECONCILIATION_CRON, paymentGateway),
       ],
     }),
   ]);

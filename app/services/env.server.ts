@@ -194,6 +194,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("* * * * *"),
+  // pg-boss cron (UTC) of the nightly reconciliation with the payment provider; 20:30 UTC is 02:00 IST.
+  JOBS_RECONCILIATION_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("30 20 * * *"),
   // The admin is warned when one investor holds more than this share (percent) of a property.
   CONCENTRATION_WARNING_PERCENT: z.coerce.number().positive().max(100).default(10),
   // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.

@@ -5,6 +5,7 @@ import { completeCheckoutReturn, startGatewayDeposit, PaymentError, toPaise } fr
 import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
 import { listPaymentsForAdmin, replayWebhookEvent } from "~/domain/payments/payments-admin.server";
 import { decidePaymentException } from "~/domain/payments/payment-exceptions.server";
+import { indiaDay, listReconciliations, previousIndiaDay, reconcileDay } from "~/domain/payments/reconciliation.server";
 import { formatINR } from "~/lib/money";
 import { KYC_REQUIRED_FOR_FUNDS } from "~/domain/wallet/fund-request-rules";
 import { paths } from "~/lib/paths";
@@ -12,7 +13,7 @@ import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { paymentGateway } from "~/services/payments/gateway-config.server";
-import { GatewayError } from "~/services/payments/gateway";
+import { GatewayError, type PaymentGateway } from "~/services/payments/gateway";
 import { PAY_ONLINE, payOnlineSchema } from "~/domain/payments/pay-online-form";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -197,7 +198,8 @@ export async function handleRazorpayWebhook(request: Request): Promise<Response>
 
 /** The admin's Payments page: payments, exceptions and the webhook inbox. */
 export async function loadAdminPayments() {
-  return { ...(await listPaymentsForAdmin(getPrisma())), gatewayOn: paymentGateway() !== null };
+  const [lists, reconciliations] = await Promise.all([listPaymentsForAdmin(getPrisma()), listReconciliations(getPrisma())]);
+  return { ...lists, reconciliations, gatewayOn: paymentGateway() !== null, yesterday: previousIndiaDay() };
 }
 
 /** The admin's Payments forms (audited): replay a stored webhook, or decide a quarantined payment. */
@@ -205,9 +207,11 @@ export async function handleAdminPaymentsAction(request: Request, admin: Session
   const form = await readFormData(request);
   const gateway = paymentGateway();
   const intent = form.get("intent");
-  if (intent !== "replay" && intent !== "refund" && intent !== "credit") throw data("Unknown request", { status: 400 });
+  if (intent !== "replay" && intent !== "refund" && intent !== "credit" && intent !== "reconcile")
+    throw data("Unknown request", { status: 400 });
   try {
     if (!gateway) throw new PaymentError("payments_off", "No payment gateway is configured.", 409);
+    if (intent === "reconcile") return await reconcileFromForm(form, gateway, admin);
     if (intent === "replay") {
       const { outcome, eventType } = await replayWebhookEvent(getPrisma(), gateway, {
         adminId: admin.id,
@@ -231,7 +235,33 @@ export async function handleAdminPaymentsAction(request: Request, admin: Session
       description: `${formatINR(decided.amount, { paise: true })} ${decided.decision === "refund" ? "refunded to the payer" : "credited to the wallet"}.`,
     });
   } catch (error) {
-    const title = intent === "replay" ? "Replay Failed" : "Decision Failed";
+    const title = intent === "replay" ? "Replay Failed" : intent === "reconcile" ? "Reconciliation Failed" : "Decision Failed";
     return replyToDomainError(error, null, { otherwise: { to: paths.admin.payments(), toast: { kind: "error", title } } });
+  }
+}
+
+/** The admin reconciles one India day now (the nightly job does yesterday's); the count of differences is the toast. */
+async function reconcileFromForm(form: FormData, gateway: PaymentGateway, admin: SessionUser) {
+  const day = String(form.get("day") ?? "");
+  let window: { from: Date };
+  try {
+    window = indiaDay(day);
+  } catch {
+    throw new PaymentError("bad_day", "Choose a day to reconcile (YYYY-MM-DD).", 400, "day");
+  }
+  if (window.from.getTime() > Date.now()) throw new PaymentError("future_day", "A day still to come cannot be reconciled.", 400, "day");
+  try {
+    const result = await reconcileDay(getPrisma(), gateway, day, admin.id);
+    return redirectWithToast(paths.admin.payments(), {
+      kind: result.differences.length === 0 ? "success" : "info",
+      title: "Reconciled",
+      description:
+        result.differences.length === 0
+          ? `${day}: the gateway and the ledger agree.`
+          : `${day}: ${result.differences.length} ${result.differences.length === 1 ? "difference" : "differences"} listed below.`,
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    throw new PaymentError("gateway_unreachable", "The gateway did not answer; nothing was changed. Please try again.", 502);
   }
 }

@@ -1,4 +1,5 @@
 import { expirePaymentOrders } from "~/domain/payments/expire-payment-orders.server";
+import { previousIndiaDay, reconcileDay } from "~/domain/payments/reconciliation.server";
 import { getPrisma } from "~/services/db.server";
 import type { JobDefinition } from "~/services/jobs/job.server";
 import { logger } from "~/services/logger.server";
@@ -26,6 +27,29 @@ export function paymentsJob(cron: string, payouts: () => PaymentGateway | null):
       };
       if (counts.payoutsSent || counts.paymentOrders) logger.info({ job: PAYMENTS_QUEUE, jobId: job.id, ...counts }, "payments sweep ran");
       return counts;
+    },
+  };
+}
+
+export const RECONCILIATION_QUEUE = "payments-reconciliation";
+
+/** Reconciles yesterday (India) with the provider every night (ADR 0064); the admin can run any day again. */
+export function reconciliationJob(cron: string, gateway: () => PaymentGateway | null): JobDefinition {
+  return {
+    queue: RECONCILIATION_QUEUE,
+    queueOptions: { policy: "stately", retryLimit: 3, retryDelay: 300, expireInSeconds: 900 },
+    cron,
+    worker: { pollingIntervalSeconds: 30 },
+    async run(job) {
+      const provider = gateway();
+      if (!provider) return { skipped: true };
+      const day = previousIndiaDay();
+      const result = await reconcileDay(getPrisma(), provider, day);
+      logger.info(
+        { job: RECONCILIATION_QUEUE, jobId: job.id, day, differences: result.differences.length, booked: result.booked },
+        "reconciliation ran",
+      );
+      return { day, differences: result.differences.length };
     },
   };
 }

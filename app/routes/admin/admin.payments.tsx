@@ -33,7 +33,7 @@ const PAYOUT_STATES: Record<string, string> = {
 
 /** Gateway payments (ADR 0061): what needs a decision, webhooks waiting for a replay, and the latest payments. */
 export default function AdminPaymentsPage() {
-  const { payments, exceptions, inbox, payouts, gatewayOn } = useLoaderData<typeof loader>();
+  const { payments, exceptions, inbox, payouts, reconciliations, yesterday, gatewayOn } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Payments</h1>
@@ -102,6 +102,54 @@ export default function AdminPaymentsPage() {
                     Replay
                   </button>
                 </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="reconciliation-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="reconciliation-heading" className="text-lg font-semibold">
+          Reconciliation
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every night the gateway's payments, payouts and settlements of the day before are matched with the ledger; settlements are booked
+          to the escrow account once.
+        </p>
+        <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="reconcile" />
+          <label className="text-sm">
+            <span className="block font-medium text-slate-700">Day (India)</span>
+            <input type="date" name="day" required defaultValue={yesterday} className="mt-1 rounded-md border border-slate-300 px-2 py-1" />
+          </label>
+          <button type="submit" className={buttonClasses("secondary", "sm")}>
+            Reconcile now
+          </button>
+        </Form>
+        {reconciliations.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No day has been reconciled yet.</p>
+        ) : (
+          <ul className="mt-3 space-y-3 text-sm" data-testid="reconciliations">
+            {reconciliations.map((run) => (
+              <li key={run.id} className="rounded-lg border border-slate-100 p-3">
+                <p className="font-medium text-ink">
+                  {run.day}: {run.differences.length === 0 ? "agrees" : `${run.differences.length} to look into`}
+                </p>
+                <p className="text-slate-600">
+                  {`Captured ${formatRupees(run.providerCaptured, { paise: "always" })}, credited ${formatRupees(run.ledgerCredited, { paise: "always" })} · paid out ${formatRupees(run.providerPaidOut, { paise: "always" })}, posted ${formatRupees(run.ledgerPaidOut, { paise: "always" })} · settled ${formatRupees(run.settled, { paise: "always" })} (${run.settlementsBooked} booked) · ran ${formatIndiaDateTime(run.ranAt)}`}
+                </p>
+                {run.differences.length > 0 ? (
+                  <ul className="mt-2 space-y-1">
+                    {run.differences.map((difference) => (
+                      <li key={`${difference.kind}:${difference.reference}`} className="break-words">
+                        <span className="font-medium">{difference.detail}</span>
+                        {` · ${difference.reference}`}
+                        {difference.providerAmount ? ` · gateway ${formatRupees(difference.providerAmount, { paise: "always" })}` : ""}
+                        {difference.ledgerAmount ? ` · ledger ${formatRupees(difference.ledgerAmount, { paise: "always" })}` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import path from "node:path";
 import { paths } from "~/lib/paths";
 import { getEnv } from "~/services/env.server";
 import type { PaymentGateway } from "./gateway";
@@ -92,5 +93,7 @@ export function servedPaymentsStandIn() {
     ...standInKeys(),
     basePath: PAYMENTS_STAND_IN_PATH,
     webhookUrl: `${loopbackOrigin()}${paths.payments.razorpayWebhook()}`,
+    // Shared by every worker of a cluster, so the provider's lists agree whichever one answers.
+    booksFile: path.resolve(getEnv().DATA_DIR, "payments-stand-in", "books.jsonl"),
   });
 }

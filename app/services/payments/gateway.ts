@@ -41,6 +41,15 @@ export type GatewayPayout = {
   failureReason: string | null;
 };
 
+/** Money the provider settled to the escrow account: the payments' total less its fee and the GST on it. */
+export type GatewaySettlement = { id: string; amount: number; fees: number; tax: number; utr: string | null; createdAt: Date };
+
+/** A payment as the provider's list has it, with when it was made. */
+export type GatewayPaymentRecord = GatewayPayment & { createdAt: Date };
+
+/** A payout as the provider's list has it, with when it was made. */
+export type GatewayPayoutRecord = GatewayPayout & { createdAt: Date };
+
 /** A penny drop: ₹1 sent to the account, and what the bank said about it. */
 export type BankValidation = {
   id: string;
@@ -108,6 +117,10 @@ export interface PaymentGateway {
     idempotencyKey: string;
   }): Promise<GatewayPayout>;
   fetchPayout(payoutId: string): Promise<GatewayPayout>;
+  /** The provider's own record for reconciliation (ADR 0064): payments, payouts and settlements made in a window. */
+  listPayments(window: { from: Date; to: Date }): Promise<GatewayPaymentRecord[]>;
+  listPayouts(window: { from: Date; to: Date }): Promise<GatewayPayoutRecord[]>;
+  listSettlements(window: { from: Date; to: Date }): Promise<GatewaySettlement[]>;
   /** Gives a captured payment (or part of it) back to the payer. */
   refundPayment(input: { paymentId: string; amountPaise: number; receipt: string }): Promise<{ id: string; amount: number }>;
 }

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 import { Decimal, formatINR } from "~/lib/money";
 import { hmacHex } from "./gateway";
-import { razorpayXStandIn } from "./razorpayx-stand-in.server";
+import { listWindow, page as listPage, razorpayXStandIn } from "./razorpayx-stand-in.server";
+import { standInBooks, standInFee } from "./stand-in-books.server";
 
 /**
  * A stand-in for Razorpay that speaks the part of its API the app uses (ADR 0061): orders
@@ -29,6 +30,10 @@ export type StandInSettings = {
   pendingMs?: number;
   /** How long a payout stays processing before the bank answers (ADR 0064). */
   payoutMs?: number;
+  /** Where the stand-in keeps the books its list calls answer from (a JSON-lines file); in memory when absent. */
+  booksFile?: string;
+  /** Tests: each day's captures settle at once (just after the day's last one) instead of at the next midnight. */
+  settleAtOnce?: boolean;
 };
 
 type Outcome = "success" | "failure" | "pending";
@@ -124,6 +129,7 @@ export function razorpayStandIn(settings: StandInSettings) {
       t: Math.floor(Date.now() / 1000),
     };
     const id = sealPayment(facts);
+    book(id, facts);
     return { id, facts, order, signature: hmacHex(settings.keySecret, `${orderId}|${id}`) };
   }
 
@@ -189,7 +195,43 @@ export function razorpayStandIn(settings: StandInSettings) {
     return now;
   }
 
-  const razorpayX = razorpayXStandIn({ keySecret: settings.keySecret, pendingMs: settings.payoutMs ?? pendingMs, deliver });
+  const books = standInBooks(settings.booksFile);
+  const razorpayX = razorpayXStandIn({ keySecret: settings.keySecret, pendingMs: settings.payoutMs ?? pendingMs, deliver, books });
+
+  /** A captured payment goes into the books when it is captured (a pending one, after its delay). */
+  function book(id: string, facts: PaymentFacts) {
+    if (facts.s === "failure") return;
+    const at = facts.s === "pending" ? facts.t * 1000 + pendingMs : facts.t * 1000;
+    books.record({ kind: "payment", id, orderId: facts.o, amount: facts.a, method: facts.m, at });
+  }
+
+  /** The day's settlement of what was captured (India days): paid out the next midnight, less the fee and its GST. */
+  function settlements(now = Date.now()) {
+    const byDay = new Map<number, { amount: number; fees: number; tax: number; last: number }>();
+    for (const payment of books.current("payment", now)) {
+      const dayEnd = indiaDayEnd(payment.at);
+      if (dayEnd > now && !settings.settleAtOnce) continue;
+      const { fee, tax } = standInFee(payment.amount);
+      const day = byDay.get(dayEnd) ?? { amount: 0, fees: 0, tax: 0, last: 0 };
+      byDay.set(dayEnd, {
+        amount: day.amount + payment.amount - fee - tax,
+        fees: day.fees + fee,
+        tax: day.tax + tax,
+        last: Math.max(day.last, payment.at),
+      });
+    }
+    return [...byDay.entries()].map(([dayEnd, { last, ...totals }]) => {
+      const settledAt = settings.settleAtOnce ? last + 1 : dayEnd;
+      return {
+        id: `setl_${sign("setl", `${dayEnd}:${settledAt}`)}`,
+        entity: "settlement",
+        ...totals,
+        status: "processed",
+        utr: `SETL${String(dayEnd).slice(-10)}`,
+        created_at: Math.floor(settledAt / 1000),
+      };
+    });
+  }
 
   function authorised(req: IncomingMessage): boolean {
     const header = req.headers.authorization ?? "";
@@ -229,9 +271,13 @@ export function razorpayStandIn(settings: StandInSettings) {
 
     if (path.startsWith("/v1/") && !path.startsWith("/v1/checkout/") && !authorised(req))
       return apiError(401, "The api key provided is invalid");
-    const x = await razorpayX(req.method ?? "GET", path, req.method === "POST" ? json() : {}, {
-      "x-payout-idempotency": req.headers["x-payout-idempotency"] as string | undefined,
-    });
+    const x = await razorpayX(
+      req.method ?? "GET",
+      path,
+      req.method === "POST" ? json() : {},
+      { "x-payout-idempotency": req.headers["x-payout-idempotency"] as string | undefined },
+      url.searchParams,
+    );
     if (x) return send(x.status, x.body);
 
     if (req.method === "POST" && path === "/v1/orders") {
@@ -244,6 +290,21 @@ export function razorpayStandIn(settings: StandInSettings) {
       const order: OrderFacts = { a: amount, t: Math.floor(Date.now() / 1000) };
       const id = sealOrder(order);
       return send(200, orderEntity(id, order));
+    }
+    if (req.method === "GET" && path === "/v1/payments") {
+      const window = listWindow(url.searchParams);
+      const items = books
+        .current("payment")
+        .filter((entry) => entry.at >= window.from && entry.at < window.to)
+        .map((entry) => ({ entry, facts: openPayment(entry.id) }))
+        .filter((row): row is { entry: (typeof row)["entry"]; facts: PaymentFacts } => row.facts !== null)
+        .map(({ entry, facts }) => ({ ...paymentEntity(entry.id, facts), created_at: Math.floor(entry.at / 1000) }));
+      return send(200, listPage(items, url.searchParams));
+    }
+    if (req.method === "GET" && path === "/v1/settlements") {
+      const window = listWindow(url.searchParams);
+      const items = settlements().filter((item) => item.created_at * 1000 >= window.from && item.created_at * 1000 < window.to);
+      return send(200, listPage(items, url.searchParams));
     }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (req.method === "GET" && paymentMatch) {
@@ -391,4 +452,11 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
+}
+
+const IST_MS = 5.5 * 3_600_000;
+/** The end of the India day a moment falls in (the next IST midnight), in milliseconds. */
+function indiaDayEnd(at: number): number {
+  const day = 86_400_000;
+  return Math.floor((at + IST_MS) / day) * day + day - IST_MS;
 }

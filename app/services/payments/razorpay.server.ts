@@ -78,6 +78,20 @@ const validationEntity = z.object({
   results: z.object({ account_status: z.enum(["active", "invalid"]).nullish(), registered_name: z.string().max(200).nullish() }).nullish(),
 });
 
+const settlementEntity = z.object({
+  id: z.string().min(1).max(255),
+  amount: z.number().int().nonnegative(),
+  fees: z.number().int().nonnegative(),
+  tax: z.number().int().nonnegative(),
+  utr: z.string().max(64).nullish(),
+  created_at: z.number().int().positive(),
+});
+const timestamped = z.object({ created_at: z.number().int().positive() });
+const collection = z.object({ items: z.array(z.unknown()) });
+/** Razorpay's list calls answer at most 100 items a page. */
+const PAGE = 100;
+const MAX_PAGES = 100;
+
 const idEntity = z.object({ id: z.string().min(1).max(255) });
 
 function toPayout(entity: z.infer<typeof payoutEntity>): GatewayPayout {
@@ -156,6 +170,24 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
     }
   }
 
+  /** Every item of a list call in a time window, page by page. */
+  async function list(path: string, window: { from: Date; to: Date }, extra: Record<string, string> = {}): Promise<unknown[]> {
+    const items: unknown[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = new URLSearchParams({
+        ...extra,
+        from: String(Math.floor(window.from.getTime() / 1000)),
+        to: String(Math.floor(window.to.getTime() / 1000)),
+        count: String(PAGE),
+        skip: String(page * PAGE),
+      });
+      const answer = read(collection, await call("GET", `${path}?${query}`), "a list");
+      items.push(...answer.items);
+      if (answer.items.length < PAGE) return items;
+    }
+    throw new GatewayError(`payment provider listed more than ${PAGE * MAX_PAGES} items for ${path}`);
+  }
+
   return {
     name: "razorpay",
     standIn: settings.standIn,
@@ -229,6 +261,27 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
     },
     async fetchPayout(payoutId) {
       return toPayout(read(payoutEntity, await call("GET", `/v1/payouts/${encodeURIComponent(payoutId)}`), "a payout"));
+    },
+    async listPayments(window) {
+      const pages = await list("/v1/payments", window);
+      return pages.map((item) => ({
+        ...toPayment(read(paymentEntity, item, "a payment")),
+        createdAt: new Date(read(timestamped, item, "a payment").created_at * 1000),
+      }));
+    },
+    async listPayouts(window) {
+      const pages = await list("/v1/payouts", window, { account_number: settings.payoutAccountNumber ?? "" });
+      return pages.map((item) => ({
+        ...toPayout(read(payoutEntity, item, "a payout")),
+        createdAt: new Date(read(timestamped, item, "a payout").created_at * 1000),
+      }));
+    },
+    async listSettlements(window) {
+      const pages = await list("/v1/settlements", window);
+      return pages.map((item) => {
+        const settlement = read(settlementEntity, item, "a settlement");
+        return { ...settlement, utr: settlement.utr ?? null, createdAt: new Date(settlement.created_at * 1000) };
+      });
     },
     async refundPayment({ paymentId, amountPaise, receipt }) {
       const answer = await call("POST", `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise, receipt });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hmacHex } from "./gateway";
+import type { StandInBooks } from "./stand-in-books.server";
 
 /**
  * The RazorpayX half of the stand-in (ADR 0064): contacts, bank fund accounts, penny drops
@@ -25,7 +26,7 @@ type Delivery = (events: { id: string; body: string }[]) => Promise<number[]>;
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 const unb64 = (text: string) => Buffer.from(text, "base64url").toString("utf8");
 
-export function razorpayXStandIn(options: { keySecret: string; pendingMs: number; deliver: Delivery }) {
+export function razorpayXStandIn(options: { keySecret: string; pendingMs: number; deliver: Delivery; books: StandInBooks }) {
   const sign = (prefix: string, core: string) => hmacHex(options.keySecret, `${prefix}:${core}`).slice(0, 10);
   const seal = (prefix: string, core: string) => `${prefix}_${core}.${sign(prefix, core)}`;
   function unseal(prefix: string, id: string): string | null {
@@ -124,8 +125,12 @@ export function razorpayXStandIn(options: { keySecret: string; pendingMs: number
   /** The bank's answers for a new payout, each after the delay: processed, failed, or processed then reversed. */
   function announce(id: string, facts: PayoutFacts) {
     const behaviour = outcomeOf(facts);
-    const later = (ms: number, event: string, status: string) =>
+    const createdAt = started.get(id) ?? Date.now();
+    const later = (ms: number, event: string, status: string) => {
+      options.books.record({ kind: "payout", id, status, at: createdAt + ms, createdAt });
       setTimeout(() => void options.deliver([eventBody(event, id, facts, status)]), ms).unref();
+    };
+    options.books.record({ kind: "payout", id, status: "processing", at: createdAt, createdAt });
     if (behaviour === "fails") later(options.pendingMs, "payout.failed", "failed");
     else later(options.pendingMs, "payout.processed", "processed");
     if (behaviour === "reverses") later(options.pendingMs * 2, "payout.reversed", "reversed");
@@ -140,6 +145,7 @@ export function razorpayXStandIn(options: { keySecret: string; pendingMs: number
     path: string,
     body: Record<string, unknown>,
     headers: Record<string, string | undefined>,
+    query: URLSearchParams = new URLSearchParams(),
   ): Promise<Answer> {
     if (method === "POST" && path === "/v1/contacts") {
       if (typeof body.name !== "string" || body.name.trim().length < 3) return apiError(400, "The name field is required.");
@@ -191,6 +197,16 @@ export function razorpayXStandIn(options: { keySecret: string; pendingMs: number
       }
       return { status: 200, body: payoutEntity(id, facts, statusNow(id, facts)) };
     }
+    if (method === "GET" && path === "/v1/payouts") {
+      const window = listWindow(query);
+      const items = options.books
+        .current("payout")
+        .filter((entry) => entry.createdAt >= window.from && entry.createdAt < window.to)
+        .map((entry) => ({ entry, facts: openPayout(entry.id) }))
+        .filter((row): row is { entry: (typeof row)["entry"]; facts: PayoutFacts } => row.facts !== null)
+        .map(({ entry, facts }) => ({ ...payoutEntity(entry.id, facts, entry.status), created_at: Math.floor(entry.createdAt / 1000) }));
+      return { status: 200, body: page(items, query) };
+    }
     const payout = /^\/v1\/payouts\/([^/]+)$/.exec(path);
     if (method === "GET" && payout) {
       const id = decodeURIComponent(payout[1]!);
@@ -207,6 +223,7 @@ export function razorpayXStandIn(options: { keySecret: string; pendingMs: number
       if (!facts || !status) return apiError(400, "The id provided does not exist");
       const times = Math.min(Math.max(Number(body.times ?? 1), 1), 50);
       const one = eventBody(event, id, facts, status);
+      options.books.record({ kind: "payout", id, status, at: Date.now(), createdAt: started.get(id) ?? Date.now() });
       const statuses = (await Promise.all(Array.from({ length: times }, () => options.deliver([one])))).flat();
       return { status: 200, body: { webhook_statuses: statuses } };
     }
@@ -217,4 +234,17 @@ export function razorpayXStandIn(options: { keySecret: string; pendingMs: number
 /** A 12-digit IMPS reference, the same for the same payout or penny drop. */
 function utrFor(id: string): string {
   return String(parseInt(createHash("sha256").update(id).digest("hex").slice(0, 12), 16) % 1e12).padStart(12, "0");
+}
+
+/** A list call's window (Unix seconds in the query) as milliseconds. */
+export function listWindow(query: URLSearchParams): { from: number; to: number } {
+  return { from: Number(query.get("from") ?? 0) * 1000, to: Number(query.get("to") ?? 4102444800) * 1000 };
+}
+
+/** One page of a list call, as Razorpay answers it. */
+export function page(items: unknown[], query: URLSearchParams) {
+  const count = Math.min(Math.max(Number(query.get("count") ?? 10), 1), 100);
+  const skip = Math.max(Number(query.get("skip") ?? 0), 0);
+  const slice = items.slice(skip, skip + count);
+  return { entity: "collection", count: slice.length, items: slice };
 }
