@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMoneyInOut } from "../../app/domain/admin/dashboard/money-in-out.server";
-import { gatewayClearing } from "../../app/domain/ledger/accounts.server";
+import { gatewayClearing, platformCash } from "../../app/domain/ledger/accounts.server";
 import { applyPayoutIn, queuePayoutIn } from "../../app/domain/payouts/payouts.server";
 import { toPaise } from "../../app/domain/payments/gateway-deposits.server";
 import { updateTicket } from "../../app/domain/support/update-ticket.server";
 import { creditDeposit } from "../../app/domain/wallet/credit-deposit.server";
-import { requestDeposit, requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
+import { requestDeposit, requestWithdrawal, startOfIndiaDay } from "../../app/domain/wallet/request-funds.server";
 import { Decimal } from "../../app/lib/money";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
@@ -16,7 +16,8 @@ import { useTestDatabase } from "#tests/setup/test-database";
  * The admin dashboard's money in and out per India day (issue 27), read from the ledger: a
  * bank-transfer deposit confirmed on its ticket, a gateway deposit credited from the clearing
  * account, a withdrawal paid by hand, a payout processed then returned by the bank, and a
- * deposit outside the 14 days. The day's figures are exact, and /admin prints them.
+ * deposit a minute before India's midnight (yesterday's row) and one outside the 14 days. The
+ * day's figures and the period's totals are exact, and /admin prints them.
  */
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
@@ -58,6 +59,18 @@ describe("money in and out per day", () => {
         source: "UPI payment pay_money_in_out",
         keyPrefix: "payment:test:pay_money_in_out",
         referenceId: "pay_money_in_out",
+      }),
+    );
+    // A minute before India's midnight: yesterday's, though it is already today in UTC for half the day.
+    await prisma().$transaction((tx) =>
+      creditDeposit(tx, {
+        userId: user.id,
+        received: new Decimal("1250.25"),
+        from: platformCash,
+        source: "request LATE0001",
+        keyPrefix: "ticket:late",
+        referenceId: "late",
+        at: new Date(startOfIndiaDay(new Date()).getTime() - 60_000),
       }),
     );
     // Outside the 14 days: not counted.
@@ -150,8 +163,15 @@ describe("money in and out per day", () => {
       moneyOut: "4000.00",
       net: "4000.50",
     });
-    expect({ ...figures.totals, day: today.day }).toEqual(today);
-    expect(figures.days.slice(1).every((day) => day.moneyIn === "0.00" && day.moneyOut === "0.00")).toBe(true);
+    const yesterday = figures.days[1]!;
+    expect([yesterday.inBankTransfer, yesterday.moneyIn, yesterday.moneyOut, yesterday.net]).toEqual([
+      "1250.25",
+      "1250.25",
+      "0.00",
+      "1250.25",
+    ]);
+    expect(figures.totals).toMatchObject({ day: "", moneyIn: "9250.75", moneyOut: "4000.00", net: "5250.75", inBankTransfer: "6250.25" });
+    expect(figures.days.slice(2).every((day) => day.moneyIn === "0.00" && day.moneyOut === "0.00")).toBe(true);
 
     const response = await appClient(() => app).get("/admin", await createSession(prisma(), admin.id, { production: true }));
     expect(response.status).toBe(200);
