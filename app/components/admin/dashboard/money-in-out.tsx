@@ -14,6 +14,9 @@ const COLUMNS: { key: keyof Omit<MoneyInOutDay, "day">; label: string }[] = [
   { key: "net", label: "Net" },
 ];
 
+// The day stays in view while a phone scrolls the figures sideways.
+const DAY_CELL = "sticky left-0 bg-white px-3 py-2 text-left whitespace-nowrap";
+
 /** A signed net with a real minus sign; the other figures are never negative. */
 function netText(value: string) {
   const amount = new Decimal(value);
@@ -40,7 +43,7 @@ export function MoneyInOutSection({ figures }: { figures: MoneyInOut }) {
           <table className="min-w-full text-right text-sm" data-testid="money-in-out">
             <thead className="text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
+                <th scope="col" className={`${DAY_CELL} font-medium`}>
                   Day
                 </th>
                 {COLUMNS.map((column) => (
@@ -53,7 +56,7 @@ export function MoneyInOutSection({ figures }: { figures: MoneyInOut }) {
             <tbody className="divide-y divide-slate-100">
               {figures.days.map((day) => (
                 <tr key={day.day} data-day={day.day}>
-                  <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+                  <th scope="row" className={`${DAY_CELL} font-normal`}>
                     {formatCalendarDate(day.day)}
                   </th>
                   {COLUMNS.map((column) => (
@@ -66,7 +69,7 @@ export function MoneyInOutSection({ figures }: { figures: MoneyInOut }) {
             </tbody>
             <tfoot className="border-t border-slate-300 font-semibold">
               <tr>
-                <th scope="row" className="px-3 py-2 text-left">
+                <th scope="row" className={DAY_CELL}>
                   Total
                 </th>
                 {COLUMNS.map((column) => (
