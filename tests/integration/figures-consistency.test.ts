@@ -8,7 +8,12 @@ import { purchaseShares } from "../../app/domain/investing/purchase-shares.serve
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { instantBuyShares } from "../../app/domain/market/settle-trades.server";
 import { declareDistribution, payDueDistributions } from "../../app/domain/distributions/distributions.server";
-import { requestDeposit } from "../../app/domain/wallet/request-funds.server";
+import { requestDeposit, requestWithdrawal, ticketReference } from "../../app/domain/wallet/request-funds.server";
+import { applyGatewayPaymentIn, toPaise } from "../../app/domain/payments/gateway-deposits.server";
+import { applyPayoutIn, queuePayoutIn } from "../../app/domain/payouts/payouts.server";
+import { depositCredit } from "../../app/domain/wallet/fund-request-rules";
+import { Decimal } from "../../app/lib/money";
+import { formatIndiaDate, formatRupees } from "../../app/lib/formats";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { istDateOf } from "../../app/domain/statements/statement-figures";
@@ -29,6 +34,8 @@ import { useTestDatabase } from "#tests/setup/test-database";
  * the 2 shares left are worth ₹20,000 and cost ₹18,360); ₹300 declared over 3 shares (₹200 to
  * the persona) and ₹540 credited as lease rent; a ₹5,000 deposit less the ₹10 processing fee.
  * Returns: unrealised ₹1,640 + realised ₹820 + distributions ₹740 = ₹3,200.
+ * Then a ₹2,500 UPI payment through the gateway (₹2,490 net of the fee) and a ₹1,500 withdrawal
+ * paid out to the persona's verified bank account, whose UTR the bank reports.
  */
 
 const db = useTestDatabase();
@@ -40,6 +47,11 @@ const persona = { id: "", email: "", cookie: "" };
 let admin = { cookie: "", email: "" };
 let propertyId = "";
 let feeTransactionId = "";
+let paymentId = "";
+let withdrawalTicketId = "";
+const UPI_PAYMENT = "pay_figures_upi_01";
+const UTR = "HDFCR52026112600042";
+const FIXTURE_FUNDING = new Decimal("200000");
 
 beforeAll(async () => {
   process.env.SESSION_SECRET = SECRET;
@@ -110,6 +122,65 @@ beforeAll(async () => {
   });
   expect(resolved.status).toBe(302);
   feeTransactionId = (await prisma().transaction.findFirstOrThrow({ where: { userId: investor.id, transactionType: "fee" } })).id;
+  // Once the app has migrated its job queue (the mails go there): a UPI payment captured by the gateway, applied as its webhook would be.
+  const paymentOrder = await prisma().paymentOrder.create({
+    data: {
+      userId: investor.id,
+      amount: "2500.00",
+      provider: "razorpay",
+      providerOrderId: "order_figures_01",
+      idempotencyKey: newIdempotencyKey(),
+    },
+  });
+  paymentId = paymentOrder.id;
+  const captured = {
+    id: UPI_PAYMENT,
+    orderId: "order_figures_01",
+    amount: toPaise("2500"),
+    currency: "INR",
+    method: "upi",
+    errorDescription: null,
+  };
+  expect(await prisma().$transaction((tx) => applyGatewayPaymentIn(tx, "razorpay", { ...captured, status: "captured" }))).toBe("credited");
+  // A withdrawal paid out to the persona's verified account; the bank reports it processed with its UTR.
+  const bank = await prisma().bankAccount.create({
+    data: {
+      userId: investor.id,
+      holderName: "Figures Persona",
+      maskedNumber: "XXXXXX4321",
+      ifsc: "HDFC0001234",
+      bankName: "HDFC Bank",
+      accountType: "savings",
+      provider: "razorpay",
+      providerFundAccountId: "fa_figures_01",
+      validationStatus: "active",
+      registeredName: "FIGURES PERSONA",
+      validatedAt: new Date(),
+    },
+  });
+  const withdrawal = await requestWithdrawal(prisma(), { userId: investor.id, amount: "1500", opsRecipients: [] });
+  withdrawalTicketId = withdrawal.ticketId;
+  const queued = await prisma().$transaction((tx) =>
+    queuePayoutIn(tx, {
+      ticketId: withdrawal.ticketId,
+      userId: investor.id,
+      holdJournalId: withdrawal.holdJournalId!,
+      amount: "1500.00",
+      adminId: adminUser.id,
+      provider: "razorpay",
+      now: new Date(),
+    }),
+  );
+  const processed = {
+    id: "pout_figures_01",
+    fundAccountId: bank.providerFundAccountId!,
+    amount: toPaise("1500"),
+    status: "processed" as const,
+    utr: UTR,
+    referenceId: queued!.payoutId,
+    failureReason: null,
+  };
+  expect(await prisma().$transaction((tx) => applyPayoutIn(tx, "razorpay", processed))).toBe("payout_processed");
 }, 120_000);
 
 afterAll(async () => {
@@ -265,5 +336,78 @@ describe("every surface prints the same figure for each money fact", () => {
     expect(queue).not.toContain(admin.email);
     const overview = await pageText("/admin", admin.cookie);
     expect(overview).toContain("KYC pending or under review 0");
+  });
+});
+
+describe("the money rails print the same figures everywhere", () => {
+  it("a UPI payment: its page, the wallet's payments panel, the transactions, the alert and the e-mail say ₹2,500 received and ₹2,490 added", async () => {
+    const net = depositCredit("2500").toFixed(2);
+    expect(net).toBe("2490.00");
+    const page = await pageText(`/wallet/payments/${paymentId}`);
+    expect(page).toContain("Amount ₹2,500.00");
+    expect(page).toContain("Processing fee ₹10.00");
+    expect(page).toContain("Added to your wallet ₹2,490.00");
+    expect(page).toContain(`Gateway payment ${UPI_PAYMENT}`);
+    const wallet = await pageText("/dashboard/wallet");
+    expect(wallet).toMatch(/Payments by UPI and net banking ₹2,500\.00 .*Credited/);
+    const list = await pageText("/dashboard/transactions?type=deposit");
+    expect(list).toContain("+₹2,500 ");
+    const credit = await prisma().transaction.findFirstOrThrow({ where: { referenceId: paymentId, transactionType: "deposit" } });
+    expect([credit.amount.toFixed(2), credit.description]).toEqual(["2500.00", `Funds added (UPI payment ${UPI_PAYMENT})`]);
+    const details = await pageText(`/dashboard/transactions/${credit.id}`);
+    expect(details).toMatch(/Total credited \+₹2,500 /);
+    const payments = await prisma().paymentOrder.findUniqueOrThrow({ where: { id: paymentId } });
+    expect(payments.paidAmount?.toFixed(2)).toBe("2500.00");
+    const message = `₹2,500.00 received by UPI (payment ${UPI_PAYMENT}). After the ₹10.00 processing fee, ₹2,490.00 was added to your wallet.`;
+    expect(await pageText("/dashboard/notifications")).toContain(message);
+    await expect.poll(() => mailsTo(persona.email).join("\n"), { timeout: 15_000 }).toContain(message);
+  });
+
+  it("a paid-out withdrawal: the fund request's line, the payouts row, the admin's Payments page, the alert and the transaction name the same amount and UTR", async () => {
+    const payout = await prisma().payout.findUniqueOrThrow({ where: { ticketId: withdrawalTicketId } });
+    expect([payout.status, payout.amount.toFixed(2), payout.utr]).toEqual(["processed", "1500.00", UTR]);
+    const reference = ticketReference(withdrawalTicketId);
+    const wallet = await pageText("/dashboard/wallet");
+    expect(wallet).toMatch(new RegExp(`Withdrawal ₹1,500\\.00 Request ${reference} .*Paid to HDFC Bank XXXXXX4321 · UTR ${UTR}`));
+    const alerts = await pageText("/dashboard/notifications");
+    const note = `₹1,500.00 was paid to your bank account XXXXXX4321. Bank reference (UTR): ${UTR}.`;
+    expect(alerts).toContain(note);
+    await expect.poll(() => mailsTo(persona.email).join("\n"), { timeout: 15_000 }).toContain(note);
+    const list = await pageText("/dashboard/transactions?type=withdrawal");
+    expect(list).toContain("−₹1,500 ");
+    const paid = await prisma().transaction.findFirstOrThrow({ where: { journalId: payout.journalId } });
+    expect([paid.amount.toFixed(2), paid.description]).toEqual([
+      "1500.00",
+      `Withdrawal paid out to XXXXXX4321 (request ${reference}, UTR ${UTR})`,
+    ]);
+    const details = await pageText(`/dashboard/transactions/${paid.id}`);
+    expect(details).toMatch(/Total debited −₹1,500 /);
+    const adminPayments = await pageText("/admin/payments", admin.cookie);
+    expect(adminPayments).toContain(`₹1,500.00 XXXXXX4321`);
+    expect(adminPayments).toContain(UTR);
+  });
+
+  it("the dashboard's money in and out for today is the day's deposits and withdrawals the investor pages list", async () => {
+    const today = formatIndiaDate(new Date());
+    /** The sum of a type's rows dated today on the investor's Transactions list, as the list prints them. */
+    const listedToday = async (type: "deposit" | "withdrawal", label: string) => {
+      const list = await pageText(`/dashboard/transactions?type=${type}`);
+      const rows = [...list.matchAll(new RegExp(`${label} · ([^,]+), [^₹]*?[+−]₹([\\d,]+) completed`, "g"))];
+      expect(rows.length).toBeGreaterThan(0);
+      return rows.filter(([, day]) => day === today).reduce((sum, [, , amount]) => sum.plus(amount!.replace(/,/g, "")), new Decimal(0));
+    };
+    const listedIn = await listedToday("deposit", "Deposit");
+    const listedOut = await listedToday("withdrawal", "Withdrawal");
+    expect([listedIn.toFixed(2), listedOut.toFixed(2)]).toEqual(["7500.00", "1500.00"]);
+    // The fixtures open both wallets with ₹1,00,000 deposit journals and no history row: no investor page lists them.
+    const moneyIn = listedIn.plus(FIXTURE_FUNDING);
+    const overview = await pageText("/admin", admin.cookie);
+    const table = overview.slice(overview.indexOf("Money in and out")).match(/ Net (.*?) Total /)![1]!;
+    const [, todayCells] = table.match(/^\d{1,2} \w+ \d{4} (.*?)(?: \d{1,2} \w+ \d{4} |$)/)!;
+    expect(todayCells!.trim().split(" ")).toEqual(
+      [FIXTURE_FUNDING.plus(5000), 2500, moneyIn, 0, listedOut, 0, listedOut, moneyIn.minus(listedOut)].map((figure) =>
+        formatRupees(figure),
+      ),
+    );
   });
 });

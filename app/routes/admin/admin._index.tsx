@@ -5,10 +5,12 @@ import { ADMIN_TABS, AdminTabs, type AdminTab } from "~/components/admin/dashboa
 import { AnalyticsTab } from "~/components/admin/dashboard/analytics-tab";
 import { NotesTab } from "~/components/admin/dashboard/notes-tab";
 import { listNotesAnalyses } from "~/domain/notes-analysis/notes-analysis-overview.server";
+import { MoneyInOutSection } from "~/components/admin/dashboard/money-in-out";
 import { OpenHolds } from "~/components/admin/dashboard/open-holds";
 import { OverviewTab } from "~/components/admin/dashboard/overview-tab";
 import { listOpenHolds } from "~/domain/ledger/list-open-holds.server";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
+import { getMoneyInOut } from "~/domain/admin/dashboard/money-in-out.server";
 import { getAdminOverview, listLatestNotes, listRecentEvents, listUserEngagement } from "~/domain/admin/dashboard/admin-overview.server";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -27,7 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case "activity":
       return { tab, events: await listRecentEvents(db) } as const;
     default:
-      return { tab: "overview", counts: await getAdminOverview(db), openHolds: await listOpenHolds(db) } as const;
+      return {
+        tab: "overview",
+        counts: await getAdminOverview(db),
+        openHolds: await listOpenHolds(db),
+        moneyInOut: await getMoneyInOut(db),
+      } as const;
   }
 }
 
@@ -39,6 +46,7 @@ export default function AdminDashboardPage() {
       <h1 className="text-2xl font-bold text-ink">Admin Panel</h1>
       <AdminTabs current={loaded.tab} />
       {loaded.tab === "overview" ? <OverviewTab counts={loaded.counts} /> : null}
+      {loaded.tab === "overview" ? <MoneyInOutSection figures={loaded.moneyInOut} /> : null}
       {loaded.tab === "overview" ? <OpenHolds total={loaded.openHolds.total} holds={loaded.openHolds.holds} /> : null}
       {loaded.tab === "notes" ? <NotesTab notes={loaded.notes} analyses={loaded.analyses} /> : null}
       {loaded.tab === "analytics" ? <AnalyticsTab rows={loaded.engagement} /> : null}
