@@ -1,9 +1,11 @@
 import { Decimal } from "~/lib/money";
-import { Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { SubmitButton } from "~/components/ui/status-button";
 import { useRef, type ReactNode } from "react";
 import { useDialogFocus } from "~/components/ui/use-dialog-focus";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { CloseIcon } from "~/components/ui/icons";
+import type { CoolingOff } from "~/domain/investing/cooling-off";
 import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
 import { TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
 import { summaryOf } from "./transaction-list";
@@ -20,8 +22,11 @@ export function TransactionDetailsDialog({
   closeHref,
   receiptHref,
   printHref,
+  coolingOff = null,
 }: {
   row: HistoryRow;
+  /** A purchase's cooling-off (ADR 0068): the Cancel Purchase form while open, else why it is gone. */
+  coolingOff?: CoolingOff | null;
   receiptNumber: string;
   closeHref: string;
   receiptHref: string;
@@ -92,8 +97,11 @@ export function TransactionDetailsDialog({
           </div>
         </Section>
 
+        {coolingOff ? <CoolingOffPanel coolingOff={coolingOff} refund={new Decimal(row.amount).plus(row.fee).toFixed(2)} /> : null}
+
         <Section title="Additional info">
           <Item label="Receipt number" value={receiptNumber} />
+          {row.description ? <Item label="Description" value={row.description} /> : null}
           <Item label="Transaction ID" value={row.id} mono />
           {row.referenceId ? <Item label="Reference" value={row.referenceId} mono /> : null}
           {row.journalId ? <Item label="Ledger journal" value={row.journalId} mono /> : null}
@@ -144,5 +152,29 @@ function Item({
         {value}
       </dd>
     </div>
+  );
+}
+
+function CoolingOffPanel({ coolingOff, refund }: { coolingOff: CoolingOff; refund: string }) {
+  return (
+    <section className="mt-5 rounded-lg border border-slate-200 p-3 text-sm" aria-labelledby="cooling-off-title">
+      <h3 id="cooling-off-title" className="font-semibold text-ink">
+        Cooling-off
+      </h3>
+      {coolingOff.state === "open" ? (
+        <Form method="post" className="mt-2 space-y-2">
+          <p className="text-slate-700">
+            {`You may cancel this purchase until ${formatIndiaDateTime(coolingOff.until)} while the raise is open: the shares go back and ${formatRupees(refund, { paise: "if-any" })} (price and fee) returns to your wallet.`}
+          </p>
+          <SubmitButton intent="cancel-purchase" pendingText="Cancelling...">
+            Cancel Purchase
+          </SubmitButton>
+        </Form>
+      ) : (
+        <p className="mt-1 text-slate-700" data-testid="cooling-off-reason">
+          {coolingOff.reason}
+        </p>
+      )}
+    </section>
   );
 }

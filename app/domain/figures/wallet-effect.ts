@@ -7,9 +7,11 @@ const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "
  * What one transaction did to the wallet, the one figure every surface prints for it (ADR 0046):
  * a purchase is −(amount + fee), money in is +(amount − fee), and a `fee` row is −amount: its
  * amount is the charge itself, so a fee column on it (older rows repeated the charge there) is
- * never a second charge.
+ * never a second charge. A purchase cancelled in the cooling-off window did nothing in the end:
+ * its refund reversed it (ADR 0068), so its effect is zero.
  */
-export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value }): Decimal {
+export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value; status?: string }): Decimal {
+  if (row.status === "cancelled") return new Decimal(0);
   const amount = new Decimal(row.amount).abs();
   if (row.type === "fee") return amount.neg();
   const fee = new Decimal(row.fee).abs();

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { TransactionDetailsDialog } from "~/components/transactions/transaction-details-dialog";
 import { requireDashboardUser } from "~/web/guards.server";
@@ -7,6 +7,7 @@ import { receiptNumber } from "~/domain/receipts/receipt.server";
 import { getOwnTransaction } from "~/domain/transactions/transaction-history.server";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
+import { coolingOffFor, submitCancelPurchase } from "~/web/cooling-off.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -14,16 +15,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { transactionId } = requireParams(params, { transactionId: "uuid" });
   const row = await getOwnTransaction(getPrisma(), user.id, transactionId);
   if (!row) throw data(null, { status: 404 });
-  return { row, receiptNumber: receiptNumber(row) };
+  return { row, receiptNumber: receiptNumber(row), coolingOff: await coolingOffFor(row) };
+}
+
+/** Cancel Purchase in the cooling-off window (ADR 0068); only the buyer's own purchase. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  // The id is checked after the form is read: a malformed one is the domain's "not found".
+  return submitCancelPurchase(request, user, params.transactionId ?? "");
 }
 
 export default function TransactionDetailsRoute() {
-  const { row, receiptNumber } = useLoaderData<typeof loader>();
+  const { row, receiptNumber, coolingOff } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <TransactionDetailsDialog
       row={row}
       receiptNumber={receiptNumber}
+      coolingOff={coolingOff}
       closeHref={paths.dashboard.transactions(search)}
       receiptHref={paths.dashboard.transactionReceipt(row.id)}
       printHref={paths.dashboard.transactionPrint(row.id)}
