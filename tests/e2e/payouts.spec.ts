@@ -54,10 +54,14 @@ test("a withdrawal reaches the bank and the investor sees its UTR @mobile", asyn
   await expect(article).toContainText("Verified by penny drop");
   await expect(article).toContainText("KAVYA MENON");
   await expect(article).toContainText("Name match 100/100");
+  await admin.screenshot({ path: testInfo.outputPath("admin-withdrawal-ticket.png"), fullPage: true });
   await article.getByLabel("Status").selectOption("resolved");
   await article.getByRole("button", { name: "Update Ticket" }).click();
   await expect(admin.getByText("Ticket Updated")).toBeVisible();
   await expect(admin.getByTestId("ticket-history")).toContainText("is on its way to your bank account XXXXXXXXXXX5678");
+  await admin.goto("/admin/payments");
+  await expect(admin.getByTestId("payouts")).toContainText(email);
+  await admin.screenshot({ path: testInfo.outputPath("admin-payments.png"), fullPage: true });
   await adminContext.close();
 
   // The stand-in's bank answers after a few seconds; the wallet shows the paid request and its UTR.

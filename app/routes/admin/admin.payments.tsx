@@ -191,7 +191,7 @@ export default function AdminPaymentsPage() {
                       {row.detail ? <span className="block text-xs text-slate-600">{row.detail}</span> : null}
                     </td>
                     <td className="py-2 pr-4">{row.utr ?? "—"}</td>
-                    <td className="py-2 pr-4 break-all">{row.provider_payout_id ?? "Not yet sent"}</td>
+                    <td className="min-w-64 py-2 pr-4 text-xs break-all">{row.provider_payout_id ?? "Not yet sent"}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">{formatIndiaDateTime(row.created_at)}</td>
                   </tr>
                 ))}
@@ -225,7 +225,7 @@ export default function AdminPaymentsPage() {
                     <td className="py-2 pr-4">{row.email}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">{formatRupees(row.amount, { paise: "always" })}</td>
                     <td className="py-2 pr-4">{paymentState(row.status).label}</td>
-                    <td className="py-2 pr-4 break-all">{row.provider_payment_id ?? "—"}</td>
+                    <td className="min-w-64 py-2 pr-4 text-xs break-all">{row.provider_payment_id ?? "—"}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">{formatIndiaDateTime(row.created_at)}</td>
                   </tr>
                 ))}
