@@ -6,7 +6,7 @@ import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
 import { listPaymentsForAdmin, replayWebhookEvent } from "~/domain/payments/payments-admin.server";
 import { decidePaymentException } from "~/domain/payments/payment-exceptions.server";
 import { indiaDay, listReconciliations, previousIndiaDay, reconcileDay } from "~/domain/payments/reconciliation.server";
-import { formatINR } from "~/lib/money";
+import { formatINR, type Decimal } from "~/lib/money";
 import { KYC_REQUIRED_FOR_FUNDS } from "~/domain/wallet/fund-request-rules";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
@@ -87,19 +87,7 @@ export async function loadWalletPayment(user: SessionUser, paymentId: string, wa
     ? await getPrisma().paymentOrder.findFirst({ where: { id: paymentId, userId: user.id, purpose: "deposit" } })
     : null;
   if (!order) throw data("Payment not found", { status: 404 });
-  const gateway = paymentGateway();
-  const payable = gateway && order.providerOrderId && (order.status === "created" || order.status === "failed");
-  const origin = getEnv().APP_ORIGIN;
-  const checkout = payable
-    ? gateway.checkoutForm({
-        orderId: order.providerOrderId!,
-        amountPaise: toPaise(order.amount),
-        description: "Add money to your Aangan wallet",
-        email: user.email,
-        callbackUrl: `${origin}${paths.payments.checkoutReturn()}`,
-        cancelUrl: `${origin}${paths.payments.walletPayment(order.id)}`,
-      })
-    : null;
+  const checkout = checkoutFor(order, user, "Add money to your Aangan wallet", paths.payments.walletPayment(order.id));
   return {
     payment: {
       id: order.id,
@@ -113,7 +101,7 @@ export async function loadWalletPayment(user: SessionUser, paymentId: string, wa
       creditedAt: order.creditedAt?.toISOString() ?? null,
     },
     checkout,
-    standIn: gateway?.standIn ?? false,
+    standIn: paymentGateway()?.standIn ?? false,
     walletPath,
   };
 }
@@ -264,4 +252,24 @@ async function reconcileFromForm(form: FormData, gateway: PaymentGateway, admin:
     if (!(error instanceof GatewayError)) throw error;
     throw new PaymentError("gateway_unreachable", "The gateway did not answer; nothing was changed. Please try again.", 502);
   }
+}
+
+/** The gateway's checkout form for an order while it can still be paid (created, or failed and tried again); else null. */
+export function checkoutFor(
+  order: { providerOrderId: string | null; status: string; amount: Decimal.Value },
+  user: SessionUser,
+  description: string,
+  cancelPath: string,
+) {
+  const gateway = paymentGateway();
+  if (!gateway || !order.providerOrderId || (order.status !== "created" && order.status !== "failed")) return null;
+  const origin = getEnv().APP_ORIGIN;
+  return gateway.checkoutForm({
+    orderId: order.providerOrderId,
+    amountPaise: toPaise(order.amount),
+    description,
+    email: user.email,
+    callbackUrl: `${origin}${paths.payments.checkoutReturn()}`,
+    cancelUrl: `${origin}${cancelPath}`,
+  });
 }

@@ -8,13 +8,11 @@ import { getOwnPremiumReceipt, renderPremiumReceiptPdf } from "~/domain/subscrip
 import { hasOpenSubscriptionRequest } from "~/domain/subscriptions/request-subscription.server";
 import { startPremiumPayment } from "~/domain/subscriptions/start-premium-payment.server";
 import { getOwnSubscription } from "~/domain/subscriptions/subscription-periods.server";
-import { toPaise } from "~/domain/payments/gateway-deposits.server";
 import { PAY_PREMIUM, payPremiumSchema } from "~/domain/subscriptions/upgrade-form";
 import { formatRupees } from "~/lib/formats";
 import { paths } from "~/lib/paths";
 import { isUuid } from "~/lib/uuid";
 import { getPrisma } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { paymentGateway } from "~/services/payments/gateway-config.server";
 import { GatewayError } from "~/services/payments/gateway";
@@ -23,6 +21,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
+import { checkoutFor } from "~/web/payments.server";
 
 /** Premium as /fees, /welcome, /trial-expired and /premium show it: the quote for this viewer, and a fresh form key when it can be paid. */
 export async function premiumOffer(user: { id: string } | null) {
@@ -85,19 +84,7 @@ export async function loadPremiumPayment(user: SessionUser, paymentId: string) {
       })
     : null;
   if (!order) throw paymentNotFound();
-  const gateway = paymentGateway();
-  const payable = gateway && order.providerOrderId && (order.status === "created" || order.status === "failed");
-  const origin = getEnv().APP_ORIGIN;
-  const checkout = payable
-    ? gateway.checkoutForm({
-        orderId: order.providerOrderId!,
-        amountPaise: toPaise(order.amount),
-        description: "Aangan Premium",
-        email: user.email,
-        callbackUrl: `${origin}${paths.payments.checkoutReturn()}`,
-        cancelUrl: `${origin}${paths.premium.payment(order.id)}`,
-      })
-    : null;
+  const checkout = checkoutFor(order, user, "Aangan Premium", paths.premium.payment(order.id));
   return {
     payment: {
       id: order.id,
@@ -117,7 +104,7 @@ export async function loadPremiumPayment(user: SessionUser, paymentId: string) {
         }
       : null,
     checkout,
-    standIn: gateway?.standIn ?? false,
+    standIn: paymentGateway()?.standIn ?? false,
   };
 }
 

@@ -1,15 +1,13 @@
-import { createServer, type Server } from "node:http";
-import { once } from "node:events";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
 import { findFreePort } from "../../app/services/free-port.server";
 import { hmacHex } from "../../app/services/payments/gateway";
-import { razorpayStandIn } from "../../app/services/payments/razorpay-stand-in.server";
 import { appClient, flashedToasts } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { startStandInServer } from "./support/stand-in-server";
 import { untilNoBackendRuns } from "./support/dead-backends";
 
 /**
@@ -24,7 +22,7 @@ const db = useTestDatabase();
 const prisma = () => db.current.prisma;
 const SECRET = "payments-gateway-session-secret-0123456789abcdef";
 const keys = { keyId: "rzp_test_integration", keySecret: "integration-key-secret", webhookSecret: "integration-webhook-secret" };
-let standIn: Server;
+let standIn: Awaited<ReturnType<typeof startStandInServer>>;
 let standInUrl: string;
 let appPort: number;
 let app: AppProcess | undefined;
@@ -32,14 +30,8 @@ let app: AppProcess | undefined;
 beforeAll(async () => {
   process.env.SESSION_SECRET = SECRET;
   appPort = await findFreePort();
-  const handle = razorpayStandIn({ ...keys, webhookUrl: `http://127.0.0.1:${appPort}/webhooks/razorpay`, pendingMs: 1_000 });
-  standIn = createServer((req, res) => {
-    handle(req, res).catch(() => res.end());
-  });
-  standIn.listen(0, "127.0.0.1");
-  await once(standIn, "listening");
-  const address = standIn.address();
-  standInUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  standIn = await startStandInServer({ ...keys, webhookUrl: `http://127.0.0.1:${appPort}/webhooks/razorpay`, pendingMs: 1_000 });
+  standInUrl = standIn.url;
   app = await start();
 }, 120_000);
 

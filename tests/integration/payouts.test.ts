@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import { once } from "node:events";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
 import { registerBankAccount } from "../../app/domain/payouts/bank-accounts.server";
@@ -9,12 +7,12 @@ import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server"
 import { expireWithdrawalHolds } from "../../app/domain/wallet/expire-withdrawal-holds.server";
 import { findFreePort } from "../../app/services/free-port.server";
 import { razorpayGateway } from "../../app/services/payments/razorpay.server";
-import { razorpayStandIn } from "../../app/services/payments/razorpay-stand-in.server";
 import { STAND_IN_OTHER_NAME } from "../../app/services/payments/razorpayx-stand-in.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createSession, createUser } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { startStandInServer } from "./support/stand-in-server";
 
 /**
  * Withdrawals paid out to verified bank accounts (ADR 0064), against the real app process and
@@ -29,7 +27,7 @@ const prisma = () => db.current.prisma;
 const SECRET = "payouts-session-secret-0123456789abcdef0123456";
 const keys = { keyId: "rzp_test_payouts", keySecret: "payouts-key-secret", webhookSecret: "payouts-webhook-secret" };
 const ACCOUNT = "2323230012345678";
-let standIn: Server;
+let standIn: Awaited<ReturnType<typeof startStandInServer>>;
 let standInUrl: string;
 let appPort: number;
 let app: AppProcess | undefined;
@@ -38,14 +36,8 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = SECRET;
   appPort = await findFreePort();
   // The bank never answers by itself here: each test sends the webhooks it needs.
-  const handle = razorpayStandIn({ ...keys, webhookUrl: `http://127.0.0.1:${appPort}/webhooks/razorpay`, payoutMs: 3_600_000 });
-  standIn = createServer((req, res) => {
-    handle(req, res).catch(() => res.end());
-  });
-  standIn.listen(0, "127.0.0.1");
-  await once(standIn, "listening");
-  const address = standIn.address();
-  standInUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  standIn = await startStandInServer({ ...keys, webhookUrl: `http://127.0.0.1:${appPort}/webhooks/razorpay`, payoutMs: 3_600_000 });
+  standInUrl = standIn.url;
   app = await start();
 }, 120_000);
 

@@ -1,15 +1,13 @@
-import { createServer, type Server } from "node:http";
-import { once } from "node:events";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
 import { endLapsedSubscriptions } from "../../app/domain/subscriptions/subscription-periods.server";
 import { findFreePort } from "../../app/services/free-port.server";
-import { razorpayStandIn } from "../../app/services/payments/razorpay-stand-in.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { startStandInServer } from "./support/stand-in-server";
 
 /**
  * Premium paid through the gateway (ADR 0063), against the real app process and the Razorpay
@@ -22,21 +20,15 @@ const db = useTestDatabase();
 const prisma = () => db.current.prisma;
 const SECRET = "premium-payments-session-secret-0123456789abcdef";
 const keys = { keyId: "rzp_test_premium", keySecret: "premium-key-secret", webhookSecret: "premium-webhook-secret" };
-let standIn: Server;
+let standIn: Awaited<ReturnType<typeof startStandInServer>>;
 let standInUrl: string;
 let app: AppProcess | undefined;
 
 beforeAll(async () => {
   process.env.SESSION_SECRET = SECRET;
   const appPort = await findFreePort();
-  const handle = razorpayStandIn({ ...keys, webhookUrl: `http://127.0.0.1:${appPort}/webhooks/razorpay`, pendingMs: 1_000 });
-  standIn = createServer((req, res) => {
-    handle(req, res).catch(() => res.end());
-  });
-  standIn.listen(0, "127.0.0.1");
-  await once(standIn, "listening");
-  const address = standIn.address();
-  standInUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  standIn = await startStandInServer({ ...keys, webhookUrl: `http://127.0.0.1:${appPort}/webhooks/razorpay`, pendingMs: 1_000 });
+  standInUrl = standIn.url;
   app = await startAppProcess(
     {
       DATABASE_URL: db.current.url,

@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
 import { applyGatewayPaymentIn, startGatewayDeposit } from "../../app/domain/payments/gateway-deposits.server";
@@ -10,9 +8,9 @@ import { updateTicket } from "../../app/domain/support/update-ticket.server";
 import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { runTransaction } from "../../app/services/db.server";
 import { razorpayGateway } from "../../app/services/payments/razorpay.server";
-import { razorpayStandIn } from "../../app/services/payments/razorpay-stand-in.server";
 import { createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { startStandInServer } from "./support/stand-in-server";
 
 /**
  * The nightly reconciliation (ADR 0064) against the Razorpay stand-in's own records over HTTP:
@@ -24,19 +22,13 @@ import { useTestDatabase } from "#tests/setup/test-database";
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
 const keys = { keyId: "rzp_test_recon", keySecret: "recon-key-secret", webhookSecret: "recon-webhook-secret" };
-let standIn: Server;
+let standIn: Awaited<ReturnType<typeof startStandInServer>>;
 let standInUrl: string;
 
 beforeAll(async () => {
   // No webhook address: every bank answer is "lost", as when the app was down.
-  const handle = razorpayStandIn({ ...keys, payoutMs: 200, settleAtOnce: true });
-  standIn = createServer((req, res) => {
-    handle(req, res).catch(() => res.end());
-  });
-  standIn.listen(0, "127.0.0.1");
-  await once(standIn, "listening");
-  const address = standIn.address();
-  standInUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  standIn = await startStandInServer({ ...keys, payoutMs: 200, settleAtOnce: true });
+  standInUrl = standIn.url;
 });
 
 afterAll(() => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui/button-styles";
+import { useLoaderData } from "@remix-run/react";
+import { GatewayPaymentCard } from "~/components/payments/gateway-payment-card";
 import { paymentState } from "~/components/wallet/payment-states";
 import { DEPOSIT_PROCESSING_FEE, depositCredit } from "~/domain/wallet/fund-request-rules";
 import { formatIndiaDateTime, formatRupees } from "~/lib/formats";
@@ -31,51 +31,15 @@ export default function WalletPaymentPage() {
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-ink">Payment</h1>
-      <section aria-labelledby="payment-state" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <p
-          id="payment-state"
-          className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${state.tone}`}
-          data-testid="payment-state"
-        >
-          {state.label}
-        </p>
-        <p className="mt-2 text-sm text-slate-700">{state.next}</p>
-        {payment.failureReason && payment.status === "failed" ? (
-          <p className="mt-1 text-sm text-slate-600">{payment.failureReason}</p>
-        ) : null}
-        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          {facts.map(([term, value]) => (
-            <div key={term} className="min-w-0">
-              <dt className="text-slate-600">{term}</dt>
-              <dd className="font-medium break-all text-ink">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="mt-5 flex flex-wrap gap-2">
-          {checkout ? (
-            <form method="post" action={checkout.action}>
-              {Object.entries(checkout.fields).map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <button type="submit" className={buttonClasses("primary", "md")}>
-                {payment.status === "failed" ? "Try Again" : "Pay"} {formatRupees(payment.amount, { paise: "always" })} by UPI or Net
-                Banking
-              </button>
-            </form>
-          ) : null}
-          {payment.status === "pending" || payment.status === "created" ? (
-            <Link to={paths.payments.walletPayment(payment.id)} className={buttonClasses("secondary", "md")}>
-              Refresh
-            </Link>
-          ) : null}
-          <Link to={walletPath} className={buttonClasses("secondary", "md")}>
-            Back to Wallet
-          </Link>
-        </div>
-        {standIn && checkout ? (
-          <p className="mt-3 text-xs text-slate-500">Demo: payments go to a stand-in for the payment gateway; no real money moves.</p>
-        ) : null}
-      </section>
+      <GatewayPaymentCard
+        payment={payment}
+        state={state}
+        facts={facts}
+        checkout={checkout}
+        standIn={standIn}
+        refreshHref={paths.payments.walletPayment(payment.id)}
+        back={{ href: walletPath, label: "Back to Wallet" }}
+      />
     </div>
   );
 }
