@@ -17,7 +17,10 @@ describe("grievanceClocks", () => {
   });
 
   it("is met at exactly the due time and missed one millisecond after", () => {
-    const onTime = grievanceClocks({ createdAt: raised, acknowledgedAt: at("2026-12-02T10:00:00Z"), resolvedAt: null }, at("2026-12-05T00:00:00Z"));
+    const onTime = grievanceClocks(
+      { createdAt: raised, acknowledgedAt: at("2026-12-02T10:00:00Z"), resolvedAt: null },
+      at("2026-12-05T00:00:00Z"),
+    );
     expect(states(onTime).acknowledge).toBe("met");
     expect(states(grievanceClocks({ createdAt: raised, acknowledgedAt: null, resolvedAt: null }, at("2026-12-02T10:00:00.001Z")))).toEqual({
       acknowledge: "missed",

@@ -3,7 +3,11 @@ import { DomainError } from "~/domain/errors";
 import type { Db } from "~/services/db.server";
 
 export const representativeSchema = z.object({
-  fullName: z.string({ error: "Enter their full name" }).trim().min(2, "Enter their full name").max(120, "A name can be at most 120 characters"),
+  fullName: z
+    .string({ error: "Enter their full name" })
+    .trim()
+    .min(2, "Enter their full name")
+    .max(120, "A name can be at most 120 characters"),
   email: z.email({ error: "Enter their e-mail address" }).trim().max(254),
   relationship: z
     .string({ error: "Say how they are related to you" })

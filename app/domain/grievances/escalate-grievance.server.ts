@@ -38,12 +38,21 @@ export async function escalateIn(tx: Tx, ticketId: string, reason: EscalationRea
     select: { id: true, email: true },
   });
   // A lone admin who handles the ticket is still told: someone must hear of it.
-  const recipients = others.length ? others : await tx.userProfile.findMany({ where: { isAdmin: true }, select: { id: true, email: true } });
+  const recipients = others.length
+    ? others
+    : await tx.userProfile.findMany({ where: { isAdmin: true }, select: { id: true, email: true } });
   const message = `Grievance ${ticketReference(ticketId)} ("${ticket.subject}") ${REASON_WORDS[reason]}.`;
   for (const admin of recipients) {
     await createUserAlert(tx, { userId: admin.id, alertType: "grievance_escalated", title: "Grievance escalated", message });
     try {
-      await enqueueMail({ to: admin.email, subject: `Escalated grievance ${ticketReference(ticketId)}`, text: `${message}\n\nOpen it on /admin/grievances.` }, tx);
+      await enqueueMail(
+        {
+          to: admin.email,
+          subject: `Escalated grievance ${ticketReference(ticketId)}`,
+          text: `${message}\n\nOpen it on /admin/grievances.`,
+        },
+        tx,
+      );
     } catch (error) {
       logger.warn({ err: error, ticketId }, "could not queue the escalation mail");
     }

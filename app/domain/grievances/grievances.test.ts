@@ -26,7 +26,11 @@ describe("grievances on a clock", () => {
     const investor = await createInvestor(prisma());
     const admin = await createUser(prisma(), { isAdmin: true });
     const { ticketId } = await raiseComplaint(prisma(), investor.id, complaint, raisedAt);
-    await updateTicket(prisma(), { adminId: admin.id, ticketId, status: "in_progress", adminResponse: "Looking into it" }, { now: () => later(2) });
+    await updateTicket(
+      prisma(),
+      { adminId: admin.id, ticketId, status: "in_progress", adminResponse: "Looking into it" },
+      { now: () => later(2) },
+    );
 
     const detail = await getOwnGrievance(prisma(), investor.id, ticketId, later(3));
     expect(detail?.clocks.map((c) => [c.clock, c.state, c.doneAt])).toEqual([
@@ -56,8 +60,16 @@ describe("grievances on a clock", () => {
       ["resolve_missed", true],
       ["scores_missed", true],
     ]);
-    expect(await prisma().userAlert.count({ where: { userId: second.id, alertType: "grievance_escalated", message: { contains: ticketReference(ticketId) } } })).toBe(3);
-    expect(await prisma().userAlert.count({ where: { userId: handler.id, alertType: "grievance_escalated", message: { contains: ticketReference(ticketId) } } })).toBe(0);
+    expect(
+      await prisma().userAlert.count({
+        where: { userId: second.id, alertType: "grievance_escalated", message: { contains: ticketReference(ticketId) } },
+      }),
+    ).toBe(3);
+    expect(
+      await prisma().userAlert.count({
+        where: { userId: handler.id, alertType: "grievance_escalated", message: { contains: ticketReference(ticketId) } },
+      }),
+    ).toBe(0);
     expect((await listOpenGrievances(prisma(), later(23 * 24))).find((g) => g.ticketId === ticketId)?.ageHours).toBe(23 * 24);
   });
 

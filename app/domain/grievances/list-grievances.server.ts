@@ -31,7 +31,9 @@ const SELECT = {
   createdAt: true,
   acknowledgedAt: true,
   details: true,
-  ticket: { select: { subject: true, description: true, status: true, resolvedAt: true, adminResponse: true, user: { select: { email: true } } } },
+  ticket: {
+    select: { subject: true, description: true, status: true, resolvedAt: true, adminResponse: true, user: { select: { email: true } } },
+  },
   escalations: { select: { reason: true, createdAt: true }, orderBy: { createdAt: "asc" as const } },
 } as const;
 
@@ -41,7 +43,14 @@ type Row = {
   createdAt: Date;
   acknowledgedAt: Date | null;
   details: unknown;
-  ticket: { subject: string; description: string; status: string; resolvedAt: Date | null; adminResponse: string | null; user: { email: string } };
+  ticket: {
+    subject: string;
+    description: string;
+    status: string;
+    resolvedAt: Date | null;
+    adminResponse: string | null;
+    user: { email: string };
+  };
   escalations: { reason: string; createdAt: Date }[];
 };
 

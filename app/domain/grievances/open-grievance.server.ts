@@ -16,7 +16,10 @@ export type NewGrievance = {
 
 /** A support ticket and its grievance row, so the grievance clocks start with the ticket. */
 export async function openGrievanceIn(tx: Tx, grievance: NewGrievance): Promise<{ ticketId: string }> {
-  const profile = await tx.userProfile.findUnique({ where: { id: grievance.userId }, select: { fullName: true, email: true, phone: true } });
+  const profile = await tx.userProfile.findUnique({
+    where: { id: grievance.userId },
+    select: { fullName: true, email: true, phone: true },
+  });
   if (!profile) throw new DomainError("USER_NOT_FOUND", "User not authenticated", 401);
   const { settled, now } = grievance;
   const ticket = await tx.supportTicket.create({
@@ -36,10 +39,21 @@ export async function openGrievanceIn(tx: Tx, grievance: NewGrievance): Promise<
     select: { id: true },
   });
   await tx.supportTicketEvent.create({
-    data: { ticketId: ticket.id, toStatus: settled?.status ?? "open", note: settled?.response ?? `A ${grievance.kind} was raised.`, createdAt: now },
+    data: {
+      ticketId: ticket.id,
+      toStatus: settled?.status ?? "open",
+      note: settled?.response ?? `A ${grievance.kind} was raised.`,
+      createdAt: now,
+    },
   });
   await tx.grievance.create({
-    data: { ticketId: ticket.id, userId: grievance.userId, kind: grievance.kind, details: (grievance.details ?? {}) as object, createdAt: now },
+    data: {
+      ticketId: ticket.id,
+      userId: grievance.userId,
+      kind: grievance.kind,
+      details: (grievance.details ?? {}) as object,
+      createdAt: now,
+    },
   });
   return { ticketId: ticket.id };
 }

@@ -24,7 +24,12 @@ const ERASERS: Partial<Record<DataCategoryId, (tx: Tx, userId: string) => Promis
  * in this transaction; data the law requires us to keep is refused with the law's reason. The
  * request is recorded as a grievance settled now, so it shows on the same clocks (ADR 0067).
  */
-export async function requestErasure(db: PrismaClient, userId: string, input: { categories: unknown }, now = new Date()): Promise<ErasureOutcome> {
+export async function requestErasure(
+  db: PrismaClient,
+  userId: string,
+  input: { categories: unknown },
+  now = new Date(),
+): Promise<ErasureOutcome> {
   const requested = readCategories(input.categories);
   const chosen = DATA_CATEGORIES.filter((category) => requested.includes(category.id));
   const erased = chosen.filter((c) => c.keptBecause === null).map((c) => ({ category: c.id, name: c.name }));

@@ -48,7 +48,8 @@ export const DATA_CATEGORIES = [
     what: "What you wrote to us, our answers, and the clocks of each complaint",
     purpose: "Answering you, and showing a regulator (SEBI SCORES) how a complaint was handled",
     retention: "Three years after the ticket is closed",
-    keptBecause: "We must be able to show how each complaint was handled if it reaches SEBI SCORES or SMART ODR; kept three years after closing.",
+    keptBecause:
+      "We must be able to show how each complaint was handled if it reaches SEBI SCORES or SMART ODR; kept three years after closing.",
   },
   {
     id: "watchlist",
