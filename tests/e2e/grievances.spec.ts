@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 test.describe("grievances on a phone, without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-  test("an investor raises a complaint, sees its clocks, escalates it once; the admin sees it by age @mobile", async ({
+  test("an investor raises a complaint, sees its clocks, escalates it once; the admin sees it by age and acknowledges it by answering @mobile", async ({
     page,
     signInAs,
   }) => {
@@ -23,6 +23,7 @@ test.describe("grievances on a phone, without JavaScript", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: "test-results/grievances-complaint-390.png", fullPage: true });
 
+    const complaintUrl = new URL(page.url()).pathname;
     await page.getByRole("button", { name: "Escalate this complaint" }).click();
     await expect(page.getByText("Escalated once")).toBeVisible();
     await expect(page.getByRole("button", { name: "Escalate this complaint" })).toHaveCount(0);
@@ -31,7 +32,18 @@ test.describe("grievances on a phone, without JavaScript", () => {
     await expect(page.getByRole("link", { name: subject })).toBeVisible();
 
     await signInAs("admin", { redirectTo: "/admin/grievances" });
-    await expect(page.getByRole("row").filter({ hasText: subject })).toContainText("investor");
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await expect(row).toContainText("investor");
+    // The admin's first answer on the support desk acknowledges it.
+    await row.getByRole("link", { name: subject }).click();
+    const ticket = page.getByRole("article", { name: subject });
+    await expect(ticket.getByRole("list", { name: "Clocks" })).toContainText("Running");
+    await ticket.getByLabel("Admin response").fill("We are checking the November payout with the bank.");
+    await ticket.getByRole("button", { name: "Update Ticket" }).click();
+
+    await signInAs("large@demo.aangan.in", { redirectTo: complaintUrl });
+    await expect(page.getByRole("list", { name: "Clocks" }).getByRole("listitem").filter({ hasText: "Acknowledge" })).toContainText("Met");
+    await expect(page.getByText("We are checking the November payout with the bank.")).toBeVisible();
   });
 
   test("an erasure of KYC records is refused with the law's reason; the footer names the Grievance Officer @mobile", async ({

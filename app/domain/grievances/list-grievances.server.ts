@@ -54,9 +54,18 @@ type Row = {
   escalations: { reason: string; createdAt: Date }[];
 };
 
+/** A grievance's clocks as a page shows them; a reopened ticket's old resolution does not stop them. */
+export function clockViews(
+  grievance: { createdAt: Date; acknowledgedAt: Date | null },
+  ticket: { status: string; resolvedAt: Date | null },
+  now: Date,
+): ClockView[] {
+  const resolvedAt = FINAL.includes(ticket.status) ? ticket.resolvedAt : null;
+  const clocks = grievanceClocks({ createdAt: grievance.createdAt, acknowledgedAt: grievance.acknowledgedAt, resolvedAt }, now);
+  return clocks.map((c) => ({ ...c, dueAt: c.dueAt.toISOString(), doneAt: c.doneAt?.toISOString() ?? null }));
+}
+
 function summarise(row: Row, now: Date): GrievanceSummary {
-  const resolvedAt = FINAL.includes(row.ticket.status) ? row.ticket.resolvedAt : null;
-  const clocks = grievanceClocks({ createdAt: row.createdAt, acknowledgedAt: row.acknowledgedAt, resolvedAt }, now);
   return {
     ticketId: row.ticketId,
     reference: ticketReference(row.ticketId),
@@ -64,7 +73,7 @@ function summarise(row: Row, now: Date): GrievanceSummary {
     subject: row.ticket.subject,
     status: row.ticket.status,
     createdAt: row.createdAt.toISOString(),
-    clocks: clocks.map((c) => ({ ...c, dueAt: c.dueAt.toISOString(), doneAt: c.doneAt?.toISOString() ?? null })),
+    clocks: clockViews(row, row.ticket, now),
     escalations: row.escalations.map((e) => ({ reason: e.reason, createdAt: e.createdAt.toISOString() })),
   };
 }
