@@ -8,6 +8,7 @@ import { reloadEnv } from "../../app/services/env.server";
 import { createProperty, createSession, createUser, type UserOverrides } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 import { raiseComplaint } from "../../app/domain/grievances/raise-grievance.server";
+import { requestErasure } from "../../app/domain/grievances/request-erasure.server";
 
 /**
  * Every route of the route table, for every kind of visitor, through the production
@@ -307,6 +308,16 @@ describe("complaints and data requests", () => {
     expect((await escalate("small investor")).status).toBe(302);
     expect((await escalate("small investor")).status).toBe(409);
     expect(await prisma.grievanceEscalation.count({ where: { ticketId } })).toBe(1);
+  });
+
+  it("a data request's page is its owner's alone", async () => {
+    const prisma = db.current.prisma;
+    const owner = await prisma.userProfile.findUniqueOrThrow({ where: { email: "small-investor@matrix.example.in" } });
+    const { ticketId } = await requestErasure(prisma, owner.id, { categories: ["kyc", "notifications"] });
+    const pathname = `/dashboard/complaints/${ticketId}`;
+    expect((await send("small investor", "GET", pathname)).status).toBe(200);
+    expect((await send("large investor", "GET", pathname)).status).toBe(404);
+    expect((await send("admin", "GET", pathname)).status).not.toBe(200);
   });
 });
 
