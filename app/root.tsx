@@ -16,6 +16,8 @@ import { RouteError } from "~/components/error-pages/route-error";
 import type { HeaderUserView } from "~/components/site-header/header-model";
 import { SiteHeader } from "~/components/site-header/site-header";
 import { SiteFooter } from "~/components/site-footer";
+import type { GrievanceOfficer } from "~/lib/grievance-routes";
+import { contactDetails } from "~/web/legal-entity.server";
 import { ServiceWorkerUpdates } from "~/components/pwa/service-worker-updates";
 import { ConnectionNotices } from "~/components/toast/connection-notices";
 import { ToastProvider } from "~/components/toast/toast-provider";
@@ -66,7 +68,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         subscriptionActive: user.subscriptionActive,
       }
     : null;
-  return data({ user: header, bell, toasts: flash.toasts, demo: isDemoMode() }, { headers: flash.headers });
+  const contact = contactDetails();
+  const grievanceOfficer: GrievanceOfficer = {
+    name: contact.grievanceOfficer,
+    email: contact.grievanceEmail,
+    phone: contact.grievancePhone,
+  };
+  return data({ user: header, bell, toasts: flash.toasts, demo: isDemoMode(), grievanceOfficer }, { headers: flash.headers });
 }
 
 /** The bell's unread count and latest alerts; revalidated with every loader, so live events refresh it too. */
@@ -78,7 +86,7 @@ function getBell(request: Request): Promise<BellView | null> {
 // toast); only a form that never reached the server changed nothing.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult }) => !isNotSent(actionResult);
 
-type RootData = { user: HeaderUserView | null; bell: BellView | null; toasts: Toast[]; demo: boolean };
+type RootData = { user: HeaderUserView | null; bell: BellView | null; toasts: Toast[]; demo: boolean; grievanceOfficer: GrievanceOfficer };
 const NO_TOASTS: Toast[] = [];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -120,7 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
-          <SiteFooter signedIn={Boolean(rootData?.user)} />
+          <SiteFooter signedIn={Boolean(rootData?.user)} grievanceOfficer={rootData?.grievanceOfficer ?? null} />
           <ConnectionNotices />
           <ServiceWorkerUpdates />
           <HydrationFlag />

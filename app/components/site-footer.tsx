@@ -1,13 +1,14 @@
 import { Link } from "@remix-run/react";
 import { TRUST_PAGES } from "~/components/legal/legal-page";
 import { BrandMark } from "~/components/ui/brand-mark";
+import { SEBI_SCORES_URL, SMART_ODR_URL, type GrievanceOfficer } from "~/lib/grievance-routes";
 import { paths } from "~/lib/paths";
 
 const linkClasses =
   "rounded-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
-/** `signedIn` swaps the sign-in link for the dashboard entry. */
-export function SiteFooter({ signedIn }: { signedIn: boolean }) {
+/** `signedIn` swaps the sign-in link for the dashboard entry; the Grievance Officer is named on every page (IT Rules 2021 r.3(2)). */
+export function SiteFooter({ signedIn, grievanceOfficer }: { signedIn: boolean; grievanceOfficer: GrievanceOfficer | null }) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
@@ -54,10 +55,29 @@ export function SiteFooter({ signedIn }: { signedIn: boolean }) {
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold text-white">Good to know</h2>
-          <p className="mt-3 text-sm leading-6">
-            Target returns are estimates, not promises. Property values and rental income can go down as well as up. Invest only what you
-            can leave invested.
+          <h2 className="text-sm font-semibold text-white">Grievances</h2>
+          {grievanceOfficer ? (
+            <p className="mt-3 text-sm leading-6">
+              Grievance Officer: {grievanceOfficer.name},{" "}
+              <a href={`mailto:${grievanceOfficer.email}`} className={linkClasses}>
+                {grievanceOfficer.email}
+              </a>
+              , {grievanceOfficer.phone}
+            </p>
+          ) : null}
+          <p className="mt-2 text-sm leading-6">
+            Not resolved? Complain to SEBI on{" "}
+            <a href={SEBI_SCORES_URL} className={`${linkClasses} underline`} rel="noopener noreferrer">
+              SCORES
+            </a>
+            , then seek online dispute resolution on{" "}
+            <a href={SMART_ODR_URL} className={`${linkClasses} underline`} rel="noopener noreferrer">
+              SMART ODR
+            </a>
+            .
+          </p>
+          <p className="mt-3 text-xs leading-5 text-slate-400">
+            Target returns are estimates, not promises. Property values and rental income can go down as well as up.
           </p>
         </div>
       </div>

@@ -86,6 +86,8 @@ export const paths = {
   legal: {
     terms: definePath("/terms"),
     privacy: definePath("/privacy"),
+    /** The standalone DPDP privacy notice: each kind of data, its purpose and retention (ADR 0067). */
+    privacyNotice: definePath("/privacy/notice"),
     risk: definePath("/risk-disclosure"),
     fees: definePath("/fees"),
     faq: definePath("/faq"),
@@ -107,6 +109,11 @@ export const paths = {
     watchlist: definePath("/dashboard/watchlist"),
     notifications: definePath("/dashboard/notifications"),
     support: definePath("/dashboard/support"),
+    /** Complaints on the grievance clocks (ADR 0067): the list and form, and one complaint. */
+    complaints: definePath("/dashboard/complaints"),
+    complaint: definePath("/dashboard/complaints/:ticketId"),
+    /** Data rights (DPDP): correction, erasure, the nominated representative, the export. */
+    dataRights: definePath("/dashboard/data-rights"),
     property: definePath("/dashboard/p/:propertyId"),
     /** Yearly statements (ADR 0036): the page, and the files it links to (resource routes). */
     statements: definePath("/dashboard/statements"),
@@ -136,6 +143,8 @@ export const paths = {
     propertyDistributions: definePath("/admin/properties/:propertyId/distributions"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
+    /** Open complaints and data requests by age, with their clocks (ADR 0067). */
+    grievances: definePath("/admin/grievances"),
     investments: definePath("/admin/investments"),
     audit: definePath("/admin/audit"),
     /** Large money movements waiting for a second admin (four-eyes, ADR 0033). */

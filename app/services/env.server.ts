@@ -145,8 +145,9 @@ const envSchema = z.object({
     // Its first two digits are the state GST is charged from (ADR 0053).
     .refine((gstin) => isIndiaRegionCode(gstin.slice(0, 2)), "must start with the GST code of a state or union territory")
     .default("29AAAAA0000A1Z5"),
-  GRIEVANCE_OFFICER_NAME: z.string().min(1).default("Grievance Officer (demo)"),
+  GRIEVANCE_OFFICER_NAME: z.string().min(1).default("Meera Raghunathan (demo)"),
   GRIEVANCE_OFFICER_EMAIL: z.email("must be an e-mail address").default("grievance@aangan.example"),
+  GRIEVANCE_OFFICER_PHONE: z.string().min(6).default("+91 80 0000 0067"),
   SUPPORT_PHONE: z.string().min(6).default("+91 80 0000 0000"),
   // Sessions (ASVS V7): end after this long without a request, and this long after sign-in in any case.
   SESSION_IDLE_MINUTES: z.coerce
@@ -199,6 +200,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("30 20 * * *"),
+  // pg-boss cron (UTC) of the grievance escalation: missed clocks alert a second admin (ADR 0067); every 15 minutes.
+  JOBS_GRIEVANCE_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("*/15 * * * *"),
   // The admin is warned when one investor holds more than this share (percent) of a property.
   CONCENTRATION_WARNING_PERCENT: z.coerce.number().positive().max(100).default(10),
   // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.

@@ -7,7 +7,7 @@ export function receiptIssuer(): ReceiptIssuer {
   return { name: env.LEGAL_ENTITY_NAME, address: env.LEGAL_ENTITY_ADDRESS, cin: env.LEGAL_ENTITY_CIN, gstin: env.LEGAL_ENTITY_GSTIN };
 }
 
-export type ContactDetails = ReceiptIssuer & { grievanceOfficer: string; grievanceEmail: string; phone: string };
+export type ContactDetails = ReceiptIssuer & { grievanceOfficer: string; grievanceEmail: string; grievancePhone: string; phone: string };
 
 export function contactDetails(): ContactDetails {
   const env = getEnv();
@@ -15,6 +15,7 @@ export function contactDetails(): ContactDetails {
     ...receiptIssuer(),
     grievanceOfficer: env.GRIEVANCE_OFFICER_NAME,
     grievanceEmail: env.GRIEVANCE_OFFICER_EMAIL,
+    grievancePhone: env.GRIEVANCE_OFFICER_PHONE,
     phone: env.SUPPORT_PHONE,
   };
 }

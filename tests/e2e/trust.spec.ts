@@ -204,7 +204,7 @@ test.describe("trust pages", () => {
     await page.goto("/properties");
     const footer = page.getByRole("navigation", { name: "Policies" });
     const hrefs = await footer.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-    expect(hrefs).toEqual(["/terms", "/privacy", "/risk-disclosure", "/fees", "/faq", "/contact"]);
+    expect(hrefs).toEqual(["/terms", "/privacy", "/privacy/notice", "/risk-disclosure", "/fees", "/faq", "/contact"]);
     for (const href of hrefs) {
       const response = await request.get(href!);
       expect(response.status(), href!).toBe(200);

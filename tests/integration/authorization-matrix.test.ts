@@ -7,6 +7,8 @@ import { PAYMENT_ENDPOINTS, ROUTE_TABLE, type RouteEntry, type RouteGuard } from
 import { reloadEnv } from "../../app/services/env.server";
 import { createProperty, createSession, createUser, type UserOverrides } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { raiseComplaint } from "../../app/domain/grievances/raise-grievance.server";
+import { requestErasure } from "../../app/domain/grievances/request-erasure.server";
 
 /**
  * Every route of the route table, for every kind of visitor, through the production
@@ -76,6 +78,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (persona === "waitlist player") return "/waitlist-dashboard";
       // Past the guards, a property the investor never held reads 'Property not found'.
       if (entry.pattern === "/dashboard/p/:propertyId") return 404;
+      // "prop-matrix-1" is no complaint of theirs (nor an id).
+      if (entry.pattern === "/dashboard/complaints/:ticketId") return 404;
       return ok;
     case "waitlist-dashboard":
       if (enforcing) return "/trial-expired";
@@ -270,6 +274,50 @@ describe("Premium's own pages", () => {
     // A waiver has no receipt, for its owner either; an unpaid order's page is no receipt.
     expect((await send("small investor", "GET", `/premium/periods/${waiver.id}/receipt.pdf`)).status).toBe(404);
     expect((await send("large investor", "GET", `/premium/periods/${waiver.id}/receipt.pdf`)).status).toBe(404);
+  });
+});
+
+describe("complaints and data requests", () => {
+  it("a complaint's page is its owner's alone, and only its owner can escalate it", async () => {
+    const prisma = db.current.prisma;
+    const owner = await prisma.userProfile.findUniqueOrThrow({ where: { email: "small-investor@matrix.example.in" } });
+    const { ticketId } = await raiseComplaint(prisma, owner.id, {
+      subject: "Matrix complaint",
+      description: "Only its owner may see this.",
+    });
+    const pathname = `/dashboard/complaints/${ticketId}`;
+    expect((await send("small investor", "GET", pathname)).status).toBe(200);
+    expect((await send("large investor", "GET", pathname)).status).toBe(404);
+    expectOutcome(await send("anonymous", "GET", pathname), "sign-in", pathname);
+    const escalate = (persona: Persona) =>
+      handle(
+        new Request(`${ORIGIN}${pathname}`, {
+          method: "POST",
+          headers: {
+            Cookie: cookies.get(persona)!,
+            Origin: ORIGIN,
+            Host: "localhost:3000",
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: "intent=escalate",
+          redirect: "manual",
+        }),
+      );
+    expect((await escalate("large investor")).status).toBe(404);
+    expect(await prisma.grievanceEscalation.count({ where: { ticketId } })).toBe(0);
+    expect((await escalate("small investor")).status).toBe(302);
+    expect((await escalate("small investor")).status).toBe(409);
+    expect(await prisma.grievanceEscalation.count({ where: { ticketId } })).toBe(1);
+  });
+
+  it("a data request's page is its owner's alone", async () => {
+    const prisma = db.current.prisma;
+    const owner = await prisma.userProfile.findUniqueOrThrow({ where: { email: "small-investor@matrix.example.in" } });
+    const { ticketId } = await requestErasure(prisma, owner.id, { categories: ["kyc", "notifications"] });
+    const pathname = `/dashboard/complaints/${ticketId}`;
+    expect((await send("small investor", "GET", pathname)).status).toBe(200);
+    expect((await send("large investor", "GET", pathname)).status).toBe(404);
+    expect((await send("admin", "GET", pathname)).status).not.toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ const ITEMS = [
   { to: paths.admin.kyc(), label: "KYC" },
   { to: paths.admin.properties(), label: "Properties" },
   { to: paths.admin.support(), label: "Support" },
+  { to: paths.admin.grievances(), label: "Grievances" },
   { to: paths.admin.payments(), label: "Payments" },
   { to: paths.admin.premium(), label: "Premium" },
   { to: paths.admin.bankStatements(), label: "Bank Statements" },

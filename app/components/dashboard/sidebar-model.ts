@@ -23,6 +23,8 @@ export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
   { label: "Watchlist", to: paths.dashboard.watchlist() },
   { label: "Notifications", to: paths.dashboard.notifications() },
   { label: "Support", to: paths.dashboard.support() },
+  { label: "Complaints", to: paths.dashboard.complaints() },
+  { label: "Your Data", to: paths.dashboard.dataRights() },
 ];
 
 export function positionPath(propertyId: string): string {

@@ -5,6 +5,7 @@ import { paths } from "~/lib/paths";
 export const TRUST_PAGES = [
   { label: "Terms of use", to: paths.legal.terms() },
   { label: "Privacy", to: paths.legal.privacy() },
+  { label: "Privacy notice (your data)", to: paths.legal.privacyNotice() },
   { label: "Risk disclosure", to: paths.legal.risk() },
   { label: "Fees", to: paths.legal.fees() },
   { label: "FAQ", to: paths.legal.faq() },

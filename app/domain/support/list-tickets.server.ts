@@ -1,4 +1,5 @@
 import { currentBankAccount } from "~/domain/payouts/bank-accounts.server";
+import { clockViews, type ClockView } from "~/domain/grievances/list-grievances.server";
 import type { BankAccountView } from "~/domain/payouts/bank-account-view";
 import type { Db, Prisma } from "~/services/db.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
@@ -45,6 +46,8 @@ export type TicketDetail = TicketListRow & {
   contactInfo: unknown;
   subscriptionActive: boolean;
   updatedAt: string;
+  /** A complaint or data request: its kind and clocks (ADR 0067). */
+  grievance: { kind: string; clocks: ClockView[] } | null;
   history: {
     id: string;
     fromStatus: string | null;
@@ -101,6 +104,7 @@ export async function getTicketDetail(db: Db, ticketId: string): Promise<TicketD
       user: { select: { fullName: true, email: true, phone: true, subscriptionActive: true } },
       events: { orderBy: { id: "asc" }, include: { actor: { select: { fullName: true, email: true } } } },
       payout: { include: { bankAccount: { select: { maskedNumber: true } } } },
+      grievance: { select: { kind: true, createdAt: true, acknowledgedAt: true } },
     },
   });
   if (!t) return null;
@@ -136,6 +140,7 @@ export async function getTicketDetail(db: Db, ticketId: string): Promise<TicketD
       : null,
     bankAccount,
     contactInfo: t.userContactInfo,
+    grievance: t.grievance ? { kind: t.grievance.kind, clocks: clockViews(t.grievance, t, new Date()) } : null,
     history: t.events.map((e) => ({
       id: e.id.toString(),
       fromStatus: e.fromStatus,

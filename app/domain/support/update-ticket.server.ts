@@ -1,3 +1,4 @@
+import { acknowledgeGrievanceIn } from "~/domain/grievances/open-grievance.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { DomainError } from "~/domain/errors";
@@ -138,6 +139,7 @@ export async function updateTicketIn(tx: Tx, input: UpdateTicketInput, now: Date
              updated_at = ${now}
        WHERE id = ${ticket.id}::uuid AND status = ${ticket.status}::ticket_status`;
   if (updated !== 1) throw new TicketUpdateError("concurrent", "This ticket was just changed by someone else. Please reload it.", 409);
+  await acknowledgeGrievanceIn(tx, ticket.id, input.adminId, now);
 
   let waiverId: string | null = null;
   if (status === "resolved" && ticket.ticket_type === "subscription_request" && input.activateSubscription) {

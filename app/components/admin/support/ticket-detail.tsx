@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { ClockList, KIND_LABELS } from "~/components/grievances/clock-list";
 import { useState } from "react";
 import { FormErrors } from "~/components/ui/error-list";
 import { Field, SelectField } from "~/components/ui/field";
@@ -40,6 +41,14 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
           {TYPE_LABELS[ticket.type] ?? ticket.type} · {STATUS_LABELS[ticket.status] ?? ticket.status} · priority {ticket.priority} ·{" "}
           {formatIndiaDateTime(ticket.createdAt)}
         </p>
+        {ticket.grievance ? (
+          <div className="mt-2 rounded-lg bg-amber-50 p-2">
+            <p className="mb-1 text-xs font-semibold text-amber-900">
+              {KIND_LABELS[ticket.grievance.kind] ?? ticket.grievance.kind}: your first update acknowledges it
+            </p>
+            <ClockList clocks={ticket.grievance.clocks} compact />
+          </div>
+        ) : null}
       </header>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <div>
