@@ -76,6 +76,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (persona === "waitlist player") return "/waitlist-dashboard";
       // Past the guards, a property the investor never held reads 'Property not found'.
       if (entry.pattern === "/dashboard/p/:propertyId") return 404;
+      // A TDS certificate names its quarter; asked for without one, it is bad input.
+      if (entry.pattern === "/dashboard/statements/tds-certificate.pdf") return 400;
       return ok;
     case "waitlist-dashboard":
       if (enforcing) return "/trial-expired";
@@ -84,6 +86,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (persona !== "admin") return "/dashboard/overview";
       // Past the guard, the parameter "prop-matrix-1" is no user id.
       if (entry.pattern === "/admin/users/:userId") return 404;
+      // A quarter's TDS return data names its quarter; asked for without one, it is bad input.
+      if (entry.pattern === "/admin/tds/return.csv") return 400;
       return ok;
   }
 }
