@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { isDomainError } from "~/domain/errors";
-import { loadTaxPack, loadTdsCertificate, type TaxPack } from "~/domain/tds/tax-pack.server";
+import { listTdsCertificates, loadTaxPack, loadTdsCertificate, type TaxPack } from "~/domain/tds/tax-pack.server";
 import { addTdsRate, listTdsQuarters, listTdsRates, markTdsDeposited, parseQuarter, tdsReturnCsv } from "~/domain/tds/tds-admin.server";
 import { formatRupees } from "~/lib/formats";
 import { paths } from "~/lib/paths";
@@ -32,6 +32,11 @@ export async function ownTdsCertificate(request: Request, user: SessionUser) {
   const certificate = await loadTdsCertificate(getPrisma(), user.id, quarterFrom(request));
   if (!certificate) throw new Response("Not found", { status: 404 });
   return certificate;
+}
+
+/** The quarters the signed-in investor has a TDS certificate for, newest first. */
+export function ownTdsCertificates(user: SessionUser) {
+  return listTdsCertificates(getPrisma(), user.id);
 }
 
 /** The signed-in investor's tax pack for the financial year asked for (?year=, as the statements). */

@@ -57,6 +57,8 @@ export async function distributionTds(db: Db, distributionId: string, now = new 
   if (!row) return null;
   if (row.status === "paid") {
     const paid = await db.tdsWithholding.findMany({ where: { distributionId }, orderBy: { userId: "asc" } });
+    // Paid before TDS was withheld (ADR 0065): nothing to show beyond the distribution's own row.
+    if (paid.length === 0) return null;
     const shares = await db.transaction.findMany({
       where: { referenceId: distributionId, transactionType: "dividend" },
       select: { userId: true, shares: true },
