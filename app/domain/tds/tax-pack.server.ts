@@ -41,7 +41,7 @@ export function sectionsInForce(startYear: number) {
 }
 
 export const EXEMPTION_NOTE =
-  "The Rs 1.25 lakh yearly exemption on long-term gains applies to listed equity shares and equity-oriented units (section 112A of the 1961 Act); Aangan's shares are unlisted, so it is noted here and not applied to the figures.";
+  "The ₹1.25 lakh yearly exemption on long-term gains applies to listed equity shares and equity-oriented units (section 112A of the 1961 Act); Aangan's shares are unlisted, so it is noted here and not applied to the figures.";
 
 async function withholdingLines(
   db: Db,
