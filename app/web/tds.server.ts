@@ -1,7 +1,6 @@
 import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { listTdsCertificates, loadTaxPack, loadTdsCertificate, type TaxPack } from "~/domain/tds/tax-pack.server";
-import { addTdsRate, listTdsQuarters, listTdsRates, markTdsDeposited, parseQuarter, tdsReturnCsv } from "~/domain/tds/tds-admin.server";
+import { addTdsRate, listTdsQuarters, listTdsRates, markTdsDeposited, quarterOrNull, tdsReturnCsv } from "~/domain/tds/tds-admin.server";
 import { formatRupees } from "~/lib/formats";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
@@ -16,12 +15,9 @@ const badRequest = (message: string) => new Response(message, { status: 400, hea
 /** ?year=&quarter= as a period, or a 400 saying what is missing. */
 function quarterFrom(request: Request) {
   const url = new URL(request.url);
-  try {
-    return parseQuarter(url.searchParams.get("year"), url.searchParams.get("quarter"));
-  } catch (error) {
-    if (isDomainError(error)) throw badRequest(error.message);
-    throw error;
-  }
+  const period = quarterOrNull(url.searchParams.get("year"), url.searchParams.get("quarter"));
+  if (!period) throw badRequest("Choose a financial year (?year=2026) and a quarter from 1 to 4 (&quarter=1).");
+  return period;
 }
 
 /**

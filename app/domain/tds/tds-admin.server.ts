@@ -20,7 +20,14 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
 
 export type Quarter = { financialYear: number; quarter: 1 | 2 | 3 | 4 };
 
-/** "2026" and "1" from a form or a query string; anything else is a 400 naming the field. */
+/** "2026" and "1" from a query string as a period, or null. */
+export function quarterOrNull(year: unknown, quarter: unknown): Quarter | null {
+  const y = text(year);
+  const q = text(quarter);
+  return /^\d{4}$/.test(y) && /^[1-4]$/.test(q) ? { financialYear: Number(y), quarter: Number(q) as Quarter["quarter"] } : null;
+}
+
+/** "2026" and "1" from a form; anything else is a 400 naming the field. */
 export function parseQuarter(year: unknown, quarter: unknown): Quarter {
   const y = text(year);
   const q = text(quarter);
