@@ -7,7 +7,8 @@ import { purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { declareDistribution, payDistributionNow } from "~/domain/distributions/distributions.server";
 import type { PrismaClient } from "~/services/db.server";
 import { distributionTds } from "./distribution-tds.server";
-import { markTdsDeposited, TDS_RETURN_COLUMNS, tdsReturnCsv } from "./tds-admin.server";
+import { addTdsRate, markTdsDeposited, TDS_RETURN_COLUMNS, tdsReturnCsv } from "./tds-admin.server";
+import { loadTdsRates } from "./tds.server";
 import { financialQuarterOf } from "./tds-split";
 
 const db = useTestDatabase();
@@ -180,5 +181,29 @@ describe("TDS on a distribution", () => {
     await prisma.$executeRaw`UPDATE tds_withholdings SET tds = tds - 1, net = net + 1 WHERE tds > 0 AND deposit_id IS NULL`;
     const problems = await checkInvariants(prisma);
     expect(problems.map((p) => [p.check, p.subject])).toEqual([["tds-payable-off-the-books", "account:platform:tds-payable"]]);
+  });
+
+  it("an admin adds a rate from a date: the one in force closes the day before, audited; an earlier start is refused", async () => {
+    const { prisma, admin } = await arrange();
+    const input = {
+      adminId: admin.id,
+      residency: "resident",
+      act: "Income-tax Act, 2025",
+      section: "393",
+      rateWithPan: "7.5",
+      rateWithoutPan: "20",
+      threshold: "15000",
+      validFrom: "2027-04-01",
+    };
+    await addTdsRate(prisma, input);
+    const resident = (await loadTdsRates(prisma)).filter((r) => r.payeeResidency === "resident");
+    expect(resident.slice(0, 2).map((r) => [r.validFrom, r.validTo, r.rateWithPan, r.yearlyThreshold])).toEqual([
+      ["2027-04-01", null, "7.50", "15000.00"],
+      ["2026-04-01", "2027-03-31", "10.00", "10000.00"],
+    ]);
+    const audit = await prisma.adminAuditLog.findFirstOrThrow({ where: { action: "tds.set_rate" } });
+    expect(audit.details).toMatchObject({ after: { rateWithPan: "7.50", validFrom: "2027-04-01" }, before: { rateWithPan: "10.00" } });
+    await expect(addTdsRate(prisma, { ...input, validFrom: "2027-01-01" })).rejects.toMatchObject({ status: 409, field: "validFrom" });
+    await expect(addTdsRate(prisma, { ...input, rateWithoutPan: "5" })).rejects.toMatchObject({ status: 400, field: "rateWithoutPan" });
   });
 });
