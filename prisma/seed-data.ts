@@ -39,7 +39,8 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
     await prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`;
-        const context: SeedContext = { tx, clock: createClock(), plan: buildMoneyPlan(), dataDir: options.dataDir };
+        const clock = createClock();
+        const context: SeedContext = { tx, clock, plan: buildMoneyPlan(undefined, clock.now), dataDir: options.dataDir };
         phases.untilLocked = Date.now() - started;
         const steps: Array<[string, (context: SeedContext) => Promise<void>]> = [
           ["people", writePeople],

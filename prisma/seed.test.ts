@@ -319,7 +319,12 @@ describe("demo data", () => {
       expect(distribution, `dividend ${row.id} has no distribution`).toBeDefined();
       expect(distribution!.status).toBe("paid");
       expect(distribution!.propertyId).toBe(row.propertyId);
-      expect(row.amount.toFixed(2)).toBe(distribution!.perShareAmount!.times(row.shares!).toFixed(2));
+      // The row is what reached the wallet: the gross (per share × shares) less the TDS withheld (ADR 0065).
+      const withheld = await prisma.tdsWithholding.findUniqueOrThrow({
+        where: { distributionId_userId: { distributionId: row.referenceId!, userId: row.userId } },
+      });
+      expect(withheld.gross.toFixed(2)).toBe(distribution!.perShareAmount!.times(row.shares!).toFixed(2));
+      expect(row.amount.toFixed(2)).toBe(withheld.net.toFixed(2));
     }
     // Each distribution paid every holder it counted, the showcase investors among them.
     for (const distribution of distributions.values()) {

@@ -120,6 +120,10 @@ export const paths = {
     accountStatementPdf: definePath("/dashboard/statements/account.pdf"),
     capitalGainsPdf: definePath("/dashboard/statements/capital-gains.pdf"),
     capitalGainsCsv: definePath("/dashboard/statements/capital-gains.csv"),
+    /** TDS (ADR 0065): a quarter's certificate (?year=&quarter=) and the yearly tax pack (?year=). */
+    tdsCertificatePdf: definePath("/dashboard/statements/tds-certificate.pdf"),
+    taxPackPdf: definePath("/dashboard/statements/tax-pack.pdf"),
+    taxPackCsv: definePath("/dashboard/statements/tax-pack.csv"),
     /** Everything Aangan holds about the signed-in investor, as one zip (resource route). */
     dataExport: definePath("/dashboard/data-export.zip"),
   },
@@ -157,6 +161,9 @@ export const paths = {
     premium: definePath("/admin/premium"),
     /** The escrow account's bank statements: import, and credit transfers that quote a request (ADR 0062). */
     bankStatements: definePath("/admin/bank-statements"),
+    /** TDS (ADR 0065): the rate table, quarters withheld and deposited, and a quarter's return data (?year=&quarter=). */
+    tds: definePath("/admin/tds"),
+    tdsReturnCsv: definePath("/admin/tds/return.csv"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

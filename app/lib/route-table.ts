@@ -136,6 +136,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.premium.receiptPdf, "trial-expired", "Premium"),
   page(admin.premium, "admin", "Admin", { hasAction: true, name: "Premium" }),
   page(admin.bankStatements, "admin", "Admin", { hasAction: true, name: "Bank Statements" }),
+  // TDS on distributions, certificates and the tax pack (ADR 0065).
+  page(admin.tds, "admin", "Admin", { hasAction: true, name: "TDS" }),
+  page(admin.tdsReturnCsv, "admin", "Admin"),
+  page(dashboard.tdsCertificatePdf, "dashboard", "Dashboard"),
+  page(dashboard.taxPackPdf, "dashboard", "Dashboard"),
+  page(dashboard.taxPackCsv, "dashboard", "Dashboard"),
 ];
 
 /**

@@ -145,6 +145,11 @@ const envSchema = z.object({
     // Its first two digits are the state GST is charged from (ADR 0053).
     .refine((gstin) => isIndiaRegionCode(gstin.slice(0, 2)), "must start with the GST code of a state or union territory")
     .default("29AAAAA0000A1Z5"),
+  // The deductor's tax deduction account number on TDS certificates and the tax pack (ADR 0065); a demo value by default.
+  TDS_DEDUCTOR_TAN: z
+    .string()
+    .regex(/^[A-Z]{4}\d{5}[A-Z]$/, "must be a 10-character TAN such as BLRA12345D")
+    .default("BLRA00000D"),
   GRIEVANCE_OFFICER_NAME: z.string().min(1).default("Meera Raghunathan (demo)"),
   GRIEVANCE_OFFICER_EMAIL: z.email("must be an e-mail address").default("grievance@aangan.example"),
   GRIEVANCE_OFFICER_PHONE: z.string().min(6).default("+91 80 0000 0067"),

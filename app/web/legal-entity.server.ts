@@ -1,4 +1,5 @@
 import type { ReceiptIssuer } from "~/domain/receipts/receipt.server";
+import type { Deductor } from "~/domain/tds/tds-documents.server";
 import { getEnv } from "~/services/env.server";
 
 /** The company behind the platform, as receipts and the trust pages name it (configured in env). */
@@ -18,4 +19,10 @@ export function contactDetails(): ContactDetails {
     grievancePhone: env.GRIEVANCE_OFFICER_PHONE,
     phone: env.SUPPORT_PHONE,
   };
+}
+
+/** Aangan as the deductor of TDS, with its TAN (configured in env; ADR 0065). */
+export function tdsDeductor(): Deductor {
+  const env = getEnv();
+  return { name: env.LEGAL_ENTITY_NAME, address: env.LEGAL_ENTITY_ADDRESS, tan: env.TDS_DEDUCTOR_TAN };
 }

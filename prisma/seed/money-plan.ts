@@ -2,6 +2,9 @@ import { DEFAULT_FUND_LIMITS, DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fun
 import { Decimal, toRupees } from "~/lib/money";
 import { BULK_INVESTORS, PERSONAS } from "./personas";
 import { PROPERTIES, type PropertySeed } from "./properties";
+import { istDate } from "~/domain/distributions/distribution-rules";
+import { financialQuarterOf, splitDistribution, type TdsRateRow } from "~/domain/tds/tds-split";
+import { createClock } from "./clock";
 
 /** The platform fee charged on top of shares × price, as the investment page shows it. */
 export const PLATFORM_FEE_RATE = new Decimal("0.02");
@@ -192,7 +195,7 @@ function bulkDeposits(purchases: InvestmentEvent[], propertyById: Map<string, Pr
   });
 }
 
-export type MoneyPlan = { events: MoneyEvent[]; propertyById: Map<string, PropertySeed> };
+export type MoneyPlan = { events: MoneyEvent[]; propertyById: Map<string, PropertySeed>; now: Date };
 
 const ORDER = { deposit: 0, distribution: 1, investment: 2, withdrawal: 3 } as const;
 
@@ -201,12 +204,12 @@ function byDate(events: MoneyEvent[]): MoneyEvent[] {
 }
 
 /** All money the demo moves, in the order it must be posted (oldest first, deposits first on a day). */
-export function buildMoneyPlan(properties: PropertySeed[] = PROPERTIES): MoneyPlan {
+export function buildMoneyPlan(properties: PropertySeed[] = PROPERTIES, now = new Date()): MoneyPlan {
   const propertyById = new Map(properties.map((p) => [p.id, p]));
   const purchases = bulkPurchases(properties, PERSONA_EVENTS);
   const distributions = DISTRIBUTIONS.filter((d) => propertyById.has(d.propertyId));
   const events = byDate([...bulkDeposits(purchases, propertyById), ...PERSONA_EVENTS, ...purchases, ...distributions]);
-  const plan = { events, propertyById };
+  const plan = { events, propertyById, now };
   plan.events = byDate([...events, ...bulkSweeps(plan)]);
   const keys = new Set(plan.events.map((e) => e.key));
   if (keys.size !== plan.events.length) throw new Error("demo money events need unique keys");
@@ -224,10 +227,73 @@ export function distributionPayments(event: DistributionEvent, plan: MoneyPlan):
   return new Map([...shares].map(([email, count]) => [email, new Decimal(event.perShare).times(count)]));
 }
 
+/**
+ * The resident rows the TDS migration seeds (ADR 0065): the plan is worked out before the
+ * database exists. A drift from the migration shows as a seed whose planned sweep overdraws.
+ */
+const SEEDED_TDS_RATES: TdsRateRow[] = [
+  {
+    id: "1961-194-a",
+    act: "Income-tax Act, 1961",
+    section: "194",
+    payeeResidency: "resident",
+    rateWithPan: "10",
+    rateWithoutPan: "20",
+    yearlyThreshold: "5000",
+    validFrom: "2020-04-01",
+    validTo: "2025-03-31",
+  },
+  {
+    id: "1961-194-b",
+    act: "Income-tax Act, 1961",
+    section: "194",
+    payeeResidency: "resident",
+    rateWithPan: "10",
+    rateWithoutPan: "20",
+    yearlyThreshold: "10000",
+    validFrom: "2025-04-01",
+    validTo: "2026-03-31",
+  },
+  {
+    id: "2025-393",
+    act: "Income-tax Act, 2025",
+    section: "393",
+    payeeResidency: "resident",
+    rateWithPan: "10",
+    rateWithoutPan: "20",
+    yearlyThreshold: "10000",
+    validFrom: "2026-04-01",
+    validTo: null,
+  },
+];
+
+/**
+ * What reached one investor's wallet from each distribution: the gross less TDS by the payment's
+ * own split. No demo investor has a verified PAN on record, so the higher rate applies over the threshold.
+ */
+function distributionNets(email: string, plan: MoneyPlan): Map<string, Decimal> {
+  const clock = createClock(plan.now);
+  const yearToDate = new Map<number, { gross: Decimal; tds: Decimal }>();
+  const nets = new Map<string, Decimal>();
+  for (const event of plan.events) {
+    if (event.kind !== "distribution") continue;
+    const gross = distributionPayments(event, plan).get(email);
+    if (!gross || gross.lte(0)) continue;
+    const paymentDate = istDate(clock.daysAgo(event.daysAgo));
+    const { financialYear } = financialQuarterOf(paymentDate);
+    const before = yearToDate.get(financialYear) ?? { gross: new Decimal(0), tds: new Decimal(0) };
+    const split = splitDistribution({ gross, paymentDate, panValid: false, rates: SEEDED_TDS_RATES, yearToDate: before });
+    yearToDate.set(financialYear, { gross: before.gross.plus(split.gross), tds: before.tds.plus(split.tds) });
+    nets.set(event.key, split.net);
+  }
+  return nets;
+}
+
 /** The investor's wallet after every planned event. */
 export function closingBalance(email: string, plan: MoneyPlan): Decimal {
+  const nets = distributionNets(email, plan);
   return plan.events.reduce((sum, event) => {
-    if (event.kind === "distribution") return sum.plus(distributionPayments(event, plan).get(email) ?? 0);
+    if (event.kind === "distribution") return sum.plus(nets.get(event.key) ?? 0);
     return event.email === email ? sum.plus(walletDelta(event, plan)) : sum;
   }, new Decimal(0));
 }

@@ -114,11 +114,9 @@ async function distribute({ tx, plan, clock }: SeedContext, event: DistributionE
   );
   const outcome = await payDistributionIn(tx, distributionId, paidAt, true);
   if (!outcome) throw new Error(`${event.key}: the distribution was not paid`);
-  const paid = await tx.transaction.findMany({
-    where: { referenceId: distributionId, transactionType: "dividend" },
-    select: { userId: true, amount: true },
-  });
-  const got = new Map(paid.map((row) => [row.userId, row.amount.toFixed(2)]));
+  // The plan says each holder's gross; the wallet got the net and the rest was withheld as TDS (ADR 0065).
+  const paid = await tx.tdsWithholding.findMany({ where: { distributionId }, select: { userId: true, gross: true } });
+  const got = new Map(paid.map((row) => [row.userId, row.gross.toFixed(2)]));
   const planned = [...distributionPayments(event, plan)].map(([email, amount]) => [userId(email), amount.toFixed(2)] as const);
   const mismatch = planned.filter(([id, amount]) => got.get(id) !== amount);
   if (mismatch.length > 0 || planned.length !== got.size) {

@@ -80,6 +80,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (entry.pattern === "/dashboard/p/:propertyId") return 404;
       // "prop-matrix-1" is no complaint of theirs (nor an id).
       if (entry.pattern === "/dashboard/complaints/:ticketId") return 404;
+      // A TDS certificate names its quarter; asked for without one, it is bad input.
+      if (entry.pattern === "/dashboard/statements/tds-certificate.pdf") return 400;
       return ok;
     case "waitlist-dashboard":
       if (enforcing) return "/trial-expired";
@@ -88,6 +90,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (persona !== "admin") return "/dashboard/overview";
       // Past the guard, the parameter "prop-matrix-1" is no user id.
       if (entry.pattern === "/admin/users/:userId") return 404;
+      // A quarter's TDS return data names its quarter; asked for without one, it is bad input.
+      if (entry.pattern === "/admin/tds/return.csv") return 400;
       return ok;
   }
 }

@@ -11,6 +11,7 @@ const ITEMS = [
   { to: paths.admin.payments(), label: "Payments" },
   { to: paths.admin.premium(), label: "Premium" },
   { to: paths.admin.bankStatements(), label: "Bank Statements" },
+  { to: paths.admin.tds(), label: "TDS" },
   { to: paths.admin.investments(), label: "Investments" },
   { to: paths.admin.shareTrading(), label: "Share Trading" },
   { to: paths.admin.notesAnalysis(), label: "Notes Analysis" },

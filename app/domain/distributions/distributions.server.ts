@@ -2,7 +2,8 @@ import { Decimal, formatINR } from "~/lib/money";
 import { runTransaction, type Db, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
-import { platformCash, propertyDistribution, userAvailable } from "~/domain/ledger/accounts.server";
+import { platformCash, propertyDistribution, tdsPayable, userAvailable } from "~/domain/ledger/accounts.server";
+import { lockPayees, recordWithholdings, splitPayments } from "~/domain/tds/tds.server";
 import { postJournal } from "~/domain/ledger/post-journal.server";
 import { propertyTitles } from "~/domain/properties/property-titles.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
@@ -169,6 +170,15 @@ export async function payDistributionIn(tx: Tx, distributionId: string, now: Dat
   if (cutoff > now) return null;
   const holdings = await holdingsAt(tx, row.property_id, cutoff);
   const allocation = allocate(row.funded_amount, row.basis, row.declared_per_share, holdings);
+  // TDS (ADR 0065): each holder's gross splits into net (to the wallet) and TDS (to the payable
+  // account) in this one journal, by the function the admin's preview also calls.
+  await lockPayees(
+    tx,
+    allocation.payments.map((p) => p.userId),
+  );
+  const splits = await splitPayments(tx, allocation.payments, today);
+  const splitOf = new Map(splits.map((s) => [s.userId, s]));
+  const withheld = splits.reduce((sum, s) => sum.plus(s.tds), new Decimal(0));
   let journalId: string | null = null;
   if (allocation.payments.length > 0) {
     const posted = await postJournal(tx, {
@@ -178,10 +188,12 @@ export async function payDistributionIn(tx: Tx, distributionId: string, now: Dat
       createdAt: at,
       postings: [
         { account: propertyDistribution(row.property_id), amount: allocation.paid.negated().toFixed(2) },
-        ...allocation.payments.map((p) => ({ account: userAvailable(p.userId), amount: p.amount.toFixed(2) })),
+        ...splits.filter((s) => s.net.gt(0)).map((s) => ({ account: userAvailable(s.userId), amount: s.net.toFixed(2) })),
+        ...(withheld.gt(0) ? [{ account: tdsPayable, amount: withheld.toFixed(2) }] : []),
       ],
     });
     journalId = posted.journalId;
+    await recordWithholdings(tx, { distributionId: row.id, journalId, paidAt: at ?? now, splits });
   }
   const flipped = await tx.$executeRaw`
     UPDATE property_distributions
@@ -192,16 +204,24 @@ export async function payDistributionIn(tx: Tx, distributionId: string, now: Dat
      WHERE id = ${row.id}::uuid AND status = 'declared'`;
   if (flipped !== 1) throw new Error("the distribution was paid by another run");
   const perShareText = formatINR(allocation.perShare, { paise: true });
+  const splitText = (userId: string) => {
+    const s = splitOf.get(userId)!;
+    const money = (value: Decimal) => formatINR(value, { paise: true });
+    return s.tds.gt(0)
+      ? `gross ${money(s.gross)}, TDS ${money(s.tds)} withheld (section ${s.section}, ${s.rate.toFixed(2).replace(/\.00$/, "")}%${s.panValid ? "" : ", PAN not furnished"}), net ${money(s.net)}`
+      : `gross ${money(s.gross)}, no TDS (within the year's threshold), net ${money(s.net)}`;
+  };
   if (allocation.payments.length > 0) {
     await tx.transaction.createMany({
       data: allocation.payments.map((p) => ({
         userId: p.userId,
         propertyId: row.property_id,
         transactionType: "dividend" as const,
-        amount: p.amount.toFixed(2),
+        // What reached the wallet; the gross and the TDS are on the withholding row and in the description.
+        amount: splitOf.get(p.userId)!.net.toFixed(2),
         shares: p.shares,
         pricePerShare: allocation.perShare.toFixed(2),
-        description: `Rent distribution from ${row.title}: ${formatShares(p.shares)} held on ${row.record_date} at ${perShareText} a share`,
+        description: `Rent distribution from ${row.title}: ${formatShares(p.shares)} held on ${row.record_date} at ${perShareText} a share; ${splitText(p.userId)}`,
         referenceId: row.id,
         idempotencyKey: `distribution:${row.id}`,
         journalId,
@@ -216,8 +236,8 @@ export async function payDistributionIn(tx: Tx, distributionId: string, now: Dat
   const byId = new Map(users.map((u) => [u.id, u]));
   const mails: DistributionMail[] = [];
   for (const p of allocation.payments) {
-    const amount = formatINR(p.amount, { paise: true });
-    const message = `${amount} from ${row.title} was credited to your wallet: ${formatShares(p.shares)} held at the end of ${row.record_date}, at ${perShareText} a share.`;
+    const amount = formatINR(splitOf.get(p.userId)!.net, { paise: true });
+    const message = `${amount} from ${row.title} was credited to your wallet: ${formatShares(p.shares)} held at the end of ${row.record_date}, at ${perShareText} a share; ${splitText(p.userId)}.`;
     await createUserAlert(tx, {
       userId: p.userId,
       propertyId: row.property_id,

@@ -5,7 +5,12 @@ import type { Db } from "~/services/db.server";
 export type InvariantProblem = { check: InvariantName; subject: string; problem: string };
 
 export type InvariantName =
-  "ledger" | "pending-journal-past-expiry" | "withdrawal-without-live-hold" | "sell-order-shares-not-committed" | "payout-off-the-books";
+  | "ledger"
+  | "pending-journal-past-expiry"
+  | "withdrawal-without-live-hold"
+  | "sell-order-shares-not-committed"
+  | "payout-off-the-books"
+  | "tds-payable-off-the-books";
 
 /**
  * How long past its expiry an open pending journal may wait for the expiry job (every
@@ -24,17 +29,20 @@ export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
  *   nothing else is (committed shares equal the active orders' remaining shares);
  * - every payout agrees with its hold (ADR 0064): one in flight has it open, a processed one
  *   posted it, one that failed voided it; and the payout clearing account holds exactly what
- *   was paid out less what the banks returned.
+ *   was paid out less what the banks returned;
+ * - the TDS payable account holds exactly the TDS withheld less what was marked deposited, and
+ *   each challan's amount is the TDS of the rows it deposited (ADR 0065).
  * Returns nothing when all hold. `npm run ledger:check`, the demo seed and the suite run it.
  */
 export async function checkInvariants(prisma: Db, now = new Date()): Promise<InvariantProblem[]> {
   const stuckBefore = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  const [ledger, expired, withdrawals, commitments, payouts] = await Promise.all([
+  const [ledger, expired, withdrawals, commitments, payouts, tds] = await Promise.all([
     checkLedger(prisma),
     pendingPastExpiry(prisma, stuckBefore),
     withdrawalsWithoutLiveHold(prisma),
     uncommittedSellRequests(prisma),
     payoutsOffTheBooks(prisma),
+    tdsOffTheBooks(prisma),
   ]);
   return [
     ...ledger.map(({ account, problem }) => ({ check: "ledger" as const, subject: account, problem })),
@@ -56,6 +64,7 @@ export async function checkInvariants(prisma: Db, now = new Date()): Promise<Inv
       problem: `${row.committed} shares committed but active sell orders list ${row.listed}`,
     })),
     ...payouts.map((row) => ({ check: "payout-off-the-books" as const, subject: row.subject, problem: row.problem })),
+    ...tds.map((row) => ({ check: "tds-payable-off-the-books" as const, subject: row.subject, problem: row.problem })),
   ];
 }
 
@@ -116,4 +125,19 @@ function payoutsOffTheBooks(prisma: Db) {
                    COALESCE((SELECT SUM(amount) FROM payouts WHERE journal_id IS NOT NULL), 0)
                  - COALESCE((SELECT SUM(amount) FROM payouts WHERE reversal_journal_id IS NOT NULL), 0) AS owed) totals
      WHERE booked <> owed`;
+}
+
+function tdsOffTheBooks(prisma: Db) {
+  return prisma.$queryRaw<{ subject: string; problem: string }[]>`
+    SELECT 'account:platform:tds-payable' AS subject,
+           'holds ' || booked::text || ' but TDS withheld less deposited comes to ' || owed::text AS problem
+      FROM (SELECT COALESCE((SELECT SUM(p.amount) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+                              WHERE a.kind = 'tds_payable'), 0) AS booked,
+                   COALESCE((SELECT SUM(tds) FROM tds_withholdings WHERE deposit_id IS NULL), 0) AS owed) totals
+     WHERE booked <> owed
+    UNION ALL
+    SELECT 'tds-deposit:' || d.id::text, 'the challan says ' || d.amount::text || ' but its rows withheld ' || COALESCE(SUM(w.tds), 0)::text
+      FROM tds_deposits d LEFT JOIN tds_withholdings w ON w.deposit_id = d.id
+     GROUP BY d.id, d.amount
+    HAVING d.amount <> COALESCE(SUM(w.tds), 0)`;
 }

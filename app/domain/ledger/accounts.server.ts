@@ -8,6 +8,7 @@ export type AccountRef =
   | { kind: "fees" }
   | { kind: "gateway_clearing" }
   | { kind: "payout_clearing" }
+  | { kind: "tds_payable" }
   | { kind: "property_issue"; propertyId: string }
   | { kind: "property_distribution"; propertyId: string };
 
@@ -29,6 +30,8 @@ export function accountCode(account: AccountRef): string {
       return "platform:gateway-clearing";
     case "payout_clearing":
       return "platform:payout-clearing";
+    case "tds_payable":
+      return "platform:tds-payable";
   }
 }
 
@@ -43,3 +46,5 @@ export const gatewayClearing: AccountRef = { kind: "gateway_clearing" };
 export const payoutClearing: AccountRef = { kind: "payout_clearing" };
 /** Money declared for a property's distribution until it is paid (ADR 0035). */
 export const propertyDistribution = (propertyId: string): AccountRef => ({ kind: "property_distribution", propertyId });
+/** TDS withheld from distributions, owed to the government until a challan deposits it (ADR 0065). */
+export const tdsPayable: AccountRef = { kind: "tds_payable" };

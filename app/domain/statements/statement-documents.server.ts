@@ -61,7 +61,7 @@ export function capitalGainsCsv(figures: StatementFigures): string {
   return stringify(rows, { header: true, columns: [...CAPITAL_GAINS_COLUMNS], bom: true, record_delimiter: "windows" });
 }
 
-type Column = { header: string; width: number; align?: "left" | "right" };
+export type Column = { header: string; width: number; align?: "left" | "right" };
 
 const fontFor = (part: string, bold: boolean) => (part === "₹" ? (bold ? "rupeeBold" : "rupee") : bold ? "bold" : "regular");
 
@@ -75,7 +75,7 @@ export const longDateText = (iso: string) => longDate.format(new Date(`${iso.sli
 const LEFT = 40;
 const BOTTOM = 780;
 
-class Writer {
+export class Writer {
   constructor(readonly doc: PDFKit.PDFDocument) {}
 
   heading(text: string) {
@@ -151,8 +151,26 @@ class Writer {
 }
 
 function render(title: string, figures: StatementFigures, issuer: ReceiptIssuer, body: (w: Writer) => void): Promise<Buffer> {
+  return renderDocumentPdf(
+    {
+      title: `${title}, ${figures.financialYear}`,
+      period: `${longDateText(figures.from)} to ${longDateText(figures.to)} (India time)`,
+      issuerLines: issuerLines(issuer),
+      investor: `Investor: ${figures.investor.name} <${figures.investor.email}>`,
+    },
+    issuer.name,
+    body,
+  );
+}
+
+/** An A4 document with Aangan's heading, its title, period and issuer, then the body (the TDS documents use it too). */
+export function renderDocumentPdf(
+  head: { title: string; period: string; issuerLines: string[]; investor: string },
+  author: string,
+  body: (w: Writer) => void,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: LEFT, info: { Title: `${title} ${figures.financialYear}`, Author: issuer.name } });
+    const doc = new PDFDocument({ size: "A4", margin: LEFT, info: { Title: head.title, Author: author } });
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
@@ -161,12 +179,12 @@ function render(title: string, figures: StatementFigures, issuer: ReceiptIssuer,
     doc.fillColor("#a4510b").fontSize(18);
     writeText(doc, "Aangan", LEFT, 40, 515, true);
     doc.fillColor("#1f2933").fontSize(12);
-    writeText(doc, `${title}, ${figures.financialYear}`, LEFT, doc.y + 2, 515, true);
+    writeText(doc, head.title, LEFT, doc.y + 2, 515, true);
     doc.fillColor("#555555").fontSize(8);
-    writeText(doc, `${longDateText(figures.from)} to ${longDateText(figures.to)} (India time)`, LEFT, doc.y + 2, 515);
-    for (const line of issuerLines(issuer)) writeText(doc, line, LEFT, doc.y + 1, 515);
+    writeText(doc, head.period, LEFT, doc.y + 2, 515);
+    for (const line of head.issuerLines) writeText(doc, line, LEFT, doc.y + 1, 515);
     doc.fillColor("#1f2933").fontSize(9);
-    writeText(doc, `Investor: ${figures.investor.name} <${figures.investor.email}>`, LEFT, doc.y + 6, 515);
+    writeText(doc, head.investor, LEFT, doc.y + 6, 515);
     body(new Writer(doc));
     doc.end();
   });

@@ -23,6 +23,8 @@ import { requireParams } from "~/web/params.server";
 import { adminHolderWarnings } from "~/web/holder-warnings.server";
 import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { distributionTds } from "~/domain/tds/distribution-tds.server";
+import { isUuid } from "~/lib/uuid";
 
 const propertyNotFound = () => data("Property not found.", { status: 404 });
 
@@ -36,7 +38,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (!property) throw propertyNotFound();
   const [distributions, warnings] = await Promise.all([listPropertyDistributions(db, property.id), adminHolderWarnings(db, [property.id])]);
-  return { property, distributions, warning: warnings[property.id] ?? null, today: istDate(new Date()) };
+  // Each holder's gross, TDS and net (ADR 0065): a preview from the payment's own split until it is paid, then what was paid.
+  const recent = distributions.filter((d) => isUuid(d.id)).slice(0, 6);
+  const tds = await Promise.all(recent.map(async (d) => ({ distribution: d, tds: await distributionTds(db, d.id) })));
+  return { property, distributions, tds, warning: warnings[property.id] ?? null, today: istDate(new Date()) };
 }
 
 // The basis and the dates are the domain's to check (a job declares through the same rules);
@@ -85,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PropertyDistributionsPage() {
-  const { property, distributions, warning, today } = useLoaderData<typeof loader>();
+  const { property, distributions, tds, warning, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const paying = useIsPending({ intent: "pay" });
   const declaring = useIsPending({ intent: "declare" });
@@ -185,6 +190,76 @@ export default function PropertyDistributionsPage() {
           </TableScroll>
         )}
       </section>
+
+      {tds.length > 0 ? (
+        <section aria-labelledby="tds-heading" className="space-y-2">
+          <h2 id="tds-heading" className="text-lg font-semibold">
+            Gross, TDS and net per holder
+          </h2>
+          {tds.map(({ distribution: d, tds: split }) =>
+            split ? (
+              <details
+                key={d.id}
+                className="rounded-xl border border-slate-200 bg-white p-3"
+                open={split.kind === "preview"}
+                data-testid="distribution-tds"
+              >
+                <summary className="cursor-pointer text-sm font-medium">
+                  Record date {d.recordDate}: {split.kind === "paid" ? "paid" : "preview"} — gross{" "}
+                  {formatINR(split.totals.gross, { paise: true })}, TDS {formatINR(split.totals.tds, { paise: true })}, net{" "}
+                  {formatINR(split.totals.net, { paise: true })}
+                </summary>
+                <p className="mt-1 text-xs text-slate-600">
+                  {split.kind === "paid"
+                    ? "What was paid: net to each wallet, TDS to the TDS payable account, in the payment's one journal."
+                    : split.holdingsAsOf === "now"
+                      ? "Preview with today's holdings: the record date has not ended, so they may still change."
+                      : "Preview with the holdings at the end of the record date, as the payment will book it."}
+                </p>
+                <TableScroll label={`TDS for the distribution of ${d.recordDate}`}>
+                  <table className="mt-2 w-full min-w-[32rem] text-left text-sm">
+                    <thead className="text-slate-600">
+                      <tr>
+                        <th scope="col" className="py-1 pr-3">
+                          Investor
+                        </th>
+                        <th scope="col" className="py-1 pr-3">
+                          PAN
+                        </th>
+                        <th scope="col" className="py-1 pr-3 text-right">
+                          Gross
+                        </th>
+                        <th scope="col" className="py-1 pr-3 text-right">
+                          TDS
+                        </th>
+                        <th scope="col" className="py-1 text-right">
+                          Net
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {split.lines.map((l) => (
+                        <tr key={l.userId} className="border-t border-slate-100">
+                          <td className="py-1 pr-3 break-all">{l.investor}</td>
+                          <td className="py-1 pr-3">{l.pan}</td>
+                          <td className="py-1 pr-3 text-right">{formatINR(l.gross, { paise: true })}</td>
+                          <td className="py-1 pr-3 text-right">
+                            {formatINR(l.tds, { paise: true })}
+                            <span className="block text-xs text-slate-600">
+                              s.{l.section}, {Number(l.rate)}%
+                            </span>
+                          </td>
+                          <td className="py-1 text-right">{formatINR(l.net, { paise: true })}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              </details>
+            ) : null,
+          )}
+        </section>
+      ) : null}
 
       <section aria-labelledby="declare-heading" className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="declare-heading" className="text-lg font-semibold">

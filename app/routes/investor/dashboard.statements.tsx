@@ -7,18 +7,19 @@ import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statem
 import { paths } from "~/lib/paths";
 import { requireDashboardUser } from "~/web/guards.server";
 import { ownStatement } from "~/web/statements.server";
+import { ownTdsCertificates } from "~/web/tds.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const { years, year, figures } = await ownStatement(request, user);
-  return { years, year, figures };
+  const [{ years, year, figures }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
+  return { years, year, figures, certificates };
 }
 
 const fyLabel = (year: number) => `FY ${year}-${String((year + 1) % 100).padStart(2, "0")} (April ${year} to March ${year + 1})`;
 
 export default function StatementsPage() {
-  const { years, year, figures } = useLoaderData<typeof loader>();
+  const { years, year, figures, certificates } = useLoaderData<typeof loader>();
   const query = { year: String(year) };
   const summary: [string, string][] = [
     ["Opening wallet balance", formatRupees(figures.openingBalance)],
@@ -74,6 +75,48 @@ export default function StatementsPage() {
             Capital-gains statement (CSV)
           </a>
         </div>
+      </section>
+
+      <section aria-labelledby="tax-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="tax-heading" className="text-lg font-semibold">
+          Tax
+        </h2>
+        <p className="text-sm text-slate-700">
+          The tax pack lists the year&apos;s income by head, the tax deducted at source (TDS) from your distributions by section, and your
+          capital gains, citing the sections in force for the year.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <a href={paths.dashboard.taxPackPdf(query)} className={buttonClasses("primary", "sm")} download>
+            Tax pack (PDF)
+          </a>
+          <a href={paths.dashboard.taxPackCsv(query)} className={buttonClasses("secondary", "sm")} download>
+            Tax pack (CSV)
+          </a>
+        </div>
+        <h3 className="pt-2 font-semibold">TDS certificates</h3>
+        {certificates.length === 0 ? (
+          <p className="text-sm text-slate-600">No tax has been deducted from your distributions yet.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {certificates.map((c) => (
+              <li
+                key={`${c.financialYear}-${c.quarter}`}
+                className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 py-1"
+              >
+                <span>
+                  Q{c.quarter} of FY {c.financialYear}-{String((c.financialYear + 1) % 100).padStart(2, "0")}: TDS {formatRupees(c.tds)}
+                </span>
+                <a
+                  href={paths.dashboard.tdsCertificatePdf({ year: String(c.financialYear), quarter: String(c.quarter) })}
+                  className={buttonClasses("secondary", "sm")}
+                  download
+                >
+                  Certificate (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section aria-labelledby="gains-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">

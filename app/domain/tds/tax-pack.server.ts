@@ -1,0 +1,183 @@
+import { Decimal } from "~/lib/money";
+import type { Db } from "~/services/db.server";
+import { loadStatement } from "~/domain/statements/statement.server";
+import {
+  CAPITAL_GAINS_RULE,
+  financialYearBounds,
+  istDateOf,
+  NOT_TAX_ADVICE,
+  type StatementFigures,
+} from "~/domain/statements/statement-figures";
+import { maskPan } from "./tds-split";
+import type { Quarter } from "./tds-admin.server";
+
+export type TdsPaymentLine = {
+  date: string;
+  property: string;
+  gross: string;
+  act: string;
+  section: string;
+  rate: string;
+  tds: string;
+  net: string;
+  challan: string;
+};
+
+/** The Acts and sections a year's documents cite: the 2025 Act from FY 2026-27 on (INDIA-RULES, ADR 0065). */
+export function sectionsInForce(startYear: number) {
+  return startYear >= 2026
+    ? {
+        act: "Income-tax Act, 2025",
+        tds: "TDS on distributions under section 393 of the Income-tax Act, 2025 (in force from 1 April 2026; rates as under the 1961 Act); 20% where no operative PAN was furnished.",
+        longTerm:
+          "Long-term capital gains on unlisted shares are taxed at 12.5% without indexation (the rate of section 112 of the 1961 Act after the Finance (No. 2) Act, 2024, carried unchanged into the Income-tax Act, 2025).",
+      }
+    : {
+        act: "Income-tax Act, 1961",
+        tds: "TDS on distributions under section 194 of the Income-tax Act, 1961 (dividends); 20% under section 206AA where no operative PAN was furnished.",
+        longTerm:
+          "Long-term capital gains on unlisted shares are taxed at 12.5% without indexation under section 112 of the Income-tax Act, 1961, as amended by the Finance (No. 2) Act, 2024 (transfers on or after 23 July 2024).",
+      };
+}
+
+export const EXEMPTION_NOTE =
+  "The ₹1.25 lakh yearly exemption on long-term gains applies to listed equity shares and equity-oriented units (section 112A of the 1961 Act); Aangan's shares are unlisted, so it is noted here and not applied to the figures.";
+
+async function withholdingLines(
+  db: Db,
+  userId: string,
+  where: { financialYear: number; quarter?: number },
+): Promise<{ lines: TdsPaymentLine[]; pan: string | null }> {
+  const rows = await db.tdsWithholding.findMany({
+    where: { userId, ...where },
+    orderBy: [{ paidAt: "asc" }, { id: "asc" }],
+    include: { distribution: { select: { property: { select: { title: true } } } }, deposit: true },
+  });
+  return {
+    pan: rows.at(-1)?.pan ?? null,
+    lines: rows.map((r) => ({
+      date: istDateOf(r.paidAt),
+      property: r.distribution.property.title,
+      gross: r.gross.toFixed(2),
+      act: r.act,
+      section: r.section,
+      rate: r.rate.toFixed(2),
+      tds: r.tds.toFixed(2),
+      net: r.net.toFixed(2),
+      challan: r.deposit
+        ? `BSR ${r.deposit.bsrCode}, ${r.deposit.challanSerial}, ${r.deposit.depositedOn.toISOString().slice(0, 10)}`
+        : r.tds.isZero()
+          ? "—"
+          : "To be deposited",
+    })),
+  };
+}
+
+const sum = (lines: TdsPaymentLine[], pick: (l: TdsPaymentLine) => string) =>
+  lines.reduce((s, l) => s.plus(pick(l)), new Decimal(0)).toFixed(2);
+
+export type TdsCertificate = Quarter & {
+  label: string;
+  from: string;
+  to: string;
+  investor: { name: string; email: string; pan: string };
+  lines: TdsPaymentLine[];
+  totals: { gross: string; tds: string };
+};
+
+/** One investor's TDS certificate for a quarter: null when nothing was paid to them in it (a 404, whoever asks). */
+export async function loadTdsCertificate(db: Db, userId: string, period: Quarter): Promise<TdsCertificate | null> {
+  const [profile, { lines, pan }] = await Promise.all([
+    db.userProfile.findUnique({ where: { id: userId }, select: { fullName: true, email: true } }),
+    withholdingLines(db, userId, period),
+  ]);
+  if (!profile || lines.length === 0) return null;
+  const startMonth = 4 + (period.quarter - 1) * 3;
+  const year = startMonth > 12 ? period.financialYear + 1 : period.financialYear;
+  const month = ((startMonth - 1) % 12) + 1;
+  const from = `${year}-${String(month).padStart(2, "0")}-01`;
+  const to = new Date(Date.UTC(year, month + 2, 0)).toISOString().slice(0, 10);
+  return {
+    ...period,
+    label: `Q${period.quarter} of FY ${period.financialYear}-${String((period.financialYear + 1) % 100).padStart(2, "0")}`,
+    from,
+    to,
+    investor: { name: profile.fullName ?? profile.email, email: profile.email, pan: maskPan(pan) },
+    lines,
+    totals: { gross: sum(lines, (l) => l.gross), tds: sum(lines, (l) => l.tds) },
+  };
+}
+
+/** The quarters an investor has a certificate for, newest first (what the Statements page lists). */
+export async function listTdsCertificates(db: Db, userId: string): Promise<(Quarter & { tds: string })[]> {
+  const rows = await db.tdsWithholding.groupBy({
+    by: ["financialYear", "quarter"],
+    where: { userId },
+    _sum: { tds: true },
+    orderBy: [{ financialYear: "desc" }, { quarter: "desc" }],
+  });
+  return rows.map((r) => ({
+    financialYear: r.financialYear,
+    quarter: r.quarter as Quarter["quarter"],
+    tds: (r._sum.tds ?? new Decimal(0)).toFixed(2),
+  }));
+}
+
+export type TaxPack = {
+  figures: StatementFigures;
+  pan: string;
+  sections: ReturnType<typeof sectionsInForce>;
+  income: { head: string; item: string; amount: string }[];
+  tdsBySection: { act: string; section: string; gross: string; tds: string }[];
+  tdsLines: TdsPaymentLine[];
+};
+
+/**
+ * The yearly tax pack: income by head, TDS by section and the capital gains, all from the
+ * statement's figures (ADR 0036, 0046) and the withholding rows; it restates no computation.
+ * Distributions are income at their gross: the wallet credits plus the TDS withheld from them.
+ */
+export async function loadTaxPack(db: Db, userId: string, startYear: number): Promise<TaxPack | null> {
+  const [figures, { lines, pan }] = await Promise.all([
+    loadStatement(db, userId, startYear),
+    withholdingLines(db, userId, { financialYear: startYear }),
+  ]);
+  if (!figures) return null;
+  const tdsTotal = sum(lines, (l) => l.tds);
+  const bySection = new Map<string, { act: string; section: string; gross: Decimal; tds: Decimal }>();
+  for (const l of lines) {
+    const key = `${l.act}|${l.section}`;
+    const entry = bySection.get(key) ?? { act: l.act, section: l.section, gross: new Decimal(0), tds: new Decimal(0) };
+    bySection.set(key, { ...entry, gross: entry.gross.plus(l.gross), tds: entry.tds.plus(l.tds) });
+  }
+  return {
+    figures,
+    pan: maskPan(pan),
+    sections: sectionsInForce(startYear),
+    income: [
+      {
+        head: "Income from other sources",
+        item: "Rent distributions from the property SPVs (dividends), gross",
+        amount: new Decimal(figures.distributionsTotal).plus(tdsTotal).toFixed(2),
+      },
+      { head: "Capital gains", item: "Short-term (unlisted shares held 24 months or less)", amount: figures.gainsTotals.shortTerm },
+      { head: "Capital gains", item: "Long-term (unlisted shares held more than 24 months)", amount: figures.gainsTotals.longTerm },
+    ],
+    tdsBySection: [...bySection.values()].map((s) => ({
+      act: s.act,
+      section: s.section,
+      gross: s.gross.toFixed(2),
+      tds: s.tds.toFixed(2),
+    })),
+    tdsLines: lines,
+  };
+}
+
+export const TAX_PACK_NOTES = (pack: TaxPack) => [
+  pack.sections.tds,
+  CAPITAL_GAINS_RULE,
+  pack.sections.longTerm,
+  EXEMPTION_NOTE,
+  NOT_TAX_ADVICE,
+];
+export const taxPackPeriod = (startYear: number) => financialYearBounds(startYear);

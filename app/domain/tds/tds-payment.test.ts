@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/setup/test-database";
+import { createUser } from "../../../tests/setup/factories";
+import { checkInvariants } from "~/domain/invariants/check-invariants.server";
+import { createInvestor, createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
+import { purchaseShares } from "~/domain/investing/purchase-shares.server";
+import { declareDistribution, payDistributionNow } from "~/domain/distributions/distributions.server";
+import type { PrismaClient } from "~/services/db.server";
+import { distributionTds } from "./distribution-tds.server";
+import { addTdsRate, markTdsDeposited, TDS_RETURN_COLUMNS, tdsReturnCsv } from "./tds-admin.server";
+import { loadTdsRates } from "./tds.server";
+import { financialQuarterOf } from "./tds-split";
+
+const db = useTestDatabase();
+const DAY = 24 * 60 * 60 * 1000;
+const dateOf = (d: Date) => new Date(d.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+
+async function givePan(prisma: PrismaClient, userId: string, pan: string) {
+  await prisma.kycDocument.create({
+    data: {
+      userId,
+      documentType: "pan_card",
+      fileName: "pan.jpg",
+      storageKey: `kyc/${userId}/pan`,
+      mimeType: "image/jpeg",
+      fileSize: 10,
+      metadata: { pan_number: pan },
+    },
+  });
+}
+
+async function tdsPayableBalance(prisma: PrismaClient) {
+  const [row] = await prisma.$queryRaw<{ balance: string }[]>`
+    SELECT COALESCE(SUM(p.amount), 0)::text AS balance FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.kind = 'tds_payable'`;
+  return row!.balance;
+}
+
+/** The seller (no PAN on record) holds 20 shares, the investor with a verified PAN 10; both bought 10 days ago. */
+async function arrange() {
+  const { prisma } = db.current;
+  const { property, seller } = await createMarket(prisma, { sellerShares: 20 });
+  const withPan = await createInvestor(prisma, { balance: "5000" });
+  await givePan(prisma, withPan.id, "ABCDE1234F");
+  await purchaseShares(prisma, { userId: withPan.id, propertyId: property.id, shares: 10, idempotencyKey: newKey() });
+  await prisma.transaction.updateMany({
+    where: { propertyId: property.id, transactionType: "investment" },
+    data: { createdAt: daysAgo(10) },
+  });
+  const admin = await createUser(prisma, { isAdmin: true });
+  const declare = (amount: string) =>
+    declareDistribution(prisma, {
+      adminId: admin.id,
+      propertyId: property.id,
+      basis: "total",
+      amount,
+      recordDate: dateOf(daysAgo(4)),
+      paymentDate: dateOf(daysAgo(1)),
+      note: "",
+    });
+  return { prisma, property, seller, withPan, admin, declare };
+}
+
+describe("TDS on a distribution", () => {
+  it("pays net to the wallets and TDS to the payable account in one journal, as the preview said; a deposit clears it", async () => {
+    const { prisma, seller, withPan, admin, declare } = await arrange();
+    // ₹30,000 over 30 shares: the seller ₹20,000 at 20% (no PAN), the PAN holder ₹10,000 (within the threshold).
+    const { distributionId } = await declare("30000");
+    const preview = await distributionTds(prisma, distributionId);
+    expect(preview?.kind).toBe("preview");
+    const before = { seller: await wallet(prisma, seller.id), withPan: await wallet(prisma, withPan.id) };
+
+    await payDistributionNow(prisma, { adminId: admin.id, distributionId });
+    const paid = await distributionTds(prisma, distributionId);
+    expect(paid?.kind).toBe("paid");
+    const strip = (lines: NonNullable<typeof paid>["lines"]) =>
+      lines.map((l) => [l.userId, l.gross, l.tds, l.net, l.rate, l.section, l.pan]).sort();
+    expect(strip(paid!.lines)).toEqual(strip(preview!.lines));
+    expect(paid!.totals).toEqual(preview!.totals);
+    expect(paid!.totals).toEqual({ gross: "30000.00", tds: "4000.00", net: "26000.00" });
+
+    const sellerLine = paid!.lines.find((l) => l.userId === seller.id)!;
+    expect([sellerLine.gross, sellerLine.tds, sellerLine.net, sellerLine.rate, sellerLine.pan]).toEqual([
+      "20000.00",
+      "4000.00",
+      "16000.00",
+      "20.00",
+      "Not furnished",
+    ]);
+    const panLine = paid!.lines.find((l) => l.userId === withPan.id)!;
+    expect([panLine.tds, panLine.net, panLine.pan]).toEqual(["0.00", "10000.00", "XXXXXX234F"]);
+
+    const plus = (value: string, add: number) => (Number(value) + add).toFixed(2);
+    expect((await wallet(prisma, seller.id)).available).toBe(plus(before.seller.available, 16000));
+    expect((await wallet(prisma, withPan.id)).available).toBe(plus(before.withPan.available, 10000));
+
+    // One journal: the distribution account, both wallets and the TDS payable account.
+    const row = await prisma.propertyDistribution.findUniqueOrThrow({ where: { id: distributionId } });
+    const postings = await prisma.$queryRaw<{ kind: string; amount: string }[]>`
+      SELECT a.kind::text AS kind, p.amount::text AS amount FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+       WHERE p.journal_id = ${row.paymentJournalId}::uuid ORDER BY p.amount`;
+    expect(postings).toEqual([
+      { kind: "property_distribution", amount: "-30000.00" },
+      { kind: "tds_payable", amount: "4000.00" },
+      { kind: "user_available", amount: "10000.00" },
+      { kind: "user_available", amount: "16000.00" },
+    ]);
+    const dividend = await prisma.transaction.findFirstOrThrow({ where: { userId: seller.id, referenceId: distributionId } });
+    expect(dividend.amount.toFixed(2)).toBe("16000.00");
+    expect(dividend.description).toContain("gross ₹20,000.00, TDS ₹4,000.00 withheld");
+    const alert = await prisma.userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "distribution_paid" } });
+    expect(alert.message).toContain("net ₹16,000.00");
+    expect(await tdsPayableBalance(prisma)).toBe("4000.00");
+    expect(await checkInvariants(prisma)).toEqual([]);
+
+    // A second distribution takes the PAN holder over ₹10,000 for the year: 10% on the year's ₹12,000.
+    const second = await declare("6000");
+    const secondPreview = await distributionTds(prisma, second.distributionId);
+    expect(secondPreview!.lines.find((l) => l.userId === withPan.id)).toMatchObject({
+      gross: "2000.00",
+      tds: "1200.00",
+      net: "800.00",
+      rate: "10.00",
+    });
+    await payDistributionNow(prisma, { adminId: admin.id, distributionId: second.distributionId });
+    expect((await distributionTds(prisma, second.distributionId))!.lines).toEqual(secondPreview!.lines);
+    expect(await checkInvariants(prisma)).toEqual([]);
+
+    // The quarter's return data, then its deposit.
+    const { financialYear, quarter } = financialQuarterOf(dateOf(new Date()));
+    const { csv } = await tdsReturnCsv(prisma, { year: String(financialYear), quarter: String(quarter) });
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header).toBe(TDS_RETURN_COLUMNS.join(","));
+    expect(lines).toHaveLength(4);
+    expect(lines.some((l) => l.includes("PANNOTAVBL") && l.includes(",20000.00,4000.00,") && l.endsWith(",C,,,"))).toBe(true);
+    expect(lines.some((l) => l.includes("ABCDE1234F") && l.includes(",10000.00,0.00,") && l.includes(",Y,"))).toBe(true);
+
+    const wrong = await markTdsDeposited(prisma, {
+      adminId: admin.id,
+      year: String(financialYear),
+      quarter: String(quarter),
+      bsrCode: "0510002",
+      challanSerial: "00042",
+      depositedOn: dateOf(new Date()),
+      amount: "100",
+    }).catch((e: unknown) => e);
+    expect(wrong).toMatchObject({ status: 400, field: "amount" });
+    const deposit = await markTdsDeposited(prisma, {
+      adminId: admin.id,
+      year: String(financialYear),
+      quarter: String(quarter),
+      bsrCode: "0510002",
+      challanSerial: "00042",
+      depositedOn: dateOf(new Date()),
+      amount: "6000",
+    });
+    expect(deposit).toMatchObject({ amount: "6000.00", payments: 4 });
+    expect(await tdsPayableBalance(prisma)).toBe("0.00");
+    expect(await checkInvariants(prisma)).toEqual([]);
+    const again = await markTdsDeposited(prisma, {
+      adminId: admin.id,
+      year: String(financialYear),
+      quarter: String(quarter),
+      bsrCode: "0510002",
+      challanSerial: "00043",
+      depositedOn: dateOf(new Date()),
+      amount: "6000",
+    }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ status: 409 });
+    const audit = await prisma.adminAuditLog.count({ where: { action: "tds.deposit" } });
+    expect(audit).toBe(1);
+  });
+
+  it("the invariant check finds a TDS payable account that disagrees with the withholdings", async () => {
+    const { prisma, admin, declare } = await arrange();
+    const { distributionId } = await declare("30000");
+    await payDistributionNow(prisma, { adminId: admin.id, distributionId });
+    await prisma.$executeRaw`UPDATE tds_withholdings SET tds = tds - 1, net = net + 1 WHERE tds > 0 AND deposit_id IS NULL`;
+    const problems = await checkInvariants(prisma);
+    expect(problems.map((p) => [p.check, p.subject])).toEqual([["tds-payable-off-the-books", "account:platform:tds-payable"]]);
+  });
+
+  it("an admin adds a rate from a date: the one in force closes the day before, audited; an earlier start is refused", async () => {
+    const { prisma, admin } = await arrange();
+    const input = {
+      adminId: admin.id,
+      residency: "resident",
+      act: "Income-tax Act, 2025",
+      section: "393",
+      rateWithPan: "7.5",
+      rateWithoutPan: "20",
+      threshold: "15000",
+      validFrom: "2027-04-01",
+    };
+    await addTdsRate(prisma, input);
+    const resident = (await loadTdsRates(prisma)).filter((r) => r.payeeResidency === "resident");
+    expect(resident.slice(0, 2).map((r) => [r.validFrom, r.validTo, r.rateWithPan, r.yearlyThreshold])).toEqual([
+      ["2027-04-01", null, "7.50", "15000.00"],
+      ["2026-04-01", "2027-03-31", "10.00", "10000.00"],
+    ]);
+    const audit = await prisma.adminAuditLog.findFirstOrThrow({ where: { action: "tds.set_rate" } });
+    expect(audit.details).toMatchObject({ after: { rateWithPan: "7.50", validFrom: "2027-04-01" }, before: { rateWithPan: "10.00" } });
+    await expect(addTdsRate(prisma, { ...input, validFrom: "2027-01-01" })).rejects.toMatchObject({ status: 409, field: "validFrom" });
+    await expect(addTdsRate(prisma, { ...input, rateWithoutPan: "5" })).rejects.toMatchObject({ status: 400, field: "rateWithoutPan" });
+  });
+});

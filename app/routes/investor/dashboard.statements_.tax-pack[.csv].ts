@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { taxPackCsv, taxPackFileName } from "~/domain/tds/tds-documents.server";
+import { requireDashboardUser } from "~/web/guards.server";
+import { ownTaxPack } from "~/web/tds.server";
+
+// A resource route: the tax pack as CSV, the same figures as its PDF.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireDashboardUser(request);
+  const pack = await ownTaxPack(request, user);
+  return new Response(taxPackCsv(pack), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${taxPackFileName(pack, "csv")}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
