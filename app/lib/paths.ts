@@ -113,6 +113,11 @@ export const paths = {
     accountStatementPdf: definePath("/dashboard/statements/account.pdf"),
     capitalGainsPdf: definePath("/dashboard/statements/capital-gains.pdf"),
     capitalGainsCsv: definePath("/dashboard/statements/capital-gains.csv"),
+    /** Nominees or an explicit opt-out (ADR 0066). */
+    nominees: definePath("/dashboard/nominees"),
+    /** The signed holdings certificate, "if Aangan disappears" (ADR 0066). */
+    holdingsCertificate: definePath("/dashboard/holdings-certificate"),
+    holdingsCertificatePdf: definePath("/dashboard/holdings-certificate/:certificateId/certificate.pdf"),
     /** Everything Aangan holds about the signed-in investor, as one zip (resource route). */
     dataExport: definePath("/dashboard/data-export.zip"),
   },
@@ -148,6 +153,8 @@ export const paths = {
     premium: definePath("/admin/premium"),
     /** The escrow account's bank statements: import, and credit transfers that quote a request (ADR 0062). */
     bankStatements: definePath("/admin/bank-statements"),
+    /** Checks a holdings certificate's verification code (ADR 0066). */
+    certificates: definePath("/admin/certificates"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

@@ -131,6 +131,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.premium.receiptPdf, "trial-expired", "Premium"),
   page(admin.premium, "admin", "Admin", { hasAction: true, name: "Premium" }),
   page(admin.bankStatements, "admin", "Admin", { hasAction: true, name: "Bank Statements" }),
+  // Nominees, transmission and the holdings certificate (ADR 0066).
+  page(dashboard.nominees, "dashboard", "Dashboard", { hasAction: true, name: "Nominees" }),
+  page(dashboard.holdingsCertificate, "dashboard", "Dashboard", { hasAction: true, name: "Holdings Certificate" }),
+  page(dashboard.holdingsCertificatePdf, "dashboard", "Dashboard"),
+  page(admin.certificates, "admin", "Admin", { hasAction: true, name: "Certificates" }),
 ];
 
 /**

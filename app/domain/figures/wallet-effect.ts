@@ -9,8 +9,13 @@ const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "
  * amount is the charge itself, so a fee column on it (older rows repeated the charge there) is
  * never a second charge.
  */
-export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value }): Decimal {
+export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value; shares?: number | null }): Decimal {
   const amount = new Decimal(row.amount).abs();
+  // A transmission of shares (ADR 0066) carries their cost, not money: the wallet does not move.
+  if (row.type === "transmission_in" || row.type === "transmission_out") {
+    if (row.shares) return new Decimal(0);
+    return row.type === "transmission_in" ? amount : amount.neg();
+  }
   if (row.type === "fee") return amount.neg();
   const fee = new Decimal(row.fee).abs();
   return MONEY_IN.has(row.type) ? amount.minus(fee) : amount.plus(fee).neg();
