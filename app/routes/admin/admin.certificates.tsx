@@ -1,0 +1,66 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button-styles";
+import { controlClasses, labelClasses } from "~/components/ui/field-styles";
+import { verifyHoldingsCertificate } from "~/domain/certificates/holdings-certificate.server";
+import { formatINR } from "~/lib/money";
+import { getPrisma } from "~/services/db.server";
+import { certificateSecret } from "~/web/certificates.server";
+import { readFormData } from "~/web/form-data.server";
+import { requireAdmin, requireAdminAction } from "~/web/guards.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+// A POST so the code typed never lands in a URL or a log line; checking writes nothing.
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminAction(request);
+  const code = String((await readFormData(request)).get("code") ?? "").slice(0, 64);
+  return { code, result: await verifyHoldingsCertificate(getPrisma(), code, certificateSecret()) };
+}
+
+export default function AdminCertificatesPage() {
+  const reply = useActionData<typeof action>();
+  const result = reply?.result;
+  return (
+    <div className="space-y-4 px-4 py-6 sm:px-6">
+      <h1 className="text-2xl font-bold text-ink">Holdings certificates</h1>
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="code" className={labelClasses}>
+            Verification code
+          </label>
+          <input id="code" name="code" defaultValue={reply?.code ?? ""} required autoComplete="off" className={controlClasses} />
+        </div>
+        <button type="submit" className={buttonClasses("primary", "md")}>
+          Check
+        </button>
+      </Form>
+      {result && !result.genuine ? (
+        <p role="status" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+          Not genuine: Aangan issued no certificate with this code.
+        </p>
+      ) : null}
+      {result && result.genuine ? (
+        <section role="status" className="space-y-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm">
+          <p className="font-semibold text-green-900">Genuine: issued by Aangan on {new Date(result.content.issuedAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} IST.</p>
+          <p>
+            {result.content.investor.name} &lt;{result.content.investor.email}&gt;
+          </p>
+          <ul className="space-y-1">
+            {result.content.holdings.map((h) => (
+              <li key={h.propertyId}>
+                <span className="font-semibold">{h.property}</span> ({h.spvName}): {h.shares} shares, average cost {formatINR(h.averageCost, { paise: true })}
+              </li>
+            ))}
+          </ul>
+          <p>
+            Wallet: {formatINR(result.content.wallet.available, { paise: true })} available, {formatINR(result.content.wallet.held, { paise: true })} held
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
