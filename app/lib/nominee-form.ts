@@ -13,7 +13,10 @@ export const fieldName = (field: NomineeField, row: number) => `${field}_${row}`
 export function readNomineeRows(form: Record<string, string>): Record<NomineeField, string>[] {
   const rows: Record<NomineeField, string>[] = [];
   for (let row = 0; row < 20; row += 1) {
-    const values = Object.fromEntries(NOMINEE_FIELDS.map((f) => [f, (form[fieldName(f, row)] ?? "").trim()])) as Record<NomineeField, string>;
+    const values = Object.fromEntries(NOMINEE_FIELDS.map((f) => [f, (form[fieldName(f, row)] ?? "").trim()])) as Record<
+      NomineeField,
+      string
+    >;
     if (NOMINEE_FIELDS.some((f) => values[f] !== "")) rows.push(values);
   }
   return rows;
@@ -29,7 +32,8 @@ export function validateNominees(
 ): { ok: true; nominees: NomineeInput[] } | { ok: false; errors: NomineeFormErrors } {
   const errors: NomineeFormErrors = { rows: rows.map(() => ({})) };
   if (rows.length === 0) return { ok: false, errors: { form: "Name at least one nominee, or opt out of nomination.", rows: [] } };
-  if (rows.length > MAX_NOMINEES) return { ok: false, errors: { form: `You can name at most ${MAX_NOMINEES} nominees.`, rows: errors.rows } };
+  if (rows.length > MAX_NOMINEES)
+    return { ok: false, errors: { form: `You can name at most ${MAX_NOMINEES} nominees.`, rows: errors.rows } };
   let total = new Decimal(0);
   rows.forEach((row, i) => {
     const e = errors.rows[i]!;

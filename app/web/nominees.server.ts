@@ -18,11 +18,15 @@ export async function submitNominees(request: Request, user: SessionUser) {
   const form = Object.fromEntries([...(await readFormData(request)).entries()].map(([k, v]) => [k, String(v)]));
   const rows = readNomineeRows(form);
   if (form.intent === "add-row") return data<NomineesActionData>({ rows, errors: null, extraRow: true });
-  if (form.intent !== "save" && form.intent !== "opt-out") return data({ rows, errors: { form: "Unknown request", rows: [] }, extraRow: false }, { status: 400 });
+  if (form.intent !== "save" && form.intent !== "opt-out")
+    return data({ rows, errors: { form: "Unknown request", rows: [] }, extraRow: false }, { status: 400 });
   let choice: Parameters<typeof saveNomination>[1]["choice"];
   if (form.intent === "opt-out") {
     if (form.confirmOptOut !== "yes") {
-      return data<NomineesActionData>({ rows, errors: { form: "Tick the declaration to opt out of nomination.", rows: [] }, extraRow: false }, { status: 400 });
+      return data<NomineesActionData>(
+        { rows, errors: { form: "Tick the declaration to opt out of nomination.", rows: [] }, extraRow: false },
+        { status: 400 },
+      );
     }
     choice = { optOut: true };
   } else {
@@ -41,5 +45,9 @@ export async function submitNominees(request: Request, user: SessionUser) {
 }
 
 function pickDraft(form: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(form).filter(([key, value]) => /^(name|relationship|dob|share|contact)_\d$|^intent$|^confirmOptOut$/.test(key) && value.length <= 200));
+  return Object.fromEntries(
+    Object.entries(form).filter(
+      ([key, value]) => /^(name|relationship|dob|share|contact)_\d$|^intent$|^confirmOptOut$/.test(key) && value.length <= 200,
+    ),
+  );
 }

@@ -10,18 +10,25 @@ export type CertificateContent = {
 };
 export type IssuedCertificate = { code: string; content: CertificateContent };
 
-/** The HMAC of the content as stored (key order fixed by how it is built), hex. */
+/** JSON with keys sorted at every level: PostgreSQL's jsonb keeps no key order, the signature must not depend on it. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The HMAC of the content, hex. */
 function sign(content: CertificateContent, secret: string): string {
-  return createHmac("sha256", secret).update(JSON.stringify(content)).digest("hex");
+  return createHmac("sha256", secret).update(canonical(content)).digest("hex");
 }
 
 /** The printed code: the first 20 hex digits of the HMAC, upper case, in groups of four. */
-const codeOf = (mac: string) =>
-  mac
-    .slice(0, 20)
-    .toUpperCase()
-    .match(/.{4}/g)!
-    .join("-");
+const codeOf = (mac: string) => mac.slice(0, 20).toUpperCase().match(/.{4}/g)!.join("-");
 
 /** What someone typed, normalised ("ab12 cd34…" → "AB12-CD34-…"); null when it cannot be a code. */
 export function normaliseCode(typed: string): string | null {
@@ -41,7 +48,10 @@ export async function issueHoldingsCertificate(db: Db, userId: string, secret: s
     db.escrowBalance.findUnique({ where: { userId }, select: { availableBalance: true, heldBalance: true } }),
   ]);
   const held = holdings.filter((h) => h.shares > 0);
-  const properties = await db.property.findMany({ where: { id: { in: held.map((h) => h.propertyId) } }, select: { id: true, title: true, spvName: true } });
+  const properties = await db.property.findMany({
+    where: { id: { in: held.map((h) => h.propertyId) } },
+    select: { id: true, title: true, spvName: true },
+  });
   const propertyOf = new Map(properties.map((p) => [p.id, p]));
   const content: CertificateContent = {
     investor: { id: profile.id, name: profile.fullName ?? profile.email, email: profile.email },

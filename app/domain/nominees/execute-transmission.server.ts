@@ -23,7 +23,10 @@ export async function executeTransmission(db: PrismaClient, input: { transmissio
        RETURNING deceased_id::text, recorded_by::text`;
     if (!claimed) throw new TransmissionError("transmission_decided", "This transmission was already carried out or decided.", 409);
     const deceasedId = claimed.deceased_id;
-    const recipients = await tx.transmissionRecipient.findMany({ where: { transmissionId: input.transmissionId }, orderBy: { sharePercent: "desc" } });
+    const recipients = await tx.transmissionRecipient.findMany({
+      where: { transmissionId: input.transmissionId },
+      orderBy: { sharePercent: "desc" },
+    });
     const shares: Share[] = recipients.map((r) => ({ userId: r.userId, percent: r.sharePercent }));
 
     const [wallet] = await tx.$queryRaw<{ available: string; held: string }[]>`
@@ -39,7 +42,13 @@ export async function executeTransmission(db: PrismaClient, input: { transmissio
     }
     const holdings = new Map((await loadInvestorHoldings(tx, deceasedId)).map((h) => [h.propertyId, h]));
     for (const position of positions) {
-      await transferProperty(tx, { transmissionId: input.transmissionId, deceasedId, position, shares, cost: holdings.get(position.property_id)?.invested ?? "0" });
+      await transferProperty(tx, {
+        transmissionId: input.transmissionId,
+        deceasedId,
+        position,
+        shares,
+        cost: holdings.get(position.property_id)?.invested ?? "0",
+      });
     }
 
     const amount = new Decimal(wallet?.available ?? 0);
@@ -52,16 +61,36 @@ export async function executeTransmission(db: PrismaClient, input: { transmissio
         description: "Transmission to nominees",
         idempotencyKey: `transmission:${input.transmissionId}`,
         createdBy: input.adminId,
-        postings: [{ account: userAvailable(deceasedId), amount: amount.neg().toFixed(2) }, ...paid.map(([userId, part]) => ({ account: userAvailable(userId), amount: part.toFixed(2) }))],
+        postings: [
+          { account: userAvailable(deceasedId), amount: amount.neg().toFixed(2) },
+          ...paid.map(([userId, part]) => ({ account: userAvailable(userId), amount: part.toFixed(2) })),
+        ],
       }));
       await tx.transaction.create({
-        data: { userId: deceasedId, transactionType: "transmission_out", amount: amount.toFixed(2), description: "Wallet transmitted to nominees", journalId, referenceId: input.transmissionId },
+        data: {
+          userId: deceasedId,
+          transactionType: "transmission_out",
+          amount: amount.toFixed(2),
+          description: "Wallet transmitted to nominees",
+          journalId,
+          referenceId: input.transmissionId,
+        },
       });
       for (const [userId, part] of paid) {
         await tx.transaction.create({
-          data: { userId, transactionType: "transmission_in", amount: part.toFixed(2), description: "Wallet received by transmission", journalId, referenceId: input.transmissionId },
+          data: {
+            userId,
+            transactionType: "transmission_in",
+            amount: part.toFixed(2),
+            description: "Wallet received by transmission",
+            journalId,
+            referenceId: input.transmissionId,
+          },
         });
-        await tx.transmissionRecipient.update({ where: { transmissionId_userId: { transmissionId: input.transmissionId, userId } }, data: { amount: part.toFixed(2) } });
+        await tx.transmissionRecipient.update({
+          where: { transmissionId_userId: { transmissionId: input.transmissionId, userId } },
+          data: { amount: part.toFixed(2) },
+        });
       }
     }
     await tx.transmission.update({ where: { id: input.transmissionId }, data: { journalId, walletAmount: amount.toFixed(2) } });
@@ -73,11 +102,22 @@ export async function executeTransmission(db: PrismaClient, input: { transmissio
       targetType: "user",
       targetId: deceasedId,
       before: { status: "awaiting", recordedBy: claimed.recorded_by },
-      after: { transmissionId: input.transmissionId, status: "completed", properties: positions.length, walletAmount: amount.toFixed(2), frozen: true },
+      after: {
+        transmissionId: input.transmissionId,
+        status: "completed",
+        properties: positions.length,
+        walletAmount: amount.toFixed(2),
+        frozen: true,
+      },
       note: "Holdings and wallet transmitted to the nominees; account frozen",
     });
     for (const r of recipients) {
-      await createUserAlert(tx, { userId: r.userId, alertType: "transmission", title: "Holdings received by transmission", message: "Shares and money from a nomination were moved to your account." });
+      await createUserAlert(tx, {
+        userId: r.userId,
+        alertType: "transmission",
+        title: "Holdings received by transmission",
+        message: "Shares and money from a nomination were moved to your account.",
+      });
     }
     return { deceasedId, properties: positions.length, walletAmount: amount.toFixed(2), journalId };
   });
@@ -85,13 +125,22 @@ export async function executeTransmission(db: PrismaClient, input: { transmissio
 
 async function transferProperty(
   tx: Tx,
-  input: { transmissionId: string; deceasedId: string; position: { property_id: string; shares: number }; shares: Share[]; cost: Decimal.Value },
+  input: {
+    transmissionId: string;
+    deceasedId: string;
+    position: { property_id: string; shares: number };
+    shares: Share[];
+    cost: Decimal.Value;
+  },
 ) {
   const { property_id: propertyId, shares: total } = input.position;
   const allocation = splitShares(total, input.shares);
   const moved = [...allocation].filter(([, n]) => n > 0);
   // The nominee's cost is the deceased's average cost for the shares they receive (as s.49 of the 1961 Act has it).
-  const costs = splitMoney(input.cost, moved.map(([userId, n]) => ({ userId, percent: new Decimal(n).times(100).div(total) })));
+  const costs = splitMoney(
+    input.cost,
+    moved.map(([userId, n]) => ({ userId, percent: new Decimal(n).times(100).div(total) })),
+  );
   const taken = await tx.$executeRaw`
     UPDATE user_property_positions SET shares = 0, cost_basis = 0, avg_price = 0, updated_at = now()
      WHERE user_id = ${input.deceasedId}::uuid AND property_id = ${propertyId} AND shares = ${total} AND committed_shares = 0`;

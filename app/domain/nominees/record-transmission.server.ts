@@ -16,30 +16,62 @@ export async function recordTransmission(
 ): Promise<{ transmissionId: string; approvalId: string }> {
   const reference = input.deathCertificateReference.trim();
   if (reference.length < 3 || reference.length > 200) {
-    throw new TransmissionError("certificate_reference", "Enter the death certificate's reference (3 to 200 characters).", 400, "certificate");
+    throw new TransmissionError(
+      "certificate_reference",
+      "Enter the death certificate's reference (3 to 200 characters).",
+      400,
+      "certificate",
+    );
   }
   const deceased = isUuid(input.deceasedId)
     ? await db.userProfile.findUnique({
         where: { id: input.deceasedId },
-        select: { id: true, email: true, fullName: true, frozenAt: true, wallet: true, nomination: { include: { nominees: { orderBy: { position: "asc" } } } } },
+        select: {
+          id: true,
+          email: true,
+          fullName: true,
+          frozenAt: true,
+          wallet: true,
+          nomination: { include: { nominees: { orderBy: { position: "asc" } } } },
+        },
       })
     : null;
   if (!deceased) throw new TransmissionError("user_not_found", "User not found.", 404);
   if (deceased.frozenAt) throw new TransmissionError("already_transmitted", "This account was already transmitted and is frozen.", 409);
   const nominees = deceased.nomination && !deceased.nomination.optedOut ? deceased.nomination.nominees : [];
-  if (nominees.length === 0) throw new TransmissionError("no_nominees", "This investor named no nominees; transmission needs a court's succession order instead.", 409);
+  if (nominees.length === 0)
+    throw new TransmissionError(
+      "no_nominees",
+      "This investor named no nominees; transmission needs a court's succession order instead.",
+      409,
+    );
   if (input.accountEmails.length !== nominees.length) {
     throw new TransmissionError("accounts_missing", "Choose an Aangan account for every nominee.", 400, "accounts");
   }
   const emails = input.accountEmails.map((e) => e.trim().toLowerCase());
-  const accounts = await db.userProfile.findMany({ where: { email: { in: emails } }, select: { id: true, email: true, kycStatus: true, frozenAt: true } });
+  const accounts = await db.userProfile.findMany({
+    where: { email: { in: emails } },
+    select: { id: true, email: true, kycStatus: true, frozenAt: true },
+  });
   const recipients = emails.map((email, i) => {
     const account = accounts.find((a) => a.email.toLowerCase() === email);
     const nominee = nominees[i]!;
-    if (!account) throw new TransmissionError("nominee_account_missing", `No Aangan account uses ${email || "that address"} (for ${nominee.fullName}).`, 400, "accounts");
-    if (account.id === deceased.id || account.frozenAt) throw new TransmissionError("nominee_account_invalid", `${email} cannot receive a transmission.`, 400, "accounts");
+    if (!account)
+      throw new TransmissionError(
+        "nominee_account_missing",
+        `No Aangan account uses ${email || "that address"} (for ${nominee.fullName}).`,
+        400,
+        "accounts",
+      );
+    if (account.id === deceased.id || account.frozenAt)
+      throw new TransmissionError("nominee_account_invalid", `${email} cannot receive a transmission.`, 400, "accounts");
     if (account.kycStatus !== "approved") {
-      throw new TransmissionError("nominee_kyc", `${nominee.fullName}'s account (${email}) needs approved KYC before a transmission.`, 409, "accounts");
+      throw new TransmissionError(
+        "nominee_kyc",
+        `${nominee.fullName}'s account (${email}) needs approved KYC before a transmission.`,
+        409,
+        "accounts",
+      );
     }
     return { userId: account.id, sharePercent: nominee.sharePercent };
   });
@@ -64,7 +96,11 @@ export async function recordTransmission(
         action: "transmission.record",
         targetType: "user",
         targetId: deceased.id,
-        after: { transmissionId: row.id, deathCertificateReference: reference, recipients: recipients.map((r) => ({ ...r, sharePercent: r.sharePercent.toFixed(2) })) },
+        after: {
+          transmissionId: row.id,
+          deathCertificateReference: reference,
+          recipients: recipients.map((r) => ({ ...r, sharePercent: r.sharePercent.toFixed(2) })),
+        },
         note: `Transmission of ${deceased.email}'s holdings to ${recipients.length} nominee(s) recorded; awaiting a second admin`,
       });
       return row.id;
@@ -85,4 +121,3 @@ export async function recordTransmission(
   });
   return { transmissionId, approvalId };
 }
-

@@ -45,19 +45,23 @@ export default function AdminCertificatesPage() {
       ) : null}
       {result && result.genuine ? (
         <section role="status" className="space-y-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm">
-          <p className="font-semibold text-green-900">Genuine: issued by Aangan on {new Date(result.content.issuedAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} IST.</p>
+          <p className="font-semibold text-green-900">
+            Genuine: issued by Aangan on {new Date(result.content.issuedAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} IST.
+          </p>
           <p>
             {result.content.investor.name} &lt;{result.content.investor.email}&gt;
           </p>
           <ul className="space-y-1">
             {result.content.holdings.map((h) => (
               <li key={h.propertyId}>
-                <span className="font-semibold">{h.property}</span> ({h.spvName}): {h.shares} shares, average cost {formatINR(h.averageCost, { paise: true })}
+                <span className="font-semibold">{h.property}</span> ({h.spvName}): {h.shares} shares, average cost{" "}
+                {formatINR(h.averageCost, { paise: true })}
               </li>
             ))}
           </ul>
           <p>
-            Wallet: {formatINR(result.content.wallet.available, { paise: true })} available, {formatINR(result.content.wallet.held, { paise: true })} held
+            Wallet: {formatINR(result.content.wallet.available, { paise: true })} available,{" "}
+            {formatINR(result.content.wallet.held, { paise: true })} held
           </p>
         </section>
       ) : null}

@@ -127,7 +127,10 @@ export default function AdminUserDetailsPage() {
         )}
       </Section>
 
-      <TransmissionSection nominees={nominees} error={reply && typeof reply === "object" && "transmissionError" in reply ? String(reply.transmissionError) : null} />
+      <TransmissionSection
+        nominees={nominees}
+        error={reply && typeof reply === "object" && "transmissionError" in reply ? String(reply.transmissionError) : null}
+      />
 
       <Section title="Recent transactions">
         {transactions.length === 0 ? (

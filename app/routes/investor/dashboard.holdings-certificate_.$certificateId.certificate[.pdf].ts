@@ -10,7 +10,9 @@ import { receiptIssuer } from "~/web/legal-entity.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const id = params.certificateId ?? "";
-  const row = isUuid(id) ? await getPrisma().holdingsCertificate.findFirst({ where: { id, userId: user.id }, select: { code: true, content: true } }) : null;
+  const row = isUuid(id)
+    ? await getPrisma().holdingsCertificate.findFirst({ where: { id, userId: user.id }, select: { code: true, content: true } })
+    : null;
   if (!row) throw new Response("Not found", { status: 404 });
   const pdf = await renderHoldingsCertificatePdf({ code: row.code, content: row.content as CertificateContent }, receiptIssuer());
   return new Response(new Uint8Array(pdf), {

@@ -94,7 +94,10 @@ export default function NomineesPage() {
             })}
           </fieldset>
         ))}
-        <p className={helpTextClasses}>Leave a nominee&apos;s fields empty to remove them. Saving asks you to confirm it&apos;s you if you signed in more than 15 minutes ago.</p>
+        <p className={helpTextClasses}>
+          Leave a nominee&apos;s fields empty to remove them. Saving asks you to confirm it&apos;s you if you signed in more than 15 minutes
+          ago.
+        </p>
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClasses("primary", "md")}>
             Save nominees
@@ -123,7 +126,8 @@ export default function NomineesPage() {
           If Aangan disappears: your holdings certificate
         </h2>
         <p className="text-sm text-slate-700">
-          A signed PDF of what you hold through each property&apos;s SPV and your wallet, with a code Aangan can confirm. Download a new one at any time.
+          A signed PDF of what you hold through each property&apos;s SPV and your wallet, with a code Aangan can confirm. Download a new one
+          at any time.
         </p>
         <Form method="post" action={paths.dashboard.holdingsCertificate()} reloadDocument>
           <button type="submit" className={buttonClasses("primary", "md")}>

@@ -34,8 +34,8 @@ export function TransmissionSection({ nominees, error }: Props) {
         {frozenAt ? <p className="font-semibold text-red-800">Account frozen after transmission.</p> : null}
         {transmission ? (
           <p>
-            Transmission {transmission.status === "awaiting" ? "awaiting a second admin's approval" : transmission.status} (death certificate{" "}
-            {transmission.deathCertificateReference}).
+            Transmission {transmission.status === "awaiting" ? "awaiting a second admin's approval" : transmission.status} (death
+            certificate {transmission.deathCertificateReference}).
           </p>
         ) : null}
         {error ? (
