@@ -1,8 +1,7 @@
-import { data } from "@remix-run/node";
-import { isDomainError } from "~/domain/errors";
 import { recordTransmission } from "~/domain/nominees/record-transmission.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
+import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -27,8 +26,7 @@ export async function submitTransmission(request: Request, admin: SessionUser, u
       accountEmails,
     });
   } catch (error) {
-    if (isDomainError(error)) return data({ transmissionError: error.message }, { status: error.status });
-    throw error;
+    return replyToDomainError(error, null, { extra: { transmissionError: error instanceof Error ? error.message : "" } });
   }
   return redirectWithToast(paths.admin.approvals(), {
     kind: "success",
