@@ -76,6 +76,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (persona === "waitlist player") return "/waitlist-dashboard";
       // Past the guards, a property the investor never held reads 'Property not found'.
       if (entry.pattern === "/dashboard/p/:propertyId") return 404;
+      // "prop-matrix-1" is no holdings certificate of theirs (ADR 0066).
+      if (entry.pattern === "/dashboard/holdings-certificate/:certificateId/certificate.pdf") return 404;
       return ok;
     case "waitlist-dashboard":
       if (enforcing) return "/trial-expired";

@@ -9,6 +9,7 @@ export type CertificateContent = {
   wallet: { available: string; held: string };
 };
 export type IssuedCertificate = { code: string; content: CertificateContent };
+export type StoredCertificate = IssuedCertificate & { id: string };
 
 /** JSON with keys sorted at every level: PostgreSQL's jsonb keeps no key order, the signature must not depend on it. */
 function canonical(value: unknown): string {
@@ -41,7 +42,7 @@ export function normaliseCode(typed: string): string | null {
  * the dashboard computes them (loadInvestorHoldings, never restated), each property's SPV, the
  * wallet, the moment; signed with the server's key and stored so an admin can confirm it.
  */
-export async function issueHoldingsCertificate(db: Db, userId: string, secret: string, now = new Date()): Promise<IssuedCertificate> {
+export async function issueHoldingsCertificate(db: Db, userId: string, secret: string, now = new Date()): Promise<StoredCertificate> {
   const [profile, holdings, wallet] = await Promise.all([
     db.userProfile.findUniqueOrThrow({ where: { id: userId }, select: { id: true, fullName: true, email: true } }),
     loadInvestorHoldings(db, userId),
@@ -69,8 +70,8 @@ export async function issueHoldingsCertificate(db: Db, userId: string, secret: s
     wallet: { available: (wallet?.availableBalance ?? 0).toFixed(2), held: (wallet?.heldBalance ?? 0).toFixed(2) },
   };
   const code = codeOf(sign(content, secret));
-  await db.holdingsCertificate.create({ data: { userId, code, content, issuedAt: now } });
-  return { code, content };
+  const row = await db.holdingsCertificate.create({ data: { userId, code, content, issuedAt: now }, select: { id: true } });
+  return { id: row.id, code, content };
 }
 
 export type Verification = { genuine: false } | { genuine: true; code: string; content: CertificateContent };

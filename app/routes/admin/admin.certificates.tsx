@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
@@ -17,7 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // A POST so the code typed never lands in a URL or a log line; checking writes nothing.
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminAction(request);
-  const code = String((await readFormData(request)).get("code") ?? "").slice(0, 64);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "verify") return data({ code: "", result: null }, { status: 400 });
+  const code = String(form.get("code") ?? "").slice(0, 64);
   return { code, result: await verifyHoldingsCertificate(getPrisma(), code, certificateSecret()) };
 }
 
@@ -28,6 +30,7 @@ export default function AdminCertificatesPage() {
     <div className="space-y-4 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Holdings certificates</h1>
       <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="verify" />
         <div>
           <label htmlFor="code" className={labelClasses}>
             Verification code

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { HoldingsCertificateForm } from "~/components/dashboard/holdings-certificate-form";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, fieldErrorClasses, formErrorClasses, helpTextClasses, labelClasses } from "~/components/ui/field-styles";
 import { getNomination } from "~/domain/nominees/nominees.server";
 import { MAX_NOMINEES, NOMINEE_FIELDS, fieldName, readNomineeRows, type NomineeField } from "~/lib/nominee-form";
-import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { requireDashboardUser } from "~/web/guards.server";
 import { submitNominees, type NomineesActionData } from "~/web/nominees.server";
@@ -121,20 +121,7 @@ export default function NomineesPage() {
           Record my opt-out
         </button>
       </Form>
-      <section aria-labelledby="certificate-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="certificate-heading" className="text-lg font-semibold">
-          If Aangan disappears: your holdings certificate
-        </h2>
-        <p className="text-sm text-slate-700">
-          A signed PDF of what you hold through each property&apos;s SPV and your wallet, with a code Aangan can confirm. Download a new one
-          at any time.
-        </p>
-        <Form method="post" action={paths.dashboard.holdingsCertificate()} reloadDocument>
-          <button type="submit" className={buttonClasses("primary", "md")}>
-            Download holdings certificate
-          </button>
-        </Form>
-      </section>
+      <HoldingsCertificateForm />
     </div>
   );
 }
