@@ -17,7 +17,18 @@ export type NomineesActionData = { rows: Record<NomineeField, string>[]; errors:
 export async function submitNominees(request: Request, user: SessionUser) {
   const form = Object.fromEntries([...(await readFormData(request)).entries()].map(([k, v]) => [k, String(v)]));
   const rows = readNomineeRows(form);
-  if (form.intent === "add-row") return data<NomineesActionData>({ rows, errors: null, extraRow: true });
+  if (form.intent === "add-row") {
+    // The rows typed so far must each be complete before another is added; the total may still be short.
+    const checked = validateNominees(rows);
+    const rowErrors = checked.ok ? null : checked.errors.rows.some((r) => Object.keys(r).length > 0) ? checked.errors : null;
+    if (rowErrors || rows.length >= 10) {
+      return data<NomineesActionData>(
+        { rows, errors: rowErrors ?? { form: "You can name at most 10 nominees.", rows: [] }, extraRow: false },
+        { status: 400 },
+      );
+    }
+    return data<NomineesActionData>({ rows, errors: null, extraRow: true });
+  }
   if (form.intent !== "save" && form.intent !== "opt-out")
     return data({ rows, errors: { form: "Unknown request", rows: [] }, extraRow: false }, { status: 400 });
   let choice: Parameters<typeof saveNomination>[1]["choice"];
