@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
-import { verifyHoldingsCertificate } from "~/domain/certificates/holdings-certificate.server";
+import { normaliseCode, verifyHoldingsCertificate } from "~/domain/certificates/holdings-certificate.server";
 import { formatINR } from "~/lib/money";
 import { getPrisma } from "~/services/db.server";
 import { certificateSecret } from "~/web/certificates.server";
@@ -18,9 +18,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminAction(request);
   const form = await readFormData(request);
-  if (form.get("intent") !== "verify") return data({ code: "", result: null }, { status: 400 });
+  if (form.get("intent") !== "verify") return data({ code: "", result: null, error: "Unknown request" }, { status: 400 });
   const code = String(form.get("code") ?? "").slice(0, 64);
-  return { code, result: await verifyHoldingsCertificate(getPrisma(), code, certificateSecret()) };
+  if (!normaliseCode(code)) {
+    return data(
+      { code, result: null, error: "Enter the code as printed: 20 letters and digits, e.g. 1A2B-3C4D-5E6F-7A8B-9C0D." },
+      { status: 400 },
+    );
+  }
+  return { code, result: await verifyHoldingsCertificate(getPrisma(), code, certificateSecret()), error: null };
 }
 
 export default function AdminCertificatesPage() {
@@ -41,6 +47,11 @@ export default function AdminCertificatesPage() {
           Check
         </button>
       </Form>
+      {reply?.error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {reply.error}
+        </p>
+      ) : null}
       {result && !result.genuine ? (
         <p role="status" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
           Not genuine: Aangan issued no certificate with this code.
