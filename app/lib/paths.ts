@@ -124,6 +124,11 @@ export const paths = {
     tdsCertificatePdf: definePath("/dashboard/statements/tds-certificate.pdf"),
     taxPackPdf: definePath("/dashboard/statements/tax-pack.pdf"),
     taxPackCsv: definePath("/dashboard/statements/tax-pack.csv"),
+    /** Nominees or an explicit opt-out (ADR 0066). */
+    nominees: definePath("/dashboard/nominees"),
+    /** The signed holdings certificate, "if Aangan disappears" (ADR 0066). */
+    holdingsCertificate: definePath("/dashboard/holdings-certificate"),
+    holdingsCertificatePdf: definePath("/dashboard/holdings-certificate/:certificateId/certificate.pdf"),
     /** Everything Aangan holds about the signed-in investor, as one zip (resource route). */
     dataExport: definePath("/dashboard/data-export.zip"),
   },
@@ -164,6 +169,8 @@ export const paths = {
     /** TDS (ADR 0065): the rate table, quarters withheld and deposited, and a quarter's return data (?year=&quarter=). */
     tds: definePath("/admin/tds"),
     tdsReturnCsv: definePath("/admin/tds/return.csv"),
+    /** Checks a holdings certificate's verification code (ADR 0066). */
+    certificates: definePath("/admin/certificates"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

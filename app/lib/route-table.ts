@@ -142,6 +142,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.tdsCertificatePdf, "dashboard", "Dashboard"),
   page(dashboard.taxPackPdf, "dashboard", "Dashboard"),
   page(dashboard.taxPackCsv, "dashboard", "Dashboard"),
+  // Nominees, transmission and the holdings certificate (ADR 0066).
+  page(dashboard.nominees, "dashboard", "Dashboard", { hasAction: true, name: "Nominees" }),
+  page(dashboard.holdingsCertificate, "dashboard", "Dashboard", { hasAction: true, name: "Holdings Certificate" }),
+  page(dashboard.holdingsCertificatePdf, "dashboard", "Dashboard"),
+  page(admin.certificates, "admin", "Admin", { hasAction: true, name: "Certificates" }),
 ];
 
 /**

@@ -12,6 +12,8 @@ export const TRANSACTION_TYPES = [
   "share_purchase",
   "share_sale",
   "fee",
+  "transmission_in",
+  "transmission_out",
 ] as const satisfies readonly TransactionType[];
 export type TransactionFilter = TransactionType | "all";
 
@@ -23,6 +25,8 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   share_purchase: "Share Purchase",
   share_sale: "Share Sale",
   fee: "Fee",
+  transmission_in: "Transmission In",
+  transmission_out: "Transmission Out",
 };
 
 /** The type filter from the URL; anything unknown shows everything rather than failing. */
@@ -60,5 +64,9 @@ export function transactionSummary(row: {
       return "Funds withdrawn from wallet";
     case "fee":
       return row.description ?? "Platform fee";
+    case "transmission_in":
+      return shares ? `Received ${shares} of ${property} by transmission` : "Funds received by transmission";
+    case "transmission_out":
+      return shares ? `Transmitted ${shares} of ${property} to nominees` : "Funds transmitted to nominees";
   }
 }

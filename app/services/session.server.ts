@@ -99,11 +99,12 @@ const SESSION_COLUMNS = `s.idle_expires_at AS "idleExpiresAt", s.absolute_expire
                                   'tier', CASE WHEN p.lapsed AND NOT u.tier_override_by_admin THEN 'explorer'::"public"."tier" ELSE u.tier END,
                                   'subscriptionActive', u.subscription_active AND NOT p.lapsed, 'trialExpiresAt', u.trial_expires_at,
                                   'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"`;
+// A frozen account (a deceased investor's, after transmission, ADR 0066) has no live session.
 // Premium that ran out is off from its end date on, whether or not the expiry job has run yet
 // (ADR 0063): the tier it gave falls back as recalculateTier would set it.
 const SESSION_BY_ID_HASH = `FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
           CROSS JOIN LATERAL (SELECT u.subscription_active AND "public".premium_lapsed(u.user_id, now()) AS lapsed) p
-          WHERE s.id_hash = $1`;
+          WHERE s.id_hash = $1 AND u.frozen_at IS NULL`;
 
 const READ_SESSION: PreparedStatement = {
   name: "read_session",

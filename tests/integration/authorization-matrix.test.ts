@@ -82,6 +82,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (entry.pattern === "/dashboard/complaints/:ticketId") return 404;
       // A TDS certificate names its quarter; asked for without one, it is bad input.
       if (entry.pattern === "/dashboard/statements/tds-certificate.pdf") return 400;
+      // "prop-matrix-1" is no holdings certificate of theirs (ADR 0066).
+      if (entry.pattern === "/dashboard/holdings-certificate/:certificateId/certificate.pdf") return 404;
       return ok;
     case "waitlist-dashboard":
       if (enforcing) return "/trial-expired";

@@ -16,6 +16,7 @@ const ITEMS = [
   { to: paths.admin.shareTrading(), label: "Share Trading" },
   { to: paths.admin.notesAnalysis(), label: "Notes Analysis" },
   { to: paths.admin.approvals(), label: "Approvals" },
+  { to: paths.admin.certificates(), label: "Certificates" },
   { to: paths.admin.audit(), label: "Audit Log" },
 ];
 

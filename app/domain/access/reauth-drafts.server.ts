@@ -6,7 +6,7 @@ import type { Db } from "~/services/db.server";
  * investor typed is kept here while Google confirms them, so the form comes back filled in;
  * it lives on the server (never in the URL), one per user and form, for DRAFT_TTL_MS.
  */
-export type ReauthPurpose = "withdraw" | "bank";
+export type ReauthPurpose = "withdraw" | "bank" | "nominees";
 export const DRAFT_TTL_MS = 30 * 60 * 1000;
 
 // Only short strings: a draft is form text, nothing else.

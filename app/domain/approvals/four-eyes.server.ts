@@ -3,6 +3,7 @@ import { setAdminFlag } from "~/domain/admin/users/manage-user.server";
 import { assertMayApprove } from "~/domain/approvals/approver.server";
 import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
+import { executeTransmission } from "~/domain/nominees/execute-transmission.server";
 import { readBankReference, readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL } from "~/lib/live-channels";
@@ -20,7 +21,7 @@ import { formatShares } from "~/lib/formats";
  * pressed together one wins, and the movement itself is guarded by its own conditional
  * updates and ledger keys (it cannot happen twice).
  */
-export type ApprovalKind = "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke";
+export type ApprovalKind = "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke" | "transmission";
 export const AWAITING_APPROVAL = "Awaiting approval";
 
 export class ApprovalError extends DomainError {}
@@ -127,6 +128,7 @@ const TARGET_TYPES: Record<ApprovalKind, string> = {
   reservation_settle: "share_reservation",
   admin_grant: "user",
   admin_revoke: "user",
+  transmission: "transmission",
 };
 const isAdminRights = (kind: string) => kind === "admin_grant" || kind === "admin_revoke";
 
@@ -227,6 +229,10 @@ export async function approveMoneyMovement(db: PrismaClient, input: { approvalId
       await setAdminFlag(db, { adminId: input.adminId, userId: claimed.target_id, isAdmin, requestedBy: claimed.requested_by });
       return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id, ticket: null, settled: null };
     }
+    if (claimed.kind === "transmission") {
+      const transmitted = await executeTransmission(db, { transmissionId: claimed.target_id, adminId: input.adminId });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: transmitted.deceasedId, ticket: null, settled: null };
+    }
     if (claimed.kind === "ticket_resolve") {
       const payload = claimed.payload as TicketPayload;
       const outcome = await updateTicket(db, {
@@ -244,6 +250,9 @@ export async function approveMoneyMovement(db: PrismaClient, input: { approvalId
     const reason = error instanceof DomainError ? error.message : "The movement could not be carried out";
     await db.$executeRaw`
       UPDATE money_approvals SET status = 'failed', decision_note = ${reason} WHERE id = ${claimed.id}::uuid AND status = 'approved'`;
+    if (claimed.kind === "transmission") {
+      await db.$executeRaw`UPDATE transmissions SET status = 'failed' WHERE id = ${claimed.target_id}::uuid AND status = 'awaiting'`;
+    }
     throw error;
   }
 }
@@ -251,6 +260,9 @@ export async function approveMoneyMovement(db: PrismaClient, input: { approvalId
 export async function rejectMoneyMovement(db: PrismaClient, input: { approvalId: string; adminId: string; note?: string | null }) {
   const note = (input.note ?? "").trim().slice(0, 1000) || null;
   const claimed = await claim(db, input.approvalId, input.adminId, "rejected", note);
+  if (claimed.kind === "transmission") {
+    await db.$executeRaw`UPDATE transmissions SET status = 'rejected' WHERE id = ${claimed.target_id}::uuid AND status = 'awaiting'`;
+  }
   return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id };
 }
 

@@ -54,7 +54,7 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
   ]);
   const all = [...awaiting, ...decided];
   const idsOf = (kinds: string[]) => all.filter((a) => kinds.includes(a.kind)).map((a) => a.targetId);
-  const [tickets, reservations, users] = await Promise.all([
+  const [tickets, reservations, users, transmissions] = await Promise.all([
     db.supportTicket.findMany({
       where: { id: { in: idsOf(["ticket_resolve"]) } },
       select: {
@@ -82,7 +82,17 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
       where: { id: { in: idsOf(["admin_grant", "admin_revoke"]) } },
       select: { id: true, fullName: true, email: true, kycStatus: true, isAdmin: true, createdAt: true },
     }),
+    db.transmission.findMany({
+      where: { id: { in: idsOf(["transmission"]) } },
+      select: {
+        id: true,
+        deathCertificateReference: true,
+        deceased: { select: { id: true, fullName: true, email: true } },
+        recipients: { select: { sharePercent: true, user: { select: { id: true, fullName: true, email: true, kycStatus: true } } } },
+      },
+    }),
   ]);
+  const transmissionById = new Map(transmissions.map((t) => [t.id, t]));
   const ticketById = new Map(tickets.map((t) => [t.id, t]));
   const reservationById = new Map(reservations.map((r) => [r.id, r]));
   const userById = new Map(users.map((u) => [u.id, u]));
@@ -129,6 +139,23 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
           { label: "Shares", value: `${reservation.shares} at ${rupees(reservation.pricePerShare)}` },
           { label: "Amount", value: rupees(reservation.amount) },
           ...note(payload.notes),
+        ],
+      };
+    }
+    if (a.kind === "transmission") {
+      const transmission = transmissionById.get(a.targetId);
+      if (!transmission) return { facts: [], ticketId: null, userId: null };
+      return {
+        ticketId: null,
+        userId: transmission.deceased.id,
+        facts: [
+          { label: "Deceased investor", value: named(transmission.deceased) },
+          { label: "Death certificate", value: transmission.deathCertificateReference },
+          ...transmission.recipients.map((r) => ({
+            label: `Nominee (${r.sharePercent.toFixed(2)}%)`,
+            value: `${named(r.user)}, KYC ${r.user.kycStatus.replace("_", " ")}`,
+          })),
+          { label: "Wallet to move", value: rupees(a.amount) },
         ],
       };
     }

@@ -29,15 +29,15 @@ import { formatShares } from "~/lib/formats";
 export async function holdingsAt(db: Db, propertyId: string, moment: Date): Promise<Holding[]> {
   const rows = await db.$queryRaw<{ user_id: string; shares: number }[]>`
     SELECT user_id::text AS user_id,
-           SUM(CASE WHEN transaction_type = 'share_sale' THEN -shares ELSE shares END)::int AS shares
+           SUM(CASE WHEN transaction_type IN ('share_sale', 'transmission_out') THEN -shares ELSE shares END)::int AS shares
       FROM transactions
      WHERE property_id = ${propertyId}
        AND status = 'completed'
-       AND transaction_type IN ('investment', 'share_purchase', 'share_sale')
+       AND transaction_type IN ('investment', 'share_purchase', 'share_sale', 'transmission_in', 'transmission_out')
        AND shares IS NOT NULL
        AND created_at < ${moment}
      GROUP BY user_id
-    HAVING SUM(CASE WHEN transaction_type = 'share_sale' THEN -shares ELSE shares END) > 0
+    HAVING SUM(CASE WHEN transaction_type IN ('share_sale', 'transmission_out') THEN -shares ELSE shares END) > 0
      ORDER BY user_id`;
   return rows.map((row) => ({ userId: row.user_id, shares: Number(row.shares) }));
 }

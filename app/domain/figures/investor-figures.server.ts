@@ -15,7 +15,7 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
     where: {
       userId,
       status: "completed",
-      transactionType: { in: ["investment", "share_purchase", "share_sale", "dividend"] },
+      transactionType: { in: ["investment", "share_purchase", "share_sale", "dividend", "transmission_in", "transmission_out"] },
       ...(propertyId ? { propertyId } : { propertyId: { not: null } }),
     },
     select: { id: true, propertyId: true, transactionType: true, shares: true, amount: true, fee: true, createdAt: true },
@@ -25,7 +25,8 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
     .map((row) => ({
       id: row.id,
       propertyId: row.propertyId!,
-      kind: row.transactionType === "share_sale" ? ("sell" as const) : ("buy" as const),
+      // A transmission moves shares at the deceased's average cost (ADR 0066): out like a sale, in like a purchase.
+      kind: row.transactionType === "share_sale" || row.transactionType === "transmission_out" ? ("sell" as const) : ("buy" as const),
       shares: row.shares!,
       amount: row.amount,
       fee: row.fee,

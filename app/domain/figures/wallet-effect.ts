@@ -10,9 +10,20 @@ const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "
  * never a second charge. A purchase cancelled in the cooling-off window did nothing in the end:
  * its refund reversed it (ADR 0068), so its effect is zero.
  */
-export function walletEffect(row: { type: TransactionType; amount: Decimal.Value; fee: Decimal.Value; status?: string }): Decimal {
+export function walletEffect(row: {
+  type: TransactionType;
+  amount: Decimal.Value;
+  fee: Decimal.Value;
+  status?: string;
+  shares?: number | null;
+}): Decimal {
   if (row.status === "cancelled") return new Decimal(0);
   const amount = new Decimal(row.amount).abs();
+  // A transmission of shares (ADR 0066) carries their cost, not money: the wallet does not move.
+  if (row.type === "transmission_in" || row.type === "transmission_out") {
+    if (row.shares) return new Decimal(0);
+    return row.type === "transmission_in" ? amount : amount.neg();
+  }
   if (row.type === "fee") return amount.neg();
   const fee = new Decimal(row.fee).abs();
   return MONEY_IN.has(row.type) ? amount.minus(fee) : amount.plus(fee).neg();

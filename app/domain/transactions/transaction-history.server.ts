@@ -58,7 +58,7 @@ function toRow(t: Selected): HistoryRow {
     status: t.status,
     amount: t.amount.toFixed(2),
     fee: t.transactionType === "fee" ? "0.00" : t.fee.toFixed(2),
-    walletEffect: walletEffect({ type: t.transactionType, amount: t.amount, fee: t.fee, status: t.status }).toFixed(2),
+    walletEffect: walletEffect({ type: t.transactionType, amount: t.amount, fee: t.fee, status: t.status, shares: t.shares }).toFixed(2),
     shares: t.shares,
     pricePerShare: t.pricePerShare?.toFixed(2) ?? null,
     description: t.description,

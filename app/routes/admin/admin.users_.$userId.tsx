@@ -10,6 +10,9 @@ import { getPrisma } from "~/services/db.server";
 import { submitUserAction } from "~/web/admin-users.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
+import { getAdminNomination } from "~/domain/nominees/admin-nomination.server";
+import { TransmissionSection } from "~/components/admin/users/transmission-section";
+import { isTransmissionPost, submitTransmission } from "~/web/transmission.server";
 import { formatIndiaDateTime, formatShares } from "~/lib/formats";
 
 const userNotFound = () => data("User not found.", { status: 404 });
@@ -19,11 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { userId } = requireParams(params, { userId: "uuid" }, userNotFound);
   const details = await getUserDetails(getPrisma(), userId);
   if (!details) throw userNotFound();
-  return details;
+  return { ...details, nominees: await getAdminNomination(getPrisma(), userId) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
+  if (await isTransmissionPost(request)) {
+    const { userId } = requireParams(params, { userId: "uuid" }, userNotFound);
+    return submitTransmission(request, admin, userId);
+  }
   return submitUserAction(request, admin);
 }
 
@@ -41,7 +48,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 const Empty = ({ children }: { children: string }) => <p className="text-slate-600">{children}</p>;
 
 export default function AdminUserDetailsPage() {
-  const { profile, investmentsByProperty, sellRequests, holdings, transactions } = useLoaderData<typeof loader>();
+  const { profile, investmentsByProperty, sellRequests, holdings, transactions, nominees } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -119,6 +126,11 @@ export default function AdminUserDetailsPage() {
           </ul>
         )}
       </Section>
+
+      <TransmissionSection
+        nominees={nominees}
+        error={reply && typeof reply === "object" && "transmissionError" in reply ? String(reply.transmissionError) : null}
+      />
 
       <Section title="Recent transactions">
         {transactions.length === 0 ? (
