@@ -89,7 +89,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(paths.trading, "public", "Trading", { hasAction: true, loadFailure: { title: "Failed to load orders" } }),
   page(paths.legal.terms, "public", "Terms"),
   page(paths.legal.privacy, "public", "Privacy"),
-  page(paths.legal.privacyNotice, "public", "Privacy Notice"),
+  page(paths.legal.privacyNotice, "public", "Privacy", { name: "Notice" }),
   page(paths.legal.risk, "public", "Risk Disclosure"),
   page(paths.legal.fees, "public", "Fees"),
   page(paths.legal.faq, "public", "FAQ"),
