@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { TRUST_PAGES } from "~/components/legal/legal-page";
+import { SEBI_SCORES_URL, SMART_ODR_URL, TRUST_PAGES } from "~/lib/trust-pages";
 import { BrandMark } from "~/components/ui/brand-mark";
-import { SEBI_SCORES_URL, SMART_ODR_URL, type GrievanceOfficer } from "~/lib/grievance-routes";
+import type { GrievanceOfficer } from "~/lib/grievance-routes";
 import { paths } from "~/lib/paths";
 
 const linkClasses =

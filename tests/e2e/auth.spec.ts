@@ -47,9 +47,11 @@ test("a new address signs up through the Email form and is welcomed aboard", asy
   await expect(page.getByText("Your free trial has 14 days left.")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Welcome aboard" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Upgrade Account" }).click();
+  // Premium is paid through the gateway (ADR 0063); asking the team instead is a waiver request.
+  await expect(page.getByRole("button", { name: "Pay ₹999.00 for Premium" })).toBeVisible();
+  await page.getByRole("button", { name: "Cannot pay? Request a waiver" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Request Submitted Successfully" })).toBeVisible();
-  await expect(page.getByText("Upgrade requested. Our team will contact you soon.")).toBeVisible();
+  await expect(page.getByText("Waiver requested. Our team will contact you soon.")).toBeVisible();
 });
 
 test("the sign-in button says Signing in... while busy", async ({ page }) => {

@@ -263,7 +263,8 @@ test("a new account is greeted by name with a checklist of its real first steps;
 
   await page.goto("/trial-expired");
   await expect(page.getByRole("heading", { name: "Premium includes" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "How to get it" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What it costs" })).toBeVisible();
+  await expect(page.getByTestId("trial-premium-price")).toContainText("₹999");
   await expectNoAxeViolations(page);
 });
 

@@ -1,16 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { paths } from "~/lib/paths";
+import { TRUST_PAGES } from "~/lib/trust-pages";
 
-export const TRUST_PAGES = [
-  { label: "Terms of use", to: paths.legal.terms() },
-  { label: "Privacy", to: paths.legal.privacy() },
-  { label: "Privacy notice (your data)", to: paths.legal.privacyNotice() },
-  { label: "Risk disclosure", to: paths.legal.risk() },
-  { label: "Fees", to: paths.legal.fees() },
-  { label: "FAQ", to: paths.legal.faq() },
-  { label: "Contact and grievances", to: paths.legal.contact() },
-] as const;
+export { TRUST_PAGES };
 
 /** The frame of a trust page: title, when it was last revised, readable prose, links to the others. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
