@@ -287,7 +287,10 @@ test.describe("header for signed-in people", () => {
     const banner = page.getByRole("banner");
     // The avatar's initial (the bell's unread count is another one-character span, when an alert waits).
     const initial =
-      (await banner.locator("span[aria-hidden=true]:not([data-testid=bell-unread])").filter({ hasText: /^\S$/, visible: true }).textContent()) ?? "";
+      (await banner
+        .locator("span[aria-hidden=true]:not([data-testid=bell-unread])")
+        .filter({ hasText: /^\S$/, visible: true })
+        .textContent()) ?? "";
     const name =
       (
         await banner
