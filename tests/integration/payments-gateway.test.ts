@@ -7,7 +7,7 @@ import { appClient, flashedToasts } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
-import { startStandInServer } from "./support/stand-in-server";
+import { gatewayAppEnv, startStandInServer } from "./support/stand-in-server";
 import { untilNoBackendRuns } from "./support/dead-backends";
 
 /**
@@ -47,16 +47,7 @@ afterAll(async () => {
 function start() {
   return startAppProcess(
     {
-      DATABASE_URL: db.current.url,
-      SEED_DEMO_DATA: "false",
-      SESSION_SECRET: SECRET,
-      PAYMENTS_PROVIDER: "razorpay",
-      RAZORPAY_BASE_URL: standInUrl,
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      LOG_LEVEL: "fatal",
+      ...gatewayAppEnv({ databaseUrl: db.current.url, sessionSecret: SECRET, standInUrl, keys }),
     },
     { port: appPort },
   );

@@ -12,7 +12,7 @@ import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createSession, createUser } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
-import { startStandInServer } from "./support/stand-in-server";
+import { gatewayAppEnv, startStandInServer } from "./support/stand-in-server";
 
 /**
  * Withdrawals paid out to verified bank accounts (ADR 0064), against the real app process and
@@ -53,18 +53,9 @@ afterAll(async () => {
 function start() {
   return startAppProcess(
     {
-      DATABASE_URL: db.current.url,
-      SEED_DEMO_DATA: "false",
-      SESSION_SECRET: SECRET,
-      PAYMENTS_PROVIDER: "razorpay",
-      RAZORPAY_BASE_URL: standInUrl,
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+      ...gatewayAppEnv({ databaseUrl: db.current.url, sessionSecret: SECRET, standInUrl, keys }),
       RAZORPAYX_ACCOUNT_NUMBER: ACCOUNT,
-      RATE_LIMIT_PER_MINUTE: "1000000",
       FOUR_EYES_THRESHOLD_INR: "500000",
-      LOG_LEVEL: "fatal",
     },
     { port: appPort },
   );

@@ -7,7 +7,7 @@ import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
-import { startStandInServer } from "./support/stand-in-server";
+import { gatewayAppEnv, startStandInServer } from "./support/stand-in-server";
 
 /**
  * Premium paid through the gateway (ADR 0063), against the real app process and the Razorpay
@@ -31,16 +31,7 @@ beforeAll(async () => {
   standInUrl = standIn.url;
   app = await startAppProcess(
     {
-      DATABASE_URL: db.current.url,
-      SEED_DEMO_DATA: "false",
-      SESSION_SECRET: SECRET,
-      PAYMENTS_PROVIDER: "razorpay",
-      RAZORPAY_BASE_URL: standInUrl,
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      LOG_LEVEL: "fatal",
+      ...gatewayAppEnv({ databaseUrl: db.current.url, sessionSecret: SECRET, standInUrl, keys }),
     },
     { port: appPort },
   );
