@@ -57,6 +57,11 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
+    // Each new context's first page would install the service worker, which precaches every
+    // asset (180-odd files) while the test drives the page: on CI's two cores that download
+    // delayed a KYC decision's reload past the 7 s expect timeout. Only the specs about the
+    // installable app (pwa, landing) allow it; contexts made in a test inherit this option.
+    serviceWorkers: "block",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [

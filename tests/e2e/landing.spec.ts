@@ -31,6 +31,8 @@ async function expectCallsToActionLeadToAuth(page: Page) {
 }
 
 test.describe("landing page with JavaScript", () => {
+  // One test here checks that the page registers the service worker (blocked elsewhere).
+  test.use({ serviceWorkers: "allow" });
   test("shows the hero, reasons to choose Aangan, three steps and the footer", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);

@@ -3,6 +3,8 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 // The service worker is per origin, and each test has its own browser context, so tests stay independent.
+// The config blocks service workers for every other spec; these tests are about it.
+test.use({ serviceWorkers: "allow" });
 
 /** Waits until a service worker controls the page (the first visit claims it once activated). */
 async function waitForControllingWorker(page: Page) {
