@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { completeCheckoutReturn, startGatewayDeposit, PaymentError, toPaise } from "~/domain/payments/gateway-deposits.server";
 import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
 import { listPaymentsForAdmin, replayWebhookEvent } from "~/domain/payments/payments-admin.server";
+import { payoutAccountPosition, recordPayoutFunding } from "~/domain/payouts/payout-funding.server";
 import { decidePaymentException } from "~/domain/payments/payment-exceptions.server";
 import { indiaDay, listReconciliations, previousIndiaDay, reconcileDay } from "~/domain/payments/reconciliation.server";
 import { formatINR, type Decimal } from "~/lib/money";
@@ -186,8 +188,12 @@ export async function handleRazorpayWebhook(request: Request): Promise<Response>
 
 /** The admin's Payments page: payments, exceptions and the webhook inbox. */
 export async function loadAdminPayments() {
-  const [lists, reconciliations] = await Promise.all([listPaymentsForAdmin(getPrisma()), listReconciliations(getPrisma())]);
-  return { ...lists, reconciliations, gatewayOn: paymentGateway() !== null, yesterday: previousIndiaDay() };
+  const [lists, reconciliations, payoutAccount] = await Promise.all([
+    listPaymentsForAdmin(getPrisma()),
+    listReconciliations(getPrisma()),
+    payoutAccountPosition(getPrisma()),
+  ]);
+  return { ...lists, reconciliations, payoutAccount, gatewayOn: paymentGateway() !== null, yesterday: previousIndiaDay() };
 }
 
 /** The admin's Payments forms (audited): replay a stored webhook, or decide a quarantined payment. */
@@ -195,6 +201,7 @@ export async function handleAdminPaymentsAction(request: Request, admin: Session
   const form = await readFormData(request);
   const gateway = paymentGateway();
   const intent = form.get("intent");
+  if (intent === "fund") return fundPayoutAccount(form, admin);
   if (intent !== "replay" && intent !== "refund" && intent !== "credit" && intent !== "reconcile")
     throw data("Unknown request", { status: 400 });
   try {
@@ -225,6 +232,30 @@ export async function handleAdminPaymentsAction(request: Request, admin: Session
   } catch (error) {
     const title = intent === "replay" ? "Replay Failed" : intent === "reconcile" ? "Reconciliation Failed" : "Decision Failed";
     return replyToDomainError(error, null, { otherwise: { to: paths.admin.payments(), toast: { kind: "error", title } } });
+  }
+}
+
+const fundingSchema = z.object({
+  intent: z.literal("fund"),
+  amount: z.string().default(""),
+  utr: z.string().default(""),
+  fundedOn: z.string().default(""),
+});
+
+/** Books a transfer from escrow to the payout provider's account (ADR 0073); a refusal keeps what was typed. */
+async function fundPayoutAccount(form: FormData, admin: SessionUser) {
+  const submission = parseWithZod(form, { schema: fundingSchema, disableAutoCoercion: true });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ formErrors: ["Unknown request"] }), followUp: null }, { status: 400 });
+  try {
+    const funding = await recordPayoutFunding(getPrisma(), { adminId: admin.id, ...submission.value });
+    return redirectWithToast(paths.admin.payments(), {
+      kind: "success",
+      title: "Transfer Booked",
+      description: `${formatINR(funding.amount, { paise: true })} from escrow to the payout account (UTR ${funding.utr}).`,
+    });
+  } catch (error) {
+    return replyToDomainError(error, submission);
   }
 }
 

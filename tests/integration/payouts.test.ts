@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
 import { registerBankAccount } from "../../app/domain/payouts/bank-accounts.server";
 import { sendPayout, sendQueuedPayouts } from "../../app/domain/payouts/payouts.server";
+import { payoutAccountPosition } from "../../app/domain/payouts/payout-funding.server";
+import { Decimal } from "../../app/lib/money";
 import { updateTicket } from "../../app/domain/support/update-ticket.server";
 import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { expireWithdrawalHolds } from "../../app/domain/wallet/expire-withdrawal-holds.server";
@@ -276,6 +278,68 @@ describe("withdrawals paid out", () => {
     expect(await expireWithdrawalHolds(prisma(), new Date(Date.now() + 40 * 86_400_000))).toEqual({ withdrawals: 0 });
     await bankSays(sent.providerPayoutId!, "payout.processed");
     expect(await walletOf(investor.id)).toEqual({ available: "17000.00", held: "0.00" });
+    await expectBooksClean();
+  }, 60_000);
+});
+
+describe("the payout account funded from escrow (ADR 0073)", () => {
+  it("books each transfer once by its UTR, keeps the clearing account equal to paid less returned less funded, and refuses bad input with nothing written", async () => {
+    const { investor } = await investorWithBank("501004565678");
+    const { ticketId, cookie } = await approveWithdrawal(investor.id, "4000");
+    const payout = await sentPayout(ticketId);
+    await bankSays(payout.providerPayoutId!, "payout.processed");
+    const before = await payoutAccountPosition(prisma());
+    const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const journals = () => prisma().ledgerJournal.count({ where: { kind: "payout_funding" } });
+
+    // A bad UTR and an amount over the bound are refused on their fields, with what was typed kept.
+    const badUtr = await client().post("/admin/payments", cookie, { intent: "fund", amount: "4000", utr: "12-34", fundedOn: today });
+    expect(badUtr.status).toBe(400);
+    const badText = await badUtr.text();
+    expect(badText).toContain("Enter the transfer&#x27;s UTR");
+    const overBound = await client().post("/admin/payments", cookie, {
+      intent: "fund",
+      amount: "100000001",
+      utr: "N123456789012",
+      fundedOn: today,
+    });
+    expect(overBound.status).toBe(400);
+    const future = await client().post("/admin/payments", cookie, {
+      intent: "fund",
+      amount: "10",
+      utr: "N123456789012",
+      fundedOn: "2999-01-01",
+    });
+    expect(future.status).toBe(400);
+    expect(await journals()).toBe(0);
+
+    const booked = await client().post("/admin/payments", cookie, {
+      intent: "fund",
+      amount: "4000",
+      utr: "n123456789012",
+      fundedOn: today,
+    });
+    expect(booked.status).toBe(302);
+    const after = await payoutAccountPosition(prisma());
+    expect(new Decimal(before.toFund).minus(after.toFund).toFixed(2)).toBe("4000.00");
+    expect(after.fundings[0]).toMatchObject({ amount: "4000.00", utr: "N123456789012", fundedOn: today });
+    await expectBooksClean();
+
+    // The same transfer again (a double click, a second admin) is refused and books nothing.
+    const again = await client().post("/admin/payments", cookie, { intent: "fund", amount: "4000", utr: "N123456789012", fundedOn: today });
+    expect(again.status).toBe(409);
+    expect(await journals()).toBe(1);
+    expect(await prisma().adminAuditLog.count({ where: { action: "payouts.fund" } })).toBe(1);
+
+    // Funding ahead of payouts is allowed: the page says how much is prefunded.
+    expect(
+      (await client().post("/admin/payments", cookie, { intent: "fund", amount: "2500.50", utr: "N123456789013", fundedOn: today })).status,
+    ).toBe(302);
+    const prefunded = await payoutAccountPosition(prisma());
+    expect(new Decimal(before.toFund).minus(prefunded.toFund).toFixed(2)).toBe("6500.50");
+    const page = await (await client().get("/admin/payments", cookie)).text();
+    expect(page).toContain(new Decimal(prefunded.toFund).isNegative() ? "Prefunded" : "To fund from escrow");
+    expect(page).toContain("UTR N123456789013");
     await expectBooksClean();
   }, 60_000);
 });

@@ -29,7 +29,8 @@ export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
  *   nothing else is (committed shares equal the active orders' remaining shares);
  * - every payout agrees with its hold (ADR 0064): one in flight has it open, a processed one
  *   posted it, one that failed voided it; and the payout clearing account holds exactly what
- *   was paid out less what the banks returned;
+ *   was paid out less what the banks returned less what escrow transferred to the provider,
+ *   each transfer's journal moving exactly its amount out of the platform's cash (ADR 0073);
  * - the TDS payable account holds exactly the TDS withheld less what was marked deposited, and
  *   each challan's amount is the TDS of the rows it deposited (ADR 0065).
  * Returns nothing when all hold. `npm run ledger:check`, the demo seed and the suite run it.
@@ -119,12 +120,20 @@ function payoutsOffTheBooks(prisma: Db) {
         OR (journal_id IS NOT NULL AND (phase IS DISTINCT FROM 'post' OR resolution_id <> journal_id))
         OR (status IN ('failed', 'reversed') AND journal_id IS NULL AND phase IS DISTINCT FROM 'void')
     UNION ALL
-    SELECT 'account:platform:payout-clearing', 'holds ' || booked::text || ' but payouts paid less returned come to ' || owed::text
+    SELECT 'account:platform:payout-clearing', 'holds ' || booked::text || ' but payouts paid less returned less funded come to ' || owed::text
       FROM (SELECT COALESCE((SELECT SUM(p.amount) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
                               WHERE a.kind = 'payout_clearing'), 0) AS booked,
                    COALESCE((SELECT SUM(amount) FROM payouts WHERE journal_id IS NOT NULL), 0)
-                 - COALESCE((SELECT SUM(amount) FROM payouts WHERE reversal_journal_id IS NOT NULL), 0) AS owed) totals
-     WHERE booked <> owed`;
+                 - COALESCE((SELECT SUM(amount) FROM payouts WHERE reversal_journal_id IS NOT NULL), 0)
+                 - COALESCE((SELECT SUM(amount) FROM payout_fundings), 0) AS owed) totals
+     WHERE booked <> owed
+    UNION ALL
+    SELECT 'payout-funding:' || f.id::text, 'is booked for ' || f.amount::text || ' but its journal moved ' || COALESCE(SUM(p.amount), 0)::text
+      FROM payout_fundings f
+      LEFT JOIN ledger_postings p ON p.journal_id = f.journal_id
+       AND p.account_id = (SELECT id FROM ledger_accounts WHERE kind = 'platform_cash')
+     GROUP BY f.id, f.amount
+    HAVING COALESCE(SUM(p.amount), 0) <> f.amount`;
 }
 
 function tdsOffTheBooks(prisma: Db) {

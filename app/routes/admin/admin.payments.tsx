@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PayoutAccountSection } from "~/components/payouts/payout-account-section";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { paymentState } from "~/components/wallet/payment-states";
@@ -33,7 +34,8 @@ const PAYOUT_STATES: Record<string, string> = {
 
 /** Gateway payments (ADR 0061): what needs a decision, webhooks waiting for a replay, and the latest payments. */
 export default function AdminPaymentsPage() {
-  const { payments, exceptions, inbox, payouts, reconciliations, yesterday, gatewayOn } = useLoaderData<typeof loader>();
+  const { payments, exceptions, inbox, payouts, payoutAccount, reconciliations, yesterday, gatewayOn } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Payments</h1>
@@ -200,6 +202,8 @@ export default function AdminPaymentsPage() {
           </TableScroll>
         )}
       </section>
+
+      <PayoutAccountSection account={payoutAccount} result={reply && "result" in reply ? reply.result : null} />
 
       <section aria-labelledby="latest-heading" className="rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="latest-heading" className="text-lg font-semibold">
