@@ -189,6 +189,49 @@ export async function runPageBench(
   },
 ): Promise<PageBenchResult> {
   if (!existsSync("build/server/index.js")) return { ran: false, reason: "no production build (run npm run build first)" };
+  let server: Awaited<ReturnType<typeof startBenchServer>>;
+  try {
+    server = await startBenchServer(url, options);
+  } catch (error) {
+    return { ran: false, reason: (error as Error).message };
+  }
+  const { base } = server;
+  try {
+    const pages: PageResult[] = [];
+    for (const { path, cookie, label } of [
+      { path: "/healthz" } as { path: string; cookie?: string; label?: string },
+      ...(options.pages ?? [{ path: "/properties" }]),
+    ]) {
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+      await drive(`${base}${path}`, 4, 1, headers); // warm-up: JIT, connection pool, Prisma engine
+      pages.push({ path, label, ...(await drive(`${base}${path}`, options.concurrency, options.seconds, headers)) });
+    }
+    const catalogueRendered = (await (await fetch(`${base}/properties`)).text()).includes("Bench property");
+    const note = catalogueRendered
+      ? undefined
+      : "/properties did not list the seeded properties: the route is not the catalogue yet, so this measures what it renders today";
+    return {
+      ran: true,
+      propertiesSeeded: options.propertiesSeeded,
+      concurrency: options.concurrency,
+      seconds: options.seconds,
+      pages,
+      catalogueRendered,
+      note,
+    };
+  } catch (error) {
+    return { ran: false, reason: `${(error as Error).message}${server.lastWords()}` };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The production build on `url`, as a bench drives it: its own process group on a free port,
+ * rate limits out of the way (every bench client shares one address), no demo seeding.
+ * Resolves once /healthz answers; `lastWords` is the tail of its stderr for a failure message.
+ */
+export async function startBenchServer(url: string, options: { sessionSecret?: string; workers?: number } = {}) {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
@@ -216,38 +259,14 @@ export async function runPageBench(
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const lastWords = () => (stderr ? `; server said: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : "");
   try {
     await waitForHealth(base, child, 60_000);
-    const pages: PageResult[] = [];
-    for (const { path, cookie, label } of [
-      { path: "/healthz" } as { path: string; cookie?: string; label?: string },
-      ...(options.pages ?? [{ path: "/properties" }]),
-    ]) {
-      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
-      await drive(`${base}${path}`, 4, 1, headers); // warm-up: JIT, connection pool, Prisma engine
-      pages.push({ path, label, ...(await drive(`${base}${path}`, options.concurrency, options.seconds, headers)) });
-    }
-    const catalogueRendered = (await (await fetch(`${base}/properties`)).text()).includes("Bench property");
-    const note = catalogueRendered
-      ? undefined
-      : "/properties did not list the seeded properties: the route is not the catalogue yet, so this measures what it renders today";
-    return {
-      ran: true,
-      propertiesSeeded: options.propertiesSeeded,
-      concurrency: options.concurrency,
-      seconds: options.seconds,
-      pages,
-      catalogueRendered,
-      note,
-    };
   } catch (error) {
-    return {
-      ran: false,
-      reason: `${(error as Error).message}${stderr ? `; server said: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`,
-    };
-  } finally {
     await stopProcessGroup(child);
+    throw new Error(`${(error as Error).message}${lastWords()}`);
   }
+  return { base, lastWords, stop: () => stopProcessGroup(child) };
 }
 
 async function stopProcessGroup(child: ChildProcess) {

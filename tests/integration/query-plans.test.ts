@@ -143,6 +143,25 @@ describe("query plans with 100,000 rows", () => {
     expect(await fullReadsOfLargeTables(() => listAllInvestments(prisma, { search: "", page: 3 }))).toEqual([]);
   });
 
+  it("the admin investments list reads a deep page from its cursor and a search through the investors and properties it matches", async () => {
+    const first = await listAllInvestments(prisma, { search: "", page: 1 });
+    const second = await listAllInvestments(prisma, { search: "", page: 2, direction: { after: first.cursors.next! } });
+    expect(second.rows).toHaveLength(25);
+    expect(second.rows[0]!.id).not.toBe(first.rows[24]!.id);
+    expect(new Date(second.rows[0]!.investmentDate).getTime()).toBeLessThanOrEqual(new Date(first.rows[24]!.investmentDate).getTime());
+    // The cursor's page is the page OFFSET would give, and back again from it is page one.
+    expect(second.rows.map((r) => r.id)).toEqual((await listAllInvestments(prisma, { search: "", page: 2 })).rows.map((r) => r.id));
+    const back = await listAllInvestments(prisma, { search: "", page: 1, direction: { before: second.cursors.previous! } });
+    expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+
+    const deep = second.cursors.next!;
+    expect(await fullReadsOfLargeTables(() => listAllInvestments(prisma, { search: "", page: 3, direction: { after: deep } }))).toEqual([]);
+    expect(await fullReadsOfLargeTables(() => listAllInvestments(prisma, { search: "plan-7@", page: 1 }))).toEqual([]);
+    const found = await listAllInvestments(prisma, { search: "plan-7@", page: 1 });
+    expect(found.total).toBe(await prisma.investment.count({ where: { user: { email: { contains: "plan-7@" } } } }));
+    expect(found.total).toBeGreaterThan(0);
+  });
+
   it("would catch a full read (the check can fail)", async () => {
     expect(await fullReadsOfLargeTables(() => prisma.$queryRaw`SELECT count(*) FROM transactions WHERE fee + 0 = 200`)).toEqual([
       expect.stringContaining("Seq Scan on transactions"),

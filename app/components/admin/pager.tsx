@@ -1,12 +1,32 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 
-/** Previous / next links that keep the rest of the query; server-side pages, so it works without JavaScript. */
-export function Pager({ search, page, pageCount, label }: { search: string; page: number; pageCount: number; label: string }) {
+/**
+ * Previous / next links that keep the rest of the query; server-side pages, so it works without
+ * JavaScript. With `cursors` (a keyset list, issue 37) the links also carry the first or last
+ * row's sort key, so the server reads the neighbouring page from its index.
+ */
+export function Pager({
+  search,
+  page,
+  pageCount,
+  label,
+  cursors,
+}: {
+  search: string;
+  page: number;
+  pageCount: number;
+  label: string;
+  cursors?: { previous: string | null; next: string | null };
+}) {
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
     params.set("page", String(target));
+    params.delete("after");
+    params.delete("before");
+    const cursor = target > page ? cursors?.next : cursors?.previous;
+    if (cursor && target > 1) params.set(target > page ? "after" : "before", cursor);
     return `?${params.toString()}`;
   };
   return (

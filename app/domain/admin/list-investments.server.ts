@@ -1,43 +1,81 @@
 import { walletEffect } from "~/domain/figures/wallet-effect";
-import type { Db, Prisma } from "~/services/db.server";
+import { Prisma, type Db } from "~/services/db.server";
+import { containsPattern, type PageDirection } from "./list-cursor";
 
 export const INVESTMENTS_PAGE_SIZE = 25;
 
+type PageRow = { id: string; investment_date: Date; total: bigint | null };
+
+/**
+ * The ids of one page, newest first (investment date, then id). A search narrows investors
+ * (e-mail, name) and properties (title, city) first, through their trigram indexes, and takes
+ * their investments through the user and property indexes; its total is counted in the same
+ * statement. A cursor reads the next or previous page from the sort index instead of walking
+ * over every row before it; a page number without one (a typed link) still uses OFFSET.
+ */
+async function pageIds(db: Db, search: string, page: number, direction: PageDirection): Promise<PageRow[]> {
+  const pattern = containsPattern(search);
+  const matched = search
+    ? Prisma.sql`SELECT i.id, i.investment_date FROM investments i
+                  WHERE i.user_id IN (SELECT user_id FROM user_profiles WHERE email ILIKE ${pattern} OR full_name ILIKE ${pattern})
+                 UNION
+                 SELECT i.id, i.investment_date FROM investments i
+                  WHERE i.property_id IN (SELECT id FROM properties WHERE title ILIKE ${pattern} OR city ILIKE ${pattern})`
+    : Prisma.sql`SELECT i.id, i.investment_date FROM investments i`;
+  const counted = search ? Prisma.sql`count(*) OVER ()` : Prisma.sql`NULL::bigint`;
+  const source = Prisma.sql`SELECT m.id, m.investment_date, ${counted} AS total FROM (${matched}) m`;
+  if (direction && "after" in direction) {
+    const id = direction.after;
+    return db.$queryRaw<PageRow[]>`
+      WITH k AS (SELECT investment_date AS at FROM investments WHERE id = ${id}::uuid)
+      SELECT c.* FROM (${source}) c, k
+       WHERE c.investment_date < k.at OR (c.investment_date = k.at AND c.id > ${id}::uuid)
+       ORDER BY c.investment_date DESC, c.id LIMIT ${INVESTMENTS_PAGE_SIZE}`;
+  }
+  if (direction && "before" in direction) {
+    const id = direction.before;
+    const rows = await db.$queryRaw<PageRow[]>`
+      WITH k AS (SELECT investment_date AS at FROM investments WHERE id = ${id}::uuid)
+      SELECT c.* FROM (${source}) c, k
+       WHERE c.investment_date > k.at OR (c.investment_date = k.at AND c.id < ${id}::uuid)
+       ORDER BY c.investment_date ASC, c.id DESC LIMIT ${INVESTMENTS_PAGE_SIZE}`;
+    return rows.reverse();
+  }
+  return db.$queryRaw<PageRow[]>`
+    SELECT * FROM (${source}) c ORDER BY c.investment_date DESC, c.id
+     LIMIT ${INVESTMENTS_PAGE_SIZE} OFFSET ${(page - 1) * INVESTMENTS_PAGE_SIZE}`;
+}
+
+/** The page's three figures, in one pass over investments. */
+async function investmentStats(db: Db) {
+  const [row] = await db.$queryRaw<{ count: bigint; invested: string | null; investors: bigint }[]>`
+    SELECT count(*) AS count, sum(total_investment)::text AS invested, count(DISTINCT user_id) AS investors FROM investments`;
+  return { count: Number(row!.count), totalInvested: row!.invested ?? "0", investors: Number(row!.investors) };
+}
+
 /** Every investment, newest first, searchable by investor (name, e-mail) or property (title, city); with the three stats. */
-export async function listAllInvestments(db: Db, input: { search: string; page: number }) {
+export async function listAllInvestments(db: Db, input: { search: string; page: number; direction?: PageDirection }) {
   const search = input.search.trim();
-  const where: Prisma.InvestmentWhereInput = search
-    ? {
-        OR: [
-          { user: { fullName: { contains: search, mode: "insensitive" } } },
-          { user: { email: { contains: search, mode: "insensitive" } } },
-          { property: { title: { contains: search, mode: "insensitive" } } },
-          { property: { city: { contains: search, mode: "insensitive" } } },
-        ],
-      }
-    : {};
-  const [total, rows, totals, investors] = await Promise.all([
-    db.investment.count({ where }),
-    db.investment.findMany({
-      where,
-      orderBy: [{ investmentDate: "desc" }, { id: "asc" }],
-      skip: (input.page - 1) * INVESTMENTS_PAGE_SIZE,
-      take: INVESTMENTS_PAGE_SIZE,
-      select: {
-        id: true,
-        sharesOwned: true,
-        pricePerShare: true,
-        totalInvestment: true,
-        investmentStatus: true,
-        investmentDate: true,
-        transaction: { select: { transactionType: true, shares: true, amount: true, fee: true } },
-        user: { select: { fullName: true, email: true } },
-        property: { select: { title: true, city: true, country: true, propertyType: true } },
-      },
-    }),
-    db.investment.aggregate({ _count: { _all: true }, _sum: { totalInvestment: true } }),
-    db.$queryRaw<{ n: number }[]>`SELECT count(DISTINCT user_id)::int AS n FROM investments`.then((r) => r[0]?.n ?? 0),
-  ]);
+  const [ids, stats] = await Promise.all([pageIds(db, search, input.page, input.direction ?? null), investmentStats(db)]);
+  const details = await db.investment.findMany({
+    where: { id: { in: ids.map((row) => row.id) } },
+    select: {
+      id: true,
+      sharesOwned: true,
+      pricePerShare: true,
+      totalInvestment: true,
+      investmentStatus: true,
+      investmentDate: true,
+      transaction: { select: { transactionType: true, shares: true, amount: true, fee: true } },
+      user: { select: { fullName: true, email: true } },
+      property: { select: { title: true, city: true, country: true, propertyType: true } },
+    },
+  });
+  const byId = new Map(details.map((row) => [row.id, row]));
+  const rows = ids.flatMap((row) => byId.get(row.id) ?? []);
+  const total = search ? Number(ids[0]?.total ?? 0) : stats.count;
+  const first = rows[0];
+  const last = rows[rows.length - 1];
   return {
     rows: rows.map(({ transaction, ...row }) => ({
       ...row,
@@ -53,10 +91,7 @@ export async function listAllInvestments(db: Db, input: { search: string; page: 
     })),
     total,
     pageCount: Math.max(1, Math.ceil(total / INVESTMENTS_PAGE_SIZE)),
-    stats: {
-      count: totals._count._all,
-      totalInvested: (totals._sum.totalInvestment ?? 0).toString(),
-      investors,
-    },
+    cursors: { previous: first?.id ?? null, next: last?.id ?? null },
+    stats,
   };
 }

@@ -4,6 +4,7 @@ import { Pager, StatCard } from "~/components/admin/pager";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses } from "~/components/ui/field-styles";
 import { listAllInvestments } from "~/domain/admin/list-investments.server";
+import { readPageDirection } from "~/domain/admin/list-cursor";
 import { Decimal, formatINR } from "~/lib/money";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -14,12 +15,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
   const pageParam = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(pageParam) && pageParam > 0 ? Math.min(pageParam, 10_000) : 1;
-  return { search, page, ...(await listAllInvestments(getPrisma(), { search, page })) };
+  const page = Number.isFinite(pageParam) && pageParam > 0 ? Math.min(pageParam, 100_000) : 1;
+  const direction = readPageDirection(url.searchParams);
+  return { search, page, ...(await listAllInvestments(getPrisma(), { search, page, direction })) };
 }
 
 export default function AdminInvestmentsPage() {
-  const { search, page, rows, pageCount, stats } = useLoaderData<typeof loader>();
+  const { search, page, rows, pageCount, cursors, stats } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <div className="space-y-4 px-4 py-6 sm:px-6">
@@ -75,7 +77,7 @@ export default function AdminInvestmentsPage() {
           ))}
         </ul>
       )}
-      <Pager search={location.search} page={page} pageCount={pageCount} label="Investment pages" />
+      <Pager search={location.search} page={page} pageCount={pageCount} cursors={cursors} label="Investment pages" />
     </div>
   );
 }

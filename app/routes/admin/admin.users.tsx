@@ -44,7 +44,7 @@ function FilterSelect({ name, label, value, options }: { name: string; label: st
 }
 
 export default function AdminUsersPage() {
-  const { rows, total, page, pageCount, filters } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageCount, cursors, filters } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -153,7 +153,7 @@ export default function AdminUsersPage() {
           ))}
         </ul>
       )}
-      <Pager search={location.search} page={page} pageCount={pageCount} label="User pages" />
+      <Pager search={location.search} page={page} pageCount={pageCount} cursors={cursors} label="User pages" />
     </div>
   );
 }

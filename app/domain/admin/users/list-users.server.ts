@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "~/services/db.server";
+import { escapeLike, readPageDirection, type PageDirection } from "../list-cursor";
 import { KYC_FILTERS, TIER_FILTERS } from "./user-filters";
 
 export const USERS_PAGE_SIZE = 25;
@@ -11,6 +12,8 @@ export type UserListFilters = {
   subscription: "all" | "active" | "inactive";
   admin: "all" | "admins" | "non-admins";
   page: number;
+  /** A keyset cursor from the pager: read the page after or before that user (issue 37). */
+  direction: PageDirection;
 };
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
@@ -26,17 +29,17 @@ export function readUserListFilters(query: URLSearchParams): UserListFilters {
     kyc: pick(query.get("kyc"), [...KYC_FILTERS, "all"], "all"),
     subscription: pick(query.get("subscription"), ["all", "active", "inactive"], "all"),
     admin: pick(query.get("admin"), ["all", "admins", "non-admins"], "all"),
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
+    direction: readPageDirection(query),
   };
 }
 
 function whereFor(filters: UserListFilters): Prisma.UserProfileWhereInput {
   const where: Prisma.UserProfileWhereInput = {};
   if (filters.search) {
-    where.OR = [
-      { email: { contains: filters.search, mode: "insensitive" } },
-      { fullName: { contains: filters.search, mode: "insensitive" } },
-    ];
+    // Prisma passes "contains" to ILIKE as it is: a typed % or _ would match anything.
+    const text = escapeLike(filters.search);
+    where.OR = [{ email: { contains: text, mode: "insensitive" } }, { fullName: { contains: text, mode: "insensitive" } }];
   }
   if (filters.tier !== "all") where.tier = filters.tier;
   if (filters.kyc !== "all") where.kycStatus = filters.kyc;
@@ -45,28 +48,45 @@ function whereFor(filters: UserListFilters): Prisma.UserProfileWhereInput {
   return where;
 }
 
-/** One page of users, newest first, with the total for the pager. */
+const USER_COLUMNS = {
+  id: true,
+  email: true,
+  fullName: true,
+  createdAt: true,
+  tier: true,
+  tierOverrideByAdmin: true,
+  kycStatus: true,
+  isAdmin: true,
+  subscriptionActive: true,
+} as const;
+
+/**
+ * One page of users, newest first, with the total for the pager. A search matches e-mail or
+ * name through their trigram indexes; the pager's cursors (a row's id) read a neighbouring
+ * page from the (created_at, user_id) index instead of walking over the users before it.
+ */
 export async function listUsers(db: Db, filters: UserListFilters) {
   const where = whereFor(filters);
-  const [total, rows] = await Promise.all([
+  const direction = filters.direction;
+  const cursor = direction ? ("after" in direction ? direction.after : direction.before) : null;
+  // Prisma's cursor reads the cursor row's sort key in SQL and skips the row itself; a
+  // negative take reads the rows before it, in the list's order.
+  const [total, found] = await Promise.all([
     db.userProfile.count({ where }),
     db.userProfile.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: (filters.page - 1) * USERS_PAGE_SIZE,
-      take: USERS_PAGE_SIZE,
-      select: {
-        id: true,
-        email: true,
-        fullName: true,
-        createdAt: true,
-        tier: true,
-        tierOverrideByAdmin: true,
-        kycStatus: true,
-        isAdmin: true,
-        subscriptionActive: true,
-      },
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : { skip: (filters.page - 1) * USERS_PAGE_SIZE }),
+      take: direction && "before" in direction ? -USERS_PAGE_SIZE : USERS_PAGE_SIZE,
+      select: USER_COLUMNS,
     }),
   ]);
-  return { rows, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)) };
+  const rows = found;
+  return {
+    rows,
+    total,
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    cursors: { previous: rows[0]?.id ?? null, next: rows[rows.length - 1]?.id ?? null },
+  };
 }

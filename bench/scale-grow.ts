@@ -1,0 +1,98 @@
+import pg from "pg";
+
+export type ScaleSize = { investors: number; properties: number; purchases: number; busyInvestorPurchases: number };
+
+export const SCALE_SIZES: Record<"quick" | "full", ScaleSize> = {
+  quick: { investors: 2_000, properties: 100, purchases: 20_000, busyInvestorPurchases: 1_000 },
+  full: { investors: 100_000, properties: 1_000, purchases: 1_000_000, busyInvestorPurchases: 1_000 },
+};
+
+const SHARE_PRICE = 1000;
+const FEE_PER_SHARE = 20; // the 2% fee on a ₹1,000 share
+
+/**
+ * Grows a migrated database (the demo seed already in it) to `size` through the money
+ * functions the app itself calls: every investor's deposit is a `ledger_write_single_journal`
+ * journal and every purchase a `purchase_shares` call (journal, postings, transaction,
+ * investment, position, alert and tier in one), so balances, positions and postings agree and
+ * `npm run ledger:check` passes afterwards. Purchases are back-dated over two years. The first
+ * scale investor is the busy one: `busyInvestorPurchases` purchases. Runs the purchases on
+ * `workers` connections, each over its own investors and its own properties (a purchase locks its
+ * property's row until the batch commits: shared properties would serialise or deadlock the
+ * workers), committing a batch at a time.
+ */
+export async function growPlatform(url: string, size: ScaleSize, workers = 2, log: (line: string) => void = () => undefined) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    await client.query(
+      `INSERT INTO properties (id, title, city, property_type, property_status, total_value, share_price, total_shares,
+                               available_shares, minimum_investment, expected_annual_return, funding_goal, images, created_at)
+       SELECT 'scale-' || g, 'Scale property ' || g, (ARRAY['Mumbai','Pune','Bengaluru','Chennai','Hyderabad'])[1 + g % 5],
+              (enum_range(NULL::property_type))[1 + g % 8], 'open', 1000000000, $2::numeric, 1000000, 1000000, $2::numeric,
+              4 + (g % 70) / 10.0, 1000000000, ARRAY['/media/properties/bench.jpg'], now() - make_interval(days => g % 700)
+         FROM generate_series(1, $1::int) AS g`,
+      [size.properties, SHARE_PRICE],
+    );
+    await client.query(
+      `INSERT INTO user_profiles (email, full_name, trial_expires_at, tier, subscription_active, kyc_status, kyc_approved_at, created_at)
+       SELECT 'scale-' || g || '@example.in', 'Scale Investor ' || g, now() + interval '14 days', 'small_investor', true,
+              'approved', now() - make_interval(days => 730), now() - make_interval(mins => g)
+         FROM generate_series(1, $1::int) AS g`,
+      [size.investors],
+    );
+    // Each investor's deposit, through the ledger's own function (it creates the wallet too).
+    await client.query(
+      `SELECT ledger_write_single_journal('deposit', 'Scale bench deposit', 'scale-deposit:' || u.user_id, NULL,
+                ARRAY['user:' || u.user_id || ':available', 'platform:cash'],
+                ARRAY['user_available', 'platform_cash']::ledger_account_kind[],
+                ARRAY[u.user_id, NULL]::uuid[], ARRAY[NULL, NULL]::text[],
+                ARRAY[d.amount, -d.amount], now() - interval '731 days')
+         FROM user_profiles u
+         CROSS JOIN LATERAL (SELECT CASE WHEN u.email = 'scale-1@example.in' THEN 100000000 ELSE 1000000 END::numeric AS amount) d
+        WHERE u.email LIKE 'scale-%@example.in'`,
+    );
+    log(`  ${size.investors} investors funded and ${size.properties} properties listed in ${Math.round((Date.now() - started) / 1000)} s`);
+
+    const others = size.purchases - size.busyInvestorPurchases;
+    const perInvestor = Math.max(1, Math.floor(others / Math.max(1, size.investors - 1)));
+    const slices = Array.from({ length: workers }, (_, w) => w);
+    let done = 0;
+    await Promise.all(
+      slices.map(async (worker) => {
+        const conn = new pg.Client({ connectionString: url });
+        await conn.connect();
+        try {
+          const batch = 500;
+          for (let first = 1 + worker * batch; first <= size.investors; first += workers * batch) {
+            const last = Math.min(size.investors, first + batch - 1);
+            await conn.query(
+              `SELECT count(*) FROM (
+                 SELECT purchase_shares(u.user_id, p.id, b.shares, 'scale:' || u.user_id || ':' || b.k, 'scale-journal:' || u.user_id || ':' || b.k,
+                          $4::numeric, $4::numeric, NULL, p.title, b.shares * $4::numeric, b.shares * $5::numeric,
+                          b.shares || ' shares of ' || p.title, 'Purchase confirmed', b.at)
+                   FROM generate_series($1::int, $2::int) AS g
+                   JOIN user_profiles u ON u.email = 'scale-' || g || '@example.in'
+                   CROSS JOIN LATERAL generate_series(1, CASE WHEN g = 1 THEN $6::int ELSE $3::int END) AS n
+                   CROSS JOIN LATERAL (SELECT n AS k, 1 + (g + n) % 5 AS shares,
+                                              now() - make_interval(mins => ((g * 7919 + n * 104729) % 1051200)) AS at) b
+                   JOIN properties p ON p.id = 'scale-' || (1 + $8::int + $9::int * ((g * 31 + n * 17) % ($7::int / $9::int)))
+                  ORDER BY b.at) bought`,
+              [first, last, perInvestor, SHARE_PRICE, FEE_PER_SHARE, size.busyInvestorPurchases, size.properties, worker, workers],
+            );
+            done += last - first + 1;
+            if (done % 10_000 < batch) log(`  purchases for ${done} of ${size.investors} investors`);
+          }
+        } finally {
+          await conn.end();
+        }
+      }),
+    );
+    await client.query("ANALYZE");
+    const { rows } = await client.query<{ purchases: string }>(`SELECT count(*)::text AS purchases FROM investments`);
+    log(`  grown in ${Math.round((Date.now() - started) / 1000)} s: ${rows[0]!.purchases} investments in all`);
+  } finally {
+    await client.end();
+  }
+}
