@@ -3,44 +3,43 @@ import { holdingWindowsOf } from "~/domain/vault/holding-history.server";
 import { entitledTo, type HoldingWindow } from "~/domain/vault/holding-windows";
 import type { Db } from "~/services/db.server";
 import { labelHistory } from "./label-history";
+import { propertyTitles } from "~/domain/properties/property-titles.server";
 
 const PAGE = 30;
 
-const UPDATE_SELECT = {
-  id: true,
-  propertyId: true,
-  title: true,
-  body: true,
-  statusLabel: true,
-  publishedAt: true,
-  attachments: {
-    orderBy: { documentName: "asc" },
-    select: { id: true, documentName: true, fileSize: true, isPublic: true, uploadedAt: true },
-  },
-} as const;
+const UPDATE_SELECT = { id: true, propertyId: true, title: true, body: true, statusLabel: true, publishedAt: true } as const;
 
-type UpdateRow = {
-  id: string;
-  propertyId: string;
-  title: string;
-  body: string;
-  statusLabel: string;
-  publishedAt: Date;
-  attachments: { id: string; documentName: string; fileSize: number; isPublic: boolean; uploadedAt: Date }[];
-};
+type UpdateRow = { id: string; propertyId: string; title: string; body: string; statusLabel: string; publishedAt: Date };
+type Attachment = { id: string; documentName: string; fileSize: number; isPublic: boolean };
 
 /** An update as pages show it: its attachments cut to those the viewer may download. */
-export type UpdateView = Omit<UpdateRow, "attachments"> & {
-  attachments: { id: string; documentName: string; fileSize: number; isPublic: boolean }[];
-};
+export type UpdateView = UpdateRow & { attachments: Attachment[] };
 
-function visibleTo(row: UpdateRow, viewer: DocumentViewer, windows: HoldingWindow[]): UpdateView {
-  return {
+/**
+ * The updates with the attachments `viewer` may download: an admin all, anyone else the public
+ * ones and the holder-only ones the vault's rule gives them (ADR 0070). No attachment query for
+ * no updates, and no holding history unless a holder-only attachment is there to decide.
+ */
+async function withAttachments(db: Db, rows: UpdateRow[], viewer: DocumentViewer): Promise<UpdateView[]> {
+  if (rows.length === 0) return [];
+  const files = await db.propertyDocument.findMany({
+    where: { updateId: { in: rows.map((r) => r.id) } },
+    orderBy: { documentName: "asc" },
+    select: { id: true, updateId: true, propertyId: true, documentName: true, fileSize: true, isPublic: true, uploadedAt: true },
+  });
+  const windows = new Map<string, HoldingWindow[]>();
+  if (!viewer.isAdmin && viewer.id) {
+    for (const propertyId of new Set(files.filter((f) => !f.isPublic).map((f) => f.propertyId))) {
+      windows.set(propertyId, await holdingWindowsOf(db, viewer.id, propertyId));
+    }
+  }
+  const mayHave = (f: (typeof files)[number]) => viewer.isAdmin || f.isPublic || entitledTo(windows.get(f.propertyId) ?? [], f.uploadedAt);
+  return rows.map((row) => ({
     ...row,
-    attachments: row.attachments
-      .filter((a) => viewer.isAdmin || a.isPublic || entitledTo(windows, a.uploadedAt))
+    attachments: files
+      .filter((f) => f.updateId === row.id && mayHave(f))
       .map(({ id, documentName, fileSize, isPublic }) => ({ id, documentName, fileSize, isPublic })),
-  };
+  }));
 }
 
 /**
@@ -48,21 +47,17 @@ function visibleTo(row: UpdateRow, viewer: DocumentViewer, windows: HoldingWindo
  * are as public as the property; an attachment follows the vault's rule (ADR 0070).
  */
 export async function listPropertyUpdates(db: Db, propertyId: string, viewer: DocumentViewer) {
-  const [rows, windows] = await Promise.all([
-    db.propertyUpdate.findMany({ where: { propertyId }, orderBy: { publishedAt: "desc" }, take: PAGE, select: UPDATE_SELECT }),
-    viewer.isAdmin || !viewer.id ? Promise.resolve([]) : holdingWindowsOf(db, viewer.id, propertyId),
-  ]);
-  const history = labelHistory(
-    await db.propertyUpdate.findMany({
-      where: { propertyId },
-      orderBy: { publishedAt: "desc" },
-      select: { statusLabel: true, publishedAt: true },
-    }),
-  );
+  // Every update, once: the history needs them all, the list the latest page of them.
+  const all = await db.propertyUpdate.findMany({
+    where: { propertyId },
+    orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
+    select: UPDATE_SELECT,
+  });
+  const history = labelHistory(all);
   return {
     currentLabel: history[0]?.statusLabel ?? null,
     labelHistory: history,
-    updates: rows.map((row) => visibleTo(row, viewer, windows)),
+    updates: await withAttachments(db, all.slice(0, PAGE), viewer),
   };
 }
 export type PropertyUpdatesView = Awaited<ReturnType<typeof listPropertyUpdates>>;
@@ -92,17 +87,16 @@ export async function listUpdatesFeed(db: Db, userId: string) {
   if (propertyIds.length === 0) return [];
   const rows = await db.propertyUpdate.findMany({
     where: { propertyId: { in: propertyIds }, property: { propertyStatus: { not: "draft" } } },
-    orderBy: { publishedAt: "desc" },
+    orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
     take: PAGE,
-    select: { ...UPDATE_SELECT, property: { select: { title: true } } },
+    select: UPDATE_SELECT,
   });
-  const windowsByProperty = new Map<string, HoldingWindow[]>();
-  for (const id of new Set(rows.filter((r) => held.has(r.propertyId)).map((r) => r.propertyId))) {
-    windowsByProperty.set(id, await holdingWindowsOf(db, userId, id));
-  }
-  return rows.map(({ property, ...row }) => ({
-    ...visibleTo(row, { isAdmin: false, id: userId }, windowsByProperty.get(row.propertyId) ?? []),
-    propertyTitle: property.title,
-    hasPosition: held.has(row.propertyId),
-  }));
+  const [views, titles] = await Promise.all([
+    withAttachments(db, rows, { isAdmin: false, id: userId }),
+    propertyTitles(
+      db,
+      rows.map((r) => r.propertyId),
+    ),
+  ]);
+  return views.map((view) => ({ ...view, propertyTitle: titles.get(view.propertyId) ?? "", hasPosition: held.has(view.propertyId) }));
 }

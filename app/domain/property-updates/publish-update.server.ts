@@ -41,7 +41,10 @@ export async function publishPropertyUpdate(
   const stored: StoredAttachment[] = [];
   try {
     for (const file of attachments) {
-      const saved = await storeDocumentFile(storage, input.propertyId, file.fileName, file.body);
+      const saved = await storeDocumentFile(storage, input.propertyId, file.fileName, file.body).catch((error: unknown) => {
+        // The form's file field is "attachments"; the message stays the document upload's.
+        throw error instanceof DomainError ? new DomainError(error.code, error.message, error.status, "attachments") : error;
+      });
       stored.push({ fileName: file.fileName, ...saved });
     }
     return await runTransaction(db, "property-updates.publish", (tx) => publishIn(tx, input, fields, stored));
@@ -129,7 +132,9 @@ async function publishIn(
      ORDER BY p.user_id`;
   const label = statusLabelText(fields.statusLabel);
   const labelNote =
-    previous && previous.statusLabel !== fields.statusLabel ? `Status: ${statusLabelText(previous.statusLabel)} → ${label}.` : `Status: ${label}.`;
+    previous && previous.statusLabel !== fields.statusLabel
+      ? `Status: ${statusLabelText(previous.statusLabel)} → ${label}.`
+      : `Status: ${label}.`;
   for (const holder of holders) {
     await createUserAlert(tx, {
       userId: holder.user_id,
