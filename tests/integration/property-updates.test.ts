@@ -127,7 +127,7 @@ describe("the admin's update form", () => {
     // An unknown property: the form is read, then 404.
     expect((await handle(formPost("/admin/properties/no-such-property/updates", adminCookie, multipart(good)))).status).toBe(404);
 
-    expect(await prisma().propertyUpdate.count()).toBe(0);
+    expect(await prisma().propertyUpdate.count({ where: { propertyId: property.id } })).toBe(0);
     expect(await prisma().userAlert.count()).toBe(before.alerts);
     expect(await prisma().mailOutbox.count()).toBe(before.mails);
     expect(storedFiles()).toHaveLength(before.files);
@@ -192,5 +192,39 @@ describe("the holders' vault", () => {
       "Accounts before",
       "Public brochure",
     ]);
+  });
+});
+
+describe("the alert settings' forms", () => {
+  it("save good choices, and refuse bad ones with 4xx and nothing written", async () => {
+    const { property } = await createMarket(prisma());
+    const investor = await createUser(prisma(), { tier: "small_investor", subscriptionActive: true, kycStatus: "approved" });
+    const cookie = await sessionCookieFor(investor.id);
+    const post = (fields: Record<string, string>) => handle(formPost("/dashboard/notifications", cookie, fields));
+
+    const badPercent = await post({ intent: "alert-choices", navMove: "on", navMovePercent: "150", statusLabelChanges: "on" });
+    expect(badPercent.status).toBe(400);
+    expect(await badPercent.text()).toContain("Enter a percentage from 0.5 to 90");
+    expect(await prisma().alertPreference.count({ where: { userId: investor.id } })).toBe(0);
+
+    const notWatched = await post({ intent: "price-alert", propertyId: property.id, belowPrice: "90" });
+    expect(notWatched.status).toBe(404);
+    expect(await notWatched.text()).toContain("Add the property to your watchlist first.");
+    await prisma().watchlistEntry.create({ data: { userId: investor.id, propertyId: property.id } });
+    for (const belowPrice of ["-5", "abc", "0", "1e5", "99999999999"]) {
+      expect([belowPrice, (await post({ intent: "price-alert", propertyId: property.id, belowPrice })).status]).toEqual([belowPrice, 400]);
+    }
+    expect(await prisma().priceAlert.count({ where: { userId: investor.id } })).toBe(0);
+
+    expect((await post({ intent: "alert-choices", navMove: "on", navMovePercent: "7.5", statusLabelChanges: "on" })).status).toBe(302);
+    expect(await prisma().alertPreference.findUniqueOrThrow({ where: { userId: investor.id } })).toMatchObject({
+      distributionChanges: false,
+      statusLabelChanges: true,
+    });
+    expect((await post({ intent: "price-alert", propertyId: property.id, belowPrice: "₹1,250.50" })).status).toBe(302);
+    expect((await prisma().priceAlert.findFirstOrThrow({ where: { userId: investor.id } })).belowPrice.toFixed(2)).toBe("1250.50");
+    const page = await (await handle(pageRequest("/dashboard/notifications", cookie))).text();
+    expect(page).toContain("Alert settings");
+    expect(page).toContain('value="1250.50"');
   });
 });
