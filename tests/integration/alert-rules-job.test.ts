@@ -45,7 +45,13 @@ describe("a listed share under a watched price", () => {
     await prisma().watchlistEntry.create({ data: { userId: watcher.id, propertyId: property.id } });
     await setPriceAlert(prisma(), watcher.id, property.id, new Decimal("90"));
     const list = (price: string) =>
-      createSellRequest(prisma(), { sellerId: seller.id, propertyId: property.id, shares: "1", pricePerShare: price, idempotencyKey: newKey() });
+      createSellRequest(prisma(), {
+        sellerId: seller.id,
+        propertyId: property.id,
+        shares: "1",
+        pricePerShare: price,
+        idempotencyKey: newKey(),
+      });
 
     await list("100");
     expect(await evaluateAlertRules(prisma())).toMatchObject({ fired: 0 });
@@ -83,9 +89,19 @@ describe("status labels and distributions", () => {
     const quiet = await createInvestor(prisma());
     await prisma().watchlistEntry.create({ data: { userId: quiet.id, propertyId: property.id } });
     const admin = await createUser(prisma(), { isAdmin: true });
-    await saveAlertPreferences(prisma(), seller.id, { navMovePercent: new Decimal("5"), distributionChanges: true, statusLabelChanges: true });
+    await saveAlertPreferences(prisma(), seller.id, {
+      navMovePercent: new Decimal("5"),
+      distributionChanges: true,
+      statusLabelChanges: true,
+    });
     const publish = (statusLabel: string) =>
-      prisma().$transaction((tx) => publishPropertyUpdateIn(tx, { adminId: admin.id, propertyId: property.id, title: statusLabel, body: "News.", statusLabel }, new Date()));
+      prisma().$transaction((tx) =>
+        publishPropertyUpdateIn(
+          tx,
+          { adminId: admin.id, propertyId: property.id, title: statusLabel, body: "News.", statusLabel },
+          new Date(),
+        ),
+      );
     const counts = async () => ({
       label: await alertsOf(seller.id, "rule_status_label"),
       paused: await alertsOf(seller.id, "rule_distribution_paused"),
@@ -135,7 +151,11 @@ describe("status labels and distributions", () => {
 
   it("measures NAV moves from the last NAV the investor heard of, once per move, given a NAV source", async () => {
     const { property, seller } = await createMarket(prisma(), { sellerShares: 10 });
-    await saveAlertPreferences(prisma(), seller.id, { navMovePercent: new Decimal("5"), distributionChanges: false, statusLabelChanges: false });
+    await saveAlertPreferences(prisma(), seller.id, {
+      navMovePercent: new Decimal("5"),
+      distributionChanges: false,
+      statusLabelChanges: false,
+    });
     let nav = "100.00";
     const source = async (_db: unknown, ids: readonly string[]) => new Map(ids.map((id) => [id, id === property.id ? nav : null]));
     const check = () => evaluateAlertRules(prisma(), new Date(), source);

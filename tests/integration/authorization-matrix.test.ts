@@ -340,7 +340,13 @@ describe("holder-only property documents (ADR 0070)", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "aangan-matrix-vault-"));
     const storage = localPrivateStorage(privateUploadsDir(dataDir));
     const admin = await prisma.userProfile.findUniqueOrThrow({ where: { email: "admin@matrix.example.in" } });
-    const holder = await createUser(prisma, { email: "holder@matrix.example.in", kycStatus: "approved", subscriptionActive: true, tier: "small_investor", balance: "20000" });
+    const holder = await createUser(prisma, {
+      email: "holder@matrix.example.in",
+      kycStatus: "approved",
+      subscriptionActive: true,
+      tier: "small_investor",
+      balance: "20000",
+    });
     await purchaseShares(prisma, { userId: holder.id, propertyId: "prop-matrix-1", shares: 1, idempotencyKey: randomUUID() });
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
     const upload = (isPublic: boolean) =>
@@ -371,7 +377,9 @@ describe("holder-only property documents (ADR 0070)", () => {
         expect([persona, (await read(cookies.get(persona), everyone.id)).status]).toEqual([persona, 200]);
       }
       const anonymous = await read(undefined, holderOnly.id);
-      expect(anonymous.headers.get("Location")).toBe(`/auth?${new URLSearchParams({ redirectTo: `/property-documents/${holderOnly.id}` })}`);
+      expect(anonymous.headers.get("Location")).toBe(
+        `/auth?${new URLSearchParams({ redirectTo: `/property-documents/${holderOnly.id}` })}`,
+      );
     } finally {
       delete process.env.DATA_DIR;
       reloadEnv();

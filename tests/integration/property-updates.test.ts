@@ -42,7 +42,13 @@ beforeAll(async () => {
 const prisma = () => db.current.prisma;
 
 async function sell(p: PrismaClient, sellerId: string, propertyId: string, buyerId: string, shares: number) {
-  const order = await createSellRequest(p, { sellerId, propertyId, shares: String(shares), pricePerShare: "100", idempotencyKey: newKey() });
+  const order = await createSellRequest(p, {
+    sellerId,
+    propertyId,
+    shares: String(shares),
+    pricePerShare: "100",
+    idempotencyKey: newKey(),
+  });
   await instantBuyShares(p, { buyerId, orderId: order.orderId, shares: String(shares), idempotencyKey: newKey() });
   return order.orderId;
 }
@@ -173,7 +179,8 @@ describe("the holders' vault", () => {
       after: await upload("Accounts after", false, 5),
     };
 
-    const download = async (userId: string, id: string) => (await handle(pageRequest(`/property-documents/${id}`, await sessionCookieFor(userId)))).status;
+    const download = async (userId: string, id: string) =>
+      (await handle(pageRequest(`/property-documents/${id}`, await sessionCookieFor(userId)))).status;
     const allowed = async (userId: string) => {
       const answer: Record<string, number> = {};
       for (const [name, id] of Object.entries(docs)) answer[name] = await download(userId, id);
