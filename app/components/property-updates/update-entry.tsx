@@ -12,7 +12,16 @@ export type UpdateEntryData = {
 };
 
 /** One update: its label, date, title, text and the attachments the viewer may download. */
-export function UpdateEntry({ update, context }: { update: UpdateEntryData; context?: React.ReactNode }) {
+export function UpdateEntry({
+  update,
+  context,
+  headingLevel = 3,
+}: {
+  update: UpdateEntryData;
+  context?: React.ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="py-3" aria-labelledby={`update-${update.id}`} data-testid="property-update">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -20,9 +29,9 @@ export function UpdateEntry({ update, context }: { update: UpdateEntryData; cont
         <time dateTime={new Date(update.publishedAt).toISOString()}>{formatIndiaDate(update.publishedAt)}</time>
         {context}
       </div>
-      <h3 id={`update-${update.id}`} className="mt-1 font-semibold text-ink">
+      <Heading id={`update-${update.id}`} className="mt-1 font-semibold text-ink">
         {update.title}
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{update.body}</p>
       {update.attachments.length > 0 ? (
         <ul className="mt-2 space-y-1 text-sm" aria-label={`Attachments of ${update.title}`}>

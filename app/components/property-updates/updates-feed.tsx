@@ -14,11 +14,12 @@ export function UpdatesFeed({ entries }: { entries: FeedEntry[] }) {
     );
   }
   return (
-    <div className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white px-5" aria-label="Updates feed" role="feed">
+    <div className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white px-5">
       {entries.map((entry) => (
         <UpdateEntry
           key={entry.id}
           update={entry}
+          headingLevel={2}
           context={
             <Link
               to={entry.hasPosition ? paths.dashboard.property(entry.propertyId) : paths.invest(entry.propertyId)}
