@@ -193,6 +193,29 @@ describe("the holders' vault", () => {
 
     expect((await listVault(prisma(), past.id, property.id)).map((item) => item.name)).toEqual(["Accounts during", "Public brochure"]);
     expect((await listVault(prisma(), stranger.id, property.id)).map((item) => item.name)).toEqual(["Public brochure"]);
+
+    // The past holder's position page lists the same vault; the feed lists the updates of what they held, not of what they never touched.
+    await prisma().userProfile.updateMany({
+      where: { id: { in: [past.id, stranger.id] } },
+      data: { tier: "small_investor", subscriptionActive: true },
+    });
+    await publishPropertyUpdate(prisma(), storage, {
+      adminId: admin.id,
+      propertyId: property.id,
+      title: "Sale planned for next year",
+      body: "The board will ask holders in the spring.",
+      statusLabel: "sale_planned",
+      attachmentsPublic: false,
+    });
+    const positionPage = await handle(pageRequest(`/dashboard/p/${property.id}`, await sessionCookieFor(past.id)));
+    expect(positionPage.status).toBe(200);
+    const vaultHtml = (await positionPage.text()).split('id="document-vault"')[1]!;
+    expect(vaultHtml).toContain("Accounts during");
+    expect(vaultHtml).not.toContain("Accounts before");
+    expect(vaultHtml).not.toContain("Accounts after");
+    const feedOf = async (userId: string) => (await handle(pageRequest("/dashboard/updates", await sessionCookieFor(userId)))).text();
+    expect(await feedOf(past.id)).toContain("Sale planned for next year");
+    expect(await feedOf(stranger.id)).not.toContain("Sale planned for next year");
     expect((await listVault(prisma(), seller.id, property.id)).map((item) => item.name)).toEqual([
       "Accounts after",
       "Accounts during",
