@@ -1,4 +1,6 @@
+import { saveAlertPreferencesIn } from "~/domain/alert-rules/alert-preferences.server";
 import { publishPropertyUpdateIn } from "~/domain/property-updates/publish-update.server";
+import { Decimal } from "~/lib/money";
 import type { SeedContext } from "./context";
 import { demoId } from "./ids";
 import { PERSONAS, userId } from "./personas";
@@ -59,4 +61,10 @@ export async function writePropertyUpdates({ tx, clock }: SeedContext): Promise<
     if (!exists) continue;
     await publishPropertyUpdateIn(tx, { ...update, adminId: admin, id }, clock.daysAgo(update.daysAgo, 6));
   }
+  // The large investor has chosen alerts, so /dashboard/notifications shows the settings in use.
+  await saveAlertPreferencesIn(tx, userId(PERSONAS.large.email), {
+    navMovePercent: new Decimal("5"),
+    distributionChanges: true,
+    statusLabelChanges: true,
+  });
 }

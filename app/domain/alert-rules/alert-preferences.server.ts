@@ -1,6 +1,6 @@
 import { DomainError } from "~/domain/errors";
 import type { Decimal } from "~/lib/money";
-import { runTransaction, type Db, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type Db, type PrismaClient, type Tx } from "~/services/db.server";
 import type { AlertRule } from "./crossing";
 
 /** What /dashboard/notifications shows in its settings: the choices and every watched property's price. */
@@ -31,20 +31,23 @@ export type AlertChoices = { navMovePercent: Decimal | null; distributionChanges
  * it on again starts from what it sees then, not from a change made while it was off.
  */
 export async function saveAlertPreferences(db: PrismaClient, userId: string, choices: AlertChoices): Promise<void> {
-  await runTransaction(db, "alert-rules.save-preferences", async (tx) => {
-    const data = {
-      navMovePercent: choices.navMovePercent?.toFixed(2) ?? null,
-      distributionChanges: choices.distributionChanges,
-      statusLabelChanges: choices.statusLabelChanges,
-    };
-    await tx.alertPreference.upsert({ where: { userId }, create: { userId, ...data }, update: data });
-    const off: AlertRule[] = [
-      ...(choices.navMovePercent === null ? (["nav_move"] as const) : []),
-      ...(choices.distributionChanges ? [] : (["distribution_declared", "distribution_paused"] as const)),
-      ...(choices.statusLabelChanges ? [] : (["status_label"] as const)),
-    ];
-    if (off.length > 0) await tx.alertRuleState.deleteMany({ where: { userId, rule: { in: off } } });
-  });
+  await runTransaction(db, "alert-rules.save-preferences", (tx) => saveAlertPreferencesIn(tx, userId, choices));
+}
+
+/** saveAlertPreferences inside a transaction the caller holds (the demo seed). */
+export async function saveAlertPreferencesIn(tx: Tx, userId: string, choices: AlertChoices): Promise<void> {
+  const data = {
+    navMovePercent: choices.navMovePercent?.toFixed(2) ?? null,
+    distributionChanges: choices.distributionChanges,
+    statusLabelChanges: choices.statusLabelChanges,
+  };
+  await tx.alertPreference.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+  const off: AlertRule[] = [
+    ...(choices.navMovePercent === null ? (["nav_move"] as const) : []),
+    ...(choices.distributionChanges ? [] : (["distribution_declared", "distribution_paused"] as const)),
+    ...(choices.statusLabelChanges ? [] : (["status_label"] as const)),
+  ];
+  if (off.length > 0) await tx.alertRuleState.deleteMany({ where: { userId, rule: { in: off } } });
 }
 
 /**
