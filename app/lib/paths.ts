@@ -115,6 +115,8 @@ export const paths = {
     /** Data rights (DPDP): correction, erasure, the nominated representative, the export. */
     dataRights: definePath("/dashboard/data-rights"),
     property: definePath("/dashboard/p/:propertyId"),
+    /** The updates feed of the properties the investor holds, held or watches (ADR 0070). */
+    updates: definePath("/dashboard/updates"),
     /** Yearly statements (ADR 0036): the page, and the files it links to (resource routes). */
     statements: definePath("/dashboard/statements"),
     accountStatementPdf: definePath("/dashboard/statements/account.pdf"),
@@ -150,6 +152,8 @@ export const paths = {
     editProperty: definePath("/admin/properties/:propertyId/edit"),
     /** Declare, list and pay a property's rent distributions (ADR 0035). */
     propertyDistributions: definePath("/admin/properties/:propertyId/distributions"),
+    /** Publish and list a property's updates with their status labels (ADR 0070). */
+    propertyUpdates: definePath("/admin/properties/:propertyId/updates"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     /** Open complaints and data requests by age, with their clocks (ADR 0067). */

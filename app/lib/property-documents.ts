@@ -6,5 +6,14 @@ export const DOCUMENT_TYPE_OPTIONS = [
   ["tax_document", "Tax document"],
   ["insurance", "Insurance"],
   ["management_agreement", "Management agreement"],
+  ["lease_summary", "Lease summary"],
+  ["spv_filing", "SPV filing"],
+  ["annual_accounts", "Annual accounts"],
   ["other", "Other"],
 ] as const;
+
+/** Every type's label, including those no upload form offers (an update's attachment, ADR 0070). */
+export function documentTypeLabel(type: string): string {
+  if (type === "update_attachment") return "Update attachment";
+  return DOCUMENT_TYPE_OPTIONS.find(([value]) => value === type)?.[1] ?? type;
+}

@@ -147,6 +147,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.holdingsCertificate, "dashboard", "Dashboard", { hasAction: true, name: "Holdings Certificate" }),
   page(dashboard.holdingsCertificatePdf, "dashboard", "Dashboard"),
   page(admin.certificates, "admin", "Admin", { hasAction: true, name: "Certificates" }),
+  // The updates feed and the status labels (ADR 0070).
+  page(admin.propertyUpdates, "admin", "Admin", { hasAction: true, name: "Updates" }),
+  page(dashboard.updates, "dashboard", "Dashboard", { name: "Updates" }),
 ];
 
 /**

@@ -210,6 +210,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
     .default("*/15 * * * *"),
+  // pg-boss cron (UTC) of the investors' alert rules: NAV moves, distributions, labels, listings (ADR 0070); every 5 minutes.
+  JOBS_ALERT_RULES_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4,5}$/, "must be a cron expression with 5 or 6 fields")
+    .default("*/5 * * * *"),
   // The admin is warned when one investor holds more than this share (percent) of a property.
   CONCENTRATION_WARNING_PERCENT: z.coerce.number().positive().max(100).default(10),
   // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.

@@ -13,7 +13,7 @@ export type IncomingDocument = { name: string; bytes: Buffer; tooLarge: boolean 
 export type PropertyMultipart = { fields: Record<string, string>; images: IncomingImage[]; document: IncomingDocument | null };
 
 /** Reads a part up to `limit` bytes; past it, the rest is drained and the part marked too large. */
-async function readCapped(part: UploadHandlerPart, limit: number): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+export async function readCapped(part: UploadHandlerPart, limit: number): Promise<{ bytes: Buffer; tooLarge: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let tooLarge = false;

@@ -42,9 +42,9 @@ function documentsFor(title: string, city: string): DemoDocument[] {
     },
     {
       slug: "lease-summary",
-      type: "management_agreement",
+      type: "lease_summary",
       name: "Lease Summary",
-      description: "Key terms of the current tenancy (admins only until the tenant consents).",
+      description: "Key terms of the current tenancy, for holders.",
       isPublic: false,
       lines: [
         `Property: ${title}, ${city}`,

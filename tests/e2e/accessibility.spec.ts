@@ -55,6 +55,7 @@ const PAGES: PageCase[] = [
   { path: "/dashboard/support", as: "large" },
   { path: "/dashboard/complaints", as: "large" },
   { path: "/dashboard/data-rights", as: "large" },
+  { path: "/dashboard/updates", as: "large" },
   { path: async () => `/dashboard/p/${await firstPropertyId()}`, as: "large" },
   { path: "/waitlist-dashboard/overview", as: "waitlist" },
   { path: "/waitlist-dashboard/watchlist", as: "waitlist" },

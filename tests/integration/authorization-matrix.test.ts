@@ -9,6 +9,13 @@ import { createProperty, createSession, createUser, type UserOverrides } from "#
 import { useTestDatabase } from "#tests/setup/test-database";
 import { raiseComplaint } from "../../app/domain/grievances/raise-grievance.server";
 import { requestErasure } from "../../app/domain/grievances/request-erasure.server";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { uploadPropertyDocument } from "../../app/domain/admin/properties/property-documents.server";
+import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
+import { privateUploadsDir } from "../../app/services/storage/local-disk.server";
+import { localPrivateStorage } from "../../app/services/storage/local-private-storage.server";
 
 /**
  * Every route of the route table, for every kind of visitor, through the production
@@ -324,6 +331,59 @@ describe("complaints and data requests", () => {
     expect((await send("small investor", "GET", pathname)).status).toBe(200);
     expect((await send("large investor", "GET", pathname)).status).toBe(404);
     expect((await send("admin", "GET", pathname)).status).not.toBe(200);
+  });
+});
+
+describe("holder-only property documents (ADR 0070)", () => {
+  it("are the holders' and admins' alone; a public one is every signed-in user's", async () => {
+    const prisma = db.current.prisma;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "aangan-matrix-vault-"));
+    const storage = localPrivateStorage(privateUploadsDir(dataDir));
+    const admin = await prisma.userProfile.findUniqueOrThrow({ where: { email: "admin@matrix.example.in" } });
+    const holder = await createUser(prisma, {
+      email: "holder@matrix.example.in",
+      kycStatus: "approved",
+      subscriptionActive: true,
+      tier: "small_investor",
+      balance: "20000",
+    });
+    await purchaseShares(prisma, { userId: holder.id, propertyId: "prop-matrix-1", shares: 1, idempotencyKey: randomUUID() });
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const upload = (isPublic: boolean) =>
+      uploadPropertyDocument(prisma, storage, {
+        adminId: admin.id,
+        propertyId: "prop-matrix-1",
+        documentType: "spv_filing",
+        documentName: isPublic ? "Matrix public filing" : "Matrix holder filing",
+        description: "",
+        isPublic,
+        fileName: "filing.pdf",
+        body: [pdf],
+      });
+    const holderOnly = await upload(false);
+    const everyone = await upload(true);
+    process.env.DATA_DIR = dataDir;
+    const holderCookie = await createSession(prisma, holder.id);
+    try {
+      const read = async (cookie: string | undefined, id: string) => {
+        process.env.FEATURE_TRIAL_ENFORCEMENT_ENABLED = "false";
+        reloadEnv();
+        return handle(new Request(`${ORIGIN}/property-documents/${id}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" }));
+      };
+      expect((await read(holderCookie, holderOnly.id)).status).toBe(200);
+      expect((await read(cookies.get("admin"), holderOnly.id)).status).toBe(200);
+      for (const persona of ["explorer", "waitlist player", "small investor", "large investor"] as const) {
+        expect([persona, (await read(cookies.get(persona), holderOnly.id)).status]).toEqual([persona, 404]);
+        expect([persona, (await read(cookies.get(persona), everyone.id)).status]).toEqual([persona, 200]);
+      }
+      const anonymous = await read(undefined, holderOnly.id);
+      expect(anonymous.headers.get("Location")).toBe(
+        `/auth?${new URLSearchParams({ redirectTo: `/property-documents/${holderOnly.id}` })}`,
+      );
+    } finally {
+      delete process.env.DATA_DIR;
+      reloadEnv();
+    }
   });
 });
 

@@ -22,6 +22,7 @@ export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
   { label: "Nominees", to: paths.dashboard.nominees() },
   { label: "Sell Requests", to: paths.dashboard.sellRequests() },
   { label: "Watchlist", to: paths.dashboard.watchlist() },
+  { label: "Updates", to: paths.dashboard.updates() },
   { label: "Notifications", to: paths.dashboard.notifications() },
   { label: "Support", to: paths.dashboard.support() },
   { label: "Complaints", to: paths.dashboard.complaints() },

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_OPTIONS } from "~/lib/property-documents";
+import { documentTypeLabel } from "~/lib/property-documents";
 import { paths } from "~/lib/paths";
 
 export type ListedDocument = {
@@ -13,7 +13,7 @@ export type ListedDocument = {
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** The property's documents with download links (through the authorised route); admins also see private ones, marked. */
+/** The property's documents with download links (through the authorised route); holder-only ones the viewer may see are marked. */
 export function PropertyDocumentList({ documents }: { documents: ListedDocument[] }) {
   return (
     <section aria-labelledby="property-document-list" className="rounded-xl border border-slate-200 bg-white p-5">
@@ -33,8 +33,8 @@ export function PropertyDocumentList({ documents }: { documents: ListedDocument[
                 {doc.description ? <span className="block text-slate-600">{doc.description}</span> : null}
               </span>
               <span className="text-slate-600">
-                {DOCUMENT_TYPE_OPTIONS.find(([value]) => value === doc.documentType)?.[1] ?? doc.documentType} · {size(doc.fileSize)}
-                {doc.isPublic ? "" : " · admins only"}
+                {documentTypeLabel(doc.documentType)} · {size(doc.fileSize)}
+                {doc.isPublic ? "" : " · holders only"}
               </span>
             </li>
           ))}

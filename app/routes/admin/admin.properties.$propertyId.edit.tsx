@@ -52,6 +52,10 @@ export default function EditPropertyPage() {
         {property.availableShares} of {property.totalShares} shares available.{" "}
         <Link to={paths.admin.propertyDistributions(property.id)} className="text-brand-700 underline">
           Distributions
+        </Link>{" "}
+        ·{" "}
+        <Link to={paths.admin.propertyUpdates(property.id)} className="text-brand-700 underline">
+          Updates
         </Link>
       </p>
       <HolderWarningList warnings={warnings} />

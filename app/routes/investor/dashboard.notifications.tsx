@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ALERT_INTENTS } from "~/components/notifications/alert-links";
 import { NotificationsPage } from "~/components/notifications/notifications-page";
@@ -12,12 +12,15 @@ import { markAlertRead, markAllAlertsRead } from "~/domain/alerts/mark-alerts-re
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
+import { AlertSettings } from "~/components/notifications/alert-settings";
+import { getAlertSettings } from "~/domain/alert-rules/alert-preferences.server";
+import { handleAlertSettings, isAlertSettingsCommand } from "~/web/alert-settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const pages = parseAlertPages(new URL(request.url).searchParams.get("pages"));
-  const list = await listAlerts(getPrisma(), user.id, pages);
-  return { ...list, pages };
+  const [list, settings] = await Promise.all([listAlerts(getPrisma(), user.id, pages), getAlertSettings(getPrisma(), user.id)]);
+  return { ...list, pages, settings };
 }
 
 const AlertCommand = z.discriminatedUnion("intent", [
@@ -29,7 +32,10 @@ const AlertCommand = z.discriminatedUnion("intent", [
 // including the waitlist dashboard, whose users cannot open this page itself.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = AlertCommand.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = await readFormData(request);
+  // The alert settings (ADR 0070) are the investor's own: they need the dashboard, not only a session.
+  if (isAlertSettingsCommand(form)) return handleAlertSettings(request, form);
+  const parsed = AlertCommand.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new Response("Unknown notifications command", { status: 400 });
   const command = parsed.data;
   const back = safeRedirectTo(command.returnTo, paths.dashboard.notifications());
@@ -49,12 +55,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DashboardNotifications() {
-  const { pages, ...list } = useLoaderData<typeof loader>();
+  const { pages, settings, ...list } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
-    <NotificationsPage
-      {...list}
-      morePath={paths.dashboard.notifications({ pages: pages + 1 })}
-      className="space-y-4 px-4 py-6 sm:px-6 lg:px-8"
-    />
+    <div>
+      <NotificationsPage
+        {...list}
+        morePath={paths.dashboard.notifications({ pages: pages + 1 })}
+        className="space-y-4 px-4 py-6 sm:px-6 lg:px-8"
+      />
+      <div className="px-4 pb-6 sm:px-6 lg:px-8">
+        <AlertSettings settings={settings} reply={reply && "result" in reply ? reply : undefined} />
+      </div>
+    </div>
   );
 }

@@ -14,6 +14,10 @@ import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 import { DistributionList } from "~/components/investing/distribution-list";
 import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
+import { PropertyUpdatesSection } from "~/components/property-updates/property-updates-section";
+import { DocumentVault } from "~/components/vault/document-vault";
+import { listPropertyUpdates } from "~/domain/property-updates/list-updates.server";
+import { listVault } from "~/domain/vault/list-vault.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -21,13 +25,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { propertyId } = requireParams(params, { propertyId: "text" });
   const position = await getPropertyPosition(getPrisma(), user.id, propertyId);
   if (!position) throw data(null, { status: 404 });
-  const [market, sell, distributions, received] = await Promise.all([
+  const [market, sell, distributions, received, updates, vault] = await Promise.all([
     loadMarketplace(user, position.propertyId),
     loadSellDialog(user, position.propertyId),
     listPropertyDistributions(getPrisma(), position.propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId: position.propertyId }),
+    listPropertyUpdates(getPrisma(), position.propertyId, user),
+    listVault(getPrisma(), user.id, position.propertyId),
   ]);
-  return { position, market, sell, distributions, received };
+  return { position, market, sell, distributions, received, updates, vault };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -40,13 +46,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PositionPage() {
-  const { position, market, sell, distributions, received } = useLoaderData<typeof loader>();
+  const { position, market, sell, distributions, received, updates, vault } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
       <PositionView position={position} sellDialog={(blocked) => <SellSharesDialog sell={sell} blocked={blocked} />} />
       {!position.sharesSellable && position.sharesOwned > 0 ? <ResaleRequestForm /> : null}
+      <PropertyUpdatesSection data={updates} />
       <DistributionList distributions={distributions} received={received} />
+      <DocumentVault items={vault} />
       <AvailableShares market={market} />
     </div>
   );

@@ -23,6 +23,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
 import { loadMarketplace } from "~/web/market.server";
 import { loadPropertyDocuments } from "./property-documents.server";
+import { listPropertyUpdates } from "~/domain/property-updates/list-updates.server";
 
 export const PURCHASE_SUCCESS_TITLE = "Investment Successful";
 
@@ -52,13 +53,14 @@ function marketDataView({ history, ...figures }: MarketData): MarketDataView {
 export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
   const propertyId = view.property.id;
   // Independent reads, sent together rather than one after another.
-  const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
+  const [documentList, saved, market, marketData, distributions, received, updates] = await Promise.all([
     loadPropertyDocuments(propertyId, user),
     savedPropertyIds(getPrisma(), user.id, [propertyId]),
     loadMarketplace(user, propertyId, view.wallet?.availableBalance),
     getMarketData(getPrisma(), propertyId),
     listPropertyDistributions(getPrisma(), propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId }),
+    listPropertyUpdates(getPrisma(), propertyId, user),
   ]);
   return {
     ...view,
@@ -77,6 +79,7 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     marketData: marketData ? marketDataView(marketData) : null,
     distributions,
     received,
+    updates,
   };
 }
 

@@ -24,6 +24,7 @@ import { AvailableShares } from "~/components/market/available-shares";
 import { MarketDataPanel } from "~/components/market/market-data-panel";
 import { ResaleNote } from "~/components/market/resale-note";
 import { PropertyDocumentList } from "~/components/properties/property-document-list";
+import { PropertyUpdatesSection } from "~/components/property-updates/property-updates-section";
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
 import { useToast } from "~/components/toast/toast-provider";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -193,6 +194,7 @@ export default function InvestPage() {
             <p className="mt-2 whitespace-pre-line text-slate-700">{property.description || "No description yet."}</p>
           </section>
           <PropertyFactsSection facts={view.facts} />
+          <PropertyUpdatesSection data={view.updates} />
           <PropertyDocumentList documents={view.documentList} />
           {view.marketData ? <MarketDataPanel data={view.marketData} /> : null}
           <AvailableShares market={view.market} action={paths.trading()} live={false} />

@@ -14,7 +14,7 @@ const EXTENSION: Record<string, string> = {
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
 };
 
-/** A property document: public ones of visible properties for any signed-in user, every one for admins. */
+/** A property document: public ones of visible properties for any signed-in user, holder-only ones for the holders entitled to them (ADR 0070), every one for admins. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUserWithinTrial(request);
   const { documentId } = requireParams(params, { documentId: "uuid" }, documentNotFound);

@@ -55,7 +55,7 @@ export function DocumentManager({
               </a>{" "}
               <span className="text-slate-600">
                 · {DOCUMENT_TYPE_OPTIONS.find(([v]) => v === document.documentType)?.[1] ?? document.documentType} ·{" "}
-                {(document.fileSize / 1024).toFixed(0)} KB · {document.isPublic ? "public" : "admins only"}
+                {(document.fileSize / 1024).toFixed(0)} KB · {document.isPublic ? "public" : "holders only"}
               </span>
             </span>
             {confirmDelete === document.id ? (
@@ -133,7 +133,7 @@ export function DocumentManager({
         <div className="flex items-center gap-2 self-end">
           <input id="document-public" name="isPublic" type="checkbox" defaultChecked={value("isPublic") !== "off"} className="size-4" />
           <label htmlFor="document-public" className={labelClasses}>
-            Visible to investors
+            Public (unticked: holders only)
           </label>
         </div>
         <div className="sm:col-span-2">

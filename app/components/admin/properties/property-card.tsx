@@ -86,6 +86,13 @@ export function PropertyCard({
             Distributions
           </Link>
           <Link
+            to={paths.admin.propertyUpdates(property.id)}
+            className={buttonClasses("secondary", "sm")}
+            aria-label={`Updates of ${property.title}`}
+          >
+            Updates
+          </Link>
+          <Link
             to={deleteHref}
             className={buttonClasses("ghost", "sm", "text-red-700")}
             aria-label={`Permanent Delete ${property.title}`}

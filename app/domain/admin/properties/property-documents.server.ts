@@ -3,6 +3,8 @@ import { assertKeepsPublicDocument } from "./property-completeness.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { DomainError } from "~/domain/errors";
 import { isPubliclyVisible } from "~/domain/properties/property-display";
+import { holdingWindowsOf } from "~/domain/vault/holding-history.server";
+import { entitledTo } from "~/domain/vault/holding-windows";
 import { runTransaction, type Db, type PrismaClient } from "~/services/db.server";
 import { UploadRefused, type PrivateStorage, type UploadBody } from "~/services/storage/private-storage.server";
 
@@ -40,24 +42,19 @@ export function checkDocumentFields(fields: DocumentFields): {
 }
 
 /**
- * Streams one document into storage (type checked by content, 10 MB enforced while it
- * streams) and records it. A refused file answers in the spec's words; nothing is kept.
+ * Streams one file into private storage under the property (type checked by content, 10 MB
+ * enforced while it streams); a refused file answers in the spec's words and nothing is kept.
+ * The caller deletes the stored key when its own transaction fails.
  */
-export async function uploadPropertyDocument(
-  db: PrismaClient,
-  storage: PrivateStorage,
-  input: DocumentFields & { adminId: string; propertyId: string; fileName: string; body: UploadBody },
-) {
-  const fields = checkDocumentFields(input);
-  if (!EXTENSIONS.test(input.fileName)) {
+export async function storeDocumentFile(storage: PrivateStorage, propertyId: string, fileName: string, body: UploadBody) {
+  if (!EXTENSIONS.test(fileName)) {
     throw new DomainError("document_type", `${UPLOAD_FAILED} Accepted files: PDF, JPG, PNG, DOC, DOCX.`, 415, "file");
   }
-  let stored;
   try {
-    stored = await storage.put(input.body, {
+    return await storage.put(body, {
       maxBytes: MAX_DOCUMENT_BYTES,
       allowedTypes: DOCUMENT_MIME_TYPES,
-      prefix: `property-documents/${input.propertyId}`,
+      prefix: `property-documents/${propertyId}`,
     });
   } catch (error) {
     if (!(error instanceof UploadRefused)) throw error;
@@ -69,6 +66,19 @@ export async function uploadPropertyDocument(
           : "Accepted files: PDF, JPG, PNG, DOC, DOCX.";
     throw new DomainError(`document_${error.reason}`, `${UPLOAD_FAILED} ${why}`, error.status, "file");
   }
+}
+
+/**
+ * Streams one document into storage (type checked by content, 10 MB enforced while it
+ * streams) and records it. A refused file answers in the spec's words; nothing is kept.
+ */
+export async function uploadPropertyDocument(
+  db: PrismaClient,
+  storage: PrivateStorage,
+  input: DocumentFields & { adminId: string; propertyId: string; fileName: string; body: UploadBody },
+) {
+  const fields = checkDocumentFields(input);
+  const stored = await storeDocumentFile(storage, input.propertyId, input.fileName, input.body);
   try {
     return await runTransaction(db, "admin.upload-property-document", async (tx) => {
       const property = await tx.property.findUnique({ where: { id: input.propertyId }, select: { id: true } });
@@ -133,10 +143,18 @@ export async function deletePropertyDocument(
   return { storageWarning: !deleted };
 }
 
-/** A property's documents, newest first: public ones only unless the viewer is an admin. */
-export async function listPropertyDocuments(db: Db, propertyId: string, viewer: { isAdmin: boolean }) {
+/** Who is looking at a property's documents: an admin sees all; anyone else what the vault's rule gives them. */
+export type DocumentViewer = { isAdmin: boolean; id?: string };
+
+/**
+ * A property's documents, newest first: every one for an admin; for anyone else the public ones
+ * of a visible property, and the holder-only ones the viewer is entitled to (ADR 0070: published
+ * while they held a share, or any while they hold one now). An update's attachments are listed
+ * with their update, not here.
+ */
+export async function listPropertyDocuments(db: Db, propertyId: string, viewer: DocumentViewer) {
   const rows = await db.propertyDocument.findMany({
-    where: { propertyId, ...(viewer.isAdmin ? {} : { isPublic: true, property: { propertyStatus: { not: "draft" } } }) },
+    where: { propertyId, updateId: null, ...(viewer.isAdmin ? {} : { property: { propertyStatus: { not: "draft" } } }) },
     orderBy: { uploadedAt: "desc" },
     select: {
       id: true,
@@ -149,11 +167,17 @@ export async function listPropertyDocuments(db: Db, propertyId: string, viewer: 
       uploadedAt: true,
     },
   });
-  return rows;
+  if (viewer.isAdmin || rows.every((row) => row.isPublic)) return rows;
+  const windows = viewer.id ? await holdingWindowsOf(db, viewer.id, propertyId) : [];
+  return rows.filter((row) => row.isPublic || entitledTo(windows, row.uploadedAt));
 }
 
-/** The document a viewer may download, or null (not found and not allowed look the same). */
-export async function findDownloadableDocument(db: Db, documentId: string, viewer: { isAdmin: boolean }) {
+/**
+ * The document a viewer may download, or null (not found and not allowed look the same): an
+ * admin any; anyone else a public one of a visible property, or a holder-only one they are
+ * entitled to by the vault's rule.
+ */
+export async function findDownloadableDocument(db: Db, documentId: string, viewer: DocumentViewer) {
   const document = await db.propertyDocument.findUnique({
     where: { id: documentId },
     select: {
@@ -162,10 +186,16 @@ export async function findDownloadableDocument(db: Db, documentId: string, viewe
       mimeType: true,
       fileSize: true,
       isPublic: true,
+      uploadedAt: true,
+      propertyId: true,
       property: { select: { propertyStatus: true } },
     },
   });
   if (!document) return null;
-  if (!viewer.isAdmin && (!document.isPublic || !isPubliclyVisible(document.property.propertyStatus))) return null;
-  return document;
+  if (viewer.isAdmin) return document;
+  if (!isPubliclyVisible(document.property.propertyStatus)) return null;
+  if (document.isPublic) return document;
+  if (!viewer.id) return null;
+  const windows = await holdingWindowsOf(db, viewer.id, document.propertyId);
+  return entitledTo(windows, document.uploadedAt) ? document : null;
 }
