@@ -150,6 +150,10 @@ export const paths = {
     editProperty: definePath("/admin/properties/:propertyId/edit"),
     /** Declare, list and pay a property's rent distributions (ADR 0035). */
     propertyDistributions: definePath("/admin/properties/:propertyId/distributions"),
+    /** Record valuations, set debts and reserves: the property's NAV per share (ADR 0069). */
+    propertyValuations: definePath("/admin/properties/:propertyId/valuations"),
+    /** A valuation's report, from private storage, for admins. */
+    valuationReport: definePath("/admin/properties/:propertyId/valuations/:valuationId/report.pdf"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     /** Open complaints and data requests by age, with their clocks (ADR 0067). */

@@ -147,6 +147,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.holdingsCertificate, "dashboard", "Dashboard", { hasAction: true, name: "Holdings Certificate" }),
   page(dashboard.holdingsCertificatePdf, "dashboard", "Dashboard"),
   page(admin.certificates, "admin", "Admin", { hasAction: true, name: "Certificates" }),
+  // Valuations and NAV per share (ADR 0069).
+  page(admin.propertyValuations, "admin", "Admin", { hasAction: true, name: "Valuations" }),
+  page(admin.valuationReport, "admin", "Admin"),
 ];
 
 /**

@@ -53,6 +53,10 @@ export default function EditPropertyPage() {
         <Link to={paths.admin.propertyDistributions(property.id)} className="text-brand-700 underline">
           Distributions
         </Link>
+        {" · "}
+        <Link to={paths.admin.propertyValuations(property.id)} className="text-brand-700 underline">
+          Valuations and NAV
+        </Link>
       </p>
       <HolderWarningList warnings={warnings} />
       <FormErrors errors={summaryOf(reply?.result, "intent", "url", "change", "documentId")} />

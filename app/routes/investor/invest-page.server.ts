@@ -22,6 +22,7 @@ import type { DomainErrorRoutes } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
 import { loadMarketplace } from "~/web/market.server";
+import { loadPropertyValueView } from "~/web/valuations.server";
 import { loadPropertyDocuments } from "./property-documents.server";
 
 export const PURCHASE_SUCCESS_TITLE = "Investment Successful";
@@ -52,13 +53,14 @@ function marketDataView({ history, ...figures }: MarketData): MarketDataView {
 export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
   const propertyId = view.property.id;
   // Independent reads, sent together rather than one after another.
-  const [documentList, saved, market, marketData, distributions, received] = await Promise.all([
+  const [documentList, saved, market, marketData, distributions, received, value] = await Promise.all([
     loadPropertyDocuments(propertyId, user),
     savedPropertyIds(getPrisma(), user.id, [propertyId]),
     loadMarketplace(user, propertyId, view.wallet?.availableBalance),
     getMarketData(getPrisma(), propertyId),
     listPropertyDistributions(getPrisma(), propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId }),
+    loadPropertyValueView(propertyId),
   ]);
   return {
     ...view,
@@ -77,6 +79,8 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     marketData: marketData ? marketDataView(marketData) : null,
     distributions,
     received,
+    // NAV, valuation history, chart and performance record (ADR 0069).
+    value,
   };
 }
 
