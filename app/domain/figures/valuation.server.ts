@@ -57,10 +57,30 @@ export async function valuationPrices(db: Db, propertyIds: readonly string[]): P
 }
 
 function valuationOf(row: ValuationRow): Valuation {
-  if (row.nav_value !== null && row.total_shares > 0) {
-    const price = navPerShare({ value: row.nav_value, debts: row.debts, reserves: row.reserves, totalShares: row.total_shares });
-    return { price: price.toFixed(2), source: "nav", asOf: row.nav_date };
+  return valuationFrom({
+    latestValuation: row.nav_value === null ? null : { value: row.nav_value, date: row.nav_date! },
+    debts: row.debts,
+    reserves: row.reserves,
+    totalShares: row.total_shares,
+    lastTradePrice: row.last_price,
+    issuePrice: row.share_price,
+  });
+}
+
+/** The rule itself, on figures already read: the latest NAV, else the last settled trade, else the issue price. */
+export function valuationFrom(figures: {
+  latestValuation: { value: string; date: string } | null;
+  debts: string;
+  reserves: string;
+  totalShares: number;
+  lastTradePrice: string | null;
+  issuePrice: string;
+}): Valuation {
+  const { latestValuation, totalShares } = figures;
+  if (latestValuation && totalShares > 0) {
+    const price = navPerShare({ value: latestValuation.value, debts: figures.debts, reserves: figures.reserves, totalShares });
+    return { price: price.toFixed(2), source: "nav", asOf: latestValuation.date };
   }
-  if (row.last_price !== null) return { price: row.last_price, source: "last_trade", asOf: null };
-  return { price: row.share_price, source: "issue_price", asOf: null };
+  if (figures.lastTradePrice !== null) return { price: figures.lastTradePrice, source: "last_trade", asOf: null };
+  return { price: figures.issuePrice, source: "issue_price", asOf: null };
 }

@@ -1,4 +1,4 @@
-import { valuationPrices, type Valuation } from "~/domain/figures/valuation.server";
+import { valuationFrom, type Valuation } from "~/domain/figures/valuation.server";
 import type { Db } from "~/services/db.server";
 import { navPerShare } from "./nav";
 import { distributionsByYear, navChange, navSeries, type NavChange, type NavPoint, type YearOfDistributions } from "./performance";
@@ -94,7 +94,7 @@ export async function getPropertyValueStory(db: Db, propertyId: string): Promise
     select: { id: true, sharePrice: true, totalShares: true, debts: true, reserves: true },
   });
   if (!property || property.totalShares <= 0) return null;
-  const [recorded, trades, paid, prices] = await Promise.all([
+  const [recorded, trades, paid] = await Promise.all([
     db.propertyValuation.findMany({
       where: { propertyId, status: "recorded" },
       orderBy: [{ valuationDate: "asc" }, { createdAt: "asc" }],
@@ -110,7 +110,6 @@ export async function getPropertyValueStory(db: Db, propertyId: string): Promise
       where: { propertyId, status: "paid", perShareAmount: { not: null } },
       select: { paymentDate: true, perShareAmount: true },
     }),
-    valuationPrices(db, [propertyId]),
   ]);
   const plain = recorded.map((v) => ({
     valuer: v.valuer,
@@ -121,11 +120,20 @@ export async function getPropertyValueStory(db: Db, propertyId: string): Promise
   }));
   const today = { debts: property.debts.toFixed(2), reserves: property.reserves.toFixed(2) };
   const history = navSeries(plain, today, property.totalShares);
+  const latest = plain[plain.length - 1];
+  // The one valuation rule, on the rows read here (the trades come newest first, as it orders them).
+  const valuation = valuationFrom({
+    latestValuation: latest ? { value: latest.value, date: latest.valuationDate } : null,
+    ...today,
+    totalShares: property.totalShares,
+    lastTradePrice: trades[0]?.pricePerShare?.toFixed(2) ?? null,
+    issuePrice: property.sharePrice.toFixed(2),
+  });
   return {
     issuePrice: property.sharePrice.toFixed(2),
     totalShares: property.totalShares,
     ...today,
-    valuation: prices.get(propertyId)!,
+    valuation,
     navHistory: history,
     valuations: plain.map((v, index) => ({ ...v, navPerShare: history[index]!.nav })).reverse(),
     trades: trades.reverse().map((t) => ({ at: t.createdAt.toISOString(), price: t.pricePerShare!.toFixed(2) })),

@@ -8,7 +8,10 @@ const WIDTH = 640;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 72 };
 const DAY_MS = 24 * 60 * 60 * 1000;
-const tickLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "2-digit", timeZone: "Asia/Kolkata" });
+const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "2-digit", timeZone: "Asia/Kolkata" });
+const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
+// Over a few months a tick names its day; over longer, its month and year.
+const DAY_TICKS_UNTIL_MS = 120 * DAY_MS;
 
 /** Everything the NAV chart draws, laid out by the loader so d3 never reaches the browser (ADR 0042). */
 export type NavChartLayout = ChartFrame & {
@@ -39,8 +42,10 @@ export function layoutNavHistory(input: {
   const first = Math.min(...times);
   const last = Math.max(...times);
   const prices = [...all.map((p) => p.price), issue];
+  const start = first === last ? first - 30 * DAY_MS : first;
+  const tickLabel = last - start <= DAY_TICKS_UNTIL_MS ? dayLabel : monthLabel;
   const x = scaleUtc()
-    .domain([new Date(first === last ? first - 30 * DAY_MS : first), new Date(last)])
+    .domain([new Date(start), new Date(last)])
     .range([MARGIN.left, WIDTH - MARGIN.right]);
   const y = scaleLinear()
     .domain([Math.min(...prices) * 0.95, Math.max(...prices) * 1.05 || 1])
@@ -58,7 +63,7 @@ export function layoutNavHistory(input: {
     plotLeft: MARGIN.left,
     plotRight: WIDTH - MARGIN.right,
     yTicks: y.ticks(4).map((tick) => ({ y: y(tick), label: formatINR(tick) })),
-    xTicks: x.ticks(5).map((tick) => ({ x: x(tick), label: tickLabel.format(tick) })),
+    xTicks: uniqueLabels(x.ticks(5).map((tick) => ({ x: x(tick), label: tickLabel.format(tick) }))),
     navPath,
     navPoints: nav.map((p) => ({ x: x(p.date), y: y(p.price) })),
     issueY: y(issue),
@@ -90,4 +95,9 @@ function summarise(nav: Dated[], trades: Dated[], issue: number): string {
     );
   }
   return parts.join(" ");
+}
+
+/** A label once: ticks that round to the same day or month would print it twice. */
+function uniqueLabels(ticks: { x: number; label: string }[]) {
+  return ticks.filter((tick, index) => ticks.findIndex((other) => other.label === tick.label) === index);
 }
