@@ -13,6 +13,7 @@ import { writeMoney } from "./seed/write-money";
 import { writePeople } from "./seed/write-people";
 import { writeProperties } from "./seed/write-properties";
 import { writeSupport } from "./seed/write-support";
+import { writeValuations } from "./seed/write-valuations";
 
 /** Any fixed number: processes seeding the same database queue on it instead of racing. */
 const SEED_LOCK_KEY = 420_260_001;
@@ -51,6 +52,7 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
           ["kyc", async (c) => writeKycDocuments(c, await kycFiles)],
           ["support", writeSupport],
           ["documents", writePropertyDocuments],
+          ["valuations", writeValuations],
         ];
         for (const [name, step] of steps) {
           const stepStarted = Date.now();

@@ -21,7 +21,7 @@ export function ValuationTable({ propertyId, valuations }: { propertyId: string;
           No valuations yet.
         </p>
       ) : (
-        <TableScroll label="All valuations" className="rounded-xl border border-slate-200">
+        <TableScroll label="Valuations with their state and report" className="rounded-xl border border-slate-200">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>
