@@ -30,7 +30,7 @@ export function NavChart({ chart, captionId = "nav-chart-summary" }: { chart: Na
         </li>
         <li className="flex items-center gap-1">
           <svg width="10" height="10" aria-hidden="true">
-            <circle cx="5" cy="5" r="3" className="fill-amber-500" />
+            <circle cx="5" cy="5" r="3" className="fill-teal-600" />
           </svg>
           Settled resale
         </li>
@@ -52,7 +52,7 @@ export function NavChart({ chart, captionId = "nav-chart-summary" }: { chart: Na
         overLine={
           <>
             {chart.trades.map((p, index) => (
-              <circle key={`t${index}`} cx={p.x} cy={p.y} r={3} className="fill-amber-500" />
+              <circle key={`t${index}`} cx={p.x} cy={p.y} r={3} className="fill-teal-600" />
             ))}
             {chart.navPoints.map((p, index) => (
               <circle key={`n${index}`} cx={p.x} cy={p.y} r={4} className="fill-brand-600 stroke-white" strokeWidth={1.5} />

@@ -47,7 +47,7 @@ export function PropertyValueSection({ view, exit }: { view: PropertyValueView; 
         <p className="text-sm text-slate-600">No valuation recorded yet.</p>
       ) : (
         <TableScroll label="Valuation history">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+          <table className="w-full min-w-[20rem] text-left text-sm">
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="py-1 pr-3">

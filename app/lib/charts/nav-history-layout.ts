@@ -4,9 +4,10 @@ import type { ChartFrame } from "~/lib/charts/chart-frame";
 import { formatIndiaDate, formatRupees } from "~/lib/formats";
 import { formatINR } from "~/lib/money";
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const MARGIN = { top: 12, right: 16, bottom: 28, left: 72 };
+// Narrower than the market's chart: drawn at a phone's 360 px its labels stay readable.
+const WIDTH = 420;
+const HEIGHT = 210;
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 64 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "2-digit", timeZone: "Asia/Kolkata" });
 const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
@@ -42,10 +43,13 @@ export function layoutNavHistory(input: {
   const first = Math.min(...times);
   const last = Math.max(...times);
   const prices = [...all.map((p) => p.price), issue];
-  const start = first === last ? first - 30 * DAY_MS : first;
-  const tickLabel = last - start <= DAY_TICKS_UNTIL_MS ? dayLabel : monthLabel;
+  // A little room either side, so the first and last markers are drawn whole.
+  const pad = Math.max((last - first) * 0.05, 3 * DAY_MS);
+  const start = (first === last ? first - 30 * DAY_MS : first) - pad;
+  const end = last + pad;
+  const tickLabel = end - start <= DAY_TICKS_UNTIL_MS ? dayLabel : monthLabel;
   const x = scaleUtc()
-    .domain([new Date(start), new Date(last)])
+    .domain([new Date(start), new Date(end)])
     .range([MARGIN.left, WIDTH - MARGIN.right]);
   const y = scaleLinear()
     .domain([Math.min(...prices) * 0.95, Math.max(...prices) * 1.05 || 1])
@@ -63,7 +67,7 @@ export function layoutNavHistory(input: {
     plotLeft: MARGIN.left,
     plotRight: WIDTH - MARGIN.right,
     yTicks: y.ticks(4).map((tick) => ({ y: y(tick), label: formatINR(tick) })),
-    xTicks: uniqueLabels(x.ticks(5).map((tick) => ({ x: x(tick), label: tickLabel.format(tick) }))),
+    xTicks: uniqueLabels(x.ticks(4).map((tick) => ({ x: x(tick), label: tickLabel.format(tick) }))),
     navPath,
     navPoints: nav.map((p) => ({ x: x(p.date), y: y(p.price) })),
     issueY: y(issue),
