@@ -7,6 +7,7 @@ import { createSellRequest } from "../../app/domain/market/sell-requests.server"
 import { instantBuyShares } from "../../app/domain/market/settle-trades.server";
 import { valuationPrices } from "../../app/domain/figures/valuation.server";
 import { istDate } from "../../app/domain/distributions/distribution-rules";
+import { issueHoldingsCertificate } from "../../app/domain/certificates/holdings-certificate.server";
 import { appClient, flashedToasts } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
@@ -156,6 +157,12 @@ describe("recording a valuation", () => {
     expect(position).toContain("Current share price ₹10,500.00");
     expect(position).toContain("Current value ₹21,000.00");
     expect(position).toContain(`This property's shares are at NAV per share, from the valuation dated ${today}.`);
+
+    // The holdings certificate values the shares by the same rule and says which price it used.
+    const certificate = await issueHoldingsCertificate(prisma(), ids.investor, "valuations-certificate-secret-0123456789");
+    expect(certificate.content.holdings.map((h) => [h.property, h.valuationPrice, h.value, h.priceBasis])).toEqual([
+      ["Valuation Heights", "10500.00", "21000.00", `NAV per share, from the valuation dated ${today}`],
+    ]);
 
     const report = await client.get(`/admin/properties/${propertyId}/valuations/${valuation.id}/report.pdf`, cookies.second);
     expect(report.status).toBe(200);
