@@ -69,7 +69,7 @@ export function PropertyValueSection({ view, exit }: { view: PropertyValueView; 
                 <tr key={`${v.valuationDate}-${v.valuer}-${v.value}`} className="border-t border-slate-100">
                   <td className="py-1 pr-3">{formatIndiaDate(v.valuationDate)}</td>
                   <td className="py-1 pr-3 break-words">{v.valuer}</td>
-                  <td className="py-1 pr-3 text-right">{formatRupees(v.value)}</td>
+                  <td className="py-1 pr-3 text-right">{formatRupees(v.value, { paise: "if-any" })}</td>
                   <td className="py-1 text-right">{formatRupees(v.navPerShare)}</td>
                 </tr>
               ))}
