@@ -14,6 +14,7 @@ import { writePeople } from "./seed/write-people";
 import { writeProperties } from "./seed/write-properties";
 import { writeSupport } from "./seed/write-support";
 import { writePropertyUpdates } from "./seed/write-updates";
+import { writeValuations } from "./seed/write-valuations";
 
 /** Any fixed number: processes seeding the same database queue on it instead of racing. */
 const SEED_LOCK_KEY = 420_260_001;
@@ -53,6 +54,7 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
           ["support", writeSupport],
           ["documents", writePropertyDocuments],
           ["updates", writePropertyUpdates],
+          ["valuations", writeValuations],
         ];
         for (const [name, step] of steps) {
           const stepStarted = Date.now();

@@ -154,6 +154,10 @@ export const paths = {
     propertyDistributions: definePath("/admin/properties/:propertyId/distributions"),
     /** Publish and list a property's updates with their status labels (ADR 0070). */
     propertyUpdates: definePath("/admin/properties/:propertyId/updates"),
+    /** Record valuations, set debts and reserves: the property's NAV per share (ADR 0069). */
+    propertyValuations: definePath("/admin/properties/:propertyId/valuations"),
+    /** A valuation's report, from private storage, for admins. */
+    valuationReport: definePath("/admin/properties/:propertyId/valuations/:valuationId/report.pdf"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     /** Open complaints and data requests by age, with their clocks (ADR 0067). */

@@ -150,6 +150,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // The updates feed and the status labels (ADR 0070).
   page(admin.propertyUpdates, "admin", "Admin", { hasAction: true, name: "Updates" }),
   page(dashboard.updates, "dashboard", "Dashboard", { name: "Updates" }),
+  // Valuations and NAV per share (ADR 0069).
+  page(admin.propertyValuations, "admin", "Admin", { hasAction: true, name: "Valuations" }),
+  page(admin.valuationReport, "admin", "Admin"),
 ];
 
 /**

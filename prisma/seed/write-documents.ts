@@ -57,7 +57,7 @@ function documentsFor(title: string, city: string): DemoDocument[] {
 }
 
 /** A small, real PDF; creation date fixed so a re-render gives the same bytes. */
-function renderPdf(heading: string, lines: string[]): Promise<Buffer> {
+export function renderPdf(heading: string, lines: string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",

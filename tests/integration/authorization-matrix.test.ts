@@ -99,6 +99,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (persona !== "admin") return "/dashboard/overview";
       // Past the guard, the parameter "prop-matrix-1" is no user id.
       if (entry.pattern === "/admin/users/:userId") return 404;
+      // "prop-matrix-1" is no valuation id (ADR 0069).
+      if (entry.pattern === "/admin/properties/:propertyId/valuations/:valuationId/report.pdf") return 404;
       // A quarter's TDS return data names its quarter; asked for without one, it is bad input.
       if (entry.pattern === "/admin/tds/return.csv") return 400;
       return ok;

@@ -21,6 +21,10 @@ import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { recordValuation } from "../../app/domain/valuations/record-valuation.server";
+import { setPropertyBalance } from "../../app/domain/valuations/property-balance.server";
+import { localPrivateStorage } from "../../app/services/storage/local-private-storage.server";
+import { privateUploadsDir } from "../../app/services/storage/local-disk.server";
 
 /**
  * One truth for every figure (ADR 0046): a persona with a purchase and its fee, a sale, a
@@ -49,6 +53,9 @@ let propertyId = "";
 let feeTransactionId = "";
 let paymentId = "";
 let withdrawalTicketId = "";
+/** A second persona whose only holding is valued at its NAV (ADR 0069). */
+const navHolder = { cookie: "" };
+let navPropertyId = "";
 const UPI_PAYMENT = "pay_figures_upi_01";
 const UTR = "HDFCR52026112600042";
 const FIXTURE_FUNDING = new Decimal("200000");
@@ -109,8 +116,29 @@ beforeAll(async () => {
   });
   const { ticketId } = await requestDeposit(prisma(), { userId: investor.id, amount: "5000", opsRecipients: [] });
 
+  // NAV Gardens: 200 shares at ₹5,000; the holder bought 4 (₹20,000 + ₹400 fee). Valued at
+  // ₹10,90,000 less ₹50,000 debts and ₹10,000 reserves: NAV (10,90,000 − 60,000) / 200 = ₹5,150,
+  // so the 4 shares are worth ₹20,600, though no resale of them has settled. With the holder's
+  // Figures Residency share (₹10,000, valued at its last trade) the overview reads ₹30,400 and ₹30,600.
+  const navProperty = await createProperty(prisma(), { title: "NAV Gardens", sharePrice: "5000", totalShares: 200, totalValue: "1000000" });
+  navPropertyId = navProperty.id;
+  // The holder is the resale's buyer (1 Figures Residency share at ₹10,000, no fee): no new wallet, so the day's money in stays as it was.
+  const holder = buyer;
+  await purchaseShares(prisma(), { userId: holder.id, propertyId: navPropertyId, shares: 4, idempotencyKey: newIdempotencyKey() });
+  await setPropertyBalance(prisma(), { adminId: adminUser.id, propertyId: navPropertyId, debts: "50000", reserves: "10000" });
+  const recorded = await recordValuation(prisma(), localPrivateStorage(privateUploadsDir(dataDir)), {
+    adminId: adminUser.id,
+    propertyId: navPropertyId,
+    valuer: "Consistent Valuers LLP",
+    valuationDate: istDateOf(new Date(Date.now() - 86_400_000)),
+    value: "1090000",
+    report: { fileName: "report.pdf", body: [Buffer.from("%PDF-1.4\n%%EOF\n")] },
+  });
+  expect(recorded.state).toBe("recorded");
+
   app = await startAppProcess({ DATABASE_URL: db.current.url, SEED_DEMO_DATA: "false", SESSION_SECRET: SECRET, DATA_DIR: dataDir });
   persona.cookie = await createSession(prisma(), investor.id, { production: true });
+  navHolder.cookie = await createSession(prisma(), holder.id, { production: true });
   admin = { cookie: await createSession(prisma(), adminUser.id, { production: true }), email: adminUser.email };
   // The admin confirms the deposit as the support desk does: the app credits it, charges the fee and mails the investor.
   const resolved = await appClient(() => app).post("/admin/support", admin.cookie, {
@@ -263,6 +291,23 @@ describe("every surface prints the same figure for each money fact", () => {
     expect(position).toContain("last settled resale price");
     const account = await pdfText("/dashboard/statements/account.pdf");
     expect(account).toContain("Figures Residency 2 18,360.00 9,180.00");
+  });
+
+  it("a property with a NAV: its shares are worth the NAV per share (₹5,150) on the overview, the position page, the invest page and the admin's page, each saying so", async () => {
+    const overview = await pageText("/dashboard/overview", navHolder.cookie);
+    expect(overview).toMatch(/Total Investment Value ₹30,400 /);
+    expect(overview).toMatch(/Current Value ₹30,600 /);
+    const position = await pageText(`/dashboard/p/${navPropertyId}`, navHolder.cookie);
+    expect(position).toContain("Current share price ₹5,150.00");
+    expect(position).toContain("Current value ₹20,600.00");
+    expect(position).toContain("This property's shares are at NAV per share, from the valuation dated");
+    expect(position).toContain("NAV per share ₹5,150.00");
+    const invest = await pageText(`/invest/${navPropertyId}`, navHolder.cookie);
+    expect(invest).toContain("NAV per share ₹5,150.00");
+    expect(invest).toContain("Worth ₹20,600");
+    const adminPage = await pageText(`/admin/properties/${navPropertyId}/valuations`, admin.cookie);
+    expect(adminPage).toContain("NAV per share ₹5,150.00");
+    expect(adminPage).toContain("₹10,90,000.00");
   });
 
   it("returns include realised gains and distributions: ₹3,200 on the overview and the position page", async () => {

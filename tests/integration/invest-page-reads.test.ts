@@ -48,14 +48,16 @@ describe("the invest page's reads", () => {
     expect(statements.filter(reading("escrow_balances"))).toHaveLength(1);
     // The property's figures (raised, investors, the viewer's wallet and holding) in one statement.
     expect(statements.filter(reading("user_property_positions"))).toHaveLength(1);
-    // Three reads of transactions, one statement each: the market's figures (last trade, volume,
+    // Four reads of transactions, one statement each: the market's figures (last trade, volume,
     // history), the rent paid on the property without a declaration (ADR 0046: every payout
-    // counts in the property's distribution history), and the rent this investor received.
+    // counts in the property's distribution history), the rent this investor received, and
+    // every settled resale price for the NAV chart, whose newest is the valuation rule's (ADR 0069).
     const transactionReads = statements.filter(reading("transactions"));
-    expect(transactionReads).toHaveLength(3);
+    expect(transactionReads).toHaveLength(4);
     expect(transactionReads.filter((sql) => /WITH trades AS/i.test(sql))).toHaveLength(1);
     expect(transactionReads.filter((sql) => /NOT EXISTS \(SELECT 1 FROM property_distributions/i.test(sql))).toHaveLength(1);
     expect(transactionReads.filter((sql) => /"transactions"\."user_id" = \$1/.test(sql))).toHaveLength(1);
+    expect(statements.filter(reading("property_valuations"))).toHaveLength(1);
     expect(statements.filter((sql) => /\bIN\s*\(\s*NULL\s*\)/i.test(sql))).toEqual([]);
   });
 });

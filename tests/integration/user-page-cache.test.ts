@@ -240,6 +240,22 @@ describe("page versions kept by the database", () => {
     expect(await catalogueVersion()).toBe(before + 2);
   });
 
+  it("raises the catalogue's version for a recorded valuation and for a change of debts or reserves (the NAV every holder is valued at)", async () => {
+    const property = await createProperty(db.current.prisma);
+    const admin = await createUser(db.current.prisma, { isAdmin: true });
+    const before = await catalogueVersion();
+    await sql(
+      `INSERT INTO property_valuations (property_id, valuer, valuation_date, value, debts, reserves, report_storage_key, report_size, recorded_by)
+       VALUES ($1, 'Cache Valuers', CURRENT_DATE, 10500000, 0, 0, 'valuation-reports/x/y.pdf', 10, $2)`,
+      [property.id, admin.id],
+    );
+    expect(await catalogueVersion()).toBe(before + 1);
+    await sql("UPDATE properties SET debts = 100000 WHERE id = $1", [property.id]);
+    expect(await catalogueVersion()).toBe(before + 2);
+    await sql("UPDATE properties SET reserves = 5000 WHERE id = $1", [property.id]);
+    expect(await catalogueVersion()).toBe(before + 3);
+  });
+
   it("versions every table the kept page reads: each of the investor's tables has the trigger", async () => {
     const { cookie } = await investor();
     await createProperty(db.current.prisma);
@@ -255,8 +271,16 @@ describe("page versions kept by the database", () => {
         if (tables.has(name!)) read_.add(name!);
     }
     // Not the investor's own rows: the session (read with the version on every request), the
-    // rate limiter's counters, the versions themselves, and properties (the catalogue's version).
-    const shared = new Set(["sessions", "rate_limit_counters", "user_page_versions", "catalogue_page_version", "properties"]);
+    // rate limiter's counters, the versions themselves, and properties and their valuations (the
+    // catalogue's version: a valuation sets the NAV every holder is valued at, ADR 0069).
+    const shared = new Set([
+      "sessions",
+      "rate_limit_counters",
+      "user_page_versions",
+      "catalogue_page_version",
+      "properties",
+      "property_valuations",
+    ]);
     const own = [...read_].filter((name) => !shared.has(name)).sort();
     // transactions: the overview's invested, realised gains and distributions (ADR 0046).
     expect(own).toEqual(["investor_daily_flows", "transactions", "user_alerts", "user_profiles", "user_property_positions"]);

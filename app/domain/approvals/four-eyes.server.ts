@@ -4,6 +4,7 @@ import { assertMayApprove } from "~/domain/approvals/approver.server";
 import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
 import { executeTransmission } from "~/domain/nominees/execute-transmission.server";
+import { markValuationRejected, recordApprovedValuation } from "~/domain/valuations/decide-valuation.server";
 import { readBankReference, readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL } from "~/lib/live-channels";
@@ -21,7 +22,7 @@ import { formatShares } from "~/lib/formats";
  * pressed together one wins, and the movement itself is guarded by its own conditional
  * updates and ledger keys (it cannot happen twice).
  */
-export type ApprovalKind = "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke" | "transmission";
+export type ApprovalKind = "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke" | "transmission" | "valuation";
 export const AWAITING_APPROVAL = "Awaiting approval";
 
 export class ApprovalError extends DomainError {}
@@ -129,6 +130,7 @@ const TARGET_TYPES: Record<ApprovalKind, string> = {
   admin_grant: "user",
   admin_revoke: "user",
   transmission: "transmission",
+  valuation: "property_valuation",
 };
 const isAdminRights = (kind: string) => kind === "admin_grant" || kind === "admin_revoke";
 
@@ -233,6 +235,10 @@ export async function approveMoneyMovement(db: PrismaClient, input: { approvalId
       const transmitted = await executeTransmission(db, { transmissionId: claimed.target_id, adminId: input.adminId });
       return { kind: claimed.kind, summary: claimed.summary, targetId: transmitted.deceasedId, ticket: null, settled: null };
     }
+    if (claimed.kind === "valuation") {
+      const recorded = await recordApprovedValuation(db, { valuationId: claimed.target_id, adminId: input.adminId });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: recorded.propertyId, ticket: null, settled: null };
+    }
     if (claimed.kind === "ticket_resolve") {
       const payload = claimed.payload as TicketPayload;
       const outcome = await updateTicket(db, {
@@ -263,6 +269,7 @@ export async function rejectMoneyMovement(db: PrismaClient, input: { approvalId:
   if (claimed.kind === "transmission") {
     await db.$executeRaw`UPDATE transmissions SET status = 'rejected' WHERE id = ${claimed.target_id}::uuid AND status = 'awaiting'`;
   }
+  if (claimed.kind === "valuation") await markValuationRejected(db, { valuationId: claimed.target_id, adminId: input.adminId });
   return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id };
 }
 

@@ -54,7 +54,7 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
   ]);
   const all = [...awaiting, ...decided];
   const idsOf = (kinds: string[]) => all.filter((a) => kinds.includes(a.kind)).map((a) => a.targetId);
-  const [tickets, reservations, users, transmissions] = await Promise.all([
+  const [tickets, reservations, users, transmissions, valuations] = await Promise.all([
     db.supportTicket.findMany({
       where: { id: { in: idsOf(["ticket_resolve"]) } },
       select: {
@@ -91,7 +91,12 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
         recipients: { select: { sharePercent: true, user: { select: { id: true, fullName: true, email: true, kycStatus: true } } } },
       },
     }),
+    db.propertyValuation.findMany({
+      where: { id: { in: idsOf(["valuation"]) } },
+      select: { id: true, valuer: true, valuationDate: true, value: true, property: { select: { id: true, title: true } } },
+    }),
   ]);
+  const valuationById = new Map(valuations.map((v) => [v.id, v]));
   const transmissionById = new Map(transmissions.map((t) => [t.id, t]));
   const ticketById = new Map(tickets.map((t) => [t.id, t]));
   const reservationById = new Map(reservations.map((r) => [r.id, r]));
@@ -157,6 +162,22 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
           })),
           { label: "Wallet to move", value: rupees(a.amount) },
         ],
+      };
+    }
+    if (a.kind === "valuation") {
+      const valuation = valuationById.get(a.targetId);
+      return {
+        ticketId: null,
+        userId: null,
+        facts: valuation
+          ? [
+              { label: "Property", value: valuation.property.title },
+              { label: "Valuer", value: valuation.valuer },
+              { label: "Valuation date", value: valuation.valuationDate.toISOString().slice(0, 10) },
+              { label: "Value", value: rupees(valuation.value) },
+              { label: "Report", value: `On the property's Valuations page (/admin/properties/${valuation.property.id}/valuations)` },
+            ]
+          : [],
       };
     }
     const user = userById.get(a.targetId);

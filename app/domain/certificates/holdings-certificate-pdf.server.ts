@@ -52,6 +52,10 @@ export function renderHoldingsCertificatePdf(certificate: IssuedCertificate, iss
       line("Shares", String(h.shares));
       line("Average cost per share", rupees(h.averageCost));
       line("Cost of the shares held", rupees(h.invested));
+      if (h.valuationPrice && h.value) {
+        line("Value per share", `${rupees(h.valuationPrice)} (${h.priceBasis ?? "valuation rule"})`);
+        line("Value of the shares held", rupees(h.value));
+      }
     }
     doc.moveDown(0.8).fontSize(12);
     writeText(doc, "Wallet", 56, doc.y, 480, true);

@@ -1,11 +1,23 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { loadInvestorHoldings } from "~/domain/figures/investor-figures.server";
+import { valuationBasis } from "~/domain/figures/valuation.server";
 import type { Db } from "~/services/db.server";
 
 export type CertificateContent = {
   investor: { id: string; name: string; email: string };
   issuedAt: string;
-  holdings: { propertyId: string; property: string; spvName: string; shares: number; averageCost: string; invested: string }[];
+  holdings: {
+    propertyId: string;
+    property: string;
+    spvName: string;
+    shares: number;
+    averageCost: string;
+    invested: string;
+    /** The valuation rule's price and value, and which price it was (ADR 0069); absent on certificates issued before. */
+    valuationPrice?: string;
+    value?: string;
+    priceBasis?: string;
+  }[];
   wallet: { available: string; held: string };
 };
 export type IssuedCertificate = { code: string; content: CertificateContent };
@@ -65,6 +77,9 @@ export async function issueHoldingsCertificate(db: Db, userId: string, secret: s
         shares: h.shares,
         averageCost: h.averagePrice,
         invested: h.invested,
+        valuationPrice: h.valuationPrice,
+        value: h.currentValue,
+        priceBasis: valuationBasis({ source: h.valuationSource, asOf: h.valuationAsOf }),
       }))
       .sort((a, b) => a.property.localeCompare(b.property)),
     wallet: { available: (wallet?.availableBalance ?? 0).toFixed(2), held: (wallet?.heldBalance ?? 0).toFixed(2) },

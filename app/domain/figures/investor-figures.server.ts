@@ -3,7 +3,7 @@ import { holdingFigures, portfolioFigures, type HoldingFigures, type PortfolioFi
 import { valuationPrices, type Valuation } from "./valuation.server";
 import { walletEffect } from "./wallet-effect";
 
-export type InvestorHolding = HoldingFigures & { valuationSource: Valuation["source"] };
+export type InvestorHolding = HoldingFigures & { valuationSource: Valuation["source"]; valuationAsOf: Valuation["asOf"] };
 
 /**
  * Every holding of an investor (or one property's), from the investor's completed trades and
@@ -40,6 +40,7 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
   return holdingFigures(trades, dividends, priceOf).map((holding) => ({
     ...holding,
     valuationSource: prices.get(holding.propertyId)?.source ?? "issue_price",
+    valuationAsOf: prices.get(holding.propertyId)?.asOf ?? null,
   }));
 }
 

@@ -1,30 +1,86 @@
 import type { Db } from "~/services/db.server";
+import { navPerShare } from "~/domain/valuations/nav";
 
-export type Valuation = { price: string; source: "last_trade" | "issue_price" };
+export type ValuationSource = "nav" | "last_trade" | "issue_price";
+export type Valuation = {
+  price: string;
+  source: ValuationSource;
+  /** For a NAV, the date of the valuation it comes from (YYYY-MM-DD); else null. */
+  asOf: string | null;
+};
 
 /** Said wherever a position's value is shown. */
-export const VALUATION_RULE = "Valued at the last settled resale price, or the issue price when no resale has settled.";
+export const VALUATION_RULE =
+  "Valued at the latest NAV per share where the property has a recorded valuation; otherwise at the last settled resale price, or the issue price when no resale has settled.";
+
+/** Which price one property's shares are valued at, in words ("NAV per share of the valuation dated 2026-11-12"). */
+export function valuationBasis(valuation: Pick<Valuation, "source" | "asOf">): string {
+  if (valuation.source === "nav") return `NAV per share, from the valuation dated ${valuation.asOf}`;
+  return valuation.source === "last_trade" ? "the last settled resale price" : "the issue price";
+}
+
+type ValuationRow = {
+  id: string;
+  last_price: string | null;
+  share_price: string;
+  total_shares: number;
+  debts: string;
+  reserves: string;
+  nav_value: string | null;
+  nav_date: string | null;
+};
 
 /**
- * The price each property's shares are valued at (ADR 0046): the price of the last settled
- * resale (a buyer's completed share_purchase), else the property's issue price. One rule for
- * the overview, the position page and the admin pages.
+ * The price each property's shares are valued at (ADR 0046, amended by ADR 0069): the NAV per
+ * share of its latest recorded valuation (navPerShare, with today's debts and reserves), else
+ * the price of the last settled resale (a buyer's completed share_purchase), else the issue
+ * price. One rule for the overview, the position page, the statement, the holdings certificate
+ * and the admin pages.
  */
 export async function valuationPrices(db: Db, propertyIds: readonly string[]): Promise<Map<string, Valuation>> {
   if (propertyIds.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ id: string; last_price: string | null; share_price: string }[]>`
-    SELECT p.id, last.price::text AS last_price, p.share_price::text AS share_price
+  const rows = await db.$queryRaw<ValuationRow[]>`
+    SELECT p.id, last.price::text AS last_price, p.share_price::text AS share_price, p.total_shares,
+           p.debts::text AS debts, p.reserves::text AS reserves, nav.value::text AS nav_value, nav.valuation_date::text AS nav_date
       FROM properties p
       LEFT JOIN LATERAL (
             SELECT t.price_per_share AS price FROM transactions t
              WHERE t.property_id = p.id AND t.transaction_type = 'share_purchase' AND t.status = 'completed'
                AND t.price_per_share IS NOT NULL
              ORDER BY t.created_at DESC, t.id DESC LIMIT 1) last ON true
+      LEFT JOIN LATERAL (
+            SELECT v.value, v.valuation_date FROM property_valuations v
+             WHERE v.property_id = p.id AND v.status = 'recorded'
+             ORDER BY v.valuation_date DESC, v.created_at DESC LIMIT 1) nav ON true
      WHERE p.id = ANY(${[...new Set(propertyIds)]}::text[])`;
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      row.last_price === null ? { price: row.share_price, source: "issue_price" } : { price: row.last_price, source: "last_trade" },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, valuationOf(row)]));
+}
+
+function valuationOf(row: ValuationRow): Valuation {
+  return valuationFrom({
+    latestValuation: row.nav_value === null ? null : { value: row.nav_value, date: row.nav_date! },
+    debts: row.debts,
+    reserves: row.reserves,
+    totalShares: row.total_shares,
+    lastTradePrice: row.last_price,
+    issuePrice: row.share_price,
+  });
+}
+
+/** The rule itself, on figures already read: the latest NAV, else the last settled trade, else the issue price. */
+export function valuationFrom(figures: {
+  latestValuation: { value: string; date: string } | null;
+  debts: string;
+  reserves: string;
+  totalShares: number;
+  lastTradePrice: string | null;
+  issuePrice: string;
+}): Valuation {
+  const { latestValuation, totalShares } = figures;
+  if (latestValuation && totalShares > 0) {
+    const price = navPerShare({ value: latestValuation.value, debts: figures.debts, reserves: figures.reserves, totalShares });
+    return { price: price.toFixed(2), source: "nav", asOf: latestValuation.date };
+  }
+  if (figures.lastTradePrice !== null) return { price: figures.lastTradePrice, source: "last_trade", asOf: null };
+  return { price: figures.issuePrice, source: "issue_price", asOf: null };
 }

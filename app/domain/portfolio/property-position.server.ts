@@ -1,7 +1,7 @@
 import type { Db } from "~/services/db.server";
 import type { PositionHistoryRow } from "~/lib/portfolio/position-history";
 import { loadInvestorHoldings } from "~/domain/figures/investor-figures.server";
-import { VALUATION_RULE } from "~/domain/figures/valuation.server";
+import { VALUATION_RULE, valuationBasis } from "~/domain/figures/valuation.server";
 
 export type PropertyPosition = {
   propertyId: string;
@@ -10,7 +10,7 @@ export type PropertyPosition = {
   /** What the shares held cost, acquisition fees included. */
   totalInvestment: string;
   averagePrice: string;
-  /** The valuation price (last settled resale, else the issue price). */
+  /** The valuation price (the latest NAV per share, else the last settled resale, else the issue price). */
   currentPrice: string;
   valuationRule: string;
   currentValue: string;
@@ -41,7 +41,11 @@ export async function getPropertyPosition(db: Db, userId: string, propertyId: st
     totalInvestment: holding?.invested ?? "0.00",
     averagePrice: holding?.averagePrice ?? "0.00",
     currentPrice: holding?.valuationPrice ?? "0.00",
-    valuationRule: VALUATION_RULE,
+    // The general rule, then which price this property's shares are at now.
+    valuationRule: `${VALUATION_RULE} This property's shares are at ${valuationBasis({
+      source: holding?.valuationSource ?? "issue_price",
+      asOf: holding?.valuationAsOf ?? null,
+    })}.`,
     currentValue: holding?.currentValue ?? "0.00",
     profitLoss: holding?.unrealised ?? "0.00",
     realisedProfit: holding?.realised ?? "0.00",

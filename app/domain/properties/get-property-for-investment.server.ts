@@ -1,5 +1,6 @@
 import { preparedQuery, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 import { Decimal } from "~/lib/money";
+import { valuationPrices } from "~/domain/figures/valuation.server";
 import { fundingProgressPercent, fundingProgressTone, type FundingTone } from "./funding-progress";
 import { isPubliclyVisible, propertyCategory, propertyStatusLabel, type PropertyCategory } from "./property-display";
 
@@ -110,6 +111,9 @@ export async function getPropertyForInvestment(
   const investorCount = figures!.investor_count;
   const percent = fundingProgressPercent({ status: row.propertyStatus, raised: raisedAmount, totalValue: row.totalValue.toString() });
   const shares = figures!.shares ?? 0;
+  // What the holding is worth: the one valuation rule (ADR 0046, 0069), asked only when there is one.
+  const price =
+    shares > 0 ? ((await valuationPrices(db, [row.id])).get(row.id)?.price ?? row.sharePrice.toFixed(2)) : row.sharePrice.toFixed(2);
 
   return {
     property: {
@@ -167,7 +171,7 @@ export async function getPropertyForInvestment(
           shares,
           avgPrice: figures!.avg_price ?? "0.00",
           costBasis: figures!.cost_basis ?? "0.00",
-          currentValue: new Decimal(row.sharePrice.toString()).times(shares).toFixed(2),
+          currentValue: new Decimal(price).times(shares).toFixed(2),
         }
       : null,
   };

@@ -70,6 +70,7 @@ export default function AdminCertificatesPage() {
               <li key={h.propertyId}>
                 <span className="font-semibold">{h.property}</span> ({h.spvName}): {h.shares} shares, average cost{" "}
                 {formatINR(h.averageCost, { paise: true })}
+                {h.value ? `, valued at ${formatINR(h.value, { paise: true })} (${h.priceBasis ?? "valuation rule"})` : ""}
               </li>
             ))}
           </ul>

@@ -57,6 +57,10 @@ export default function EditPropertyPage() {
         <Link to={paths.admin.propertyUpdates(property.id)} className="text-brand-700 underline">
           Updates
         </Link>
+        {" · "}
+        <Link to={paths.admin.propertyValuations(property.id)} className="text-brand-700 underline">
+          Valuations and NAV
+        </Link>
       </p>
       <HolderWarningList warnings={warnings} />
       <FormErrors errors={summaryOf(reply?.result, "intent", "url", "change", "documentId")} />

@@ -18,6 +18,8 @@ import { PropertyUpdatesSection } from "~/components/property-updates/property-u
 import { DocumentVault } from "~/components/vault/document-vault";
 import { listPropertyUpdates } from "~/domain/property-updates/list-updates.server";
 import { listVault } from "~/domain/vault/list-vault.server";
+import { PropertyValueSection } from "~/components/valuations/property-value-section";
+import { loadPropertyValueView } from "~/web/valuations.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -25,15 +27,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { propertyId } = requireParams(params, { propertyId: "text" });
   const position = await getPropertyPosition(getPrisma(), user.id, propertyId);
   if (!position) throw data(null, { status: 404 });
-  const [market, sell, distributions, received, updates, vault] = await Promise.all([
+  const [market, sell, distributions, received, updates, vault, value] = await Promise.all([
     loadMarketplace(user, position.propertyId),
     loadSellDialog(user, position.propertyId),
     listPropertyDistributions(getPrisma(), position.propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId: position.propertyId }),
     listPropertyUpdates(getPrisma(), position.propertyId, user),
     listVault(getPrisma(), user.id, position.propertyId),
+    loadPropertyValueView(position.propertyId),
   ]);
-  return { position, market, sell, distributions, received, updates, vault };
+  return { position, market, sell, distributions, received, updates, vault, value };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,12 +49,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PositionPage() {
-  const { position, market, sell, distributions, received, updates, vault } = useLoaderData<typeof loader>();
+  const { position, market, sell, distributions, received, updates, vault, value } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
       <PositionView position={position} sellDialog={(blocked) => <SellSharesDialog sell={sell} blocked={blocked} />} />
       {!position.sharesSellable && position.sharesOwned > 0 ? <ResaleRequestForm /> : null}
+      {value ? <PropertyValueSection view={value} /> : null}
       <PropertyUpdatesSection data={updates} />
       <DistributionList distributions={distributions} received={received} />
       <DocumentVault items={vault} />

@@ -22,6 +22,7 @@ import type { DomainErrorRoutes } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import type { SessionUser } from "~/web/guards.server";
 import { loadMarketplace } from "~/web/market.server";
+import { loadPropertyValueView } from "~/web/valuations.server";
 import { loadPropertyDocuments } from "./property-documents.server";
 import { listPropertyUpdates } from "~/domain/property-updates/list-updates.server";
 
@@ -53,7 +54,7 @@ function marketDataView({ history, ...figures }: MarketData): MarketDataView {
 export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
   const propertyId = view.property.id;
   // Independent reads, sent together rather than one after another.
-  const [documentList, saved, market, marketData, distributions, received, updates] = await Promise.all([
+  const [documentList, saved, market, marketData, distributions, received, updates, value] = await Promise.all([
     loadPropertyDocuments(propertyId, user),
     savedPropertyIds(getPrisma(), user.id, [propertyId]),
     loadMarketplace(user, propertyId, view.wallet?.availableBalance),
@@ -61,6 +62,7 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     listPropertyDistributions(getPrisma(), propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId }),
     listPropertyUpdates(getPrisma(), propertyId, user),
+    loadPropertyValueView(propertyId),
   ]);
   return {
     ...view,
@@ -80,6 +82,8 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     distributions,
     received,
     updates,
+    // NAV, valuation history, chart and performance record (ADR 0069).
+    value,
   };
 }
 

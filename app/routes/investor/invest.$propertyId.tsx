@@ -22,6 +22,7 @@ import { PurchaseReview } from "~/components/investing/purchase-review";
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { AvailableShares } from "~/components/market/available-shares";
 import { MarketDataPanel } from "~/components/market/market-data-panel";
+import { PropertyValueSection } from "~/components/valuations/property-value-section";
 import { ResaleNote } from "~/components/market/resale-note";
 import { PropertyDocumentList } from "~/components/properties/property-document-list";
 import { PropertyUpdatesSection } from "~/components/property-updates/property-updates-section";
@@ -197,6 +198,7 @@ export default function InvestPage() {
           <PropertyUpdatesSection data={view.updates} />
           <PropertyDocumentList documents={view.documentList} />
           {view.marketData ? <MarketDataPanel data={view.marketData} /> : null}
+          {view.value ? <PropertyValueSection view={view.value} /> : null}
           <AvailableShares market={view.market} action={paths.trading()} live={false} />
           <DistributionList distributions={view.distributions} received={view.received} />
         </div>

@@ -93,6 +93,13 @@ export function PropertyCard({
             Updates
           </Link>
           <Link
+            to={paths.admin.propertyValuations(property.id)}
+            className={buttonClasses("secondary", "sm")}
+            aria-label={`Valuations of ${property.title}`}
+          >
+            Valuations
+          </Link>
+          <Link
             to={deleteHref}
             className={buttonClasses("ghost", "sm", "text-red-700")}
             aria-label={`Permanent Delete ${property.title}`}

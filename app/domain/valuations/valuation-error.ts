@@ -1,0 +1,3 @@
+import { DomainError } from "~/domain/errors";
+
+export class ValuationError extends DomainError {}
