@@ -150,6 +150,8 @@ export const paths = {
     editProperty: definePath("/admin/properties/:propertyId/edit"),
     /** Declare, list and pay a property's rent distributions (ADR 0035). */
     propertyDistributions: definePath("/admin/properties/:propertyId/distributions"),
+    /** Propose, agree and pay out a property's sale (ADR 0071). */
+    propertyExit: definePath("/admin/properties/:propertyId/exit"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     /** Open complaints and data requests by age, with their clocks (ADR 0067). */

@@ -4,11 +4,12 @@ import { assertMayApprove } from "~/domain/approvals/approver.server";
 import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
 import { executeTransmission } from "~/domain/nominees/execute-transmission.server";
+import { agreeExit, completeExit, withdrawExit } from "~/domain/exits/exits.server";
 import { readBankReference, readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
-import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import { isUuid } from "~/lib/uuid";
 import { formatShares } from "~/lib/formats";
@@ -21,7 +22,14 @@ import { formatShares } from "~/lib/formats";
  * pressed together one wins, and the movement itself is guarded by its own conditional
  * updates and ledger keys (it cannot happen twice).
  */
-export type ApprovalKind = "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke" | "transmission";
+export type ApprovalKind =
+  | "ticket_resolve"
+  | "reservation_settle"
+  | "admin_grant"
+  | "admin_revoke"
+  | "transmission"
+  | "exit_propose"
+  | "exit_complete";
 export const AWAITING_APPROVAL = "Awaiting approval";
 
 export class ApprovalError extends DomainError {}
@@ -129,42 +137,52 @@ const TARGET_TYPES: Record<ApprovalKind, string> = {
   admin_grant: "user",
   admin_revoke: "user",
   transmission: "transmission",
+  exit_propose: "property_exit",
+  exit_complete: "property_exit",
 };
 const isAdminRights = (kind: string) => kind === "admin_grant" || kind === "admin_revoke";
 
 export async function requestApproval(db: PrismaClient, request: ApprovalRequest): Promise<string> {
   try {
-    return await runTransaction(db, "four-eyes.request", async (tx) => {
-      const approval = await tx.moneyApproval.create({
-        data: {
-          kind: request.kind,
-          targetId: request.targetId,
-          amount: request.amount,
-          summary: request.summary,
-          payload: request.payload,
-          requestedBy: request.adminId,
-        },
-        select: { id: true },
-      });
-      await recordAdminAction(tx, {
-        adminId: request.adminId,
-        action: `approval.request`,
-        targetType: TARGET_TYPES[request.kind],
-        targetId: request.targetId,
-        after: { approvalId: approval.id, kind: request.kind, amount: request.amount, status: "awaiting" },
-        note: `${request.summary}: awaiting a second admin's approval`,
-      });
-      await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approval.id }], tx);
-      return approval.id;
-    });
+    return await runTransaction(db, "four-eyes.request", (tx) => requestApprovalIn(tx, request));
   } catch (error) {
-    // The partial unique index allows one waiting request per movement.
-    if (error && typeof error === "object" && "code" in error && error.code === "P2002") {
-      const what = isAdminRights(request.kind) ? "This change of admin rights" : "This movement";
-      throw new ApprovalError("already_awaiting", `${what} is already awaiting a second admin's approval`, 409);
-    }
-    throw error;
+    throw alreadyAwaiting(error, request.kind) ?? error;
   }
+}
+
+/** A refused second request for the same movement, in words; undefined for any other error. */
+export function alreadyAwaiting(error: unknown, kind: ApprovalKind): ApprovalError | undefined {
+  // The partial unique index allows one waiting request per movement.
+  if (error && typeof error === "object" && "code" in error && error.code === "P2002") {
+    const what = isAdminRights(kind) ? "This change of admin rights" : "This movement";
+    return new ApprovalError("already_awaiting", `${what} is already awaiting a second admin's approval`, 409);
+  }
+  return undefined;
+}
+
+/** requestApproval inside a transaction the caller holds (the request is written with what it is about). */
+export async function requestApprovalIn(tx: Tx, request: ApprovalRequest): Promise<string> {
+  const approval = await tx.moneyApproval.create({
+    data: {
+      kind: request.kind,
+      targetId: request.targetId,
+      amount: request.amount,
+      summary: request.summary,
+      payload: request.payload,
+      requestedBy: request.adminId,
+    },
+    select: { id: true },
+  });
+  await recordAdminAction(tx, {
+    adminId: request.adminId,
+    action: `approval.request`,
+    targetType: TARGET_TYPES[request.kind],
+    targetId: request.targetId,
+    after: { approvalId: approval.id, kind: request.kind, amount: request.amount, status: "awaiting" },
+    note: `${request.summary}: awaiting a second admin's approval`,
+  });
+  await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approval.id }], tx);
+  return approval.id;
 }
 
 type ClaimedApproval = {
@@ -233,6 +251,14 @@ export async function approveMoneyMovement(db: PrismaClient, input: { approvalId
       const transmitted = await executeTransmission(db, { transmissionId: claimed.target_id, adminId: input.adminId });
       return { kind: claimed.kind, summary: claimed.summary, targetId: transmitted.deceasedId, ticket: null, settled: null };
     }
+    if (claimed.kind === "exit_propose") {
+      const agreed = await agreeExit(db, { exitId: claimed.target_id, adminId: input.adminId });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: agreed.propertyId, ticket: null, settled: null };
+    }
+    if (claimed.kind === "exit_complete") {
+      const completed = await completeExit(db, { exitId: claimed.target_id, adminId: input.adminId });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: completed.propertyId, ticket: null, settled: null };
+    }
     if (claimed.kind === "ticket_resolve") {
       const payload = claimed.payload as TicketPayload;
       const outcome = await updateTicket(db, {
@@ -263,6 +289,7 @@ export async function rejectMoneyMovement(db: PrismaClient, input: { approvalId:
   if (claimed.kind === "transmission") {
     await db.$executeRaw`UPDATE transmissions SET status = 'rejected' WHERE id = ${claimed.target_id}::uuid AND status = 'awaiting'`;
   }
+  if (claimed.kind === "exit_propose") await withdrawExit(db, { exitId: claimed.target_id, adminId: input.adminId });
   return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id };
 }
 

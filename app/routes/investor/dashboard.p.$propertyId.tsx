@@ -14,6 +14,8 @@ import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 import { DistributionList } from "~/components/investing/distribution-list";
 import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
+import { HolderExitNotice } from "~/components/exits/holder-exit-notice";
+import { getHolderExitView } from "~/domain/exits/exit-reads.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -21,13 +23,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { propertyId } = requireParams(params, { propertyId: "text" });
   const position = await getPropertyPosition(getPrisma(), user.id, propertyId);
   if (!position) throw data(null, { status: 404 });
-  const [market, sell, distributions, received] = await Promise.all([
+  const [market, sell, distributions, received, exit] = await Promise.all([
     loadMarketplace(user, position.propertyId),
     loadSellDialog(user, position.propertyId),
     listPropertyDistributions(getPrisma(), position.propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId: position.propertyId }),
+    getHolderExitView(getPrisma(), position.propertyId, user.id),
   ]);
-  return { position, market, sell, distributions, received };
+  return { position, market, sell, distributions, received, exit };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -40,12 +43,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PositionPage() {
-  const { position, market, sell, distributions, received } = useLoaderData<typeof loader>();
+  const { position, market, sell, distributions, received, exit } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
+      {exit ? <HolderExitNotice exit={exit} /> : null}
       <PositionView position={position} sellDialog={(blocked) => <SellSharesDialog sell={sell} blocked={blocked} />} />
-      {!position.sharesSellable && position.sharesOwned > 0 ? <ResaleRequestForm /> : null}
+      {!position.sharesSellable && position.sharesOwned > 0 && !exit ? <ResaleRequestForm /> : null}
       <DistributionList distributions={distributions} received={received} />
       <AvailableShares market={market} />
     </div>
