@@ -34,7 +34,7 @@ export function HolderExitNotice({ exit }: { exit: HolderExit }) {
         <h2 id="exit-notice-heading" className="text-lg font-semibold text-ink">
           {sold ? "Sold" : "Sale agreed"}
         </h2>
-        <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">{sold ? "Sold" : "Trading stopped"}</span>
+        {sold ? null : <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-900">Trading stopped</span>}
       </div>
       <p className="text-sm text-slate-700">
         {sold
