@@ -92,7 +92,11 @@ test("an admin proposes a sale, a second admin agrees and pays it out, and the i
   await holder.goto(`/dashboard/p/${property.id}`);
   await expect(holder.getByTestId("exit-notice")).toContainText("Sold");
   await expect(holder.getByTestId("exit-own-payout")).toContainText("You received ₹4,800.00 for 20 shares");
-  const figure = (label: string) => holder.locator("dl > div").filter({ has: holder.locator("dt", { hasText: label }) }).locator("dd");
+  const figure = (label: string) =>
+    holder
+      .locator("dl > div")
+      .filter({ has: holder.locator("dt", { hasText: label }) })
+      .locator("dd");
   await expect(figure("Shares owned")).toHaveText("0");
   // Bought 20 at ₹100 with the 2% platform fee (₹2,040), paid out ₹4,800.
   await expect(figure("Realised gains")).toContainText("2,760");

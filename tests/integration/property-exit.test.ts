@@ -77,7 +77,10 @@ describe("a property's sale", () => {
           }
           const price = new Decimal(pricePaise.toString()).div(100);
           const costs = price.times(costPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-          const { exitId, first, second } = await proposeAndAgree(prisma, property.id, { price: price.toFixed(2), costs: costs.toFixed(2) });
+          const { exitId, first, second } = await proposeAndAgree(prisma, property.id, {
+            price: price.toFixed(2),
+            costs: costs.toFixed(2),
+          });
           await complete(prisma, exitId, first, second);
 
           const net = price.minus(costs);
@@ -108,7 +111,13 @@ describe("a property's sale", () => {
 
   it("stops trading once: the open order, hold and reservation are each settled exactly once, and nothing trades afterwards", async () => {
     const prisma = db.current.prisma;
-    const property = await createProperty(prisma, { title: "Heron Point", city: "Nashik", sharePrice: "100", minimumInvestment: "100", totalShares: 100 });
+    const property = await createProperty(prisma, {
+      title: "Heron Point",
+      city: "Nashik",
+      sharePrice: "100",
+      minimumInvestment: "100",
+      totalShares: 100,
+    });
     const [seller, holder, other] = [
       await createInvestor(prisma, { balance: "10000" }),
       await createInvestor(prisma, { balance: "10000" }),
@@ -144,8 +153,11 @@ describe("a property's sale", () => {
       order: (await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: orderId } })).status,
       holds: (await prisma.shareBuyerHold.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } })).map((h) => h.holdStatus),
       reservation: (await prisma.shareReservation.findUniqueOrThrow({ where: { id: reservationId! } })).status,
-      committed: (await prisma.userPropertyPosition.findUniqueOrThrow({ where: { userId_propertyId: { userId: seller.id, propertyId: property.id } } }))
-        .committedShares,
+      committed: (
+        await prisma.userPropertyPosition.findUniqueOrThrow({
+          where: { userId_propertyId: { userId: seller.id, propertyId: property.id } },
+        })
+      ).committedShares,
       voids: await prisma.ledgerJournal.count({ where: { phase: "void", userId: { in: [holder.id, other.id] } } }),
       wallets: await balances(prisma, [holder.id, other.id]),
     });
@@ -171,7 +183,13 @@ describe("a property's sale", () => {
 
     // Nothing trades any more: a listing, a primary purchase, and a listing written past the domain.
     await expect(
-      createSellRequest(prisma, { sellerId: holder.id, propertyId: property.id, shares: 1, pricePerShare: "100", idempotencyKey: newIdempotencyKey() }),
+      createSellRequest(prisma, {
+        sellerId: holder.id,
+        propertyId: property.id,
+        shares: 1,
+        pricePerShare: "100",
+        idempotencyKey: newIdempotencyKey(),
+      }),
     ).rejects.toMatchObject({ code: "tradingStopped" });
     await expect(
       purchaseShares(prisma, { userId: other.id, propertyId: property.id, shares: 1, idempotencyKey: newIdempotencyKey() }),
@@ -198,7 +216,10 @@ describe("a property's sale", () => {
     await expect(requestExitCompletion(prisma, { adminId: first.id, exitId })).rejects.toMatchObject({ code: "already_completed" });
     await expect(completeExit(prisma, { exitId, adminId: second.id })).rejects.toMatchObject({ code: "already_completed" });
 
-    const payouts = await prisma.transaction.findMany({ where: { referenceId: exitId, transactionType: "exit_payout" }, orderBy: { shares: "desc" } });
+    const payouts = await prisma.transaction.findMany({
+      where: { referenceId: exitId, transactionType: "exit_payout" },
+      orderBy: { shares: "desc" },
+    });
     expect(payouts.map((t) => [t.userId, t.shares, t.amount.toFixed(2), t.pricePerShare?.toFixed(2)])).toEqual([
       [seller.id, 30, "5700.00", "190.00"],
       [holder.id, 20, "3800.00", "190.00"],

@@ -23,13 +23,7 @@ import { formatShares } from "~/lib/formats";
  * updates and ledger keys (it cannot happen twice).
  */
 export type ApprovalKind =
-  | "ticket_resolve"
-  | "reservation_settle"
-  | "admin_grant"
-  | "admin_revoke"
-  | "transmission"
-  | "exit_propose"
-  | "exit_complete";
+  "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke" | "transmission" | "exit_propose" | "exit_complete";
 export const AWAITING_APPROVAL = "Awaiting approval";
 
 export class ApprovalError extends DomainError {}

@@ -123,11 +123,10 @@ export async function entryClassReturns(db: Db, propertyId: string, exit: Proper
   }));
   const exact = new Decimal(exit.netProceeds).div(exit.totalShares).toString();
   return classes.map((c) => {
-    const rate = entryClassIrr(
-      { entryPrice: c.price, entryDate: new Date(c.mean_epoch * 1000), shares: c.shares },
-      flows,
-      { paidAt: new Date(exit.completedAt!), perShare: exact },
-    );
+    const rate = entryClassIrr({ entryPrice: c.price, entryDate: new Date(c.mean_epoch * 1000), shares: c.shares }, flows, {
+      paidAt: new Date(exit.completedAt!),
+      perShare: exact,
+    });
     return {
       entryPrice: new Decimal(c.price).toFixed(2),
       entryMonth: c.month,

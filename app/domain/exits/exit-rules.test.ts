@@ -4,7 +4,13 @@ import { Decimal } from "~/lib/money";
 import { formatPerShareText } from "~/lib/per-share-text";
 import { allocateExit, entryClassIrr, parseExitProposal, payoutPerShare } from "./exit-rules";
 
-const proposal = { buyerName: "Kestrel Holdings LLP", salePrice: "1,00,000", costs: "2500.50", expectedCompletionDate: "2027-03-31", note: "" };
+const proposal = {
+  buyerName: "Kestrel Holdings LLP",
+  salePrice: "1,00,000",
+  costs: "2500.50",
+  expectedCompletionDate: "2027-03-31",
+  note: "",
+};
 
 describe("allocateExit", () => {
   it("pays each holder net × shares ÷ total shares rounded down, and the pay-outs plus the remainder are the net exactly", () => {
@@ -68,11 +74,10 @@ describe("parseExitProposal", () => {
 describe("entryClassIrr", () => {
   it("is the yearly rate that equates the entry price with the distributions and the pay-out", () => {
     // ₹100 in, ₹110 back a year later: 10% a year.
-    const rate = entryClassIrr(
-      { entryPrice: "100", entryDate: new Date("2025-01-01T00:00:00Z"), shares: 1 },
-      [],
-      { paidAt: new Date("2026-01-01T00:00:00Z"), perShare: "110" },
-    );
+    const rate = entryClassIrr({ entryPrice: "100", entryDate: new Date("2025-01-01T00:00:00Z"), shares: 1 }, [], {
+      paidAt: new Date("2026-01-01T00:00:00Z"),
+      perShare: "110",
+    });
     expect(rate).toBeCloseTo(0.1, 6);
   });
 

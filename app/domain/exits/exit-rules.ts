@@ -47,7 +47,12 @@ export function parseExitProposal(input: ExitProposalInput): ExitProposal {
   const costs = parseRupees(input.costs, SALE_COSTS_RULES);
   if (!costs.ok) throw new ExitError("invalid_costs", costs.message, 400, "costs");
   if (costs.value.gte(price.value)) {
-    throw new ExitError("costs_exceed_price", "The costs must be less than the sale price: nothing would be left to pay out.", 400, "costs");
+    throw new ExitError(
+      "costs_exceed_price",
+      "The costs must be less than the sale price: nothing would be left to pay out.",
+      400,
+      "costs",
+    );
   }
   const date = typeof input.expectedCompletionDate === "string" ? input.expectedCompletionDate.trim() : "";
   const parsed = new Date(`${date}T00:00:00Z`);
@@ -90,7 +95,11 @@ export function allocateExit(net: Decimal.Value, totalShares: number, holdings: 
   const eligibleShares = held.reduce((sum, h) => sum + h.shares, 0);
   if (eligibleShares > totalShares) throw new Error("holders cannot hold more shares than the property issued");
   const payments = held
-    .map((h) => ({ userId: h.userId, shares: h.shares, amount: total.times(h.shares).div(totalShares).toDecimalPlaces(2, Decimal.ROUND_DOWN) }))
+    .map((h) => ({
+      userId: h.userId,
+      shares: h.shares,
+      amount: total.times(h.shares).div(totalShares).toDecimalPlaces(2, Decimal.ROUND_DOWN),
+    }))
     .filter((p) => p.amount.gt(0));
   const paid = payments.reduce((sum, p) => sum.plus(p.amount), new Decimal(0));
   return { payments, eligibleShares, paid, remainder: total.minus(paid) };

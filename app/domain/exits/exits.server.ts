@@ -150,7 +150,12 @@ export async function agreeExit(prisma: PrismaClient, input: { exitId: string; a
       before: { status: "proposed" },
       after: { status: "agreed", ...stopped },
     });
-    await announceMarketChange(tx, { type: "exit-agreed", id: exit.id, propertyId: exit.property_id, userIds: holders.map((h) => h.userId) });
+    await announceMarketChange(tx, {
+      type: "exit-agreed",
+      id: exit.id,
+      propertyId: exit.property_id,
+      userIds: holders.map((h) => h.userId),
+    });
     return { exitId: exit.id, propertyId: exit.property_id, holders: holders.length, ...stopped };
   });
 }
@@ -174,7 +179,10 @@ export async function withdrawExit(prisma: PrismaClient, input: { exitId: string
 }
 
 /** The first admin asks a second to approve paying out an agreed sale. */
-export async function requestExitCompletion(prisma: PrismaClient, input: { adminId: string; exitId: string }): Promise<{ approvalId: string }> {
+export async function requestExitCompletion(
+  prisma: PrismaClient,
+  input: { adminId: string; exitId: string },
+): Promise<{ approvalId: string }> {
   const kind: ApprovalKind = "exit_complete";
   try {
     return await runTransaction(prisma, "exits.request-completion", async (tx) => {
@@ -208,7 +216,11 @@ export type CompletedExit = { exitId: string; propertyId: string; holders: numbe
  * `exit_payout` transaction (a disposal at the sale's price per share), an alert and a mail,
  * and the property is closed. No TDS is withheld (ADR 0071).
  */
-export async function completeExit(prisma: PrismaClient, input: { exitId: string; adminId: string }, now = new Date()): Promise<CompletedExit> {
+export async function completeExit(
+  prisma: PrismaClient,
+  input: { exitId: string; adminId: string },
+  now = new Date(),
+): Promise<CompletedExit> {
   return runTransaction(prisma, "exits.complete", async (tx) => {
     const exit = await readExit(tx, input.exitId);
     if (!exit) throw notFound();
@@ -216,7 +228,8 @@ export async function completeExit(prisma: PrismaClient, input: { exitId: string
     await tx.$queryRaw`SELECT id FROM properties WHERE id = ${exit.property_id} FOR UPDATE`;
     const [claimed] = await tx.$queryRaw<{ status: string }[]>`
       SELECT status FROM property_exits WHERE id = ${exit.id}::uuid FOR UPDATE`;
-    if (claimed?.status === "completed") throw new ExitError("already_completed", "This sale has already been completed and paid out.", 409);
+    if (claimed?.status === "completed")
+      throw new ExitError("already_completed", "This sale has already been completed and paid out.", 409);
     if (claimed?.status !== "agreed") throw new ExitError("exit_not_agreed", "Only an agreed sale can be completed.", 409);
 
     const positions = await tx.$queryRaw<{ user_id: string; shares: number; cost_basis: string }[]>`
@@ -238,7 +251,9 @@ export async function completeExit(prisma: PrismaClient, input: { exitId: string
       postings: [
         { account: platformCash, amount: net.negated().toFixed(2) },
         ...allocation.payments.map((p) => ({ account: userAvailable(p.userId), amount: p.amount.toFixed(2) })),
-        ...(allocation.remainder.gt(0) ? [{ account: propertyDistribution(exit.property_id), amount: allocation.remainder.toFixed(2) }] : []),
+        ...(allocation.remainder.gt(0)
+          ? [{ account: propertyDistribution(exit.property_id), amount: allocation.remainder.toFixed(2) }]
+          : []),
       ],
     });
 

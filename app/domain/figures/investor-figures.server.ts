@@ -17,7 +17,9 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
     where: {
       userId,
       status: "completed",
-      transactionType: { in: ["investment", "share_purchase", "share_sale", "dividend", "transmission_in", "transmission_out", "exit_payout"] },
+      transactionType: {
+        in: ["investment", "share_purchase", "share_sale", "dividend", "transmission_in", "transmission_out", "exit_payout"],
+      },
       ...(propertyId ? { propertyId } : { propertyId: { not: null } }),
     },
     select: { id: true, propertyId: true, transactionType: true, shares: true, amount: true, fee: true, createdAt: true },

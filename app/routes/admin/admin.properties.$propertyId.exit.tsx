@@ -133,8 +133,8 @@ export default function PropertyExitPage() {
               <input type="hidden" name="intent" value="complete" />
               <input type="hidden" name="exitId" value={exit.id} />
               <p className={helpTextClasses}>
-                Completing pays every holder net × their shares ÷ {exit.totalShares}, rounded down to the paisa, in one journal, and closes their
-                positions. A second admin must approve it.
+                Completing pays every holder net × their shares ÷ {exit.totalShares}, rounded down to the paisa, in one journal, and closes
+                their positions. A second admin must approve it.
               </p>
               <StatusButton type="submit" pending={completing}>
                 Complete the sale and pay out
@@ -148,8 +148,8 @@ export default function PropertyExitPage() {
             Propose a sale
           </h2>
           <p className={helpTextClasses}>
-            When a second admin approves the proposal, trading in this property stops: open sell requests are cancelled, buyer holds voided and
-            reservations released. Upload the sale agreement as a private document on the{" "}
+            When a second admin approves the proposal, trading in this property stops: open sell requests are cancelled, buyer holds voided
+            and reservations released. Upload the sale agreement as a private document on the{" "}
             <Link to={paths.admin.editProperty(property.id)} className="text-brand-700 underline">
               property&apos;s page
             </Link>
