@@ -49,11 +49,25 @@ BEGIN
     IF TG_TABLE_NAME = 'share_buyer_holds' THEN
         PERFORM "exit_refuse_trading"((SELECT o."property_id" FROM "share_sell_requests" o WHERE o."id" = NEW."order_id"));
     ELSIF TG_TABLE_NAME = 'transactions' THEN
-        IF NEW."transaction_type" IN ('investment', 'share_purchase') AND NEW."property_id" IS NOT NULL THEN
+        IF NEW."transaction_type" = 'share_purchase' AND NEW."property_id" IS NOT NULL THEN
             PERFORM "exit_refuse_trading"(NEW."property_id");
         END IF;
     ELSE
         PERFORM "exit_refuse_trading"(NEW."property_id");
+    END IF;
+    RETURN NEW;
+END;
+$function$;
+
+-- exit_refuse_primary_sale()
+CREATE OR REPLACE FUNCTION public.exit_refuse_primary_sale()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF NEW."available_shares" < OLD."available_shares"
+       AND EXISTS (SELECT 1 FROM "property_exits" e WHERE e."property_id" = NEW."id" AND e."trading_stopped_at" IS NOT NULL) THEN
+        RAISE EXCEPTION 'aangan:trading_stopped' USING ERRCODE = 'P0001';
     END IF;
     RETURN NEW;
 END;

@@ -204,6 +204,9 @@ describe("a property's sale", () => {
         INSERT INTO transactions (user_id, property_id, transaction_type, amount, shares, price_per_share)
         VALUES (${other.id}::uuid, ${property.id}, 'share_purchase', 100, 1, 100)`,
     ).rejects.toThrow(/aangan:trading_stopped/);
+    await expect(
+      prisma.$executeRaw`UPDATE properties SET available_shares = available_shares - 1 WHERE id = ${property.id}`,
+    ).rejects.toThrow(/aangan:trading_stopped/);
 
     // Holders see the expected pay-out: (20,000 − 1,000) / 100 shares = ₹190 a share.
     const view = await getHolderExitView(prisma, property.id, holder.id);

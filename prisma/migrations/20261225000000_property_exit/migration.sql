@@ -64,10 +64,11 @@ AS $function$
     END;
 $function$;
 
--- Once a sale is agreed, no new listing, hold or purchase of the property's shares may be
--- written, whichever code path writes it. The property's row is read FOR SHARE: the command
--- that stops trading updates that row first, so a listing, hold or purchase racing it either
--- commits before (and is then cancelled by it) or waits and is refused here.
+-- Once a sale is agreed, no new listing, hold, reservation or resale trade of the property's
+-- shares may be written, whichever code path writes it. The property's row is read FOR SHARE:
+-- the command that stops trading updates that row first, so a listing or hold racing it either
+-- commits before (and is then cancelled by it) or waits and is refused here. None of these
+-- writers updates the property's row afterwards, so the shared lock blocks none of them.
 CREATE OR REPLACE FUNCTION public.exit_refuse_trading(p_property text)
  RETURNS void
  LANGUAGE plpgsql
@@ -88,11 +89,27 @@ BEGIN
     IF TG_TABLE_NAME = 'share_buyer_holds' THEN
         PERFORM "exit_refuse_trading"((SELECT o."property_id" FROM "share_sell_requests" o WHERE o."id" = NEW."order_id"));
     ELSIF TG_TABLE_NAME = 'transactions' THEN
-        IF NEW."transaction_type" IN ('investment', 'share_purchase') AND NEW."property_id" IS NOT NULL THEN
+        IF NEW."transaction_type" = 'share_purchase' AND NEW."property_id" IS NOT NULL THEN
             PERFORM "exit_refuse_trading"(NEW."property_id");
         END IF;
     ELSE
         PERFORM "exit_refuse_trading"(NEW."property_id");
+    END IF;
+    RETURN NEW;
+END;
+$function$;
+
+-- A primary purchase takes its shares from the property's row as its last step, under that
+-- row's lock (ADR 0043): checked there, it waits for an agreement under way and then sees it,
+-- and no earlier lock is added to the purchase.
+CREATE OR REPLACE FUNCTION public.exit_refuse_primary_sale()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF NEW."available_shares" < OLD."available_shares"
+       AND EXISTS (SELECT 1 FROM "property_exits" e WHERE e."property_id" = NEW."id" AND e."trading_stopped_at" IS NOT NULL) THEN
+        RAISE EXCEPTION 'aangan:trading_stopped' USING ERRCODE = 'P0001';
     END IF;
     RETURN NEW;
 END;
@@ -106,3 +123,5 @@ CREATE TRIGGER "share_reservations_refuse_after_exit" BEFORE INSERT ON "share_re
     FOR EACH ROW EXECUTE FUNCTION "exit_refuse_new_trade"();
 CREATE TRIGGER "transactions_refuse_trade_after_exit" BEFORE INSERT ON "transactions"
     FOR EACH ROW EXECUTE FUNCTION "exit_refuse_new_trade"();
+CREATE TRIGGER "properties_refuse_primary_sale_after_exit" BEFORE UPDATE OF "available_shares" ON "properties"
+    FOR EACH ROW EXECUTE FUNCTION "exit_refuse_primary_sale"();
