@@ -32,13 +32,16 @@ export async function getPropertyExit(db: Db, propertyId: string): Promise<Prope
   const exit = await db.propertyExit.findFirst({
     where: { propertyId, status: { not: "withdrawn" } },
     orderBy: { createdAt: "desc" },
-    include: { property: { select: { totalShares: true } } },
   });
+  // Most properties have no sale: the property and the approval are read only for one that has.
   if (!exit) return null;
-  const awaiting = await db.moneyApproval.findFirst({
-    where: { targetId: exit.id, status: "awaiting", kind: { in: ["exit_propose", "exit_complete"] } },
-    select: { kind: true },
-  });
+  const [property, awaiting] = await Promise.all([
+    db.property.findUniqueOrThrow({ where: { id: propertyId }, select: { totalShares: true } }),
+    db.moneyApproval.findFirst({
+      where: { targetId: exit.id, status: "awaiting", kind: { in: ["exit_propose", "exit_complete"] } },
+      select: { kind: true },
+    }),
+  ]);
   const net = netProceeds(exit.salePrice, exit.costs);
   return {
     id: exit.id,
@@ -47,8 +50,8 @@ export async function getPropertyExit(db: Db, propertyId: string): Promise<Prope
     salePrice: exit.salePrice.toFixed(2),
     costs: exit.costs.toFixed(2),
     netProceeds: net.toFixed(2),
-    perShare: payoutPerShare(net, exit.property.totalShares).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4),
-    totalShares: exit.property.totalShares,
+    perShare: payoutPerShare(net, property.totalShares).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4),
+    totalShares: property.totalShares,
     expectedCompletionDate: exit.expectedCompletionDate.toISOString().slice(0, 10),
     note: exit.note,
     tradingStoppedAt: exit.tradingStoppedAt?.toISOString() ?? null,
