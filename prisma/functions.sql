@@ -40,6 +40,52 @@ BEGIN
 END;
 $function$;
 
+-- exit_refuse_new_trade()
+CREATE OR REPLACE FUNCTION public.exit_refuse_new_trade()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF TG_TABLE_NAME = 'share_buyer_holds' THEN
+        PERFORM "exit_refuse_trading"((SELECT o."property_id" FROM "share_sell_requests" o WHERE o."id" = NEW."order_id"));
+    ELSIF TG_TABLE_NAME = 'transactions' THEN
+        IF NEW."transaction_type" = 'share_purchase' AND NEW."property_id" IS NOT NULL THEN
+            PERFORM "exit_refuse_trading"(NEW."property_id");
+        END IF;
+    ELSE
+        PERFORM "exit_refuse_trading"(NEW."property_id");
+    END IF;
+    RETURN NEW;
+END;
+$function$;
+
+-- exit_refuse_primary_sale()
+CREATE OR REPLACE FUNCTION public.exit_refuse_primary_sale()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF NEW."available_shares" < OLD."available_shares"
+       AND EXISTS (SELECT 1 FROM "property_exits" e WHERE e."property_id" = NEW."id" AND e."trading_stopped_at" IS NOT NULL) THEN
+        RAISE EXCEPTION 'aangan:trading_stopped' USING ERRCODE = 'P0001';
+    END IF;
+    RETURN NEW;
+END;
+$function$;
+
+-- exit_refuse_trading(p_property text)
+CREATE OR REPLACE FUNCTION public.exit_refuse_trading(p_property text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    PERFORM 1 FROM "properties" p WHERE p."id" = p_property FOR SHARE;
+    IF EXISTS (SELECT 1 FROM "property_exits" e WHERE e."property_id" = p_property AND e."trading_stopped_at" IS NOT NULL) THEN
+        RAISE EXCEPTION 'aangan:trading_stopped' USING ERRCODE = 'P0001';
+    END IF;
+END;
+$function$;
+
 -- investor_cash_flow(p_type transaction_type, p_status transaction_status, p_amount numeric, p_fee numeric)
 CREATE OR REPLACE FUNCTION public.investor_cash_flow(p_type transaction_type, p_status transaction_status, p_amount numeric, p_fee numeric)
  RETURNS numeric
@@ -49,7 +95,8 @@ AS $function$
     SELECT CASE
         WHEN p_status <> 'completed' THEN 0
         WHEN p_type IN ('investment', 'share_purchase', 'fee') THEN -(p_amount + p_fee)
-        WHEN p_type IN ('share_sale', 'dividend') THEN p_amount - p_fee
+        -- Compared as text: the enum's new value cannot be used in the migration that adds it.
+        WHEN p_type::text IN ('share_sale', 'dividend', 'exit_payout') THEN p_amount - p_fee
         ELSE 0
     END;
 $function$;

@@ -158,6 +158,8 @@ export const paths = {
     propertyValuations: definePath("/admin/properties/:propertyId/valuations"),
     /** A valuation's report, from private storage, for admins. */
     valuationReport: definePath("/admin/properties/:propertyId/valuations/:valuationId/report.pdf"),
+    /** Propose, agree and pay out a property's sale (ADR 0071). */
+    propertyExit: definePath("/admin/properties/:propertyId/exit"),
     shareTrading: definePath("/admin/share-trading"),
     support: definePath("/admin/support"),
     /** Open complaints and data requests by age, with their clocks (ADR 0067). */

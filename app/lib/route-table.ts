@@ -122,6 +122,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(admin.notesAnalysis, "admin", "Admin", { hasAction: true, name: "Notes Analysis" }),
   // Distributions, statements and the investor's own data (ADRs 0035–0037).
   page(admin.propertyDistributions, "admin", "Admin", { hasAction: true, name: "Distributions" }),
+  // A property's sale: proposal, agreement, pay-out (ADR 0071).
+  page(admin.propertyExit, "admin", "Admin", { hasAction: true, name: "Property Sale" }),
   page(dashboard.statements, "dashboard", "Dashboard", { name: "Statements" }),
   page(dashboard.accountStatementPdf, "dashboard", "Dashboard"),
   page(dashboard.capitalGainsPdf, "dashboard", "Dashboard"),

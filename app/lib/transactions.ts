@@ -14,6 +14,7 @@ export const TRANSACTION_TYPES = [
   "fee",
   "transmission_in",
   "transmission_out",
+  "exit_payout",
 ] as const satisfies readonly TransactionType[];
 export type TransactionFilter = TransactionType | "all";
 
@@ -27,6 +28,7 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   fee: "Fee",
   transmission_in: "Transmission In",
   transmission_out: "Transmission Out",
+  exit_payout: "Sale Pay-out",
 };
 
 /** The type filter from the URL; anything unknown shows everything rather than failing. */
@@ -68,5 +70,7 @@ export function transactionSummary(row: {
       return shares ? `Received ${shares} of ${property} by transmission` : "Funds received by transmission";
     case "transmission_out":
       return shares ? `Transmitted ${shares} of ${property} to nominees` : "Funds transmitted to nominees";
+    case "exit_payout":
+      return `Sale of ${property}: ${shares ?? "shares"} paid out`;
   }
 }

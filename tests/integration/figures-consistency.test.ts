@@ -17,6 +17,8 @@ import { formatIndiaDate, formatRupees } from "../../app/lib/formats";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { istDateOf } from "../../app/domain/statements/statement-figures";
+import { approveMoneyMovement } from "../../app/domain/approvals/four-eyes.server";
+import { proposeExit, requestExitCompletion } from "../../app/domain/exits/exits.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
@@ -454,5 +456,50 @@ describe("the money rails print the same figures everywhere", () => {
         formatRupees(figure),
       ),
     );
+  });
+});
+
+describe("a property's sale prints the same pay-out everywhere", () => {
+  it("₹1,00,000 over 300 shares is ₹333.3333 a share and ₹2,333.33 for 7, on the position and invest pages, the history, the admin's page, the alert and the e-mail", async () => {
+    const property = await createProperty(prisma(), {
+      title: "Exit Figures Court",
+      sharePrice: "100",
+      minimumInvestment: "100",
+      totalShares: 300,
+    });
+    const holder = await createInvestor(prisma(), { balance: "10000" });
+    await purchaseShares(prisma(), { userId: holder.id, propertyId: property.id, shares: 7, idempotencyKey: newIdempotencyKey() });
+    // A holding elsewhere keeps the holder an investor once this one is sold (the tier rule).
+    const elsewhere = await createProperty(prisma(), { title: "Exit Figures Annexe", sharePrice: "100", minimumInvestment: "100" });
+    await purchaseShares(prisma(), { userId: holder.id, propertyId: elsewhere.id, shares: 2, idempotencyKey: newIdempotencyKey() });
+    const proposer = await createUser(prisma(), { isAdmin: true, kycStatus: "approved" });
+    const approver = await createUser(prisma(), { isAdmin: true, kycStatus: "approved" });
+    const proposed = await proposeExit(prisma(), {
+      adminId: proposer.id,
+      propertyId: property.id,
+      buyerName: "Ibis Capital LLP",
+      salePrice: "100000",
+      costs: "0",
+      expectedCompletionDate: "2027-03-31",
+      note: "",
+    });
+    await approveMoneyMovement(prisma(), { approvalId: proposed.approvalId, adminId: approver.id });
+    const completion = await requestExitCompletion(prisma(), { adminId: proposer.id, exitId: proposed.exitId });
+    await approveMoneyMovement(prisma(), { approvalId: completion.approvalId, adminId: approver.id });
+
+    const cookie = await createSession(prisma(), holder.id, { production: true });
+    const sentence = "You received ₹2,333.33 for 7 shares at ₹333.3333 a share";
+    expect(await pageText(`/dashboard/p/${property.id}`, cookie)).toContain(sentence);
+    expect(await pageText(`/invest/${property.id}`, cookie)).toContain(sentence);
+    const history = await pageText("/dashboard/transactions?type=exit_payout", cookie);
+    expect(history).toContain("Sale of Exit Figures Court: 7 shares paid out");
+    expect(history).toContain("+₹2,333.33");
+    const adminPage = await pageText(`/admin/properties/${property.id}/exit`, admin.cookie);
+    expect(adminPage).toContain("Net per share (÷ 300 shares) ₹333.3333");
+    expect(adminPage).toContain("Paid ₹2,333.33 to 1 holders; remainder ₹97,666.67");
+    const alerts = await pageText("/dashboard/notifications", cookie);
+    expect(alerts).toContain("₹2,333.33 from the sale of Exit Figures Court was credited to your wallet: 7 shares at ₹333.3333 a share");
+    await expect.poll(() => mailsTo(holder.email).length, { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(mailsTo(holder.email).join("\n")).toContain("₹2,333.33 from the sale of Exit Figures Court was credited to your wallet");
   });
 });

@@ -5,11 +5,12 @@ import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
 import { executeTransmission } from "~/domain/nominees/execute-transmission.server";
 import { markValuationRejected, recordApprovedValuation } from "~/domain/valuations/decide-valuation.server";
+import { agreeExit, completeExit, withdrawExit } from "~/domain/exits/exits.server";
 import { readBankReference, readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
-import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import { isUuid } from "~/lib/uuid";
 import { formatShares } from "~/lib/formats";
@@ -22,7 +23,15 @@ import { formatShares } from "~/lib/formats";
  * pressed together one wins, and the movement itself is guarded by its own conditional
  * updates and ledger keys (it cannot happen twice).
  */
-export type ApprovalKind = "ticket_resolve" | "reservation_settle" | "admin_grant" | "admin_revoke" | "transmission" | "valuation";
+export type ApprovalKind =
+  | "ticket_resolve"
+  | "reservation_settle"
+  | "admin_grant"
+  | "admin_revoke"
+  | "transmission"
+  | "valuation"
+  | "exit_propose"
+  | "exit_complete";
 export const AWAITING_APPROVAL = "Awaiting approval";
 
 export class ApprovalError extends DomainError {}
@@ -131,42 +140,52 @@ const TARGET_TYPES: Record<ApprovalKind, string> = {
   admin_revoke: "user",
   transmission: "transmission",
   valuation: "property_valuation",
+  exit_propose: "property_exit",
+  exit_complete: "property_exit",
 };
 const isAdminRights = (kind: string) => kind === "admin_grant" || kind === "admin_revoke";
 
 export async function requestApproval(db: PrismaClient, request: ApprovalRequest): Promise<string> {
   try {
-    return await runTransaction(db, "four-eyes.request", async (tx) => {
-      const approval = await tx.moneyApproval.create({
-        data: {
-          kind: request.kind,
-          targetId: request.targetId,
-          amount: request.amount,
-          summary: request.summary,
-          payload: request.payload,
-          requestedBy: request.adminId,
-        },
-        select: { id: true },
-      });
-      await recordAdminAction(tx, {
-        adminId: request.adminId,
-        action: `approval.request`,
-        targetType: TARGET_TYPES[request.kind],
-        targetId: request.targetId,
-        after: { approvalId: approval.id, kind: request.kind, amount: request.amount, status: "awaiting" },
-        note: `${request.summary}: awaiting a second admin's approval`,
-      });
-      await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approval.id }], tx);
-      return approval.id;
-    });
+    return await runTransaction(db, "four-eyes.request", (tx) => requestApprovalIn(tx, request));
   } catch (error) {
-    // The partial unique index allows one waiting request per movement.
-    if (error && typeof error === "object" && "code" in error && error.code === "P2002") {
-      const what = isAdminRights(request.kind) ? "This change of admin rights" : "This movement";
-      throw new ApprovalError("already_awaiting", `${what} is already awaiting a second admin's approval`, 409);
-    }
-    throw error;
+    throw alreadyAwaiting(error, request.kind) ?? error;
   }
+}
+
+/** A refused second request for the same movement, in words; undefined for any other error. */
+export function alreadyAwaiting(error: unknown, kind: ApprovalKind): ApprovalError | undefined {
+  // The partial unique index allows one waiting request per movement.
+  if (error && typeof error === "object" && "code" in error && error.code === "P2002") {
+    const what = isAdminRights(kind) ? "This change of admin rights" : "This movement";
+    return new ApprovalError("already_awaiting", `${what} is already awaiting a second admin's approval`, 409);
+  }
+  return undefined;
+}
+
+/** requestApproval inside a transaction the caller holds (the request is written with what it is about). */
+export async function requestApprovalIn(tx: Tx, request: ApprovalRequest): Promise<string> {
+  const approval = await tx.moneyApproval.create({
+    data: {
+      kind: request.kind,
+      targetId: request.targetId,
+      amount: request.amount,
+      summary: request.summary,
+      payload: request.payload,
+      requestedBy: request.adminId,
+    },
+    select: { id: true },
+  });
+  await recordAdminAction(tx, {
+    adminId: request.adminId,
+    action: `approval.request`,
+    targetType: TARGET_TYPES[request.kind],
+    targetId: request.targetId,
+    after: { approvalId: approval.id, kind: request.kind, amount: request.amount, status: "awaiting" },
+    note: `${request.summary}: awaiting a second admin's approval`,
+  });
+  await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approval.id }], tx);
+  return approval.id;
 }
 
 type ClaimedApproval = {
@@ -239,6 +258,14 @@ export async function approveMoneyMovement(db: PrismaClient, input: { approvalId
       const recorded = await recordApprovedValuation(db, { valuationId: claimed.target_id, adminId: input.adminId });
       return { kind: claimed.kind, summary: claimed.summary, targetId: recorded.propertyId, ticket: null, settled: null };
     }
+    if (claimed.kind === "exit_propose") {
+      const agreed = await agreeExit(db, { exitId: claimed.target_id, adminId: input.adminId });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: agreed.propertyId, ticket: null, settled: null };
+    }
+    if (claimed.kind === "exit_complete") {
+      const completed = await completeExit(db, { exitId: claimed.target_id, adminId: input.adminId });
+      return { kind: claimed.kind, summary: claimed.summary, targetId: completed.propertyId, ticket: null, settled: null };
+    }
     if (claimed.kind === "ticket_resolve") {
       const payload = claimed.payload as TicketPayload;
       const outcome = await updateTicket(db, {
@@ -270,6 +297,7 @@ export async function rejectMoneyMovement(db: PrismaClient, input: { approvalId:
     await db.$executeRaw`UPDATE transmissions SET status = 'rejected' WHERE id = ${claimed.target_id}::uuid AND status = 'awaiting'`;
   }
   if (claimed.kind === "valuation") await markValuationRejected(db, { valuationId: claimed.target_id, adminId: input.adminId });
+  if (claimed.kind === "exit_propose") await withdrawExit(db, { exitId: claimed.target_id, adminId: input.adminId });
   return { kind: claimed.kind, summary: claimed.summary, targetId: claimed.target_id };
 }
 

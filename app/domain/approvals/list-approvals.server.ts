@@ -54,7 +54,7 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
   ]);
   const all = [...awaiting, ...decided];
   const idsOf = (kinds: string[]) => all.filter((a) => kinds.includes(a.kind)).map((a) => a.targetId);
-  const [tickets, reservations, users, transmissions, valuations] = await Promise.all([
+  const [tickets, reservations, users, transmissions, valuations, exits] = await Promise.all([
     db.supportTicket.findMany({
       where: { id: { in: idsOf(["ticket_resolve"]) } },
       select: {
@@ -95,8 +95,22 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
       where: { id: { in: idsOf(["valuation"]) } },
       select: { id: true, valuer: true, valuationDate: true, value: true, property: { select: { id: true, title: true } } },
     }),
+    db.propertyExit.findMany({
+      where: { id: { in: idsOf(["exit_propose", "exit_complete"]) } },
+      select: {
+        id: true,
+        buyerName: true,
+        salePrice: true,
+        costs: true,
+        expectedCompletionDate: true,
+        note: true,
+        status: true,
+        property: { select: { title: true, totalShares: true } },
+      },
+    }),
   ]);
   const valuationById = new Map(valuations.map((v) => [v.id, v]));
+  const exitById = new Map(exits.map((e) => [e.id, e]));
   const transmissionById = new Map(transmissions.map((t) => [t.id, t]));
   const ticketById = new Map(tickets.map((t) => [t.id, t]));
   const reservationById = new Map(reservations.map((r) => [r.id, r]));
@@ -144,6 +158,24 @@ export async function listMoneyApprovals(db: PrismaClient): Promise<{ awaiting: 
           { label: "Shares", value: `${reservation.shares} at ${rupees(reservation.pricePerShare)}` },
           { label: "Amount", value: rupees(reservation.amount) },
           ...note(payload.notes),
+        ],
+      };
+    }
+    if (a.kind === "exit_propose" || a.kind === "exit_complete") {
+      const exit = exitById.get(a.targetId);
+      if (!exit) return { facts: [], ticketId: null, userId: null };
+      return {
+        ticketId: null,
+        userId: null,
+        facts: [
+          { label: "Property", value: `${exit.property.title} (${exit.property.totalShares} shares)` },
+          { label: "Buyer", value: exit.buyerName },
+          { label: "Sale price", value: rupees(exit.salePrice) },
+          { label: "Costs", value: rupees(exit.costs) },
+          { label: "Net proceeds to holders", value: rupees(a.amount) },
+          { label: "Expected completion", value: exit.expectedCompletionDate.toISOString().slice(0, 10) },
+          { label: "Sale status", value: exit.status },
+          ...note(exit.note),
         ],
       };
     }

@@ -3,6 +3,8 @@ import { holdingFigures, portfolioFigures, type HoldingFigures, type PortfolioFi
 import { valuationPrices, type Valuation } from "./valuation.server";
 import { walletEffect } from "./wallet-effect";
 
+const SELLS: ReadonlySet<string> = new Set(["share_sale", "transmission_out", "exit_payout"]);
+
 export type InvestorHolding = HoldingFigures & { valuationSource: Valuation["source"]; valuationAsOf: Valuation["asOf"] };
 
 /**
@@ -15,7 +17,9 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
     where: {
       userId,
       status: "completed",
-      transactionType: { in: ["investment", "share_purchase", "share_sale", "dividend", "transmission_in", "transmission_out"] },
+      transactionType: {
+        in: ["investment", "share_purchase", "share_sale", "dividend", "transmission_in", "transmission_out", "exit_payout"],
+      },
       ...(propertyId ? { propertyId } : { propertyId: { not: null } }),
     },
     select: { id: true, propertyId: true, transactionType: true, shares: true, amount: true, fee: true, createdAt: true },
@@ -26,7 +30,8 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
       id: row.id,
       propertyId: row.propertyId!,
       // A transmission moves shares at the deceased's average cost (ADR 0066): out like a sale, in like a purchase.
-      kind: row.transactionType === "share_sale" || row.transactionType === "transmission_out" ? ("sell" as const) : ("buy" as const),
+      // An exit pay-out (ADR 0071) disposes of the shares at the sale's price per share.
+      kind: SELLS.has(row.transactionType) ? ("sell" as const) : ("buy" as const),
       shares: row.shares!,
       amount: row.amount,
       fee: row.fee,

@@ -1,7 +1,7 @@
 import { Decimal } from "~/lib/money";
 import type { TransactionType } from "~/lib/transactions";
 
-const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "share_sale"]);
+const MONEY_IN: ReadonlySet<TransactionType> = new Set(["deposit", "dividend", "share_sale", "exit_payout"]);
 
 /**
  * What one transaction did to the wallet, the one figure every surface prints for it (ADR 0046):

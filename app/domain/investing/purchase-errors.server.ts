@@ -7,6 +7,7 @@ export type PurchaseErrorCode =
   | "kyc_required"
   | "property_not_found"
   | "property_not_open"
+  | "trading_stopped"
   | "invalid_purchase"
   | "insufficient_balance"
   | "shares_unavailable"
@@ -107,5 +108,12 @@ export class ConcurrentPurchaseError extends PurchaseError {
 export class PurchaseFailedError extends PurchaseError {
   constructor() {
     super("failed", "Unable to complete your investment. Please try again.");
+  }
+}
+
+/** The property's sale was agreed (ADR 0071): its shares are no longer sold. */
+export class TradingStoppedError extends PurchaseError {
+  constructor() {
+    super("trading_stopped", "This property is being sold, so new purchases of its shares have stopped.");
   }
 }

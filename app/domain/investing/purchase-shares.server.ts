@@ -29,6 +29,7 @@ import {
   PurchaseFailedError,
   ReviewChangedError,
   SharesUnavailableError,
+  TradingStoppedError,
 } from "./purchase-errors.server";
 import { forgetTerms, recallTerms, rememberTerms, type PurchaseTerms } from "./purchase-terms.server";
 import { formatShares } from "~/lib/formats";
@@ -189,6 +190,8 @@ function purchaseErrors(input: PurchaseInput): DatabaseErrorTable {
       stale: () => new ConcurrentPurchaseError(),
       insufficient_balance: () => new InsufficientBalanceError(),
       shares_unavailable: () => new SharesUnavailableError(),
+      // The database's exit_refuse_trading (ADR 0071).
+      trading_stopped: () => new TradingStoppedError(),
     },
     // The wallet's CHECK: another debit of the same wallet committed first.
     checks: { escrow_balances_available_not_negative: () => new InsufficientBalanceError() },

@@ -47,6 +47,8 @@ export function marketErrors(context: RefusalContext = {}): DatabaseErrorTable {
       own_order: () => marketError("ownOrder", 403),
       order_inactive: () => marketError("orderInactive", 409),
       trading_disabled: () => marketError("tradingDisabled", 403),
+      // The database's exit_refuse_trading (ADR 0071): a sale was agreed while this was under way.
+      trading_stopped: () => marketError("tradingStopped", 409),
       not_enough_shares: () => marketError("notEnoughShares", 409, "shares"),
       insufficient_funds: (message) => {
         const balance = /aangan:insufficient_funds balance=(-?[0-9.]+)/.exec(message)?.[1] ?? "0.00";

@@ -25,6 +25,7 @@ export const MARKET_MESSAGES = {
   reservationClosed: "This reservation has already been settled or released.",
   reservationExpired: "This reservation has expired and its funds were released.",
   propertyNotFound: "Property not found",
+  tradingStopped: "This property is being sold, so trading in its shares has stopped.",
 } as const;
 
 export class MarketError extends DomainError {}

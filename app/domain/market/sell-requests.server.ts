@@ -1,6 +1,7 @@
 import { orderExpiry, parseSharePrice, parseShareCount, priceBand, priceBandMessage } from "~/lib/market/market-rules";
 import { isAmountPastAnyBound, NUMERIC_16_2_MAX } from "~/lib/rupee-input";
-import { isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { databaseRefusal, isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
 import { announceMarketChange, lockOrder, releaseOpenHoldsOfOrder } from "./order-locks.server";
 import { DuplicateSubmitError, marketError, MarketError, ownsTooFewError } from "./market-errors";
 
@@ -26,6 +27,8 @@ export async function createSellRequest(prisma: PrismaClient, input: CreateSellR
     return await runTransaction(prisma, "market.create-sell-request", (tx) => createSellRequestIn(tx, input, now));
   } catch (error) {
     if (isUniqueViolation(error)) throw marketError("duplicate", 409);
+    // The database's exit_refuse_trading (ADR 0071): a sale was agreed while this was under way.
+    if (databaseRefusal(error) === "trading_stopped") throw marketError("tradingStopped", 409);
     throw error;
   }
 }
@@ -55,6 +58,7 @@ export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput,
     select: { sharesSellable: true, title: true, sharePrice: true },
   });
   if (!property) throw marketError("propertyNotFound", 404);
+  if (await tradingStoppedForExit(tx, input.propertyId)) throw marketError("tradingStopped", 409);
   if (!property.sharesSellable) throw marketError("sellingDisabled", 403);
   const [position] = await tx.$queryRaw<{ shares: number; committed_shares: number }[]>`
     SELECT shares, committed_shares FROM user_property_positions

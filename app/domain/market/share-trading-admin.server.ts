@@ -4,7 +4,8 @@ import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { ADMIN_CHANNEL, marketChannel } from "~/lib/live-channels";
 import { publishAll } from "~/services/realtime/publish.server";
-import { MarketError } from "./market-errors";
+import { marketError, MarketError } from "./market-errors";
+import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
 import { mayEnableResale, RESALE_NEEDS_ENDED_RAISE } from "./resale-rules";
 
 const DAY = 86_400_000;
@@ -96,6 +97,7 @@ export async function setShareSelling(prisma: PrismaClient, input: { adminId: st
       select: { id: true, title: true, sharesSellable: true, propertyStatus: true },
     });
     if (!property) throw new MarketError("property_not_found", "Property not found", 404);
+    if (input.enabled && (await tradingStoppedForExit(tx, property.id))) throw marketError("tradingStopped", 409);
     if (input.enabled && !mayEnableResale(property.propertyStatus)) {
       throw new MarketError("raise_still_open", RESALE_NEEDS_ENDED_RAISE, 409);
     }

@@ -22,6 +22,7 @@ const KIND_LABELS: Record<string, string> = {
   distribution: "Rent distribution",
   adjustment: "Adjustment",
   reversal: "Reversal",
+  exit_payout: "Property sale",
 };
 
 /**
@@ -53,7 +54,7 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
       where: {
         userId,
         status: "completed",
-        transactionType: { in: ["investment", "share_purchase", "share_sale"] },
+        transactionType: { in: ["investment", "share_purchase", "share_sale", "exit_payout"] },
         createdAt: { lt: end },
         propertyId: { not: null },
       },
@@ -92,7 +93,8 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
       id: t.id,
       propertyId: t.propertyId!,
       propertyTitle: t.property?.title ?? "",
-      kind: t.transactionType === "share_sale" ? "sell" : "buy",
+      // An exit pay-out (ADR 0071) is a disposal at the sale's price per share.
+      kind: t.transactionType === "share_sale" || t.transactionType === "exit_payout" ? "sell" : "buy",
       shares: t.shares!,
       amount: t.amount.toFixed(2),
       fee: t.fee.toFixed(2),

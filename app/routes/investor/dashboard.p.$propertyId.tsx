@@ -20,6 +20,8 @@ import { listPropertyUpdates } from "~/domain/property-updates/list-updates.serv
 import { listVault } from "~/domain/vault/list-vault.server";
 import { PropertyValueSection } from "~/components/valuations/property-value-section";
 import { loadPropertyValueView } from "~/web/valuations.server";
+import { HolderExitNotice } from "~/components/exits/holder-exit-notice";
+import { getHolderExitView } from "~/domain/exits/exit-reads.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -27,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { propertyId } = requireParams(params, { propertyId: "text" });
   const position = await getPropertyPosition(getPrisma(), user.id, propertyId);
   if (!position) throw data(null, { status: 404 });
-  const [market, sell, distributions, received, updates, vault, value] = await Promise.all([
+  const [market, sell, distributions, received, updates, vault, value, exit] = await Promise.all([
     loadMarketplace(user, position.propertyId),
     loadSellDialog(user, position.propertyId),
     listPropertyDistributions(getPrisma(), position.propertyId),
@@ -35,8 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listPropertyUpdates(getPrisma(), position.propertyId, user),
     listVault(getPrisma(), user.id, position.propertyId),
     loadPropertyValueView(position.propertyId),
+    getHolderExitView(getPrisma(), position.propertyId, user.id),
   ]);
-  return { position, market, sell, distributions, received, updates, vault, value };
+  return { position, market, sell, distributions, received, updates, vault, value, exit };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,12 +52,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PositionPage() {
-  const { position, market, sell, distributions, received, updates, vault, value } = useLoaderData<typeof loader>();
+  const { position, market, sell, distributions, received, updates, vault, value, exit } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold break-words text-ink">{position.title}</h1>
+      {exit ? <HolderExitNotice exit={exit} /> : null}
       <PositionView position={position} sellDialog={(blocked) => <SellSharesDialog sell={sell} blocked={blocked} />} />
-      {!position.sharesSellable && position.sharesOwned > 0 ? <ResaleRequestForm /> : null}
+      {!position.sharesSellable && position.sharesOwned > 0 && !exit ? <ResaleRequestForm /> : null}
       {value ? <PropertyValueSection view={value} /> : null}
       <PropertyUpdatesSection data={updates} />
       <DistributionList distributions={distributions} received={received} />

@@ -42,6 +42,8 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireParams } from "~/web/params.server";
 import { requireInvestor } from "~/web/guards.server";
+import { HolderExitNotice } from "~/components/exits/holder-exit-notice";
+import { getHolderExitView } from "~/domain/exits/exit-reads.server";
 import { loadInvestPage, loadInvestProperty, purchaseFollowUps, purchaseSucceeded } from "./invest-page.server";
 
 // With scripts, a success, 'KYC Required' or a low balance shows its notice, then moves on after this long.
@@ -53,7 +55,11 @@ const ACKNOWLEDGE_MESSAGE = "Please confirm that you have read the risk disclosu
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
   const { propertyId } = requireParams(params, { propertyId: "text" });
-  return loadInvestPage(user, await loadInvestProperty(user, propertyId));
+  const [page, exit] = await Promise.all([
+    loadInvestProperty(user, propertyId).then((view) => loadInvestPage(user, view)),
+    getHolderExitView(getPrisma(), propertyId, user.id),
+  ]);
+  return { ...page, exit };
 }
 
 // Opening or stepping through photos changes only ?photo; the data (and the form's key) stay.
@@ -184,6 +190,11 @@ export default function InvestPage() {
         {property.city}
         {property.state ? `, ${property.state}` : ""}, {property.country}
       </p>
+      {view.exit ? (
+        <div className="mt-4">
+          <HolderExitNotice exit={view.exit} />
+        </div>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

@@ -100,6 +100,13 @@ export function PropertyCard({
             Valuations
           </Link>
           <Link
+            to={paths.admin.propertyExit(property.id)}
+            className={buttonClasses("secondary", "sm")}
+            aria-label={`Sale of ${property.title}`}
+          >
+            Sale
+          </Link>
+          <Link
             to={deleteHref}
             className={buttonClasses("ghost", "sm", "text-red-700")}
             aria-label={`Permanent Delete ${property.title}`}
