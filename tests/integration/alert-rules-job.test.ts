@@ -144,34 +144,52 @@ describe("status labels and distributions", () => {
     expect((await counts()).declared).toBe(1);
     const declared = await prisma().userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "rule_distribution_declared" } });
     expect(declared.message).toContain("₹12.50 a share");
-    // Nobody else chose these rules; NAV has no source yet, so its rule never fires.
+    // Nobody else chose these rules; the property has no valuation, so the NAV rule records nothing.
     expect(await prisma().userAlert.count({ where: { userId: quiet.id, alertType: { startsWith: "rule_" } } })).toBe(0);
     expect(await prisma().alertRuleState.count({ where: { rule: "nav_move" } })).toBe(0);
   });
 
-  it("measures NAV moves from the last NAV the investor heard of, once per move, given a NAV source", async () => {
+  it("measures NAV moves from the last NAV the investor heard of, once per move, from the recorded valuations", async () => {
     const { property, seller } = await createMarket(prisma(), { sellerShares: 10 });
     await saveAlertPreferences(prisma(), seller.id, {
       navMovePercent: new Decimal("5"),
       distributionChanges: false,
       statusLabelChanges: false,
     });
-    let nav = "100.00";
-    const source = async (_db: unknown, ids: readonly string[]) => new Map(ids.map((id) => [id, id === property.id ? nav : null]));
-    const check = () => evaluateAlertRules(prisma(), new Date(), source);
+    // Valuations recorded as the valuation rule reads them: NAV = value ÷ total shares (no debts or reserves).
+    const { totalShares } = await prisma().property.findUniqueOrThrow({ where: { id: property.id }, select: { totalShares: true } });
+    const admin = await createUser(prisma(), { isAdmin: true });
+    let day = 1;
+    const valueAt = async (navPerShare: string) => {
+      await prisma().propertyValuation.create({
+        data: {
+          propertyId: property.id,
+          valuer: "Test Valuers LLP",
+          valuationDate: new Date(`2026-0${day++}-01T00:00:00Z`),
+          value: new Decimal(navPerShare).times(totalShares).toFixed(2),
+          debts: "0",
+          reserves: "0",
+          reportStorageKey: `valuations/test-${day}.pdf`,
+          reportSize: 1,
+          recordedBy: admin.id,
+        },
+      });
+    };
+    const check = () => evaluateAlertRules(prisma(), new Date());
     const navAlerts = () => alertsOf(seller.id, "rule_nav_move");
 
+    await valueAt("100.00");
     await check();
-    nav = "104.00";
+    await valueAt("104.00");
     await check();
     expect(await navAlerts()).toBe(0);
-    nav = "94.00";
+    await valueAt("94.00");
     await check();
     await check();
     expect(await navAlerts()).toBe(1);
     const alert = await prisma().userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "rule_nav_move" } });
     expect(alert.title).toContain("-6.00%");
-    nav = "99.00"; // 5.32% up from 94
+    await valueAt("99.00"); // 5.32% up from 94
     await check();
     expect(await navAlerts()).toBe(2);
   });
