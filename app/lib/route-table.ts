@@ -147,6 +147,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.holdingsCertificate, "dashboard", "Dashboard", { hasAction: true, name: "Holdings Certificate" }),
   page(dashboard.holdingsCertificatePdf, "dashboard", "Dashboard"),
   page(admin.certificates, "admin", "Admin", { hasAction: true, name: "Certificates" }),
+  // Monthly plans, rent reinvestment and the goal planner (ADR 0072).
+  page(dashboard.plans, "dashboard", "Dashboard", { hasAction: true, name: "Monthly Plans" }),
+  page(dashboard.plan, "dashboard", "Dashboard", { hasAction: true, name: "Monthly Plan" }),
+  page(admin.plans, "admin", "Admin", { name: "Monthly Plans" }),
 ];
 
 /**
