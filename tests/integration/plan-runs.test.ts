@@ -95,8 +95,8 @@ describe("a monthly plan's runs", () => {
     ]);
     expect(run?.spent).toBe("8874.00");
     expect(await balanceOf(investor.id)).toBe("11126.00");
-    const positions = await prisma.userPropertyPosition.findMany({ where: { userId: investor.id }, orderBy: { sharesOwned: "asc" } });
-    expect(positions.map((p) => p.sharesOwned)).toEqual([3, 6]);
+    const positions = await prisma.userPropertyPosition.findMany({ where: { userId: investor.id }, orderBy: { shares: "asc" } });
+    expect(positions.map((p) => p.shares)).toEqual([3, 6]);
     expect(await checkLedger(prisma)).toEqual([]);
   });
 
