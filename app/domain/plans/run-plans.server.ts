@@ -7,6 +7,7 @@ import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { buyWholeShares, REASON_TEXT, type BuyOutcome } from "./plan-purchases.server";
 import { planTargets } from "./plans.server";
+import { reinvestPaidRent } from "./reinvest.server";
 import { dayAfter, dueDateIn, duePeriodOn, nextDueDate, periodOf } from "./plan-schedule";
 
 const dateText = (value: Date) => value.toISOString().slice(0, 10);
@@ -145,9 +146,12 @@ export async function remindPlan(prisma: PrismaClient, plan: LoadedPlan, now: Da
 
 /**
  * The schedule's work: every active plan due today runs (each on its own; one failure does not
- * stop the rest), then tomorrow's plans are announced.
+ * stop the rest), then tomorrow's plans are announced and rent not yet reinvested is.
  */
-export async function runDuePlans(prisma: PrismaClient, now = new Date()): Promise<{ ran: number; failed: number; reminded: number }> {
+export async function runDuePlans(
+  prisma: PrismaClient,
+  now = new Date(),
+): Promise<{ ran: number; failed: number; reminded: number; reinvested: number }> {
   const period = periodOf(istDate(now));
   const plans = await prisma.investmentPlan.findMany({
     where: { status: "active", runs: { none: { period, status: { not: "scheduled" } } } },
@@ -174,5 +178,7 @@ export async function runDuePlans(prisma: PrismaClient, now = new Date()): Promi
       logger.warn({ err: error, planId: plan.id }, "plan reminder failed");
     }
   }
-  return { ran, failed, reminded };
+  // The net behind the distribution job: rent paid by an admin's "Pay now" is reinvested within the hour.
+  const { reinvested } = await reinvestPaidRent(prisma, now);
+  return { ran, failed, reminded, reinvested };
 }
