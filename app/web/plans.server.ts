@@ -10,7 +10,10 @@ import {
   listPlans,
   type PlanStatusChange,
 } from "~/domain/plans/plans.server";
+import { listOpenPositions } from "~/domain/portfolio/positions.server";
+import { listReinvestmentChoices, turnOffReinvestment, turnOnReinvestment } from "~/domain/plans/reinvest.server";
 import { paths } from "~/lib/paths";
+import { isUuid } from "~/lib/uuid";
 import { readPlanForm, type PlanFormErrors } from "~/lib/plan-form";
 import { getPrisma } from "~/services/db.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -36,13 +39,25 @@ async function readForm(request: Request): Promise<Record<string, string>> {
 
 export async function loadPlansPage(user: SessionUser) {
   const prisma = getPrisma();
-  const [plans, properties] = await Promise.all([listPlans(prisma, user.id), listPlanProperties(prisma)]);
-  return { plans, properties, today: istDate(new Date()) };
+  const [plans, properties, holdings, reinvestment] = await Promise.all([
+    listPlans(prisma, user.id),
+    listPlanProperties(prisma),
+    listOpenPositions(prisma, user.id),
+    listReinvestmentChoices(prisma, user.id),
+  ]);
+  return {
+    plans,
+    properties,
+    holdings: holdings.map((h) => ({ propertyId: h.propertyId, title: h.title ?? "" })),
+    reinvestment,
+    today: istDate(new Date()),
+  };
 }
 
-/** The plans page: a new plan. */
+/** The plans page: a new plan, and rent reinvestment on or off. */
 export async function submitNewPlan(request: Request, user: SessionUser) {
   const values = await readForm(request);
+  if (values.intent === "reinvest-on" || values.intent === "reinvest-off") return submitReinvestment(user, values);
   if (values.intent !== "create") return formRefusal();
   const parsed = readPlanForm(values, istDate(new Date()));
   if (!parsed.ok) return refused("create", values, parsed.errors);
@@ -92,4 +107,28 @@ export async function submitPlanChange(request: Request, user: SessionUser, plan
     return domainRefusal(error, intent, values);
   }
   return formRefusal();
+}
+
+async function submitReinvestment(user: SessionUser, values: Record<string, string>) {
+  const back = paths.dashboard.plans();
+  const intent = values.intent!;
+  try {
+    if (intent === "reinvest-off") {
+      if (!isUuid(values.choiceId ?? "")) return formRefusal();
+      await turnOffReinvestment(getPrisma(), user.id, values.choiceId!);
+      return redirectWithToast(back, { kind: "success", title: "Rent reinvestment turned off" });
+    }
+    const propertyId = (values.reinvestProperty ?? "").trim();
+    const fallbackPlanId = (values.fallbackPlanId ?? "").trim();
+    if (propertyId.length > 100 || (fallbackPlanId !== "" && !isUuid(fallbackPlanId))) return formRefusal();
+    await turnOnReinvestment(getPrisma(), user.id, { propertyId: propertyId || null, fallbackPlanId: fallbackPlanId || null });
+    return redirectWithToast(back, {
+      kind: "success",
+      title: "Rent reinvestment turned on",
+      description: "Each rent payment now buys whole shares at once; what is left stays in your wallet.",
+    });
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) return refused(intent, values, { form: error.message }, 404);
+    return domainRefusal(error, intent, values);
+  }
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PlanForm } from "~/components/plans/plan-form";
+import { ReinvestmentSection } from "~/components/plans/reinvestment-section";
 import { monthlyText, PLAN_STATUS_LABEL, planTargetText } from "~/components/plans/plan-labels";
 import { paths } from "~/lib/paths";
 import { requireDashboardUser } from "~/web/guards.server";
@@ -17,8 +18,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PlansPage() {
-  const { plans, properties, today } = useLoaderData<typeof loader>();
+  const { plans, properties, holdings, reinvestment, today } = useLoaderData<typeof loader>();
   const reply = useActionData<PlanFormReply>();
+  const reinvestReply = reply?.intent.startsWith("reinvest") ? reply : undefined;
+  const createReply = reply?.intent === "create" ? reply : undefined;
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold text-ink">Monthly plans</h1>
@@ -58,12 +61,20 @@ export default function PlansPage() {
             intent="create"
             submitLabel="Create plan"
             properties={properties}
-            values={reply?.values ?? { startDate: today, dayOfMonth: "5" }}
-            errors={reply?.errors}
+            values={createReply?.values ?? { startDate: today, dayOfMonth: "5" }}
+            errors={createReply?.errors}
             showStart
           />
         )}
       </section>
+      <ReinvestmentSection
+        holdings={holdings}
+        choices={reinvestment}
+        plans={plans
+          .filter((p) => p.status !== "cancelled")
+          .map((p) => ({ id: p.id, label: `your ${monthlyText(p.amount, p.dayOfMonth)} plan` }))}
+        error={reinvestReply ? Object.values(reinvestReply.errors)[0] : undefined}
+      />
     </div>
   );
 }
