@@ -32,3 +32,8 @@ export const ordinalDay = (day: number) =>
   `${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`;
 
 export const monthlyText = (amount: string, day: number) => `${formatINR(amount)} on the ${ordinalDay(day)} of each month`;
+
+/** A plan form's reply, or nothing when the action answered with a plain refusal (an unreadable form). */
+export function planFormReply<Reply extends { intent: string }>(reply: Reply | string | undefined): Reply | undefined {
+  return reply && typeof reply === "object" && typeof reply.intent === "string" ? reply : undefined;
+}

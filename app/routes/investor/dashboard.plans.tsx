@@ -6,6 +6,7 @@ import { monthlyText, PLAN_STATUS_LABEL, planTargetText } from "~/components/pla
 import { paths } from "~/lib/paths";
 import { requireDashboardUser } from "~/web/guards.server";
 import { loadPlansPage, submitNewPlan, type PlanFormReply } from "~/web/plans.server";
+import { planFormReply } from "~/components/plans/plan-labels";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PlansPage() {
   const { plans, properties, holdings, reinvestment, today } = useLoaderData<typeof loader>();
-  const reply = useActionData<PlanFormReply>();
+  const reply = planFormReply(useActionData<PlanFormReply | string>());
   const reinvestReply = reply?.intent.startsWith("reinvest") ? reply : undefined;
   const createReply = reply?.intent === "create" ? reply : undefined;
   return (

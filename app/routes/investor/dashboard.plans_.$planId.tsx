@@ -9,6 +9,7 @@ import { weightField } from "~/lib/plan-form";
 import { requireDashboardUser } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { loadPlanPage, submitPlanChange, type PlanFormReply } from "~/web/plans.server";
+import { planFormReply } from "~/components/plans/plan-labels";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -24,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PlanPage() {
   const { plan, runs, properties } = useLoaderData<typeof loader>();
-  const reply = useActionData<PlanFormReply>();
+  const reply = planFormReply(useActionData<PlanFormReply | string>());
   const current: Record<string, string> = {
     amount: plan.amount,
     dayOfMonth: String(plan.dayOfMonth),
