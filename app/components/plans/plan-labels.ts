@@ -33,7 +33,23 @@ export const ordinalDay = (day: number) =>
 
 export const monthlyText = (amount: string, day: number) => `${formatINR(amount)} on the ${ordinalDay(day)} of each month`;
 
-/** A plan form's reply, or nothing when the action answered with a plain refusal (an unreadable form). */
-export function planFormReply<Reply extends { intent: string }>(reply: Reply | string | undefined): Reply | undefined {
-  return reply && typeof reply === "object" && typeof reply.intent === "string" ? reply : undefined;
+type FormReply = {
+  intent: string;
+  values: Record<string, string>;
+  errors?: Record<string, string | undefined>;
+  result?: { error?: Record<string, string[] | null> | null } | null;
+};
+
+/**
+ * A plan form's reply with one message per field (a domain refusal's form-wide message under
+ * "form"), or nothing when the action answered with a plain refusal (an unreadable form).
+ */
+export function planFormReply(reply: FormReply | string | undefined) {
+  if (!reply || typeof reply !== "object" || typeof reply.intent !== "string") return undefined;
+  const refusal = Object.entries(reply.result?.error ?? {}).map(([field, messages]) => [field === "" ? "form" : field, messages?.[0]]);
+  return {
+    intent: reply.intent,
+    values: reply.values,
+    errors: { ...reply.errors, ...Object.fromEntries(refusal) } as Record<string, string | undefined>,
+  };
 }

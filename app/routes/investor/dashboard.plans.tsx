@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PlanForm } from "~/components/plans/plan-form";
 import { ReinvestmentSection } from "~/components/plans/reinvestment-section";
+import { GoalPlannerSection } from "~/components/plans/goal-planner-section";
 import { monthlyText, PLAN_STATUS_LABEL, planTargetText } from "~/components/plans/plan-labels";
 import { paths } from "~/lib/paths";
 import { requireDashboardUser } from "~/web/guards.server";
@@ -10,7 +11,7 @@ import { planFormReply } from "~/components/plans/plan-labels";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  return loadPlansPage(user);
+  return loadPlansPage(user, request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PlansPage() {
-  const { plans, properties, holdings, reinvestment, today } = useLoaderData<typeof loader>();
+  const { plans, properties, holdings, reinvestment, planner, goalForm, today } = useLoaderData<typeof loader>();
   const reply = planFormReply(useActionData<PlanFormReply | string>());
   const reinvestReply = reply?.intent.startsWith("reinvest") ? reply : undefined;
   const createReply = reply?.intent === "create" ? reply : undefined;
@@ -68,6 +69,7 @@ export default function PlansPage() {
           />
         )}
       </section>
+      <GoalPlannerSection planner={planner} form={goalForm} />
       <ReinvestmentSection
         holdings={holdings}
         choices={reinvestment}
