@@ -5,6 +5,7 @@ import { createClock } from "./seed/clock";
 import { buildMoneyPlan } from "./seed/money-plan";
 import type { SeedContext } from "./seed/context";
 import { writePropertyDocuments } from "./seed/write-documents";
+import { writePlans } from "./seed/write-plans";
 import { writeEngagement } from "./seed/write-engagement";
 import { writePropertyImages } from "./seed/write-images";
 import { writeKycDocuments, writeKycFiles } from "./seed/write-kyc";
@@ -51,6 +52,7 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
           ["kyc", async (c) => writeKycDocuments(c, await kycFiles)],
           ["support", writeSupport],
           ["documents", writePropertyDocuments],
+          ["plans", writePlans],
         ];
         for (const [name, step] of steps) {
           const stepStarted = Date.now();

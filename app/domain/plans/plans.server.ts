@@ -86,7 +86,7 @@ function planData(input: PlanInput) {
 }
 
 /** A new monthly plan, active from its start date, paid from the wallet. */
-export async function createPlan(prisma: PrismaClient, userId: string, input: PlanInput): Promise<{ planId: string }> {
+export async function createPlan(prisma: Db, userId: string, input: PlanInput): Promise<{ planId: string }> {
   const items = await checkTargets(prisma, input);
   const plan = await prisma.investmentPlan.create({
     data: {

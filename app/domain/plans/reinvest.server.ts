@@ -1,7 +1,7 @@
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { formatINR } from "~/lib/money";
 import type { PlanPropertyType } from "~/lib/plan-form";
-import { runTransaction, type Db, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type Db, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { buyWholeShares, REASON_TEXT } from "./plan-purchases.server";
 import { PlanError, planNotFound } from "./plan-errors";
@@ -19,25 +19,32 @@ export async function turnOnReinvestment(
   userId: string,
   input: { propertyId: string | null; fallbackPlanId: string | null },
 ): Promise<void> {
+  await prisma.$transaction((tx) => turnOnReinvestmentIn(tx, userId, input));
+}
+
+/** The same inside a transaction the caller holds (the demo seed). */
+export async function turnOnReinvestmentIn(
+  tx: Tx,
+  userId: string,
+  input: { propertyId: string | null; fallbackPlanId: string | null },
+): Promise<void> {
   if (input.propertyId) {
-    const held = await prisma.userPropertyPosition.findFirst({
+    const held = await tx.userPropertyPosition.findFirst({
       where: { userId, propertyId: input.propertyId, shares: { gt: 0 } },
       select: { shares: true },
     });
     if (!held) throw new PlanError("not_held", "Choose a property you hold, or all holdings.", 400, "reinvestProperty");
   }
   if (input.fallbackPlanId) {
-    const plan = await prisma.investmentPlan.findFirst({
+    const plan = await tx.investmentPlan.findFirst({
       where: { id: input.fallbackPlanId, userId, status: { not: "cancelled" } },
       select: { id: true },
     });
     if (!plan)
       throw new PlanError("fallback_not_found", "Choose one of your plans, or the wallet, as the fallback.", 400, "fallbackPlanId");
   }
-  await prisma.$transaction(async (tx) => {
-    await tx.reinvestmentChoice.deleteMany({ where: { userId, propertyId: input.propertyId } });
-    await tx.reinvestmentChoice.create({ data: { userId, propertyId: input.propertyId, fallbackPlanId: input.fallbackPlanId } });
-  });
+  await tx.reinvestmentChoice.deleteMany({ where: { userId, propertyId: input.propertyId } });
+  await tx.reinvestmentChoice.create({ data: { userId, propertyId: input.propertyId, fallbackPlanId: input.fallbackPlanId } });
 }
 
 export async function turnOffReinvestment(db: Db, userId: string, choiceId: string): Promise<void> {
