@@ -12,6 +12,9 @@ import { PERSONAS, userId } from "./personas";
  * the basket as fallback. Its runs come from the schedule once the app is running.
  */
 export async function writePlans({ tx, clock }: SeedContext): Promise<void> {
+  const owner = userId(PERSONAS.small.email);
+  // Seeding again adds nothing: the plan is there from the first run.
+  if (await tx.investmentPlan.findFirst({ where: { userId: owner }, select: { id: true } })) return;
   const open = await tx.property.findMany({
     where: { propertyStatus: "open" },
     orderBy: [{ minimumInvestment: "asc" }, { id: "asc" }],
@@ -23,7 +26,6 @@ export async function writePlans({ tx, clock }: SeedContext): Promise<void> {
   // Each part (1/3 and 2/3) must buy its property's minimum with the fee; rounded up to ₹1,000.
   const needed = Decimal.max(leastPartFor(first).times(3), leastPartFor(second).times(3).dividedBy(2));
   const amount = needed.dividedBy(1000).ceil().times(1000);
-  const owner = userId(PERSONAS.small.email);
   const now = clock.now;
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
   const { planId } = await createPlan(tx, owner, {
