@@ -3,8 +3,8 @@
 // database (SIM_ADMIN_URL, default postgresql://root@127.0.0.1:5432/postgres). Every money
 // movement goes through the domain's own commands; it prints each run, each reinvestment and
 // the ledger check (the one `npm run ledger:check` runs). Exit 1 when the ledger check fails.
-// Without the job queue's schema in the throwaway database the mails are not queued; the warnings would drown the table.
-process.env.LOG_LEVEL ??= "error";
+// The throwaway database has no job queue, so the mails are not queued: run it with LOG_LEVEL=error
+// to keep those warnings out of the table.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { declareDistribution, payDueDistributions } from "~/domain/distributions/distributions.server";
@@ -141,7 +141,10 @@ async function main(): Promise<number> {
     const runs = await prisma.investmentPlanRun.findMany({ where: { planId }, orderBy: { period: "asc" } });
     console.log("period   due date    status     spent        reason");
     for (const run of runs) {
-      const lines = (run.lines as { title: string; shares: number }[]).map((l) => `${l.shares}×${l.title.split(" ")[0]}`).join(" ");
+      const lines = (run.lines as { title: string; shares: number }[])
+        .map((l) => `${l.shares}×${l.title.split(" ")[0]}`)
+        .sort()
+        .join(" ");
       console.log(
         `${run.period}  ${run.dueDate.toISOString().slice(0, 10)}  ${run.status.padEnd(9)}  ${formatINR(run.spent, { paise: true }).padStart(11)}  ${run.reason ?? "-"}  ${lines}`,
       );
@@ -153,9 +156,12 @@ async function main(): Promise<number> {
     });
     console.log("\nrent reinvested (net of TDS)");
     for (const r of reinvestments) {
-      const lines = (r.lines as { title: string; shares: number }[]).map((l) => `${l.shares}×${l.title.split(" ")[0]}`).join(" ");
+      const lines = (r.lines as { title: string; shares: number }[])
+        .map((l) => `${l.shares}×${l.title.split(" ")[0]}`)
+        .sort()
+        .join(" ");
       console.log(
-        `${r.distribution.paidAt?.toISOString().slice(0, 10)}  ${r.distribution.property.title.padEnd(22)} net ${formatINR(r.netAmount, { paise: true }).padStart(9)}  spent ${formatINR(r.spent, { paise: true }).padStart(9)}  ${r.status}  ${lines}`,
+        `${r.distribution.paidAt?.toISOString().slice(0, 10)}  ${r.distribution.property.title.padEnd(22)} net ${formatINR(r.netAmount, { paise: true }).padStart(9)}  spent ${formatINR(r.spent, { paise: true }).padStart(9)}  ${r.status}${r.reason ? ` (${r.reason})` : ""}  ${lines}`,
       );
     }
     const wallet = await prisma.escrowBalance.findUniqueOrThrow({ where: { userId: investor.id } });
