@@ -11,6 +11,7 @@ import { aiChatSettings } from "~/services/ai/ai-settings.server";
 import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
 import { marketExpiryJob } from "~/services/jobs/market-expiry.server";
 import { distributionPaymentsJob } from "~/domain/distributions/distribution-job.server";
+import { planRunsJob } from "~/domain/plans/plan-job.server";
 import { grievanceEscalationJob } from "~/domain/grievances/grievance-job.server";
 import { alertRulesJob } from "~/domain/alert-rules/alert-rules-job.server";
 import { getPrisma } from "~/services/db.server";
@@ -85,6 +86,7 @@ async function main() {
         distributionPaymentsJob(env.JOBS_DISTRIBUTIONS_CRON),
         grievanceEscalationJob(env.JOBS_GRIEVANCE_CRON),
         alertRulesJob(env.JOBS_ALERT_RULES_CRON),
+        planRunsJob(env.JOBS_PLANS_CRON),
         paymentsJob(env.JOBS_PAYMENTS_CRON, payoutGateway),
         reconciliationJob(env.JOBS_RECONCILIATION_CRON, paymentGateway),
       ],

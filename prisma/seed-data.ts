@@ -5,6 +5,7 @@ import { createClock } from "./seed/clock";
 import { buildMoneyPlan } from "./seed/money-plan";
 import type { SeedContext } from "./seed/context";
 import { writePropertyDocuments } from "./seed/write-documents";
+import { writePlans } from "./seed/write-plans";
 import { writeEngagement } from "./seed/write-engagement";
 import { writePropertyImages } from "./seed/write-images";
 import { writeKycDocuments, writeKycFiles } from "./seed/write-kyc";
@@ -55,6 +56,7 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
           ["documents", writePropertyDocuments],
           ["updates", writePropertyUpdates],
           ["valuations", writeValuations],
+          ["plans", writePlans],
         ];
         for (const [name, step] of steps) {
           const stepStarted = Date.now();

@@ -133,6 +133,9 @@ export const paths = {
     holdingsCertificatePdf: definePath("/dashboard/holdings-certificate/:certificateId/certificate.pdf"),
     /** Everything Aangan holds about the signed-in investor, as one zip (resource route). */
     dataExport: definePath("/dashboard/data-export.zip"),
+    /** Monthly plans (SIP), rent reinvestment and the goal planner (ADR 0072): the list and form, and one plan. */
+    plans: definePath("/dashboard/plans"),
+    plan: definePath("/dashboard/plans/:planId"),
   },
   waitlistDashboard: {
     root: definePath("/waitlist-dashboard"),
@@ -181,6 +184,8 @@ export const paths = {
     tdsReturnCsv: definePath("/admin/tds/return.csv"),
     /** Checks a holdings certificate's verification code (ADR 0066). */
     certificates: definePath("/admin/certificates"),
+    /** Monthly plans and their runs: counts and failures by reason (ADR 0072). */
+    plans: definePath("/admin/plans"),
     /** AI analysis of watchlist notes per property (runs as a background job). */
     notesAnalysis: definePath("/admin/notes-analysis"),
   },

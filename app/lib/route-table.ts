@@ -155,6 +155,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Valuations and NAV per share (ADR 0069).
   page(admin.propertyValuations, "admin", "Admin", { hasAction: true, name: "Valuations" }),
   page(admin.valuationReport, "admin", "Admin"),
+  // Monthly plans, rent reinvestment and the goal planner (ADR 0072).
+  page(dashboard.plans, "dashboard", "Dashboard", { hasAction: true, name: "Monthly Plans" }),
+  page(dashboard.plan, "dashboard", "Dashboard", { hasAction: true, name: "Monthly Plan" }),
+  page(admin.plans, "admin", "Admin", { name: "Monthly Plans" }),
 ];
 
 /**

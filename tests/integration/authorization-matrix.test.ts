@@ -16,6 +16,8 @@ import { uploadPropertyDocument } from "../../app/domain/admin/properties/proper
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { privateUploadsDir } from "../../app/services/storage/local-disk.server";
 import { localPrivateStorage } from "../../app/services/storage/local-private-storage.server";
+import { createPlan } from "../../app/domain/plans/plans.server";
+import { Decimal } from "../../app/lib/money";
 
 /**
  * Every route of the route table, for every kind of visitor, through the production
@@ -89,6 +91,8 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
       if (entry.pattern === "/dashboard/complaints/:ticketId") return 404;
       // A TDS certificate names its quarter; asked for without one, it is bad input.
       if (entry.pattern === "/dashboard/statements/tds-certificate.pdf") return 400;
+      // "prop-matrix-1" is no monthly plan of theirs (nor an id; ADR 0072).
+      if (entry.pattern === "/dashboard/plans/:planId") return 404;
       // "prop-matrix-1" is no holdings certificate of theirs (ADR 0066).
       if (entry.pattern === "/dashboard/holdings-certificate/:certificateId/certificate.pdf") return 404;
       return ok;
@@ -386,6 +390,44 @@ describe("holder-only property documents (ADR 0070)", () => {
       delete process.env.DATA_DIR;
       reloadEnv();
     }
+  });
+});
+
+describe("monthly plans", () => {
+  it("a plan's page and forms are its owner's alone", async () => {
+    const prisma = db.current.prisma;
+    const owner = await prisma.userProfile.findUniqueOrThrow({ where: { email: "small-investor@matrix.example.in" } });
+    const property = await createProperty(prisma, { title: "Matrix Plan Court", sharePrice: "100", minimumInvestment: "100" });
+    const { planId } = await createPlan(prisma, owner.id, {
+      amount: new Decimal("1000"),
+      dayOfMonth: 5,
+      startDate: "2030-01-01",
+      endDate: null,
+      target: { kind: "property", propertyId: property.id },
+    });
+    const pathname = `/dashboard/plans/${planId}`;
+    expect((await send("small investor", "GET", pathname)).status).toBe(200);
+    expect((await send("large investor", "GET", pathname)).status).toBe(404);
+    expectOutcome(await send("anonymous", "GET", pathname), "sign-in", pathname);
+    const pause = (persona: Persona) =>
+      handle(
+        new Request(`${ORIGIN}${pathname}`, {
+          method: "POST",
+          headers: {
+            Cookie: cookies.get(persona)!,
+            Origin: ORIGIN,
+            Host: "localhost:3000",
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: "intent=pause",
+          redirect: "manual",
+        }),
+      );
+    expect((await pause("large investor")).status).toBe(404);
+    expect((await prisma.investmentPlan.findUniqueOrThrow({ where: { id: planId } })).status).toBe("active");
+    expect((await pause("small investor")).status).toBe(302);
+    expect((await pause("small investor")).status).toBe(409);
+    expect((await prisma.investmentPlan.findUniqueOrThrow({ where: { id: planId } })).status).toBe("paused");
   });
 });
 

@@ -13,6 +13,8 @@ import { applyGatewayPaymentIn, toPaise } from "../../app/domain/payments/gatewa
 import { applyPayoutIn, queuePayoutIn } from "../../app/domain/payouts/payouts.server";
 import { depositCredit } from "../../app/domain/wallet/fund-request-rules";
 import { Decimal } from "../../app/lib/money";
+import { createPlan } from "../../app/domain/plans/plans.server";
+import { runPlanPeriod } from "../../app/domain/plans/run-plans.server";
 import { formatIndiaDate, formatRupees } from "../../app/lib/formats";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
@@ -501,5 +503,29 @@ describe("a property's sale prints the same pay-out everywhere", () => {
     expect(alerts).toContain("₹2,333.33 from the sale of Exit Figures Court was credited to your wallet: 7 shares at ₹333.3333 a share");
     await expect.poll(() => mailsTo(holder.email).length, { timeout: 15_000 }).toBeGreaterThan(1);
     expect(mailsTo(holder.email).join("\n")).toContain("₹2,333.33 from the sale of Exit Figures Court was credited to your wallet");
+  });
+});
+
+describe("monthly plans print what the purchase charged", () => {
+  it("a plan run's spend (price and fee) reads the same on the plan's history, the purchase's details and the alert", async () => {
+    const property = await createProperty(prisma(), { title: "Plan Figures Court", sharePrice: "1000", minimumInvestment: "1000" });
+    const investor = await createInvestor(prisma(), { balance: "10000" });
+    const today = istDateOf(new Date());
+    const { planId } = await createPlan(prisma(), investor.id, {
+      amount: new Decimal("2500"),
+      dayOfMonth: Number(today.slice(8, 10)),
+      startDate: today,
+      endDate: null,
+      target: { kind: "property", propertyId: property.id },
+    });
+    const run = await runPlanPeriod(prisma(), planId, new Date());
+    const line = run!.lines[0]!;
+    // 2 shares at ₹1,000 and the 2% fee: ₹2,040 left the wallet.
+    expect([line.shares, line.total, run!.spent]).toEqual([2, "2040.00", "2040.00"]);
+    const cookie = await createSession(prisma(), investor.id, { production: true });
+    expect(await pageText(`/dashboard/plans/${planId}`, cookie)).toContain("Invested, ₹2,040.00 of ₹2,500");
+    expect(await pageText(`/dashboard/plans/${planId}`, cookie)).toContain("2 shares for ₹2,040.00");
+    expect(await pageText(`/dashboard/transactions/${line.transactionId}`, cookie)).toMatch(/Total debited −₹2,040 /);
+    expect(await pageText("/dashboard/notifications", cookie)).toContain("for ₹2,040.00");
   });
 });

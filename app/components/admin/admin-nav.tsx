@@ -17,6 +17,7 @@ const ITEMS = [
   { to: paths.admin.notesAnalysis(), label: "Notes Analysis" },
   { to: paths.admin.approvals(), label: "Approvals" },
   { to: paths.admin.certificates(), label: "Certificates" },
+  { to: paths.admin.plans(), label: "Monthly Plans" },
   { to: paths.admin.audit(), label: "Audit Log" },
 ];
 

@@ -19,6 +19,7 @@ export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
   { label: "Wallet", to: paths.dashboard.wallet() },
   { label: "Transactions", to: paths.dashboard.transactions() },
   { label: "Statements", to: paths.dashboard.statements() },
+  { label: "Monthly Plans", to: paths.dashboard.plans() },
   { label: "Nominees", to: paths.dashboard.nominees() },
   { label: "Sell Requests", to: paths.dashboard.sellRequests() },
   { label: "Watchlist", to: paths.dashboard.watchlist() },

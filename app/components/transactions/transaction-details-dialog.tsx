@@ -23,8 +23,11 @@ export function TransactionDetailsDialog({
   receiptHref,
   printHref,
   coolingOff = null,
+  linked = [],
 }: {
   row: HistoryRow;
+  /** The other half of a linked pair (rent reinvested, ADR 0072): what to call it and where it is. */
+  linked?: { label: string; href: string }[];
   /** A purchase's cooling-off (ADR 0068): the Cancel Purchase form while open, else why it is gone. */
   coolingOff?: CoolingOff | null;
   receiptNumber: string;
@@ -98,6 +101,18 @@ export function TransactionDetailsDialog({
         </Section>
 
         {coolingOff ? <CoolingOffPanel coolingOff={coolingOff} refund={new Decimal(row.amount).plus(row.fee).toFixed(2)} /> : null}
+
+        {linked.length > 0 ? (
+          <Section title="Rent reinvested">
+            {linked.map((link) => (
+              <div key={link.href} className="py-2 text-sm">
+                <Link to={link.href} className="font-medium text-brand-700 underline">
+                  {link.label}
+                </Link>
+              </div>
+            ))}
+          </Section>
+        ) : null}
 
         <Section title="Additional info">
           <Item label="Receipt number" value={receiptNumber} />

@@ -1,6 +1,7 @@
 import { getPrisma } from "~/services/db.server";
 import type { JobDefinition } from "~/services/jobs/job.server";
 import { logger } from "~/services/logger.server";
+import { reinvestPaidRent } from "~/domain/plans/reinvest.server";
 import { payDueDistributions } from "./distributions.server";
 
 export const DISTRIBUTION_PAYMENT_QUEUE = "distribution-payments";
@@ -17,7 +18,9 @@ export function distributionPaymentsJob(cron: string, options: { pollingInterval
     cron,
     worker: { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
     async run(job) {
-      const counts = await payDueDistributions(getPrisma(), new Date());
+      const now = new Date();
+      // Rent the investor asked to reinvest is used at once, even when some other payment failed (ADR 0072).
+      const counts = await payDueDistributions(getPrisma(), now).finally(() => reinvestPaidRent(getPrisma(), now));
       logger.info({ job: DISTRIBUTION_PAYMENT_QUEUE, jobId: job.id, ...counts }, "distribution payments ran");
       return counts;
     },

@@ -8,6 +8,7 @@ import { getOwnTransaction } from "~/domain/transactions/transaction-history.ser
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 import { coolingOffFor, submitCancelPurchase } from "~/web/cooling-off.server";
+import { reinvestmentLinkOf } from "~/domain/plans/reinvest.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
@@ -15,7 +16,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { transactionId } = requireParams(params, { transactionId: "uuid" });
   const row = await getOwnTransaction(getPrisma(), user.id, transactionId);
   if (!row) throw data(null, { status: 404 });
-  return { row, receiptNumber: receiptNumber(row), coolingOff: await coolingOffFor(row) };
+  const reinvestment = await reinvestmentLinkOf(getPrisma(), user.id, transactionId);
+  const linked = !reinvestment
+    ? []
+    : reinvestment.dividendTransactionId === transactionId
+      ? reinvestment.purchaseTransactionIds.map((id) => ({
+          label: "The purchase this rent paid for",
+          href: paths.dashboard.transaction(id),
+        }))
+      : [
+          {
+            label: "The rent distribution that paid for this purchase",
+            href: paths.dashboard.transaction(reinvestment.dividendTransactionId),
+          },
+        ];
+  return { row, receiptNumber: receiptNumber(row), coolingOff: await coolingOffFor(row), linked };
 }
 
 /** Cancel Purchase in the cooling-off window (ADR 0068); only the buyer's own purchase. */
@@ -26,13 +41,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TransactionDetailsRoute() {
-  const { row, receiptNumber, coolingOff } = useLoaderData<typeof loader>();
+  const { row, receiptNumber, coolingOff, linked } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <TransactionDetailsDialog
       row={row}
       receiptNumber={receiptNumber}
       coolingOff={coolingOff}
+      linked={linked}
       closeHref={paths.dashboard.transactions(search)}
       receiptHref={paths.dashboard.transactionReceipt(row.id)}
       printHref={paths.dashboard.transactionPrint(row.id)}
