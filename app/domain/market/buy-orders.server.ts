@@ -3,7 +3,6 @@ import { ORDER_LIFETIME_DAYS, parseShareCount } from "~/lib/market/market-rules"
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { formatShares } from "~/lib/formats";
 import { isUuid } from "~/lib/uuid";
-import { getFeatureFlags } from "~/services/env.server";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { voidPendingJournal } from "~/domain/ledger/pending-journals.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
@@ -12,7 +11,15 @@ import { DuplicateSubmitError, insufficientFundsError, marketError, MarketError 
 import { marketErrors } from "./market-calls.server";
 import { mayBuyOnMarket } from "./resale-rules";
 import { scopedKey } from "./sell-requests.server";
-import { buyOrderHold, buyOrderJournalExpiry, holdFunds, lockBook, matchBuyOrder, refuseSelfCross } from "./matching.server";
+import {
+  buyOrderHold,
+  buyOrderJournalExpiry,
+  holdFunds,
+  lockBook,
+  matchBuyOrder,
+  matchesSettleAtOnce,
+  refuseSelfCross,
+} from "./matching.server";
 import { referenceBand, referencePrice } from "./reference-price.server";
 
 export type PlaceBuyOrderInput = {
@@ -24,9 +31,6 @@ export type PlaceBuyOrderInput = {
   expiryDays?: unknown;
   idempotencyKey: string;
 };
-
-/** Flag on: a match is a reservation an admin settles; off: it settles at once (ADR 0074). */
-export const matchesSettleAtOnce = () => !getFeatureFlags().secondary_market_enabled;
 
 const DAY = 24 * 3_600_000;
 

@@ -2,6 +2,7 @@ import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
 import { closeOrder } from "./sell-requests.server";
 import { expireBuyOrders } from "./buy-orders.server";
+import { lockBookOfSellOrder, rematchReleasedShares } from "./matching.server";
 
 export type ExpiryCounts = { holds: number; reservations: number; orders: number; buyOrders: number };
 
@@ -33,6 +34,7 @@ export async function expireMarket(prisma: PrismaClient, now = new Date(), { lim
 
 async function expireHold(prisma: PrismaClient, ref: { id: string; order_id: string }, from: "pending" | "reserved", now: Date) {
   return runTransaction(prisma, "market.expire-hold", async (tx) => {
+    const book = await lockBookOfSellOrder(tx, ref.order_id);
     await lockOrder(tx, ref.order_id, now);
     const [hold] = await tx.$queryRaw<
       { id: string; order_id: string; journal_id: string | null; shares: number; buyer_id: string; seller_id: string }[]
@@ -46,6 +48,8 @@ async function expireHold(prisma: PrismaClient, ref: { id: string; order_id: str
     if (!hold) return false;
     await tx.$executeRaw`UPDATE share_reservations SET status = 'expired', updated_at = now() WHERE hold_id = ${hold.id}::uuid AND status = 'active'`;
     await releaseClaimedHold(tx, hold, from === "pending" ? "Hold expired" : "Reservation expired");
+    // Matched against the clock, not `now`: a sweep run ahead of time must not match orders that are still live.
+    await rematchReleasedShares(tx, book, hold.order_id, new Date());
     const [order] = await tx.$queryRaw<
       { property_id: string }[]
     >`SELECT property_id FROM share_sell_requests WHERE id = ${hold.order_id}::uuid`;

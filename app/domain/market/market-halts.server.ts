@@ -1,11 +1,10 @@
 import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { announceMarketChange, lockOrder } from "./order-locks.server";
-import { lockBook, matchWholeBook } from "./matching.server";
+import { lockBook, matchesSettleAtOnce, matchWholeBook } from "./matching.server";
 import { closeOrder } from "./sell-requests.server";
 import { marketError, MarketError } from "./market-errors";
 import { marketErrors } from "./market-calls.server";
-import { matchesSettleAtOnce } from "./buy-orders.server";
 
 const reasonOf = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 500) : "");
 

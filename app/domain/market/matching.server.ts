@@ -2,6 +2,7 @@ import { Decimal } from "~/lib/money";
 import { holdExpiry, holdJournalExpiry, reservationExpiry } from "~/lib/market/market-rules";
 import { formatShares } from "~/lib/formats";
 import type { Tx } from "~/services/db.server";
+import { getFeatureFlags } from "~/services/env.server";
 import { voidPendingJournal } from "~/domain/ledger/pending-journals.server";
 import { announceMarketChange } from "./order-locks.server";
 import { RESALE_FEE } from "./resale-rules";
@@ -15,6 +16,27 @@ import { MarketError } from "./market-errors";
  */
 
 export type MatchMode = { instant: boolean; now: Date };
+
+/** Flag on: a match is a reservation an admin settles; off: it settles at once (ADR 0074). */
+export const matchesSettleAtOnce = () => !getFeatureFlags().secondary_market_enabled;
+
+/**
+ * Locks the book of the order's property (an order's property never changes, so it is read
+ * without a lock first): for commands that begin at an order or hold but may match.
+ */
+export async function lockBookOfSellOrder(tx: Tx, orderId: string): Promise<{ halted: boolean } | null> {
+  const [row] = await tx.$queryRaw<{ property_id: string }[]>`SELECT property_id FROM share_sell_requests WHERE id = ${orderId}::uuid`;
+  return row ? lockBook(tx, row.property_id) : null;
+}
+
+/**
+ * Shares a hold gave back to a sell order are offered to the resting bids again at once, so
+ * the book never stays crossed (the book must already be locked, `lockBookOfSellOrder`).
+ */
+export async function rematchReleasedShares(tx: Tx, book: { halted: boolean } | null, orderId: string, now: Date) {
+  if (!book || book.halted) return 0;
+  return matchSellOrder(tx, orderId, { instant: matchesSettleAtOnce(), now });
+}
 
 /** Locks (creating on first use) the property's book row; says whether an admin halted trading. */
 export async function lockBook(tx: Tx, propertyId: string): Promise<{ halted: boolean }> {
