@@ -46,7 +46,7 @@ async function pageFor(browser: Browser, signInAs: SignInAs, email: string, redi
 async function placeBid(page: Page, shares: string, maxPrice: string) {
   const book = page.getByTestId("order-book");
   await book.getByLabel("Shares", { exact: true }).fill(shares);
-  await book.getByLabel("Maximum price per share (₹)").fill(maxPrice);
+  await book.getByLabel("Your limit, ₹ a share at most").fill(maxPrice);
   await book.getByRole("button", { name: "Place Buy Order" }).click();
   await expect(page.getByText("Buy Order Placed")).toBeVisible();
 }

@@ -141,7 +141,7 @@ function BuyOrderForm({
           />
         </label>
         <label className="block text-sm font-medium text-ink">
-          Maximum price per share (₹)
+          Your limit, ₹ a share at most
           <input
             name="maxPrice"
             inputMode="decimal"

