@@ -1,6 +1,6 @@
 import { Decimal, formatINR } from "~/lib/money";
 import { ORDER_LIFETIME_DAYS, parseShareCount } from "~/lib/market/market-rules";
-import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
+import { isAmountPastAnyBound, NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { formatShares } from "~/lib/formats";
 import { isUuid } from "~/lib/uuid";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
@@ -56,7 +56,9 @@ export async function placeBuyOrder(prisma: PrismaClient, input: PlaceBuyOrderIn
 export async function placeBuyOrderIn(tx: Tx, input: PlaceBuyOrderInput, now: Date, instant: boolean) {
   const shares = parseShareCount(input.shares);
   if (shares === null) throw marketError("invalidShares", 422, "shares");
-  const price = parseRupees(input.maxPrice, { message: "invalid", min: "0.01", max: NUMERIC_16_2_MAX });
+  const parsed = parseRupees(input.maxPrice, { message: "invalid", min: "0.01", max: NUMERIC_16_2_MAX });
+  // A well-formed limit too large for any column is past the band too, and is answered with it.
+  const price = !parsed.ok && isAmountPastAnyBound(input.maxPrice) ? { ok: true as const, value: NUMERIC_16_2_MAX } : parsed;
   if (!price.ok)
     throw new MarketError("invalid_price", "Maximum price per share must be at least ₹0.01, in steps of ₹0.01", 422, "maxPrice");
   const days = parseExpiryDays(input.expiryDays);
