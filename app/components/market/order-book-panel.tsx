@@ -1,4 +1,5 @@
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { paths } from "~/lib/paths";
 import { buttonClasses } from "~/components/ui/button-styles";
 import type { MarketplaceData } from "~/web/market.server";
 import type { BookLevel, OrderBook, OwnBuyOrder } from "~/domain/market/order-book.server";
@@ -15,9 +16,10 @@ const STATUS_TEXT: Record<string, string> = { active: "Open", filled: "Filled", 
 /**
  * The property's two-sided market (ADR 0074): depth (best five levels each side), the
  * spread, the last trades, a limit buy order form and the viewer's buy orders with their
- * fills. Its forms work without JavaScript; `action` is where they post.
+ * fills. Its forms work without JavaScript; `action` is where they post. The invest page shows
+ * no place-order form (its purchase form owns the page's one idempotency key) but links to /trading.
  */
-export function OrderBookPanel({ market, action }: { market: MarketplaceData; action?: string }) {
+export function OrderBookPanel({ market, action, placeForm = true }: { market: MarketplaceData; action?: string; placeForm?: boolean }) {
   const reply = marketReply(useActionData());
   const location = useLocation();
   const book = market.book;
@@ -38,7 +40,17 @@ export function OrderBookPanel({ market, action }: { market: MarketplaceData; ac
       {reply && isBuyOrderIntent(reply.intent) ? <MarketError reply={reply} /> : null}
       {market.viewerId ? (
         <>
-          <BuyOrderForm market={market} action={action} returnTo={returnTo} values={reply?.intent === "buy-order" ? reply.values : {}} />
+          {placeForm ? (
+            <BuyOrderForm market={market} action={action} returnTo={returnTo} values={reply?.intent === "buy-order" ? reply.values : {}} />
+          ) : (
+            <p className="text-sm text-slate-600">
+              Place a buy order for this property on the{" "}
+              <Link to={`${paths.trading()}?property=${market.propertyId}`} className="font-semibold underline">
+                Trading
+              </Link>{" "}
+              page.
+            </p>
+          )}
           <OwnBuyOrders orders={market.buyOrders} action={action} returnTo={returnTo} />
         </>
       ) : null}

@@ -196,7 +196,7 @@ export default function InvestPage() {
           <PropertyFactsSection facts={view.facts} />
           <PropertyDocumentList documents={view.documentList} />
           {view.marketData ? <MarketDataPanel data={view.marketData} /> : null}
-          <OrderBookPanel market={view.market} action={paths.trading()} />
+          <OrderBookPanel market={view.market} action={paths.trading()} placeForm={false} />
           <AvailableShares market={view.market} action={paths.trading()} live={false} />
           <DistributionList distributions={view.distributions} received={view.received} />
         </div>
