@@ -222,6 +222,8 @@ const envSchema = z.object({
     .default("10 * * * *"),
   // The admin is warned when one investor holds more than this share (percent) of a property.
   CONCENTRATION_WARNING_PERCENT: z.coerce.number().positive().max(100).default(10),
+  // The market's price band (ADR 0074): a buy order's limit within this percent of the reference price.
+  MARKET_PRICE_BAND_PERCENT: z.coerce.number().positive().max(100).default(20),
   // Private files (KYC) go to this S3-compatible bucket when the set is given; else DATA_DIR/uploads/private.
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" }).optional(),
   S3_REGION: z.string().min(1).optional(),

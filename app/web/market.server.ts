@@ -6,6 +6,8 @@ import { z } from "zod";
 import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { getSellableShares, listAvailableShares } from "~/domain/market/market-reads.server";
+import { cancelBuyOrder, placeBuyOrder } from "~/domain/market/buy-orders.server";
+import { getOrderBook, listOwnBuyOrders } from "~/domain/market/order-book.server";
 import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-requests.server";
 import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { paths } from "~/lib/paths";
@@ -30,13 +32,17 @@ export const holdsMode = () => getFeatureFlags().secondary_market_enabled;
  */
 export async function loadMarketplace(user: SessionUser | null, propertyId?: string, knownBalance?: string) {
   const prisma = getPrisma();
-  const [listings, balance] = await Promise.all([
+  const [listings, balance, book, buyOrders] = await Promise.all([
     listAvailableShares(prisma, { propertyId }),
     knownBalance ?? (user ? walletBalance(user.id) : "0.00"),
+    propertyId ? getOrderBook(prisma, propertyId) : null,
+    user && propertyId ? listOwnBuyOrders(prisma, user.id, propertyId) : [],
   ]);
   return {
     propertyId: propertyId ?? null,
     listings,
+    book,
+    buyOrders,
     viewerId: user?.id ?? null,
     holdsMode: holdsMode(),
     balance,
@@ -73,9 +79,20 @@ const marketFormSchema = z.object({
   holdId: typed,
   propertyId: typed,
   idempotencyKey: typed,
+  maxPrice: typed,
+  expiryDays: typed,
 });
 
-const MARKET_INTENTS = ["sell", "cancel-order", "buy", "buyer-confirm", "seller-confirm", "cancel-hold"] as const;
+const MARKET_INTENTS = [
+  "sell",
+  "cancel-order",
+  "buy",
+  "buyer-confirm",
+  "seller-confirm",
+  "cancel-hold",
+  "buy-order",
+  "cancel-buy-order",
+] as const;
 type MarketIntent = (typeof MARKET_INTENTS)[number];
 export const isMarketIntent = (intent: string): intent is MarketIntent => (MARKET_INTENTS as readonly string[]).includes(intent);
 
@@ -88,6 +105,8 @@ export const MARKET_FAILURE_TITLES: Partial<Record<MarketIntent, string>> = {
   buy: "Purchase Failed",
   "cancel-order": "Cancellation Failed",
   "cancel-hold": "Cancellation Failed",
+  "buy-order": "Buy Order Failed",
+  "cancel-buy-order": "Cancellation Failed",
   "buyer-confirm": "Confirmation Failed",
   "seller-confirm": "Confirmation Failed",
 };
@@ -170,6 +189,24 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
             : "Waiting for the other side to confirm.",
         });
       }
+      case "buy-order": {
+        const order = await placeBuyOrder(prisma, {
+          buyerId: user.id,
+          propertyId: field("propertyId"),
+          shares: shares,
+          maxPrice: fields.maxPrice,
+          expiryDays: fields.expiryDays,
+          idempotencyKey: key,
+        });
+        return redirectWithToast(returnTo, buyOrderPlacedToast(order));
+      }
+      case "cancel-buy-order":
+        await cancelBuyOrder(prisma, { buyerId: user.id, orderId: field("orderId") });
+        return redirectWithToast(returnTo, {
+          kind: "success",
+          title: "Buy Order Cancelled",
+          description: "Your buy order was cancelled and its held funds released.",
+        });
       case "cancel-hold":
         await cancelHold(prisma, { userId: user.id, holdId: field("holdId") });
         return redirectWithToast(returnTo, { kind: "success", title: "Hold Cancelled", description: "The held funds were released." });
@@ -186,8 +223,21 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
   }
 }
 
+/** What a placed buy order did at once: rested, filled in part, or filled. */
+function buyOrderPlacedToast(order: { shares: number; filledShares: number; halted: boolean }) {
+  const description = order.halted
+    ? "Trading in this property is halted: your order rests until it resumes."
+    : order.filledShares === 0
+      ? "Your order rests in the book until a seller meets your price."
+      : order.filledShares === order.shares
+        ? "Your order was filled."
+        : `${order.filledShares} of ${order.shares} shares were matched; the rest rests in the book.`;
+  return { kind: "success" as const, title: "Buy Order Placed", description };
+}
+
 function duplicateLink(error: DuplicateSubmitError): string {
   if (error.link.kind === "trade") return paths.dashboard.transaction(error.link.id);
+  if (error.link.kind === "buy-order") return paths.trading();
   // Buyers of any tier see their holds on /trading; sellers (investors) see orders on their page.
   return error.link.kind === "hold" ? paths.trading() : paths.dashboard.sellRequests();
 }

@@ -5,6 +5,8 @@ import { expireMarket } from "~/domain/market/expire-market.server";
 import { AWAITING_APPROVAL, settleReservationFourEyes } from "~/domain/approvals/four-eyes.server";
 import { cancelReservation, RELEASED_TEXT, SETTLED_TEXT } from "~/domain/market/settle-trades.server";
 import { setPropertyRoi, setShareSelling } from "~/domain/market/share-trading-admin.server";
+import { adminCancelBuyOrder } from "~/domain/market/buy-orders.server";
+import { adminCancelSellOrder, haltTrading, resumeTrading } from "~/domain/market/market-halts.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -28,12 +30,23 @@ const shareTradingSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("cancel-reservation"), ...reservationForm }),
     z.object({ intent: z.literal("toggle-selling"), propertyId: text, enabled: text }),
     z.object({ intent: z.literal("set-roi"), propertyId: text, roi: text }),
+    z.object({ intent: z.literal("halt-trading"), propertyId: text, reason: text }),
+    z.object({ intent: z.literal("resume-trading"), propertyId: text }),
+    z.object({ intent: z.literal("cancel-buy-order"), orderId: text, reason: text }),
+    z.object({ intent: z.literal("cancel-sell-order"), orderId: text, reason: text }),
   ],
   { error: "Unknown request" },
 );
 
 /** What failed, heading the domain's message on the page ("Settle Failed - …"). */
-const FAILED: Partial<Record<string, string>> = { settle: "Settle Failed", "cancel-reservation": "Cancel Failed" };
+const FAILED: Partial<Record<string, string>> = {
+  settle: "Settle Failed",
+  "cancel-reservation": "Cancel Failed",
+  "cancel-buy-order": "Cancel Failed",
+  "cancel-sell-order": "Cancel Failed",
+  "halt-trading": "Halt Failed",
+  "resume-trading": "Resume Failed",
+};
 
 const back = () => paths.admin.shareTrading();
 
@@ -111,6 +124,35 @@ export async function handleShareTradingAction(request: Request, admin: SessionU
           description: `Share selling ${enabled ? "enabled" : "disabled"} for ${title}`,
         });
       }
+      case "halt-trading":
+        await haltTrading(prisma, { adminId: admin.id, propertyId: form.propertyId, reason: form.reason });
+        return redirectWithToast(back(), {
+          kind: "success",
+          title: "Trading Halted",
+          description: "Orders are kept; nothing matches until you resume.",
+        });
+      case "resume-trading": {
+        const { fills } = await resumeTrading(prisma, { adminId: admin.id, propertyId: form.propertyId });
+        return redirectWithToast(back(), {
+          kind: "success",
+          title: "Trading Resumed",
+          description: `The book was matched again: ${fills} fills.`,
+        });
+      }
+      case "cancel-buy-order":
+        await adminCancelBuyOrder(prisma, { adminId: admin.id, orderId: form.orderId, reason: form.reason });
+        return redirectWithToast(back(), {
+          kind: "success",
+          title: "Order Cancelled",
+          description: "The buy order was cancelled and its held funds released.",
+        });
+      case "cancel-sell-order":
+        await adminCancelSellOrder(prisma, { adminId: admin.id, orderId: form.orderId, reason: form.reason });
+        return redirectWithToast(back(), {
+          kind: "success",
+          title: "Order Cancelled",
+          description: "The sell request was cancelled and its shares released.",
+        });
       case "set-roi": {
         const outcome = await setPropertyRoi(prisma, { adminId: admin.id, propertyId: form.propertyId, roi: form.roi });
         return redirectWithToast(back(), roiToast(outcome));

@@ -1,4 +1,5 @@
 import { createBuyerHoldIn } from "~/domain/market/buyer-holds.server";
+import { placeBuyOrderIn } from "~/domain/market/buy-orders.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { lockOrder } from "~/domain/market/order-locks.server";
 import { closeOrder, createSellRequestIn } from "~/domain/market/sell-requests.server";
@@ -154,6 +155,32 @@ export async function writeMarket(context: SeedContext): Promise<void> {
     await tx.shareSellRequest.update({ where: { id }, data: { createdAt, updatedAt: closedAt } });
   }
   await holdOnListing(context);
+  await restingBid(context);
+}
+
+/** A buy order resting below the OMR listing's ask, so the order book shows both sides (ADR 0074). */
+const DEMO_BID = { propertyId: "omr-lakeview-homes", shares: 1, maxPrice: "9800" };
+
+/**
+ * A limit buy order placed through the market's own placeBuyOrderIn: its cost is held by a
+ * pending journal until it fills, is cancelled or expires. A run that finds its key used leaves it.
+ */
+async function restingBid({ tx, clock }: SeedContext): Promise<void> {
+  const order = await tx.shareSellRequest.findUniqueOrThrow({
+    where: { id: demoId(`sell-request:${DEMO_HOLD.listing}`) },
+    select: { sellerId: true },
+  });
+  const buyer = BULK_INVESTORS.find((investor) => userId(investor.email) !== order.sellerId)!;
+  try {
+    await placeBuyOrderIn(
+      tx,
+      { buyerId: userId(buyer.email), ...DEMO_BID, shares: DEMO_BID.shares, idempotencyKey: seedKey("buy-order:omr") },
+      clock.now,
+      false,
+    );
+  } catch (error) {
+    if (!(error instanceof DuplicateSubmitError)) throw error;
+  }
 }
 
 /** The listing a bulk investor is buying from as the demo starts, and how many shares. */

@@ -7,6 +7,7 @@ import { purchaseShares } from "../../app/domain/investing/purchase-shares.serve
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
 import { confirmHold, createBuyerHold } from "../../app/domain/market/buyer-holds.server";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
+import { placeBuyOrder } from "../../app/domain/market/buy-orders.server";
 import { loadStatement } from "../../app/domain/statements/statement.server";
 import { financialYearOfMoment } from "../../app/domain/statements/statement-figures";
 import { Decimal } from "../../app/lib/money";
@@ -146,6 +147,16 @@ describe("a property's sale", () => {
     expect(reservationId).toBeTruthy();
     const before = await balances(prisma, [holder.id, other.id]);
     expect(before.map((b) => b.held)).toEqual(["220.00", "330.00"]);
+    // A resting bid under the ask (ADR 0074), its cost held.
+    const bidder = await createInvestor(prisma, { balance: "10000" });
+    const bid = await placeBuyOrder(prisma, {
+      buyerId: bidder.id,
+      propertyId: property.id,
+      shares: 5,
+      maxPrice: "95",
+      idempotencyKey: newIdempotencyKey(),
+    });
+    expect((await balances(prisma, [bidder.id]))[0]!.held).toBe("475.00");
 
     const { exitId, approvalId, first, second } = await proposeAndAgree(prisma, property.id, { price: "20000", costs: "1000" });
 
@@ -175,13 +186,31 @@ describe("a property's sale", () => {
     });
     const openHoldRow = await prisma.shareBuyerHold.findUniqueOrThrow({ where: { id: openHold.holdId } });
     expect(openHoldRow.holdStatus).toBe("cancelled");
+    // The bid is cancelled with the rest, its hold voided once: the bidder's money is all available again.
+    expect((await prisma.shareBuyOrder.findUniqueOrThrow({ where: { id: bid.orderId } })).status).toBe("cancelled");
+    expect(await balances(prisma, [bidder.id])).toEqual([{ available: "10000.00", held: "0.00" }]);
+    expect(await prisma.ledgerJournal.count({ where: { phase: "void", userId: bidder.id } })).toBe(1);
 
     // A second approval of the same request, or a second agreement, changes nothing and does not report success.
     await expect(approveMoneyMovement(prisma, { approvalId, adminId: second.id })).rejects.toMatchObject({ code: "already_decided" });
     await expect(agreeExit(prisma, { exitId, adminId: second.id })).rejects.toMatchObject({ code: "exit_not_proposed" });
     expect(await state()).toEqual(stopped);
 
-    // Nothing trades any more: a listing, a primary purchase, and a listing written past the domain.
+    // Nothing trades any more: a bid, a listing, a primary purchase, and a listing or bid written past the domain.
+    await expect(
+      placeBuyOrder(prisma, {
+        buyerId: bidder.id,
+        propertyId: property.id,
+        shares: 1,
+        maxPrice: "95",
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    ).rejects.toMatchObject({ status: expect.any(Number) });
+    await expect(
+      prisma.$executeRaw`
+        INSERT INTO share_buy_orders (buyer_id, property_id, shares_wanted, remaining_shares, max_price, status, expires_at)
+        VALUES (${bidder.id}::uuid, ${property.id}, 1, 1, 95, 'cancelled', now() + interval '1 day')`,
+    ).rejects.toThrow(/aangan:trading_stopped/);
     await expect(
       createSellRequest(prisma, {
         sellerId: holder.id,

@@ -8,6 +8,7 @@ import { scopedKey } from "./sell-requests.server";
 import { isUuid } from "~/lib/uuid";
 import { formatShares } from "~/lib/formats";
 import { holdPlacedNotices } from "./hold-notices.server";
+import { lockBookOfSellOrder, rematchReleasedShares } from "./matching.server";
 
 export type CreateHoldInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
 
@@ -106,6 +107,15 @@ async function holdThrough(prisma: PrismaClient, input: CreateHoldInput, now: Da
   );
 }
 
+/** The book of a hold's property, locked before the hold's order (ADR 0074: the book comes first). */
+export async function lockBookOfHold(tx: Tx, holdId: string) {
+  if (!isUuid(holdId)) return null;
+  const [ref] = await tx.$queryRaw<
+    { order_id: string }[]
+  >`SELECT order_id::text AS order_id FROM share_buyer_holds WHERE id = ${holdId}::uuid`;
+  return ref ? lockBookOfSellOrder(tx, ref.order_id) : null;
+}
+
 type LockedHold = {
   id: string;
   order_id: string;
@@ -122,7 +132,7 @@ type LockedHold = {
   journal_id: string | null;
 };
 
-/** Locks a hold after its order (the market's lock order). */
+/** Locks a hold after its order (the market's lock order); the caller locks the book first if it may match. */
 export async function lockHold(tx: Tx, holdId: string, now: Date): Promise<LockedHold | null> {
   if (!isUuid(holdId)) return null;
   const [ref] = await tx.$queryRaw<
@@ -174,6 +184,7 @@ export async function cancelHold(prisma: PrismaClient, input: { userId: string; 
     prisma,
     "market.cancel-hold",
     async (tx) => {
+      const book = await lockBookOfHold(tx, input.holdId);
       const hold = await lockHold(tx, input.holdId, now);
       if (!hold || (hold.buyer_id !== input.userId && hold.seller_id !== input.userId)) throw marketError("holdNotFound", 404);
       const claimed = await tx.$executeRaw`
@@ -184,6 +195,7 @@ export async function cancelHold(prisma: PrismaClient, input: { userId: string; 
         UPDATE share_reservations SET status = 'released', updated_at = now() WHERE hold_id = ${hold.id}::uuid AND status = 'active'`;
       const by = hold.buyer_id === input.userId ? "buyer" : "seller";
       await releaseClaimedHold(tx, hold, `Hold cancelled by the ${by}`, input.userId);
+      await rematchReleasedShares(tx, book, hold.order_id, now);
       await announceMarketChange(tx, {
         type: "hold-cancelled",
         id: hold.id,

@@ -1,15 +1,18 @@
 import { runTransaction, type PrismaClient } from "~/services/db.server";
 import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
 import { closeOrder } from "./sell-requests.server";
+import { expireBuyOrders } from "./buy-orders.server";
+import { lockBookOfSellOrder, rematchReleasedShares } from "./matching.server";
 
-export type ExpiryCounts = { holds: number; reservations: number; orders: number };
+export type ExpiryCounts = { holds: number; reservations: number; orders: number; buyOrders: number };
 
 /**
  * Expires what ran out of time, each record in its own transaction and exactly once across
  * any number of workers: a record is claimed by a conditional status update under its
  * order's lock, and a worker that finds it already claimed passes over it. Holds past 60
  * minutes and reservations past their 72 hours return their funds (the pending journal is
- * voided) and their shares to the order; orders past 30 days release their shares.
+ * voided) and their shares to the order; orders past 30 days release their shares;
+ * buy orders past their expiry release their held money (ADR 0074).
  */
 export async function expireMarket(prisma: PrismaClient, now = new Date(), { limit = 200 } = {}): Promise<ExpiryCounts> {
   const holds = await prisma.$queryRaw<{ id: string; order_id: string }[]>`
@@ -21,15 +24,17 @@ export async function expireMarket(prisma: PrismaClient, now = new Date(), { lim
   const orders = await prisma.$queryRaw<{ id: string }[]>`
     SELECT id::text AS id FROM share_sell_requests WHERE status = 'active' AND expires_at <= ${now} ORDER BY expires_at LIMIT ${limit}`;
 
-  const counts: ExpiryCounts = { holds: 0, reservations: 0, orders: 0 };
+  const counts: ExpiryCounts = { holds: 0, reservations: 0, orders: 0, buyOrders: 0 };
   for (const hold of holds) if (await expireHold(prisma, hold, "pending", now)) counts.holds++;
   for (const hold of reservations) if (await expireHold(prisma, hold, "reserved", now)) counts.reservations++;
   for (const order of orders) if (await expireOrder(prisma, order.id, now)) counts.orders++;
+  counts.buyOrders = await expireBuyOrders(prisma, now, limit);
   return counts;
 }
 
 async function expireHold(prisma: PrismaClient, ref: { id: string; order_id: string }, from: "pending" | "reserved", now: Date) {
   return runTransaction(prisma, "market.expire-hold", async (tx) => {
+    const book = await lockBookOfSellOrder(tx, ref.order_id);
     await lockOrder(tx, ref.order_id, now);
     const [hold] = await tx.$queryRaw<
       { id: string; order_id: string; journal_id: string | null; shares: number; buyer_id: string; seller_id: string }[]
@@ -43,6 +48,8 @@ async function expireHold(prisma: PrismaClient, ref: { id: string; order_id: str
     if (!hold) return false;
     await tx.$executeRaw`UPDATE share_reservations SET status = 'expired', updated_at = now() WHERE hold_id = ${hold.id}::uuid AND status = 'active'`;
     await releaseClaimedHold(tx, hold, from === "pending" ? "Hold expired" : "Reservation expired");
+    // Matched against the clock, not `now`: a sweep run ahead of time must not match orders that are still live.
+    await rematchReleasedShares(tx, book, hold.order_id, new Date());
     const [order] = await tx.$queryRaw<
       { property_id: string }[]
     >`SELECT property_id FROM share_sell_requests WHERE id = ${hold.order_id}::uuid`;

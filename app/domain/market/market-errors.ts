@@ -50,7 +50,7 @@ export function insufficientFundsError(balance: string, required: string): Marke
  * what the first submit produced (the hold or the trade).
  */
 export class DuplicateSubmitError extends MarketError {
-  constructor(readonly link: { kind: "hold" | "order" | "trade"; id: string }) {
+  constructor(readonly link: { kind: "hold" | "order" | "trade" | "buy-order"; id: string }) {
     super("duplicate", MARKET_MESSAGES.duplicate, 409);
   }
 }

@@ -4,6 +4,8 @@ import { databaseRefusal, isUniqueViolation, runTransaction, type PrismaClient, 
 import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
 import { announceMarketChange, lockOrder, releaseOpenHoldsOfOrder } from "./order-locks.server";
 import { DuplicateSubmitError, marketError, MarketError, ownsTooFewError } from "./market-errors";
+import { lockBook, matchSellOrder, refuseSelfCross } from "./matching.server";
+import { getFeatureFlags } from "~/services/env.server";
 
 export type CreateSellRequestInput = {
   sellerId: string;
@@ -22,9 +24,15 @@ export const scopedKey = (userId: string, key: string) => `${userId}:${key}`;
  * conditional update that a CHECK backs (committed never exceeds owned), so however many
  * dialogs race, the same share is never listed twice.
  */
-export async function createSellRequest(prisma: PrismaClient, input: CreateSellRequestInput, now = new Date()) {
+export async function createSellRequest(
+  prisma: PrismaClient,
+  input: CreateSellRequestInput,
+  now = new Date(),
+  options: { instant?: boolean } = {},
+) {
+  const instant = options.instant ?? !getFeatureFlags().secondary_market_enabled;
   try {
-    return await runTransaction(prisma, "market.create-sell-request", (tx) => createSellRequestIn(tx, input, now));
+    return await runTransaction(prisma, "market.create-sell-request", (tx) => createSellRequestIn(tx, input, now, undefined, instant));
   } catch (error) {
     if (isUniqueViolation(error)) throw marketError("duplicate", 409);
     // The database's exit_refuse_trading (ADR 0071): a sale was agreed while this was under way.
@@ -37,7 +45,7 @@ export async function createSellRequest(prisma: PrismaClient, input: CreateSellR
  * createSellRequest inside a transaction the caller holds (the demo seed, which writes
  * everything in one transaction); `orderId` fixes the new order's id (demo data only).
  */
-export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput, now: Date, orderId?: string) {
+export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput, now: Date, orderId?: string, instant = false) {
   const shares = parseShareCount(input.shares);
   if (shares === null) throw marketError("invalidShares", 422, "shares");
   // A well-formed price too large for any column is past the band too, and is answered with it.
@@ -60,6 +68,8 @@ export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput,
   if (!property) throw marketError("propertyNotFound", 404);
   if (await tradingStoppedForExit(tx, input.propertyId)) throw marketError("tradingStopped", 409);
   if (!property.sharesSellable) throw marketError("sellingDisabled", 403);
+  // The book first (ADR 0074): every command that may match takes it before any order or position.
+  const book = await lockBook(tx, input.propertyId);
   const [position] = await tx.$queryRaw<{ shares: number; committed_shares: number }[]>`
     SELECT shares, committed_shares FROM user_property_positions
      WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} FOR UPDATE`;
@@ -68,6 +78,7 @@ export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput,
   const band = priceBand(property.sharePrice.toFixed(2));
   if (price.lt(band.min) || price.gt(band.max) || price.times(shares).gt(NUMERIC_16_2_MAX))
     throw new MarketError("price_out_of_band", priceBandMessage(band), 422, "pricePerShare");
+  await refuseSelfCross(tx, { userId: input.sellerId, propertyId: input.propertyId, side: "sell", price });
   const committed = await tx.$executeRaw`
     UPDATE user_property_positions SET committed_shares = committed_shares + ${shares}, updated_at = now()
      WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} AND shares - committed_shares >= ${shares}`;
@@ -85,11 +96,14 @@ export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput,
       expiresAt: orderExpiry(now),
       notes,
       idempotencyKey: key,
+      // Taken under the book's lock: time priority is the order in which the book took orders.
+      createdAt: new Date(),
     },
     select: { id: true },
   });
   await announceMarketChange(tx, { type: "listing", id: order.id, propertyId: input.propertyId, userIds: [input.sellerId] });
-  return { orderId: order.id, shares, pricePerShare: price.toFixed(2), propertyTitle: property.title };
+  const fills = book.halted ? 0 : await matchSellOrder(tx, order.id, { instant, now });
+  return { orderId: order.id, shares, pricePerShare: price.toFixed(2), propertyTitle: property.title, fills };
 }
 
 /**

@@ -5,6 +5,7 @@ import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { announceMarketChange, releaseClaimedHold } from "./order-locks.server";
 import { lockHold } from "./buyer-holds.server";
+import { lockBookOfSellOrder, rematchReleasedShares } from "./matching.server";
 import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
 import { isUuid } from "~/lib/uuid";
@@ -204,6 +205,11 @@ export async function cancelReservation(
     prisma,
     "market.cancel-reservation",
     async (tx) => {
+      const [ref] = isUuid(input.reservationId)
+        ? await tx.$queryRaw<{ order_id: string }[]>`
+            SELECT order_id::text AS order_id FROM share_reservations WHERE id = ${input.reservationId}::uuid`
+        : [];
+      const book = ref ? await lockBookOfSellOrder(tx, ref.order_id) : null;
       const locked = await lockReservation(tx, input.reservationId, now);
       if (!locked) throw marketError("reservationNotFound", 404);
       const { reservation, hold } = locked;
@@ -213,6 +219,7 @@ export async function cancelReservation(
       if (claimed !== 1) throw marketError("reservationClosed", 409);
       await tx.$executeRaw`UPDATE share_buyer_holds SET hold_status = 'cancelled', updated_at = now() WHERE id = ${hold.id}::uuid`;
       await releaseClaimedHold(tx, hold, "Reservation cancelled by an admin", input.adminId);
+      await rematchReleasedShares(tx, book, hold.order_id, new Date());
       for (const userId of [hold.buyer_id, hold.seller_id]) {
         await createUserAlert(tx, {
           userId,

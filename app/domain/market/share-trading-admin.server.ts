@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 
 /** Everything /admin/share-trading shows (spec 001 §2.11, §7 Share trading). */
 export async function getShareTradingOverview(prisma: PrismaClient, now = new Date()) {
-  const [orders, reservations, settled, properties] = await Promise.all([
+  const [orders, reservations, settled, properties, buyOrders, halts] = await Promise.all([
     prisma.shareSellRequest.findMany({
       where: { status: "active" },
       orderBy: { createdAt: "desc" },
@@ -46,7 +46,24 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
       orderBy: { title: "asc" },
       select: { id: true, title: true, propertyStatus: true, sharesSellable: true, actualRoiPercentage: true },
     }),
+    prisma.shareBuyOrder.findMany({
+      where: { status: "active" },
+      orderBy: { createdAt: "desc" },
+      take: 200,
+      select: {
+        id: true,
+        remainingShares: true,
+        sharesWanted: true,
+        maxPrice: true,
+        heldAmount: true,
+        expiresAt: true,
+        property: { select: { title: true } },
+        buyer: { select: { fullName: true, email: true } },
+      },
+    }),
+    prisma.marketBook.findMany({ where: { halted: true }, select: { propertyId: true, haltReason: true } }),
   ]);
+  const haltedReason = new Map(halts.map((h) => [h.propertyId, h.haltReason ?? ""]));
   const activeValue = orders.reduce((sum, o) => sum.plus(o.pricePerShare.times(o.remainingShares)), new Decimal(0));
   const who = (p: { fullName: string | null; email: string }) => p.fullName ?? p.email;
   return {
@@ -74,9 +91,21 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
       amount: r.amount.toFixed(2),
       expiresAt: r.expiresAt.toISOString(),
     })),
+    buyOrders: buyOrders.map((o) => ({
+      id: o.id,
+      propertyTitle: o.property.title,
+      buyer: who(o.buyer),
+      remainingShares: o.remainingShares,
+      sharesWanted: o.sharesWanted,
+      maxPrice: o.maxPrice.toFixed(2),
+      held: o.heldAmount.toFixed(2),
+      expiresAt: o.expiresAt.toISOString(),
+    })),
     properties: properties.map((p) => ({
       id: p.id,
       title: p.title,
+      halted: haltedReason.has(p.id),
+      haltReason: haltedReason.get(p.id) ?? null,
       status: p.propertyStatus,
       sharesSellable: p.sharesSellable,
       roi: p.actualRoiPercentage?.toFixed(1) ?? null,

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ShareTradingAdmin() {
-  const { summary, orders, reservations, properties, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
+  const { summary, orders, buyOrders, reservations, properties, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const failed = reply && "failed" in reply ? reply.failed : undefined;
   const messages = allErrorsOf(reply?.result).map((message) => (failed ? `${failed} - ${message}` : message));
@@ -137,9 +137,32 @@ export default function ShareTradingAdmin() {
                     {o.propertyTitle} · {o.seller} · {o.remainingShares} of {o.sharesToSell} at {formatRupees(o.pricePerShare)}
                   </span>
                   <span className={left <= 7 ? "font-semibold text-red-700" : "text-slate-600"}>{left} days left</span>
+                  <CancelOrderForm intent="cancel-sell-order" orderId={o.id} />
                 </li>
               );
             })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="active-buy-orders" className="space-y-2 rounded-xl border border-slate-200 p-4">
+        <h2 id="active-buy-orders" className="text-lg font-semibold text-ink">
+          Active buy orders
+        </h2>
+        {buyOrders.length === 0 ? (
+          <p className="text-sm text-slate-600">No active buy orders.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {buyOrders.map((o) => (
+              <li key={o.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm" data-testid="admin-buy-order">
+                <span className="text-ink">
+                  {o.propertyTitle} · {o.buyer} · {o.remainingShares} of {o.sharesWanted} at up to {formatRupees(o.maxPrice)} · held{" "}
+                  {formatRupees(o.held)}
+                </span>
+                <span className="text-slate-600">{daysLeft(o.expiresAt, new Date(now))} days left</span>
+                <CancelOrderForm intent="cancel-buy-order" orderId={o.id} />
+              </li>
+            ))}
           </ul>
         )}
       </section>
@@ -156,6 +179,36 @@ export default function ShareTradingAdmin() {
                 {p.roi ? ` · ROI ${p.roi}%` : ""}
               </span>
               <div className="flex flex-wrap items-center gap-2">
+                {p.halted ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resume-trading" />
+                    <input type="hidden" name="propertyId" value={p.id} />
+                    <span className="mr-2 text-xs font-semibold text-amber-800">Halted: {p.haltReason}</span>
+                    <button type="submit" className={buttonClasses("secondary", "sm")}>
+                      Resume trading<span className="sr-only"> in {p.title}</span>
+                    </button>
+                  </Form>
+                ) : p.sharesSellable ? (
+                  <details>
+                    <summary className={buttonClasses("ghost", "sm", "cursor-pointer list-none")}>Halt trading</summary>
+                    <Form method="post" className="mt-2 flex items-end gap-2">
+                      <input type="hidden" name="intent" value="halt-trading" />
+                      <input type="hidden" name="propertyId" value={p.id} />
+                      <label className="block text-xs font-medium text-ink">
+                        Reason
+                        <input
+                          name="reason"
+                          required
+                          maxLength={500}
+                          className="block rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                        />
+                      </label>
+                      <button type="submit" className={buttonClasses("secondary", "sm")}>
+                        Halt<span className="sr-only"> trading in {p.title}</span>
+                      </button>
+                    </Form>
+                  </details>
+                ) : null}
                 {p.sharesSellable || mayEnableResale(p.status) ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="toggle-selling" />
@@ -204,6 +257,26 @@ export default function ShareTradingAdmin() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** Cancels any order with a reason the audit log keeps. */
+function CancelOrderForm({ intent, orderId }: { intent: "cancel-buy-order" | "cancel-sell-order"; orderId: string }) {
+  return (
+    <details className="w-full">
+      <summary className={buttonClasses("ghost", "sm", "cursor-pointer list-none")}>Cancel order</summary>
+      <Form method="post" className="mt-2 flex items-end gap-2">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="orderId" value={orderId} />
+        <label className="block text-xs font-medium text-ink">
+          Reason
+          <input name="reason" required maxLength={500} className="block rounded-lg border border-slate-300 px-2 py-1 text-sm" />
+        </label>
+        <button type="submit" className={buttonClasses("secondary", "sm")}>
+          Cancel this order
+        </button>
+      </Form>
+    </details>
   );
 }
 

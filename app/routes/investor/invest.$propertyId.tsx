@@ -21,6 +21,7 @@ import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PurchaseReview } from "~/components/investing/purchase-review";
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { AvailableShares } from "~/components/market/available-shares";
+import { OrderBookPanel } from "~/components/market/order-book-panel";
 import { MarketDataPanel } from "~/components/market/market-data-panel";
 import { PropertyValueSection } from "~/components/valuations/property-value-section";
 import { ResaleNote } from "~/components/market/resale-note";
@@ -210,6 +211,7 @@ export default function InvestPage() {
           <PropertyDocumentList documents={view.documentList} />
           {view.marketData ? <MarketDataPanel data={view.marketData} /> : null}
           {view.value ? <PropertyValueSection view={view.value} /> : null}
+          <OrderBookPanel market={view.market} action={paths.trading()} placeForm={false} />
           <AvailableShares market={view.market} action={paths.trading()} live={false} />
           <DistributionList distributions={view.distributions} received={view.received} />
         </div>

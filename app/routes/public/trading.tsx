@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { AvailableShares } from "~/components/market/available-shares";
+import { isBuyOrderIntent, OrderBookPanel } from "~/components/market/order-book-panel";
 import { HoldsList } from "~/components/market/holds-list";
 import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
@@ -84,7 +85,7 @@ export default function TradingPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">Trading</h1>
-      {reply && reply.intent !== "buy" ? <MarketError reply={reply} /> : null}
+      {reply && reply.intent !== "buy" && !isBuyOrderIntent(reply.intent) ? <MarketError reply={reply} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="trading-property" className="block text-sm font-medium text-ink">
@@ -110,6 +111,7 @@ export default function TradingPage() {
         </button>
       </Form>
       {data.sell ? <SellSharesDialog sell={data.sell} blocked={data.sellBlocked} /> : null}
+      {data.market?.book ? <OrderBookPanel market={data.market} /> : null}
       {data.market ? (
         <AvailableShares market={data.market} />
       ) : (
