@@ -10,7 +10,7 @@ import {
   useNavigate,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { BuyCalculator } from "~/components/investing/buy-calculator";
 import { DistributionList } from "~/components/investing/distribution-list";
 import { InvestSuccess, PropertyLoadFailed, PropertyNotFound, type InvestSuccessData } from "~/components/investing/invest-page-states";
@@ -21,9 +21,8 @@ import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PurchaseReview } from "~/components/investing/purchase-review";
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { AvailableShares } from "~/components/market/available-shares";
-import { OrderBookPanel } from "~/components/market/order-book-panel";
 import { MarketDataPanel } from "~/components/market/market-data-panel";
-import { PropertyValueSection } from "~/components/valuations/property-value-section";
+import { PropertyValueSection as PropertyValueSectionOnServer } from "~/components/valuations/property-value-section";
 import { ResaleNote } from "~/components/market/resale-note";
 import { PropertyDocumentList } from "~/components/properties/property-document-list";
 import { PropertyUpdatesSection } from "~/components/property-updates/property-updates-section";
@@ -43,7 +42,7 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireParams } from "~/web/params.server";
 import { requireInvestor } from "~/web/guards.server";
-import { HolderExitNotice } from "~/components/exits/holder-exit-notice";
+import { HolderExitNotice as HolderExitNoticeOnServer } from "~/components/exits/holder-exit-notice";
 import { getHolderExitView } from "~/domain/exits/exit-reads.server";
 import { loadInvestPage, loadInvestProperty, purchaseFollowUps, purchaseSucceeded } from "./invest-page.server";
 
@@ -52,6 +51,27 @@ const FOLLOW_UP_AFTER_MS = 2_000;
 const OTHER_PROPERTY_MESSAGE = "This form is for another property. Please reload the page and try again.";
 const UNKNOWN_INTENT_MESSAGE = "This form could not be processed. Please reload the page and try again.";
 const ACKNOWLEDGE_MESSAGE = "Please confirm that you have read the risk disclosure.";
+
+// Sections only some properties have (a valuation or realised history, an agreed sale) load
+// their code in the browser only when the page shows them, which keeps /invest within its
+// JavaScript budget (docs/performance.md). The server renders them at once, so the HTML is
+// whole without JavaScript, and hydration keeps that HTML until the section's code arrives.
+const PropertyValueSection = import.meta.env.SSR
+  ? PropertyValueSectionOnServer
+  : lazy(() => import("~/components/valuations/property-value-section").then((m) => ({ default: m.PropertyValueSection })));
+const HolderExitNotice = import.meta.env.SSR
+  ? HolderExitNoticeOnServer
+  : lazy(() => import("~/components/exits/holder-exit-notice").then((m) => ({ default: m.HolderExitNotice })));
+
+/** The value section on the invest page: once there is a valuation, a resale or a distribution to show. */
+function hasValueStory(
+  value: { story: { navHistory: unknown[]; trades: unknown[]; performance: { distributionsByYear: unknown[] } } } | null,
+) {
+  return (
+    value !== null &&
+    (value.story.navHistory.length > 0 || value.story.trades.length > 0 || value.story.performance.distributionsByYear.length > 0)
+  );
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
@@ -193,7 +213,9 @@ export default function InvestPage() {
       </p>
       {view.exit ? (
         <div className="mt-4">
-          <HolderExitNotice exit={view.exit} />
+          <Suspense fallback={null}>
+            <HolderExitNotice exit={view.exit} />
+          </Suspense>
         </div>
       ) : null}
 
@@ -210,8 +232,11 @@ export default function InvestPage() {
           <PropertyUpdatesSection data={view.updates} />
           <PropertyDocumentList documents={view.documentList} />
           {view.marketData ? <MarketDataPanel data={view.marketData} /> : null}
-          {view.value ? <PropertyValueSection view={view.value} /> : null}
-          <OrderBookPanel market={view.market} action={paths.trading()} placeForm={false} />
+          {view.value && hasValueStory(view.value) ? (
+            <Suspense fallback={null}>
+              <PropertyValueSection view={view.value} />
+            </Suspense>
+          ) : null}
           <AvailableShares market={view.market} action={paths.trading()} live={false} />
           <DistributionList distributions={view.distributions} received={view.received} />
         </div>
