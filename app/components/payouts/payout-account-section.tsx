@@ -13,7 +13,9 @@ const rupees = (value: string) => formatRupees(value, { paise: "always" });
  * returned, what escrow transferred to it, and the difference; and the form that books a transfer.
  */
 export function PayoutAccountSection({ account, result }: { account: PayoutAccountPosition; result: LastResult }) {
-  const toFund = Number(account.toFund);
+  // Signs read off the exact figure, no float: "-500.00" is prefunded, "0.00" is settled.
+  const prefunded = account.toFund.startsWith("-");
+  const owed = !prefunded && account.toFund !== "0.00";
   const formErrors = formErrorsOf(result, "intent");
   return (
     <section aria-labelledby="payout-account-heading" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -34,8 +36,8 @@ export function PayoutAccountSection({ account, result }: { account: PayoutAccou
           <dd className="font-medium">{rupees(account.funded)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">{toFund < 0 ? "Prefunded" : "To fund from escrow"}</dt>
-          <dd className="font-medium">{rupees(toFund < 0 ? account.toFund.replace("-", "") : account.toFund)}</dd>
+          <dt className="text-slate-600">{prefunded ? "Prefunded" : "To fund from escrow"}</dt>
+          <dd className="font-medium">{rupees(prefunded ? account.toFund.slice(1) : account.toFund)}</dd>
         </div>
       </dl>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-4 sm:items-end" noValidate>
@@ -47,7 +49,7 @@ export function PayoutAccountSection({ account, result }: { account: PayoutAccou
             name: "amount",
             inputMode: "decimal",
             required: true,
-            defaultValue: submittedValue(result, "amount") ?? (toFund > 0 ? account.toFund : ""),
+            defaultValue: submittedValue(result, "amount") ?? (owed ? account.toFund : ""),
           }}
         />
         <Field
