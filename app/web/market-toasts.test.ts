@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdCreatedToast, purchaseCompleteToast, sellRequestCreatedToast } from "./market-toasts";
+import { purchaseCompleteToast, sellRequestCreatedToast, sharesReservedToast } from "./market-toasts";
 
 describe("market toasts group numbers the Indian way", () => {
   it("writes a sell order's shares and price in lakhs", () => {
@@ -14,9 +14,9 @@ describe("market toasts group numbers the Indian way", () => {
     );
   });
 
-  it("writes a hold's amount and shares in lakhs", () => {
-    expect(holdCreatedToast({ amount: "2500000.00", shares: 300 }).description).toMatch(
-      /^₹25,00,000 is held for 300 shares for 60 minutes\./,
+  it("writes a reservation's amount and shares in lakhs", () => {
+    expect(sharesReservedToast({ amount: "2500000.00", shares: 300 }).description).toBe(
+      "300 shares reserved for you: ₹25,00,000 is held until an admin settles the trade.",
     );
   });
 

@@ -14,11 +14,12 @@ export function sellRequestCreatedToast(order: { shares: number; propertyTitle: 
   };
 }
 
-export function holdCreatedToast(hold: { amount: Decimal.Value; shares: number }): SuccessToast {
+/** Buy Now with the flag on: the fill is a reservation an admin settles (ADR 0076). */
+export function sharesReservedToast(bought: { amount: Decimal.Value; shares: number }): SuccessToast {
   return {
     kind: "success",
-    title: "Hold Created",
-    description: `${formatRupees(hold.amount, { paise: "if-any" })} is held for ${formatShares(hold.shares)} for 60 minutes. Confirm the hold; once the seller confirms too, an admin settles the trade.`,
+    title: "Shares Reserved",
+    description: `${formatShares(bought.shares)} reserved for you: ${formatRupees(bought.amount, { paise: "if-any" })} is held until an admin settles the trade.`,
   };
 }
 

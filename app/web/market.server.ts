@@ -3,26 +3,25 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { cancelHold, confirmHold, createBuyerHold } from "~/domain/market/buyer-holds.server";
+import { cancelHold, confirmHold } from "~/domain/market/buyer-holds.server";
+import { buyListingNow } from "~/domain/market/buy-now.server";
 import { DuplicateSubmitError } from "~/domain/market/market-errors";
 import { getSellableShares, listAvailableShares } from "~/domain/market/market-reads.server";
 import { cancelBuyOrder, placeBuyOrder } from "~/domain/market/buy-orders.server";
 import { getOrderBook, listOwnBuyOrders } from "~/domain/market/order-book.server";
 import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-requests.server";
-import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
-import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
-import { holdCreatedToast, purchaseCompleteToast, sellRequestCreatedToast } from "~/web/market-toasts";
+import { purchaseCompleteToast, sellRequestCreatedToast, sharesReservedToast } from "~/web/market-toasts";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 
-/** Whether a marketplace purchase is a hold both sides confirm (flag on) or instant. */
+/** Whether a Buy Now is a reservation an admin settles (flag on) or settles at once. */
 export const holdsMode = () => getFeatureFlags().secondary_market_enabled;
 
 /**
@@ -148,29 +147,15 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
           description: "Your sell request was cancelled and its shares released.",
         });
       case "buy": {
-        if (holdsMode()) {
-          const hold = await createBuyerHold(prisma, {
-            buyerId: user.id,
-            orderId: field("orderId"),
-            shares: shares,
-            idempotencyKey: key,
-          });
-          // The hold wrote the seller's alert and mail with the money (ADR 0060); the mail leaves now.
-          await drainMailOutboxSoon(prisma);
-          await logEventFor(user.id, {
-            eventName: "trading_hold_created",
-            propertyId: hold.propertyId,
-            props: { orderId: hold.orderId, shares: hold.shares },
-          });
-          return redirectWithToast(returnTo, holdCreatedToast(hold));
-        }
-        const trade = await instantBuyShares(prisma, {
-          buyerId: user.id,
-          orderId: field("orderId"),
-          shares: shares,
-          idempotencyKey: key,
+        // Buy Now is a marketable buy order for this listing (ADR 0076): a reservation an admin
+        // settles with the flag on, a settled trade with it off.
+        const bought = await buyListingNow(prisma, { buyerId: user.id, orderId: field("orderId"), shares: shares, idempotencyKey: key });
+        await logEventFor(user.id, {
+          eventName: "trading_buy_now",
+          propertyId: bought.propertyId,
+          props: { orderId: bought.orderId, shares: bought.shares },
         });
-        return redirectWithToast(returnTo, purchaseCompleteToast(trade));
+        return redirectWithToast(returnTo, bought.settled ? purchaseCompleteToast(bought) : sharesReservedToast(bought));
       }
       case "buyer-confirm":
       case "seller-confirm": {

@@ -68,7 +68,7 @@ beforeAll(async () => {
   reloadEnv();
   handle = await loadRequestHandler();
   const prisma = db.current.prisma;
-  // The investor owns 30 shares of a ₹100 property (band ₹50 to ₹150) and has money.
+  // The investor owns 30 shares of a ₹100 property (band ₹80 to ₹120, ADR 0076) and has money.
   const { property, seller } = await createMarket(prisma, { sellerShares: 30 });
   await prisma.userProfile.update({ where: { id: seller.id }, data: { tier: "small_investor" } });
   const other = await createMarket(prisma, { sellerShares: 12 });
@@ -165,9 +165,9 @@ const CASES: MoneyCase[] = [
       idempotencyKey: randomUUID(),
       returnTo: "/trading",
     }),
-    over: ["150.01", ...HUGE],
+    over: ["120.01", ...HUGE],
     status: 422,
-    message: "Price per share must be between ₹50 and ₹150 (within 50% of the issue price)",
+    message: "Price per share must be between ₹80 and ₹120 (within 20% of the reference price)",
   },
   {
     form: "sell shares",

@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 async function listing(shares = 10) {
-  const market = await createMarket(prisma());
+  // Issued at the ask's price, so the ask is inside the ±20% band (ADR 0076).
+  const market = await createMarket(prisma(), { sharePrice: "150" });
   await prisma().property.update({ where: { id: market.property.id }, data: { propertyStatus: "funded" } });
   const order = await createSellRequest(prisma(), {
     sellerId: market.seller.id,

@@ -39,7 +39,8 @@ const cookieFor = (userId: string) => createSession(db.current.prisma, userId, {
 
 async function listing(shares = "5", price = "150") {
   const { prisma } = db.current;
-  const { property, seller } = await createMarket(prisma);
+  // Issued at the ask's price, so the ask is inside the ±20% band (ADR 0076).
+  const { property, seller } = await createMarket(prisma, { sharePrice: "150" });
   await prisma.property.update({ where: { id: property.id }, data: { propertyStatus: "funded" } });
   const order = await createSellRequest(prisma, {
     sellerId: seller.id,

@@ -164,7 +164,8 @@ describe("notices about money and SIGKILL", () => {
   }, 180_000);
 
   it("a hold killed after its commit, before its outbox mail reached the queue: after a restart the seller's mail arrives once", async () => {
-    const { property, seller } = await createMarket(prisma());
+    // Issued at the ask's price, so the ask is inside the ±20% band (ADR 0076).
+    const { property, seller } = await createMarket(prisma(), { sharePrice: "150" });
     await prisma().property.update({ where: { id: property.id }, data: { propertyStatus: "funded" } });
     const order = await createSellRequest(prisma(), {
       sellerId: seller.id,

@@ -106,7 +106,7 @@ describe("the watchlist's cards and its 'Watchlist Alert'", () => {
     const prisma = db.current.prisma;
     const watcher = await createUser(prisma, { tier: "small_investor", subscriptionActive: true });
     const offer = (propertyId: string, sellerId: string) =>
-      createSellRequest(prisma, { sellerId, propertyId, shares: "2", pricePerShare: "150", idempotencyKey: newIdempotencyKey() });
+      createSellRequest(prisma, { sellerId, propertyId, shares: "2", pricePerShare: "120", idempotencyKey: newIdempotencyKey() });
 
     // Sold out, with another investor offering shares: the banner's case.
     const funded = await createMarket(prisma);

@@ -161,7 +161,8 @@ describe("large deposits and withdrawals", () => {
 describe("large settlements", () => {
   it("a settlement above the threshold waits, and concurrent approvals settle it once", async () => {
     const [first, second, third] = await threeAdmins();
-    const { seller, property } = await createMarket(prisma(), { sellerShares: 20, sharePrice: "40000" });
+    // Issued at ₹50,000, so the ₹60,000 ask is at the top of the ±20% band (ADR 0076).
+    const { seller, property } = await createMarket(prisma(), { sellerShares: 10, sharePrice: "50000" });
     const order = await createSellRequest(prisma(), {
       sellerId: seller.id,
       propertyId: property.id,

@@ -1,4 +1,4 @@
-import { Decimal, formatINR } from "~/lib/money";
+import { Decimal } from "~/lib/money";
 import { ORDER_LIFETIME_DAYS, parseShareCount } from "~/lib/market/market-rules";
 import { isAmountPastAnyBound, NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 import { formatShares } from "~/lib/formats";
@@ -20,7 +20,7 @@ import {
   matchesSettleAtOnce,
   refuseSelfCross,
 } from "./matching.server";
-import { referenceBand, referencePrice } from "./reference-price.server";
+import { checkPriceBand } from "./reference-price.server";
 
 export type PlaceBuyOrderInput = {
   buyerId: string;
@@ -79,9 +79,7 @@ export async function placeBuyOrderIn(tx: Tx, input: PlaceBuyOrderInput, now: Da
   if (!property.sharesSellable) throw marketError("tradingDisabled", 403);
 
   const book = await lockBook(tx, input.propertyId);
-  const reference = await referencePrice(tx, input.propertyId);
-  const band = referenceBand(reference!);
-  if (price.value.lt(band.min) || price.value.gt(band.max)) throw outOfBand(band, "maxPrice");
+  await checkPriceBand(tx, input.propertyId, price.value, "maxPrice");
   await refuseSelfCross(tx, { userId: input.buyerId, propertyId: input.propertyId, side: "buy", price: price.value });
 
   const amount = buyOrderHold(shares, price.value);
@@ -119,16 +117,6 @@ export async function placeBuyOrderIn(tx: Tx, input: PlaceBuyOrderInput, now: Da
     filledShares: shares - after!.remaining_shares,
     halted: book.halted,
   };
-}
-
-export function outOfBand(band: { min: Decimal; max: Decimal; percent: number }, field: string) {
-  const show = (value: Decimal) => formatINR(value, { paise: !value.isInteger() });
-  return new MarketError(
-    "price_out_of_band",
-    `Price per share must be between ${show(band.min)} and ${show(band.max)} (within ${band.percent}% of the reference price)`,
-    422,
-    field,
-  );
 }
 
 type Closing = { status: "cancelled" | "expired"; reason: string; actorId?: string };

@@ -1,6 +1,6 @@
 import { Decimal } from "~/lib/money";
 import { onlySharesAvailableMessage, parseShareCount } from "~/lib/market/market-rules";
-import { Prisma, type DatabaseErrorTable, type PrismaClient } from "~/services/db.server";
+import { Prisma, type DatabaseErrorTable, type Db } from "~/services/db.server";
 import { DomainError } from "~/domain/errors";
 import {
   InsufficientFundsError,
@@ -20,7 +20,7 @@ import { isUuid } from "~/lib/uuid";
  */
 
 /** What a refusal's message needs besides its code; a buy fills in the total once it knows it. */
-export type RefusalContext = { repeatedKind?: "hold" | "trade"; total?: string };
+export type RefusalContext = { repeatedKind?: "hold" | "trade" | "buy-order"; total?: string };
 
 const walletTooLow = () => new MarketError("insufficient_funds", "Insufficient wallet balance. Please add funds to your wallet.", 422);
 
@@ -103,7 +103,11 @@ export type BuyFacts = {
  * not promised to other holds, and a wallet that covers the total. A form key already used
  * is answered first. The database function checks all of it again under the order's lock.
  */
-export function checkBuy(facts: BuyFacts, input: { buyerId: string; orderId: string; shares: unknown }, kind: "hold" | "trade") {
+export function checkBuy(
+  facts: BuyFacts,
+  input: { buyerId: string; orderId: string; shares: unknown },
+  kind: "hold" | "trade" | "buy-order",
+) {
   if (facts.seen_id) {
     if (facts.seen_order_id === input.orderId && String(facts.seen_shares) === String(input.shares).trim()) {
       throw new DuplicateSubmitError({ kind, id: facts.seen_id });
@@ -131,16 +135,20 @@ export function checkBuy(facts: BuyFacts, input: { buyerId: string; orderId: str
  * a trade's history row), in one statement without locks.
  */
 export async function readBuyFacts(
-  prisma: PrismaClient,
+  prisma: Db,
   input: { buyerId: string; orderId: string },
-  seen: { kind: "hold"; key: string } | { kind: "trade"; key: string },
+  seen: { kind: "hold" | "trade" | "buy-order"; key: string },
   now: Date,
 ): Promise<BuyFacts> {
   const orderId = isUuid(input.orderId) ? input.orderId : null;
   const seenSql =
     seen.kind === "hold"
       ? Prisma.sql`SELECT h.id::text AS id, h.order_id::text AS order_id, h.shares FROM share_buyer_holds h WHERE h.idempotency_key = ${seen.key}`
-      : Prisma.sql`SELECT t.id::text AS id, t.reference_id AS order_id, t.shares FROM transactions t
+      : seen.kind === "buy-order"
+        ? // A Buy Now's order names its listing through its fill.
+          Prisma.sql`SELECT b.id::text AS id, (SELECT f.sell_order_id::text FROM share_fills f WHERE f.buy_order_id = b.id LIMIT 1) AS order_id,
+                            b.shares_wanted AS shares FROM share_buy_orders b WHERE b.idempotency_key = ${seen.key}`
+        : Prisma.sql`SELECT t.id::text AS id, t.reference_id AS order_id, t.shares FROM transactions t
                     WHERE t.user_id = ${input.buyerId}::uuid AND t.idempotency_key = ${seen.key}`;
   const [facts] = await prisma.$queryRaw<BuyFacts[]>`
     SELECT u.tier::text AS tier, u.is_admin, o.id::text AS order_id, o.seller_id::text AS seller_id,

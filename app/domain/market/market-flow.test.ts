@@ -25,7 +25,8 @@ async function refusal(promise: Promise<unknown>): Promise<MarketError> {
   return error as MarketError;
 }
 
-async function listed(shares = 10, price = "150.00", sharePrice = "100") {
+// The ask sits at the issue price, inside the ±20% band around it (ADR 0076).
+async function listed(shares = 10, price = "150.00", sharePrice = "150") {
   const { prisma } = db.current;
   const market = await createMarket(prisma, { sharePrice });
   const order = await createSellRequest(prisma, {
@@ -121,13 +122,13 @@ describe("sell orders", () => {
 describe("holds (flag on)", () => {
   it("hold, both confirm, admin settles: money and shares move exactly once", async () => {
     const { prisma } = db.current;
-    const { seller, property, order } = await listed(10, "150.00");
+    const { seller, property, order } = await listed(10, "120.00", "100");
     const buyer = await createInvestor(prisma, { balance: "5000" });
     const admin = await createUser(prisma, { isAdmin: true });
     const sellerBefore = await wallet(prisma, seller.id);
 
     const hold = await createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "4", idempotencyKey: newKey() });
-    expect(await wallet(prisma, buyer.id)).toEqual({ available: "4400.00", held: "600.00" });
+    expect(await wallet(prisma, buyer.id)).toEqual({ available: "4520.00", held: "480.00" });
     expect((await listAvailableShares(prisma, { propertyId: property.id }))[0]!.availableShares).toBe(6);
 
     expect((await refusal(confirmHold(prisma, { userId: seller.id, holdId: hold.holdId, side: "seller" }))).message).toBe(
@@ -144,8 +145,8 @@ describe("holds (flag on)", () => {
       [1, 2].map(() => settleReservation(prisma, { adminId: admin.id, reservationId: confirmed.reservationId!, notes: "paid" })),
     );
     expect(settlements.filter((s) => s.status === "fulfilled")).toHaveLength(1);
-    expect(await wallet(prisma, buyer.id)).toEqual({ available: "4400.00", held: "0.00" });
-    expect((await wallet(prisma, seller.id)).available).toBe((Number(sellerBefore.available) + 600).toFixed(2));
+    expect(await wallet(prisma, buyer.id)).toEqual({ available: "4520.00", held: "0.00" });
+    expect((await wallet(prisma, seller.id)).available).toBe((Number(sellerBefore.available) + 480).toFixed(2));
     expect(await position(prisma, buyer.id, property.id)).toEqual({ shares: 4, committed: 0 });
     expect(await position(prisma, seller.id, property.id)).toEqual({ shares: 16, committed: 6 });
     const after = await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: order.orderId } });
@@ -154,7 +155,7 @@ describe("holds (flag on)", () => {
     const sellerPosition = await prisma.userPropertyPosition.findUniqueOrThrow({
       where: { userId_propertyId: { userId: seller.id, propertyId: property.id } },
     });
-    expect(sellerPosition.realisedProfit.toFixed(2)).toBe("200.00");
+    expect(sellerPosition.realisedProfit.toFixed(2)).toBe("80.00");
   });
 
   it("refuses the spec's cases: own order, explorer tier, short wallet, too many shares, confirm after expiry", async () => {

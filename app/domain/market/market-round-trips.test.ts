@@ -39,7 +39,8 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 
 async function listing(shares = 10) {
   const { prisma } = db.current;
-  const market = await createMarket(prisma);
+  // Issued at the ask's price, so the ask is inside the ±20% band (ADR 0076).
+  const market = await createMarket(prisma, { sharePrice: "150" });
   const order = await createSellRequest(prisma, {
     sellerId: market.seller.id,
     propertyId: market.property.id,

@@ -140,6 +140,19 @@ export async function matchSellOrder(tx: Tx, sellOrderId: string, mode: MatchMod
 }
 
 /**
+ * Buy Now (ADR 0076): a marketable buy order that names one listing fills from that listing
+ * only, at the listing's price; the book must be locked. Returns the shares filled.
+ */
+export async function fillFromListing(tx: Tx, buyOrderId: string, sellOrderId: string, mode: MatchMode): Promise<number> {
+  const buy = await lockBuy(tx, buyOrderId);
+  const ask = await lockSell(tx, sellOrderId, mode.now);
+  if (!buy || buy.status !== "active" || !ask || ask.seller_id === buy.buyer_id) return 0;
+  const shares = Math.min(buy.remaining_shares, ask.free);
+  await fill(tx, buy, ask, new Decimal(ask.price_per_share), mode);
+  return shares;
+}
+
+/**
  * Once trading resumes, every open bid (oldest first) is matched again, so the book is left
  * uncrossed; the resting order of each pair is the older, whose price is the trade price.
  */

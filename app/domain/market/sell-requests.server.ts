@@ -1,10 +1,11 @@
-import { orderExpiry, parseSharePrice, parseShareCount, priceBand, priceBandMessage } from "~/lib/market/market-rules";
+import { orderExpiry, parseSharePrice, parseShareCount } from "~/lib/market/market-rules";
 import { isAmountPastAnyBound, NUMERIC_16_2_MAX } from "~/lib/rupee-input";
 import { databaseRefusal, isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
 import { announceMarketChange, lockOrder, releaseOpenHoldsOfOrder } from "./order-locks.server";
 import { DuplicateSubmitError, marketError, MarketError, ownsTooFewError } from "./market-errors";
 import { lockBook, matchSellOrder, refuseSelfCross } from "./matching.server";
+import { checkPriceBand, outOfBand } from "./reference-price.server";
 import { getFeatureFlags } from "~/services/env.server";
 
 export type CreateSellRequestInput = {
@@ -63,7 +64,7 @@ export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput,
   }
   const property = await tx.property.findUnique({
     where: { id: input.propertyId },
-    select: { sharesSellable: true, title: true, sharePrice: true },
+    select: { sharesSellable: true, title: true },
   });
   if (!property) throw marketError("propertyNotFound", 404);
   if (await tradingStoppedForExit(tx, input.propertyId)) throw marketError("tradingStopped", 409);
@@ -75,9 +76,9 @@ export async function createSellRequestIn(tx: Tx, input: CreateSellRequestInput,
      WHERE user_id = ${input.sellerId}::uuid AND property_id = ${input.propertyId} FOR UPDATE`;
   const free = position ? position.shares - position.committed_shares : 0;
   if (free < shares) throw ownsTooFewError(free, shares);
-  const band = priceBand(property.sharePrice.toFixed(2));
-  if (price.lt(band.min) || price.gt(band.max) || price.times(shares).gt(NUMERIC_16_2_MAX))
-    throw new MarketError("price_out_of_band", priceBandMessage(band), 422, "pricePerShare");
+  const band = await checkPriceBand(tx, input.propertyId, price, "pricePerShare");
+  // A total too large for any column is answered with the band too.
+  if (price.times(shares).gt(NUMERIC_16_2_MAX)) throw outOfBand(band, "pricePerShare");
   await refuseSelfCross(tx, { userId: input.sellerId, propertyId: input.propertyId, side: "sell", price });
   const committed = await tx.$executeRaw`
     UPDATE user_property_positions SET committed_shares = committed_shares + ${shares}, updated_at = now()

@@ -91,11 +91,11 @@ describe("share-trading administration", () => {
       sellerId: seller.id,
       propertyId: property.id,
       shares: "4",
-      pricePerShare: "125.50",
+      pricePerShare: "115.50",
       idempotencyKey: newKey(),
     });
     const after = await getShareTradingOverview(prisma);
     expect(after.summary.activeOrders).toBe(before.summary.activeOrders + 1);
-    expect(new Decimal(after.summary.activeValue).minus(before.summary.activeValue).toFixed(2)).toBe("502.00");
+    expect(new Decimal(after.summary.activeValue).minus(before.summary.activeValue).toFixed(2)).toBe("462.00");
   });
 });

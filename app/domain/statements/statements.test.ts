@@ -158,8 +158,9 @@ describe("statements from the database", () => {
     const other = await createInvestor(prisma, { balance: "10000" });
     await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 10, idempotencyKey: newKey() });
     await sell(prisma, seller.id, property.id, investor.id, 10, "120");
-    await sell(prisma, investor.id, property.id, other.id, 5, "150");
-    await sell(prisma, investor.id, property.id, other.id, 5, "90");
+    // Each ask within ±20% of the last settled price (ADR 0076): ₹130 after ₹120, ₹105 after ₹130.
+    await sell(prisma, investor.id, property.id, other.id, 5, "130");
+    await sell(prisma, investor.id, property.id, other.id, 5, "105");
     // The trades happened three days ago (order kept), so yesterday's record date sees them.
     await prisma.$executeRaw`UPDATE transactions SET created_at = created_at - interval '3 days' WHERE property_id = ${property.id}`;
     const admin = await createUser(prisma, { isAdmin: true });
@@ -181,8 +182,8 @@ describe("statements from the database", () => {
     // The cost of acquisition includes the 2% platform fee paid on the primary purchase (₹20 on
     // ₹1,000; ADR 0046): 20 shares cost ₹2,220, ₹111 each, so 5 shares cost ₹555.
     expect(figures.gains.map((g) => [g.shares, g.salePrice, g.transferCosts, g.costOfAcquisition, g.gain, g.term])).toEqual([
-      [5, "750.00", "0.00", "555.00", "195.00", "Short term"],
-      [5, "450.00", "0.00", "555.00", "-105.00", "Short term"],
+      [5, "650.00", "0.00", "555.00", "95.00", "Short term"],
+      [5, "525.00", "0.00", "555.00", "-30.00", "Short term"],
     ]);
     expect(figures.distributions.map((d) => [d.shares, d.amount])).toEqual([[10, "100.00"]]);
     expect(figures.holdings.map((h) => [h.shares, h.cost, h.averageCost])).toEqual([[10, "1110.00", "111.00"]]);
@@ -196,8 +197,8 @@ describe("statements from the database", () => {
     expect(pdf).toContain(amountText(figures.closingBalance));
     expect(pdf).toContain("100.00");
     const csv = capitalGainsCsv(figures);
-    expect(csv).toContain("750.00,0.00,111.00,555.00,195.00");
-    expect(csv).toContain("450.00,0.00,111.00,555.00,-105.00");
+    expect(csv).toContain("650.00,0.00,111.00,555.00,95.00");
+    expect(csv).toContain("525.00,0.00,111.00,555.00,-30.00");
     expect(await checkLedger(prisma)).toEqual([]);
   });
 

@@ -39,28 +39,6 @@ export function parseSharePrice(value: unknown): Decimal | null {
   return parsed.ok ? parsed.value : null;
 }
 
-/**
- * ADR 0056: a resale price stays within this many percent of the property's issue price
- * (its share price, which an admin's revaluation moves), either way. A listing at 1,000 times
- * the value is a typing mistake or a lure, and no buyer should have to read past it.
- */
-export const PRICE_BAND_PERCENT = 50;
-
-export type PriceBand = { min: Decimal; max: Decimal };
-
-/** The prices a sell request may ask for a property whose issue price is `issuePrice`, to the paisa. */
-export function priceBand(issuePrice: Decimal.Value): PriceBand {
-  const issue = new Decimal(issuePrice);
-  const spread = issue.times(PRICE_BAND_PERCENT).div(100);
-  return {
-    min: Decimal.max("0.01", issue.minus(spread).toDecimalPlaces(2, Decimal.ROUND_UP)),
-    max: issue.plus(spread).toDecimalPlaces(2, Decimal.ROUND_DOWN),
-  };
-}
-
-export const priceBandMessage = (band: PriceBand) =>
-  `Price per share must be between ${formatINR(band.min, { paise: !band.min.isInteger() })} and ${formatINR(band.max, { paise: !band.max.isInteger() })} (within ${PRICE_BAND_PERCENT}% of the issue price)`;
-
 /** The spec's refusal when a quantity is more than what is there, in Indian grouping: "Only 1,480 shares are available". */
 export const onlySharesAvailableMessage = (available: number) =>
   `Only ${formatCount(available)} ${available === 1 ? "share is" : "shares are"} available`;
