@@ -13,7 +13,7 @@ import { formatRupees, formatShares } from "~/lib/formats";
 
 /** ADR 0011: each mode's dialog says what that mode really does. */
 const SETTLEMENT_TEXT = {
-  hold: "Your wallet funds are held for 60 minutes. You confirm the hold, the seller confirms, and an admin then settles the trade: only then do the shares and money move. Either side may cancel until settlement.",
+  hold: "A buy order at this listing's price fills from it at once: the total is held in your wallet and the shares are reserved for you, and an admin then settles the trade: only then do the shares and money move. Either side may cancel until settlement.",
   instant: "The purchase settles at once: the total leaves your wallet and the shares are added to your portfolio immediately.",
 };
 
@@ -85,7 +85,7 @@ function BuyDialog({ listing, market, action }: { listing: Listing; market: Mark
   const count = /^\d+$/.test(shares) ? Number(shares) : 0;
   const total = new Decimal(listing.pricePerShare).times(count);
   const short = total.gt(market.balance);
-  const title = market.holdsMode ? "Create Hold" : "Confirm Purchase";
+  const title = market.holdsMode ? "Reserve Shares" : "Confirm Purchase";
   const id = `buy-${listing.id}`;
   return (
     <details className="w-full sm:w-auto">

@@ -1,4 +1,10 @@
 import { formatShares } from "~/lib/formats";
+import { formatINR } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
+import { enqueueMail } from "~/services/mail/mail-queue.server";
+import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { isUuid } from "~/lib/uuid";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
@@ -66,6 +72,7 @@ async function buyListingNowIn(tx: Tx, input: BuyNowInput, now: Date, instant: b
   const filled = await fillFromListing(tx, buyOrderId, listing.id, { instant, now });
   // Checked under the same locks just above; a shortfall here would be a bug, and undoes everything.
   if (filled !== shares) throw marketError("concurrent", 409);
+  if (!instant) await tellSellerOfReservation(tx, { sellerId: listing.seller_id, propertyId: listing.property_id, title, shares, total });
   return {
     buyOrderId,
     orderId: listing.id,
@@ -76,4 +83,50 @@ async function buyListingNowIn(tx: Tx, input: BuyNowInput, now: Date, instant: b
     amount: total,
     settled: instant,
   };
+}
+
+export const SHARES_RESERVED_TITLE = "Shares Reserved";
+
+/**
+ * The seller hears of a Buy Now on their listing (flag on) in the reservation's transaction:
+ * an alert on their bell and an e-mail through the mail queue, both committed with the fill.
+ * With the flag off, `market_transfer_shares` tells both sides that the order filled.
+ */
+async function tellSellerOfReservation(
+  tx: Tx,
+  sale: { sellerId: string; propertyId: string; title: string; shares: number; total: string },
+) {
+  const message =
+    `A buyer reserved ${formatShares(sale.shares)} of ${sale.title} for ${formatINR(sale.total, { paise: true })} from your listing. ` +
+    "An admin settles the trade; until then either side may cancel the reservation on its Sell Requests or Trading page.";
+  await createUserAlert(tx, {
+    userId: sale.sellerId,
+    alertType: "shares_reserved",
+    title: SHARES_RESERVED_TITLE,
+    message,
+    propertyId: sale.propertyId,
+  });
+  const seller = await tx.userProfile.findUnique({ where: { id: sale.sellerId }, select: { email: true, fullName: true } });
+  if (!seller?.email) return;
+  try {
+    await enqueueMail(
+      {
+        to: seller.email,
+        subject: `${SHARES_RESERVED_TITLE}: ${sale.title}`,
+        text: [
+          `Hello ${seller.fullName ?? ""}`.trim() + ",",
+          "",
+          message,
+          "",
+          `Sell Requests: ${getEnv().APP_ORIGIN ?? ""}${paths.dashboard.sellRequests()}`,
+          "",
+          "Aangan",
+        ].join("\n"),
+      },
+      tx,
+    );
+  } catch (error) {
+    // The reservation stands and the seller has the alert.
+    logger.warn({ err: error, sellerId: sale.sellerId }, "could not queue the reservation mail");
+  }
 }
