@@ -13,6 +13,7 @@ import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-reque
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
+import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
@@ -150,6 +151,8 @@ export async function handleMarketAction(request: Request, user: SessionUser, fa
         // Buy Now is a marketable buy order for this listing (ADR 0076): a reservation an admin
         // settles with the flag on, a settled trade with it off.
         const bought = await buyListingNow(prisma, { buyerId: user.id, orderId: field("orderId"), shares: shares, idempotencyKey: key });
+        // The reservation wrote the seller's alert and mail with the money (ADR 0060); the mail leaves now.
+        if (!bought.settled) await drainMailOutboxSoon(prisma);
         await logEventFor(user.id, {
           eventName: "trading_buy_now",
           propertyId: bought.propertyId,

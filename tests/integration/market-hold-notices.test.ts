@@ -72,8 +72,8 @@ async function outboxMailTo(email: string): Promise<string | null> {
   return null;
 }
 
-describe("a buyer's hold on a listing", () => {
-  it("tells the seller: an alert row with the confirm deadline, a live bell event and an e-mail in the outbox", async () => {
+describe("a buyer's Buy Now on a listing", () => {
+  it("tells the seller: an alert row, a live bell event and an e-mail, committed with the reservation", async () => {
     const { prisma } = db.current;
     const { seller, order, property } = await listing();
     const buyer = await createInvestor(prisma, { balance: "5000" });
@@ -85,32 +85,24 @@ describe("a buyer's hold on a listing", () => {
     const response = await buy(await cookieFor(buyer.id), order.orderId, "2");
     expect(response.status).toBe(302);
     const hold = await prisma.shareBuyerHold.findFirstOrThrow({ where: { buyerId: buyer.id } });
+    expect([hold.holdStatus, hold.buyerConfirmed, hold.sellerConfirmed]).toEqual(["reserved", true, true]);
 
-    const alert = await prisma.userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "hold_placed" } });
-    expect(alert.title).toBe("Buyer Hold Placed");
+    const alert = await prisma.userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "shares_reserved" } });
+    expect(alert.title).toBe("Shares Reserved");
     expect(alert.propertyId).toBe(property.id);
-    const deadline = new Intl.DateTimeFormat("en-IN", {
-      timeZone: "Asia/Kolkata",
-      day: "numeric",
-      month: "short",
-      hour: "numeric",
-      minute: "2-digit",
-    }).format(hold.holdExpiresAt);
     expect(alert.message).toContain(`2 shares of Baner Heights for ₹300.00`);
-    expect(alert.message).toContain(`by ${deadline} IST`);
 
     const event = await stream.waitFor((e) => e.event === "message" && e.data.includes(alert.id), 5_000);
     expect(JSON.parse(event.data)).toEqual({ channel: `alerts:${seller.id}`, type: "alert", id: alert.id });
 
     await expect.poll(() => outboxMailTo(seller.email), { timeout: 20_000, interval: 200 }).not.toBeNull();
     const mail = (await outboxMailTo(seller.email))!;
-    expect(mail).toMatch(/Subject: Buyer Hold Placed: Baner Heights/);
-    expect(mail.replace(/=\r?\n/g, "")).toContain(`${deadline} IST`);
+    expect(mail).toMatch(/Subject: Shares Reserved: Baner Heights/);
   });
 });
 
 describe("who may buy", () => {
-  it("an admin whose tier is explorer places a hold like any buyer", async () => {
+  it("an admin whose tier is explorer buys like any buyer", async () => {
     const { prisma } = db.current;
     const { order } = await listing();
     const admin = await createUser(prisma, { isAdmin: true, balance: "5000" });
@@ -118,16 +110,16 @@ describe("who may buy", () => {
     const response = await buy(await cookieFor(admin.id), order.orderId, "1");
     expect(response.status).toBe(302);
     const hold = await prisma.shareBuyerHold.findFirstOrThrow({ where: { buyerId: admin.id } });
-    expect([hold.shares, hold.amount.toFixed(2), hold.holdStatus]).toEqual([1, "150.00", "pending"]);
+    expect([hold.shares, hold.amount.toFixed(2), hold.holdStatus]).toEqual([1, "150.00", "reserved"]);
   });
 
-  it("a short wallet sees Create Hold disabled, and the server refuses the post with nothing written", async () => {
+  it("a short wallet sees Reserve Shares disabled, and the server refuses the post with nothing written", async () => {
     const { prisma } = db.current;
     const { property, order } = await listing("5", "150");
     const poor = await createInvestor(prisma, { balance: "200" });
     const cookie = await cookieFor(poor.id);
     const page = await (await fetch(`${app.baseUrl}/trading?property=${property.id}`, { headers: { Cookie: cookie } })).text();
-    const button = /<button[^>]*>Create Hold<\/button>/.exec(page)?.[0] ?? "";
+    const button = /<button[^>]*>Reserve Shares<\/button>/.exec(page)?.[0] ?? "";
     expect(button).toContain('disabled=""');
     expect(page).toContain("Insufficient wallet balance. Please add funds to your wallet.");
 
@@ -135,6 +127,7 @@ describe("who may buy", () => {
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("Insufficient wallet balance");
     expect(await prisma.shareBuyerHold.count({ where: { buyerId: poor.id } })).toBe(0);
+    expect(await prisma.shareBuyOrder.count({ where: { buyerId: poor.id } })).toBe(0);
     const wallet = await prisma.escrowBalance.findUniqueOrThrow({ where: { userId: poor.id } });
     expect([wallet.availableBalance.toFixed(2), wallet.heldBalance.toFixed(2)]).toEqual(["200.00", "0.00"]);
   });

@@ -163,7 +163,7 @@ describe("notices about money and SIGKILL", () => {
     expect(await after.ticketStatus(ticketId)).toBe("closed");
   }, 180_000);
 
-  it("a hold killed after its commit, before its outbox mail reached the queue: after a restart the seller's mail arrives once", async () => {
+  it("a Buy Now killed after its commit, before its outbox mail reached the queue: after a restart the seller's mail arrives once", async () => {
     // Issued at the ask's price, so the ask is inside the ±20% band (ADR 0076).
     const { property, seller } = await createMarket(prisma(), { sharePrice: "150" });
     await prisma().property.update({ where: { id: property.id }, data: { propertyStatus: "funded" } });
@@ -178,7 +178,7 @@ describe("notices about money and SIGKILL", () => {
     const cookie = await createSession(prisma(), buyer.id, { production: true });
     const first = await start(await deadSmtp());
 
-    // Every insert into pg-boss's job table waits, so the hold commits and its drain stops at the mail queue.
+    // Every insert into pg-boss's job table waits, so the reservation commits and its drain stops at the mail queue.
     const blocker = new pg.Client({ connectionString: db.current.url });
     await blocker.connect();
     try {
@@ -212,8 +212,8 @@ describe("notices about money and SIGKILL", () => {
     const outbox = () =>
       prisma().$queryRaw<{ queued: boolean }[]>`
         SELECT queued_at IS NOT NULL AS queued FROM mail_outbox WHERE message->'to' ? ${seller.email}`;
-    const sellerAlerts = () => prisma().userAlert.count({ where: { userId: seller.id, alertType: "hold_placed" } });
-    // The hold and both its notices committed; the mail never reached the queue.
+    const sellerAlerts = () => prisma().userAlert.count({ where: { userId: seller.id, alertType: "shares_reserved" } });
+    // The reservation (its hold) and both its notices committed; the mail never reached the queue.
     expect(await prisma().shareBuyerHold.count({ where: { buyerId: buyer.id } })).toBe(1);
     expect(await sellerAlerts()).toBe(1);
     expect(await outbox()).toEqual([{ queued: false }]);
@@ -223,7 +223,7 @@ describe("notices about money and SIGKILL", () => {
     await start(sink.url);
     await expect.poll(async () => (await notices(seller.email, seller.id)).delivered, { timeout: 30_000 }).toBe(1);
     expect(mailsTo(seller.email)).toHaveLength(1);
-    expect(mailsTo(seller.email)[0]!.raw).toContain("Buyer Hold Placed: Baner Heights");
+    expect(mailsTo(seller.email)[0]!.raw).toContain("Shares Reserved: Baner Heights");
     expect(await outbox()).toEqual([{ queued: true }]);
     expect((await notices(seller.email, seller.id)).mailJobs).toBe(1);
     expect(await sellerAlerts()).toBe(1);

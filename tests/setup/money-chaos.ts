@@ -190,8 +190,9 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
         };
       }
       case "confirm": {
+        // Buy Now's reservations come confirmed (ADR 0076): confirming one again is a refusal the run checks too.
         const holds = await prisma.shareBuyerHold.findMany({
-          where: { holdStatus: "pending" },
+          where: { holdStatus: { in: ["pending", "reserved"] } },
           select: { id: true, buyerId: true, sellerId: true, buyerConfirmed: true },
           take: 50,
         });
@@ -319,16 +320,15 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
       { path: "/trading", cookie: buyer!.cookie, form: { intent: "buy", orderId: order.id, shares: "1", idempotencyKey: randomUUID() } },
       "hold",
     );
+    // Buy Now is a buy order for the listing: its fill is a reservation both orders confirmed (ADR 0076).
     const hold = await prisma.shareBuyerHold.findFirst({
-      where: { orderId: order.id, buyerId: buyer!.id, holdStatus: "pending" },
+      where: { orderId: order.id, buyerId: buyer!.id, holdStatus: "reserved" },
       orderBy: { createdAt: "desc" },
       select: { id: true },
     });
-    if (!hold) throw new Error("the closing sale: the hold was not created");
-    await step({ path: "/trading", cookie: buyer!.cookie, form: { intent: "buyer-confirm", holdId: hold.id } }, "confirm");
-    await step({ path: "/trading", cookie: seller!.cookie, form: { intent: "seller-confirm", holdId: hold.id } }, "confirm");
+    if (!hold) throw new Error("the closing sale: Buy Now made no reservation");
     const reservation = await prisma.shareReservation.findUnique({ where: { holdId: hold.id }, select: { id: true } });
-    if (!reservation) throw new Error("the closing sale: both confirmed, but no reservation");
+    if (!reservation) throw new Error("the closing sale: the fill has no reservation");
     report.bursts++;
     const settle = {
       path: "/admin/share-trading",

@@ -2,8 +2,6 @@ import { formatShares } from "~/lib/formats";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { getEnv } from "~/services/env.server";
-import { logger } from "~/services/logger.server";
-import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { isUuid } from "~/lib/uuid";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
@@ -89,7 +87,7 @@ export const SHARES_RESERVED_TITLE = "Shares Reserved";
 
 /**
  * The seller hears of a Buy Now on their listing (flag on) in the reservation's transaction:
- * an alert on their bell and an e-mail through the mail queue, both committed with the fill.
+ * an alert on their bell and an e-mail in the outbox, both committed with the fill.
  * With the flag off, `market_transfer_shares` tells both sides that the order filled.
  */
 async function tellSellerOfReservation(
@@ -108,10 +106,11 @@ async function tellSellerOfReservation(
   });
   const seller = await tx.userProfile.findUnique({ where: { id: sale.sellerId }, select: { email: true, fullName: true } });
   if (!seller?.email) return;
-  try {
-    await enqueueMail(
-      {
-        to: seller.email,
+  // To the outbox with the reservation (ADR 0060): the caller drains it once this commits.
+  await tx.mailOutbox.create({
+    data: {
+      message: {
+        to: [seller.email],
         subject: `${SHARES_RESERVED_TITLE}: ${sale.title}`,
         text: [
           `Hello ${seller.fullName ?? ""}`.trim() + ",",
@@ -123,10 +122,6 @@ async function tellSellerOfReservation(
           "Aangan",
         ].join("\n"),
       },
-      tx,
-    );
-  } catch (error) {
-    // The reservation stands and the seller has the alert.
-    logger.warn({ err: error, sellerId: sale.sellerId }, "could not queue the reservation mail");
-  }
+    },
+  });
 }
