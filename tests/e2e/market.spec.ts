@@ -33,7 +33,8 @@ test.afterAll(async () => {
 });
 
 async function arrange() {
-  const { property, seller } = await createMarket(prisma);
+  // Issued at ₹150, so the ₹150 asks below sit inside the ±20% band around it (ADR 0076).
+  const { property, seller } = await createMarket(prisma, { sharePrice: "150" });
   // As the admin's share-selling switch leaves it (funded, nothing left to issue), so these properties
   // never take the catalogue's open-first places that the catalogue specs read.
   await prisma.property.update({ where: { id: property.id }, data: { propertyStatus: "funded", availableShares: 0 } });
@@ -61,7 +62,7 @@ async function listShares(page: Page, shares: string, price: string) {
   await expect(page.getByText("Sell Order Created")).toBeVisible();
 }
 
-test("seller lists, buyer holds, both confirm, admin settles — the hold reaches the seller's open page live", async ({
+test("seller lists, buyer's Buy Now reserves the shares, admin settles — the reservation reaches the seller's open page live", async ({
   browser,
   page,
   signInAs,
@@ -84,27 +85,21 @@ test("seller lists, buyer holds, both confirm, admin settles — the hold reache
   await expectNoAxeViolations(buyerPage);
   const offer = buyerPage.getByTestId("listing");
   await expect(offer).toContainText("Baner Heights");
-  await expect(offer).toContainText("Last price: no resale yet · Issue price: ₹100.00 · Fee: none for buyer or seller");
+  await expect(offer).toContainText("Last price: no resale yet · Issue price: ₹150.00 · Fee: none for buyer or seller");
   await buyerPage.getByText("Reserve", { exact: true }).click();
   await buyerPage.getByLabel(/Shares to buy/).fill("2");
   await expect(buyerPage.getByText("Total: ₹300.00")).toBeVisible();
-  await buyerPage.getByRole("button", { name: "Create Hold" }).click();
-  await expect(buyerPage.getByText("Hold Created")).toBeVisible();
-  // No reload: the seller's bell hears of the hold, and its alert names the confirm deadline.
+  await buyerPage.getByRole("button", { name: "Reserve Shares" }).click();
+  await expect(buyerPage.getByText("Shares Reserved", { exact: true })).toBeVisible();
+  // No reload: the seller's bell hears of the reservation.
   const bell = page.getByRole("button", { name: /^Notifications, \d+ unread$/ });
   await bell.click({ timeout: 10_000 });
   const popover = page.getByRole("region", { name: "Latest notifications" });
-  await expect(popover.getByText("Buyer Hold Placed")).toBeVisible();
-  await expect(popover.getByText(/2 shares of Baner Heights for ₹300\.00\. Confirm it .* by .* IST/)).toBeVisible();
+  await expect(popover.getByText("Shares Reserved")).toBeVisible();
+  await expect(popover.getByText(/2 shares of Baner Heights for ₹300\.00 from your listing/)).toBeVisible();
   await page.keyboard.press("Escape");
-  await buyerPage.getByTestId("buyer-hold").getByRole("button", { name: "Confirm" }).click();
-  await expect(buyerPage.getByText("Hold Confirmed")).toBeVisible();
-
-  // No reload: the seller's page hears of the hold on its event stream.
-  const sellerHold = page.getByTestId("seller-hold");
-  await expect(sellerHold).toContainText("2 shares of Baner Heights", { timeout: 10_000 });
-  await sellerHold.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Hold Confirmed")).toBeVisible();
+  // No reload: the seller's page hears of it on its event stream.
+  await expect(page.getByTestId("sell-order")).toContainText("5 of 5 shares remaining");
 
   const adminPage = await pageFor(browser, signInAs, "admin@demo.aangan.in", "/admin/share-trading");
   await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -159,7 +154,7 @@ test("with the secondary-market flag off, Buy Now is an instant purchase", async
   expect(bought.shares).toBe(4);
 });
 
-test("a short wallet sees Create Hold disabled with the reason; the open raise offers no Enable selling", async ({
+test("a short wallet sees Reserve Shares disabled with the reason; the open raise offers no Enable selling", async ({
   browser,
   page,
   signInAs,
@@ -180,11 +175,11 @@ test("a short wallet sees Create Hold disabled with the reason; the open raise o
   await signInAs(poor.email as `${string}@${string}`, { redirectTo: `/trading?property=${property.id}` });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByText("Reserve", { exact: true }).click();
-  const dialog = page.getByRole("form", { name: "Create Hold" });
-  await expect(dialog.getByRole("button", { name: "Create Hold" })).toBeDisabled();
+  const dialog = page.getByRole("form", { name: "Reserve Shares" });
+  await expect(dialog.getByRole("button", { name: "Reserve Shares" })).toBeDisabled();
   await expect(dialog.getByText("Insufficient wallet balance. Please add funds to your wallet.")).toBeVisible();
   await dialog.getByLabel(/Shares to buy/).fill("1");
-  await expect(dialog.getByRole("button", { name: "Create Hold" })).toBeEnabled();
+  await expect(dialog.getByRole("button", { name: "Reserve Shares" })).toBeEnabled();
 
   const open = await createMarket(prisma);
   const title = `Open Raise ${open.property.id.slice(0, 8)}`;
@@ -246,14 +241,14 @@ test.describe("without JavaScript", () => {
       idempotencyKey: crypto.randomUUID(),
     });
     await page.getByLabel("Shares to sell").fill("5");
-    await page.getByLabel("Price per share (₹)").fill("99.50");
+    await page.getByLabel("Price per share (₹)").fill("149.50");
     await page.getByRole("button", { name: "List Shares for Sale" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "You only own 2 shares, cannot sell 5 shares" })).toBeVisible();
-    await expect(page.getByLabel("Price per share (₹)")).toHaveValue("99.50");
+    await expect(page.getByLabel("Price per share (₹)")).toHaveValue("149.50");
     await page.getByLabel("Shares to sell").fill("2");
     await page.getByRole("button", { name: "List Shares for Sale" }).click();
     await expect(page.getByText("Sell Order Created")).toBeVisible();
-    const order = await prisma.shareSellRequest.findFirstOrThrow({ where: { sellerId: seller.id, pricePerShare: "99.50" } });
+    const order = await prisma.shareSellRequest.findFirstOrThrow({ where: { sellerId: seller.id, pricePerShare: "149.50" } });
     expect([order.sharesToSell, order.status]).toEqual([2, "active"]);
   });
 });

@@ -91,3 +91,27 @@ test("without JavaScript a buyer places and cancels a buy order", async ({ brows
   const wallet = await prisma.escrowBalance.findUniqueOrThrow({ where: { userId: buyer.id } });
   expect([wallet.availableBalance.toFixed(2), wallet.heldBalance.toFixed(2)]).toEqual(["5000.00", "0.00"]);
 });
+
+test("without JavaScript, Buy Now on a listing is a buy order that fills from it as a reservation", async ({ browser, signInAs }) => {
+  const { property, seller, buyer } = await arrange();
+  const { createSellRequest } = await import("../../app/domain/market/sell-requests.server");
+  const listing = await createSellRequest(prisma, {
+    sellerId: seller.id,
+    propertyId: property.id,
+    shares: "4",
+    pricePerShare: "110",
+    idempotencyKey: crypto.randomUUID(),
+  });
+  const page = await pageFor(browser, signInAs, buyer.email, `/trading?property=${property.id}`, false);
+  await page.getByTestId("listing").getByText("Reserve", { exact: true }).click();
+  await page.getByLabel(/Shares to buy/).fill("3");
+  await page.getByRole("button", { name: "Reserve Shares" }).click();
+  await expect(page.getByText("Shares Reserved", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("trade-tape")).toContainText("3 shares at ₹110.00");
+  await expect(page.getByTestId("own-buy-order")).toContainText("Filled: 3 shares at up to ₹110.00");
+  const fill = await prisma.shareFill.findFirstOrThrow({ where: { sellOrderId: listing.orderId, buyerId: buyer.id } });
+  const reservation = await prisma.shareReservation.findUniqueOrThrow({ where: { holdId: fill.holdId! } });
+  expect([fill.shares, reservation.status, reservation.amount.toFixed(2)]).toEqual([3, "active", "330.00"]);
+  const wallet = await prisma.escrowBalance.findUniqueOrThrow({ where: { userId: buyer.id } });
+  expect([wallet.availableBalance.toFixed(2), wallet.heldBalance.toFixed(2)]).toEqual(["4670.00", "330.00"]);
+});

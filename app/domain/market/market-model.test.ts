@@ -10,6 +10,7 @@ import { MarketError } from "./market-errors";
 import { cancelSellRequest, createSellRequest } from "./sell-requests.server";
 import { cancelReservation, instantBuyShares, settleReservation } from "./settle-trades.server";
 import { cancelBuyOrder, placeBuyOrder } from "./buy-orders.server";
+import { buyListingNow } from "./buy-now.server";
 
 const db = useTestDatabase();
 
@@ -35,7 +36,7 @@ type World = {
 type Model = { instant: boolean };
 
 /** How much real work the runs did, so a run that only ever got refused cannot pass unnoticed. */
-const done = { listed: 0, held: 0, instant: 0, settled: 0, bids: 0, fills: 0, bidsCancelled: 0 };
+const done = { listed: 0, held: 0, instant: 0, settled: 0, bids: 0, fills: 0, bidsCancelled: 0, boughtNow: 0 };
 
 const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
 
@@ -132,6 +133,29 @@ class RaceBuy implements fc.AsyncCommand<Model, World> {
     await assertInvariants(w);
   }
   toString = () => `RaceBuy(u${this.a} vs u${this.b}, order ${this.order}, ${this.shares})`;
+}
+
+/** Buy Now on a listing (ADR 0076): a buy order at the listing's price that fills from it at once, or is refused. */
+class BuyNow implements fc.AsyncCommand<Model, World> {
+  constructor(
+    readonly user: number,
+    readonly order: number,
+    readonly shares: number,
+  ) {}
+  check = () => true;
+  async run(_m: Model, w: World) {
+    const orderId = pick(w.orders, this.order);
+    if (!orderId) return;
+    const input = { buyerId: w.users[this.user]!, orderId, shares: String(this.shares), idempotencyKey: newIdempotencyKey() };
+    const bought = (await attempt(() => buyListingNow(w.prisma, input, { instant: w.instant }))) as { buyOrderId: string } | null;
+    if (bought) {
+      done.boughtNow++;
+      done.fills++;
+      await rememberFillHolds(w, { buyOrderId: bought.buyOrderId });
+    }
+    await assertInvariants(w);
+  }
+  toString = () => `BuyNow(u${this.user}, order ${this.order}, ${this.shares})`;
 }
 
 /** A limit buy order; it matches resting asks at once, by price then time. */
@@ -305,6 +329,7 @@ const commands = [
   buyCommand,
   buyCommand,
   buyCommand,
+  fc.tuple(fc.nat(USERS - 1), fc.nat(10), fc.integer({ min: 1, max: 4 })).map(([u, o, n]) => new BuyNow(u, o, n)),
   fc.tuple(fc.nat(USERS - 1), fc.nat(USERS - 1), fc.nat(10), fc.integer({ min: 1, max: 4 })).map(([a, b, o, n]) => new RaceBuy(a, b, o, n)),
   fc
     .tuple(fc.nat(10), fc.constantFrom("buyer" as const, "seller" as const), fc.boolean(), fc.nat(USERS - 1))
@@ -431,7 +456,7 @@ async function assertInvariants(w: World) {
   expect(drift[0]!.n).toBe(0);
 }
 
-describe("the market under random sequences of list, bid, buy, hold, confirm, settle, cancel and expire", () => {
+describe("the market under random sequences of list, bid, buy, buy now, hold, confirm, settle, cancel and expire", () => {
   it(
     `keeps money, shares and commitments consistent after every step (${RUNS} sequences, both modes)`,
     { timeout: 1_800_000 },
@@ -453,6 +478,7 @@ describe("the market under random sequences of list, bid, buy, hold, confirm, se
       expect(done.bids).toBeGreaterThan(RUNS / 8);
       expect(done.fills).toBeGreaterThan(0);
       expect(done.bidsCancelled).toBeGreaterThan(0);
+      expect(done.boughtNow).toBeGreaterThan(0);
       console.info("market model:", RUNS, "sequences", done);
     },
   );
