@@ -21,8 +21,8 @@ const SETTLEMENT_TEXT = {
  * The marketplace's 'Available Shares' for one property or all: cheapest first, low stock
  * highlighted, the viewer's own listings marked, and a buy dialog that works without
  * JavaScript (a disclosure holding a real form). `action` is where its forms post. `live`
- * opens the property's event stream; the invest page turns it off, because a revalidation
- * there would cancel its own timed follow-up after a purchase (that page owns its refresh).
+ * opens the property's event stream and revalidates the page's loaders on every market event;
+ * the invest page turns it off only while a purchase's timed follow-up owns its refresh.
  */
 export function AvailableShares({ market, action, live = true }: { market: MarketplaceData; action?: string; live?: boolean }) {
   const reply = marketReply(useActionData());

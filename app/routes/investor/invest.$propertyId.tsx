@@ -43,6 +43,7 @@ import { readFormData } from "~/web/form-data.server";
 import { requireParams } from "~/web/params.server";
 import { requireInvestor } from "~/web/guards.server";
 import { HolderExitNotice as HolderExitNoticeOnServer } from "~/components/exits/holder-exit-notice";
+import { OrderBookPanel as OrderBookPanelOnServer } from "~/components/market/order-book-panel";
 import { getHolderExitView } from "~/domain/exits/exit-reads.server";
 import { loadInvestPage, loadInvestProperty, purchaseFollowUps, purchaseSucceeded } from "./invest-page.server";
 
@@ -59,6 +60,11 @@ const ACKNOWLEDGE_MESSAGE = "Please confirm that you have read the risk disclosu
 const PropertyValueSection = import.meta.env.SSR
   ? PropertyValueSectionOnServer
   : lazy(() => import("~/components/valuations/property-value-section").then((m) => ({ default: m.PropertyValueSection })));
+// The order book (issue 30): depth, spread, last trades and the investor's buy orders, kept
+// fresh by the page's market stream (the listings' live revalidation), its code loaded the same way.
+const OrderBookPanel = import.meta.env.SSR
+  ? OrderBookPanelOnServer
+  : lazy(() => import("~/components/market/order-book-panel").then((m) => ({ default: m.OrderBookPanel })));
 const HolderExitNotice = import.meta.env.SSR
   ? HolderExitNoticeOnServer
   : lazy(() => import("~/components/exits/holder-exit-notice").then((m) => ({ default: m.HolderExitNotice })));
@@ -237,7 +243,13 @@ export default function InvestPage() {
               <PropertyValueSection view={view.value} />
             </Suspense>
           ) : null}
-          <AvailableShares market={view.market} action={paths.trading()} live={false} />
+          {view.market.book ? (
+            <Suspense fallback={null}>
+              <OrderBookPanel market={view.market} action={paths.trading()} placeForm={false} />
+            </Suspense>
+          ) : null}
+          {/* Live over /events, except while a purchase's timed follow-up owns the page (ADR 0011). */}
+          <AvailableShares market={view.market} action={paths.trading()} live={!success && !followUp} />
           <DistributionList distributions={view.distributions} received={view.received} />
         </div>
         <div className="space-y-6">
