@@ -31,7 +31,7 @@ export type MarketBenchResult = {
 const SHARES_EACH = 1000;
 const ISSUED = 100_000;
 
-async function seed(prisma: PrismaClient, traders: number) {
+export async function seed(prisma: PrismaClient, traders: number) {
   const admin = await prisma.userProfile.create({
     data: {
       email: `bench-admin-${randomUUID().slice(0, 8)}@example.in`,

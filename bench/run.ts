@@ -1,4 +1,5 @@
-// `npm run bench`: purchase throughput next to pgbench, market holds created and settled per second, the catalogue page next to
+// `npm run bench`: purchase throughput next to pgbench, market holds created and settled per second, order-book orders matched
+// per second (50 traders on both sides), the catalogue page next to
 // /healthz, on fresh databases, and Lighthouse on the main pages (bench/lighthouse-bench.ts). Prints the tables and writes
 // bench/results/<timestamp>.json.
 // With --chaos (or BENCH_CHAOS=1) it also runs the long money-chaos run (bench/money-chaos-bench.ts).
@@ -15,6 +16,7 @@ import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
 import { runDepositBench } from "./deposit-bench";
 import { marketUnsafeCount, runMarketBench } from "./market-bench";
+import { orderBookRows, orderBookUnsafeCount, runOrderBookBench } from "./order-book-bench";
 import { chaosRows, runChaosBench } from "./money-chaos-bench";
 import { markdownTable, round } from "./stats";
 
@@ -60,6 +62,11 @@ async function main(): Promise<number> {
     databases.push(marketDb);
     console.log(`market: ${TRADERS} concurrent traders (hold, both confirm, settle) ...`);
     const market = await runMarketBench(marketDb.url, { traders: TRADERS, seconds: SECONDS });
+
+    const bookDb = await createFreshDatabase(server.adminUrl, "order_book");
+    databases.push(bookDb);
+    console.log(`order book: ${TRADERS} concurrent traders placing buy and sell orders, matched at once ...`);
+    const orderBook = await runOrderBookBench(bookDb.url, { traders: TRADERS, seconds: SECONDS });
 
     // The money benches' databases are done with (their safety counts are taken): dropped now,
     // so autovacuum cleaning up after their churn does not share the CPUs with the page measurements.
@@ -171,6 +178,7 @@ async function main(): Promise<number> {
       `overcommitted ${market.overcommittedPositions}, overheld ${market.overheldOrders}, held≠holds ${market.heldBalanceMismatches}, shares not conserved ${market.sharesNotConserved}, overdrawn ${market.overdrawnWallets}, ledger ${market.ledgerProblems}, unexpected ${market.unexpectedErrors}`,
       "",
     ]);
+    rows.push(...orderBookRows(orderBook, { tps: pgbench.available ? pgbench.tps : undefined, cell: pgbenchCell }));
     const chaos = CHAOS ? await runChaosBench(server.adminUrl) : null;
     if (chaos) rows.push(...chaosRows(chaos));
     console.log("lighthouse: / , /properties, /invest/:id, /dashboard/overview, /dashboard/transactions ...");
@@ -211,7 +219,7 @@ async function main(): Promise<number> {
     };
     writeFileSync(
       file,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, chaos, pgbench, pages, lighthouse }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, orderBook, chaos, pgbench, pages, lighthouse }, null, 2)}\n`,
     );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 
@@ -221,6 +229,7 @@ async function main(): Promise<number> {
       purchase.ledgerProblems +
       purchase.unexpectedErrors +
       marketUnsafeCount(market) +
+      orderBookUnsafeCount(orderBook) +
       (chaos ? chaos.violations.length + chaos.serverErrors.length : 0);
     return unsafe === 0 ? 0 : 1;
   } finally {
