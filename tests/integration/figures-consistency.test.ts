@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { instantBuyShares } from "../../app/domain/market/settle-trades.server";
+import { placeBuyOrder } from "../../app/domain/market/buy-orders.server";
+import { buyOrderHold } from "../../app/domain/market/matching.server";
 import { declareDistribution, payDueDistributions } from "../../app/domain/distributions/distributions.server";
 import { requestDeposit, requestWithdrawal, ticketReference } from "../../app/domain/wallet/request-funds.server";
 import { applyGatewayPaymentIn, toPaise } from "../../app/domain/payments/gateway-deposits.server";
@@ -503,6 +505,44 @@ describe("a property's sale prints the same pay-out everywhere", () => {
     expect(alerts).toContain("₹2,333.33 from the sale of Exit Figures Court was credited to your wallet: 7 shares at ₹333.3333 a share");
     await expect.poll(() => mailsTo(holder.email).length, { timeout: 15_000 }).toBeGreaterThan(1);
     expect(mailsTo(holder.email).join("\n")).toContain("₹2,333.33 from the sale of Exit Figures Court was credited to your wallet");
+  });
+});
+
+describe("a buy order's held amount is one figure", () => {
+  it("buyOrderHold of what the order still wants reads the same on /trading, the invest page, the admin's Share Trading and the wallet", async () => {
+    const property = await createProperty(prisma(), { title: "Bid Figures Heights", sharePrice: "120", minimumInvestment: "120" });
+    await prisma().property.update({ where: { id: property.id }, data: { sharesSellable: true } });
+    const buyer = await createInvestor(prisma(), { balance: "5000" });
+    const seller = await createInvestor(prisma(), { balance: "5000" });
+    await purchaseShares(prisma(), { userId: seller.id, propertyId: property.id, shares: 5, idempotencyKey: newIdempotencyKey() });
+    const bid = await placeBuyOrder(prisma(), {
+      buyerId: buyer.id,
+      propertyId: property.id,
+      shares: "7",
+      maxPrice: "123.45",
+      idempotencyKey: newIdempotencyKey(),
+    });
+    expect(bid.held).toBe(buyOrderHold(7, "123.45").toFixed(2));
+    // An ask crosses it for 3 shares at the bid's price: the order now holds what 4 shares cost, the fill its own 3.
+    await createSellRequest(prisma(), {
+      sellerId: seller.id,
+      propertyId: property.id,
+      shares: "3",
+      pricePerShare: "121",
+      idempotencyKey: newIdempotencyKey(),
+    });
+    const held = buyOrderHold(4, "123.45");
+    expect(held.toFixed(2)).toBe("493.80");
+    const order = await prisma().shareBuyOrder.findUniqueOrThrow({ where: { id: bid.orderId } });
+    expect(order.heldAmount.toFixed(2)).toBe(held.toFixed(2));
+    const shown = `held ${formatRupees(held)}`;
+    const cookie = await createSession(prisma(), buyer.id, { production: true });
+    expect(await pageText(`/trading?property=${property.id}`, cookie)).toContain(shown);
+    expect(await pageText(`/invest/${property.id}`, cookie)).toContain(shown);
+    expect(await pageText("/admin/share-trading", admin.cookie)).toContain(`at up to ₹123.45 · held ${formatRupees(held)}`);
+    // The wallet's held money is the open order's hold plus the fill's reservation (3 × ₹123.45), nothing else.
+    const wallet = await pageText("/dashboard/wallet", cookie);
+    expect(wallet).toContain(`Held for open requests and purchases: ${formatRupees(held.plus("370.35"))}`);
   });
 });
 

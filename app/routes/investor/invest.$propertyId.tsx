@@ -79,6 +79,12 @@ function hasValueStory(
   );
 }
 
+/** The order book on the invest page: once either side has an order, a trade has matched, or the viewer has a buy order. */
+function hasMarket(market: { book: { bids: unknown[]; asks: unknown[]; trades: unknown[] } | null; buyOrders: unknown[] }) {
+  const { book } = market;
+  return book !== null && (book.bids.length > 0 || book.asks.length > 0 || book.trades.length > 0 || market.buyOrders.length > 0);
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
   const { propertyId } = requireParams(params, { propertyId: "text" });
@@ -243,7 +249,7 @@ export default function InvestPage() {
               <PropertyValueSection view={view.value} />
             </Suspense>
           ) : null}
-          {view.market.book ? (
+          {hasMarket(view.market) ? (
             <Suspense fallback={null}>
               <OrderBookPanel market={view.market} action={paths.trading()} placeForm={false} />
             </Suspense>
