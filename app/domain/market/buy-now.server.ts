@@ -9,7 +9,14 @@ import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
 import { announceMarketChange, lockOrder } from "./order-locks.server";
 import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
-import { buyOrderHold, buyOrderJournalExpiry, fillFromListing, holdFunds, lockBookOfSellOrder, matchesSettleAtOnce } from "./matching.server";
+import {
+  buyOrderHold,
+  buyOrderJournalExpiry,
+  fillFromListing,
+  holdFunds,
+  lockBookOfSellOrder,
+  matchesSettleAtOnce,
+} from "./matching.server";
 import { scopedKey } from "./sell-requests.server";
 
 export type BuyNowInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };

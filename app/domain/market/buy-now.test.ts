@@ -42,11 +42,21 @@ describe("Buy Now on a listing: a marketable buy order for that listing", () => 
     expect(await wallet(prisma, buyer.id)).toEqual({ available: "560.00", held: "440.00" });
 
     const order = await prisma.shareBuyOrder.findUniqueOrThrow({ where: { id: bought.buyOrderId } });
-    expect([order.status, order.remainingShares, order.heldAmount.toFixed(2), order.maxPrice.toFixed(2)]).toEqual(["filled", 0, "0.00", "110.00"]);
+    expect([order.status, order.remainingShares, order.heldAmount.toFixed(2), order.maxPrice.toFixed(2)]).toEqual([
+      "filled",
+      0,
+      "0.00",
+      "110.00",
+    ]);
     const fill = await prisma.shareFill.findFirstOrThrow({ where: { buyOrderId: bought.buyOrderId } });
     expect([fill.sellOrderId, fill.shares, fill.pricePerShare.toFixed(2)]).toEqual([listing.orderId, 4, "110.00"]);
     const hold = await prisma.shareBuyerHold.findUniqueOrThrow({ where: { id: fill.holdId! } });
-    expect([hold.holdStatus, hold.buyerConfirmed, hold.sellerConfirmed, hold.amount.toFixed(2)]).toEqual(["reserved", true, true, "440.00"]);
+    expect([hold.holdStatus, hold.buyerConfirmed, hold.sellerConfirmed, hold.amount.toFixed(2)]).toEqual([
+      "reserved",
+      true,
+      true,
+      "440.00",
+    ]);
     const alert = await prisma.userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "shares_reserved" } });
     expect(alert.message).toContain("4 shares of Baner Heights for ₹440.00");
 

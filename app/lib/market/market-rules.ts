@@ -1,4 +1,4 @@
-import { Decimal, formatINR } from "~/lib/money";
+import type { Decimal } from "~/lib/money";
 import { formatCount } from "~/lib/formats";
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 
