@@ -512,7 +512,8 @@ describe("a buy order's held amount is one figure", () => {
   it("buyOrderHold of what the order still wants reads the same on /trading, the invest page, the admin's Share Trading and the wallet", async () => {
     const property = await createProperty(prisma(), { title: "Bid Figures Heights", sharePrice: "120", minimumInvestment: "120" });
     await prisma().property.update({ where: { id: property.id }, data: { sharesSellable: true } });
-    const buyer = await createInvestor(prisma(), { balance: "5000" });
+    // A small investor, whose wallet page is /dashboard/wallet (a waitlist player's is under /waitlist-dashboard).
+    const buyer = await createUser(prisma(), { tier: "small_investor", subscriptionActive: true, kycStatus: "approved", balance: "5000" });
     const seller = await createInvestor(prisma(), { balance: "5000" });
     await purchaseShares(prisma(), { userId: seller.id, propertyId: property.id, shares: 5, idempotencyKey: newIdempotencyKey() });
     const bid = await placeBuyOrder(prisma(), {
