@@ -22,7 +22,7 @@ type PlanLike = { targetKind: string; propertyType: string | null; items: { titl
 
 /** What a plan buys, in words. */
 export function planTargetText(plan: PlanLike): string {
-  if (plan.targetKind === "type") return `every open ${plan.propertyType} property, equally`;
+  if (plan.targetKind === "type") return `every open ${plan.propertyType} property, split by what is left for sale in each`;
   if (plan.targetKind === "property") return plan.items[0]?.title ?? "one property";
   const total = plan.items.reduce((sum, i) => sum + i.weight, 0);
   return plan.items.map((i) => `${i.title} ${Math.round((i.weight * 100) / total)}%`).join(", ");

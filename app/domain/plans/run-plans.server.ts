@@ -66,6 +66,7 @@ export async function runPlanPeriod(prisma: PrismaClient, planId: string, now = 
     targetKind: plan.targetKind,
     propertyType: plan.propertyType as PlanPropertyType | null,
     items: plan.items,
+    amount: plan.amount,
   });
   const outcome = await buyWholeShares(prisma, {
     userId: plan.userId,
