@@ -7,6 +7,8 @@ export const RUN_STATUS_LABEL: Record<string, string> = {
   completed: "Invested",
   partial: "Partly invested",
   failed: "Not invested",
+  awaiting_debit: "Waiting for the UPI AutoPay debit",
+  funded: "Debited, investing",
 };
 export const RUN_REASON_LABEL: Record<string, string> = {
   property_not_open: "Property not open",
@@ -16,6 +18,9 @@ export const RUN_REASON_LABEL: Record<string, string> = {
   sold_out: "No shares left",
   no_open_property: "No open property of the type",
   failed: "Purchase failed",
+  debit_failed: "UPI AutoPay debit failed",
+  mandate_limit: "Above the UPI AutoPay mandate's limit",
+  debit_unavailable: "UPI AutoPay unavailable",
 };
 
 type PlanLike = { targetKind: string; propertyType: string | null; items: { title: string; weight: number }[] };

@@ -200,6 +200,8 @@ export type PlanRunRow = {
   spent: string;
   reason: string | null;
   lines: PlanRunLine[];
+  /** Why the bank refused a UPI AutoPay debit, as the provider said it. */
+  debitFailure: string | null;
 };
 
 const SUMMARY_SELECT = {
@@ -256,7 +258,12 @@ export async function getPlan(
 ): Promise<{ plan: PlanSummary; runs: PlanRunRow[] }> {
   const row = await db.investmentPlan.findFirst({ where: { id: planId, userId }, select: SUMMARY_SELECT });
   if (!row) throw planNotFound();
-  const runs = await db.investmentPlanRun.findMany({ where: { planId }, orderBy: { period: "desc" }, take: 60 });
+  const runs = await db.investmentPlanRun.findMany({
+    where: { planId },
+    orderBy: { period: "desc" },
+    take: 60,
+    include: { debit: { select: { status: true, failureReason: true } } },
+  });
   return {
     plan: toSummary(row, istDate(now)),
     runs: runs.map((run) => ({
@@ -268,6 +275,7 @@ export async function getPlan(
       spent: run.spent.toFixed(2),
       reason: run.reason,
       lines: (run.lines as PlanRunLine[] | null) ?? [],
+      debitFailure: run.debit?.status === "failed" ? run.debit.failureReason : null,
     })),
   };
 }
