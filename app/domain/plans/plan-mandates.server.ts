@@ -262,6 +262,8 @@ export async function cancelMandate(
   planId: string,
   now = new Date(),
 ): Promise<boolean> {
+  // Another investor's plan answers as one that does not exist.
+  if (!(await prisma.investmentPlan.findFirst({ where: { id: planId, userId }, select: { id: true } }))) throw planNotFound();
   const mandate = await prisma.planMandate.findFirst({ where: { planId, userId, status: { in: ["created", "confirmed"] } } });
   if (!mandate) return false;
   if (mandate.tokenId) {
