@@ -208,7 +208,9 @@ describe("a monthly plan paid by UPI AutoPay", () => {
     const purchases = await prisma().transaction.count({ where: { userId: investor.id, transactionType: "investment" } });
     expect([deposits, purchases]).toEqual([1, 1]);
     expect(await prisma().paymentOrder.count({ where: { userId: investor.id, purpose: "plan_debit" } })).toBe(1);
-    expect(mandate.status).toBe("confirmed");
+    // The ₹1 the approval cost was given back by the plan job, once.
+    const after = await prisma().planMandate.findUniqueOrThrow({ where: { id: mandate.id } });
+    expect([after.status, after.authPaymentId === null, after.authRefundedAt === null]).toEqual(["confirmed", false, false]);
     await expectBooksClean();
   });
 

@@ -156,8 +156,8 @@ export type MandateOutcome =
 
 /** A mandate's authorisation payment: remembers the token it made, or the refusal; safe to repeat. */
 export async function applyMandatePaymentIn(tx: Tx, provider: string, payment: GatewayPayment, now = new Date()): Promise<MandateOutcome> {
-  const [mandate] = await tx.$queryRaw<{ id: string; status: string; token_id: string | null }[]>`
-    SELECT id::text AS id, status, token_id FROM plan_mandates WHERE provider = ${provider} AND auth_order_id = ${payment.orderId} FOR UPDATE`;
+  const [mandate] = await tx.$queryRaw<{ id: string; status: string; token_id: string | null; auth_payment_id: string | null }[]>`
+    SELECT id::text AS id, status, token_id, auth_payment_id FROM plan_mandates WHERE provider = ${provider} AND auth_order_id = ${payment.orderId} FOR UPDATE`;
   if (!mandate) return "unknown_order";
   if (payment.status === "failed") {
     if (mandate.status !== "created" || mandate.token_id) return "ignored";
@@ -171,8 +171,11 @@ export async function applyMandatePaymentIn(tx: Tx, provider: string, payment: G
     });
     return "mandate_rejected";
   }
-  if (!payment.tokenId || mandate.token_id) return "ignored";
-  await tx.planMandate.update({ where: { id: mandate.id }, data: { tokenId: payment.tokenId, updatedAt: now } });
+  // The token may come with the authorisation and the capture later (or the other way round).
+  const tokenId = payment.tokenId && !mandate.token_id ? payment.tokenId : undefined;
+  const authPaymentId = payment.status === "captured" && !mandate.auth_payment_id ? payment.id : undefined;
+  if (!tokenId && !authPaymentId) return "ignored";
+  await tx.planMandate.update({ where: { id: mandate.id }, data: { tokenId, authPaymentId, updatedAt: now } });
   return "mandate_recorded";
 }
 
@@ -286,4 +289,27 @@ export async function cancelMandate(
     data: { status: "cancelled", cancelledAt: now, updatedAt: now },
   });
   return true;
+}
+
+/**
+ * The ₹1 each approval cost the payer goes back to them (it was never wallet money): once per
+ * mandate, by the plan job, under the provider's refund with the mandate as its receipt.
+ */
+export async function refundMandateAuthorisations(prisma: PrismaClient, gateway: PaymentGateway, now = new Date()): Promise<number> {
+  const due = await prisma.planMandate.findMany({
+    where: { provider: gateway.name, authPaymentId: { not: null }, authRefundedAt: null },
+    select: { id: true, authPaymentId: true },
+    take: 100,
+  });
+  let refunded = 0;
+  for (const mandate of due) {
+    try {
+      await gateway.refundPayment({ paymentId: mandate.authPaymentId!, amountPaise: MANDATE_AUTH_PAISE, receipt: mandate.id });
+      await prisma.planMandate.updateMany({ where: { id: mandate.id, authRefundedAt: null }, data: { authRefundedAt: now } });
+      refunded += 1;
+    } catch (error) {
+      logger.warn({ err: error, mandateId: mandate.id }, "mandate authorisation not refunded yet; the next plan job tries again");
+    }
+  }
+  return refunded;
 }

@@ -9,7 +9,7 @@ import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { GatewayError } from "~/services/payments/gateway";
 import { paymentGateway } from "~/services/payments/gateway-config.server";
 import { chargeMandate, debitStateIn, markDebitFailedIn } from "./plan-debits.server";
-import { confirmedMandate } from "./plan-mandates.server";
+import { confirmedMandate, refundMandateAuthorisations } from "./plan-mandates.server";
 import { buyWholeShares, REASON_TEXT, type BuyOutcome } from "./plan-purchases.server";
 import { planTargets } from "./plans.server";
 import { reinvestPaidRent } from "./reinvest.server";
@@ -302,5 +302,7 @@ export async function runDuePlans(
   }
   // The net behind the distribution job: rent paid by an admin's "Pay now" is reinvested within the hour.
   const { reinvested } = await reinvestPaidRent(prisma, now);
+  const gateway = paymentGateway();
+  if (gateway) await refundMandateAuthorisations(prisma, gateway, now);
   return { ran, failed, reminded, reinvested };
 }

@@ -10,6 +10,9 @@ CREATE TABLE "plan_mandates" (
     "customer_id" TEXT NOT NULL,
     "auth_order_id" TEXT,
     "token_id" TEXT,
+    -- The ₹1 authorisation payment, given back once the mandate is decided (never credited).
+    "auth_payment_id" TEXT,
+    "auth_refunded_at" TIMESTAMPTZ(6),
     "max_amount" DECIMAL(16,2) NOT NULL,
     -- created (waiting for the payer), confirmed (debits may be made), rejected, cancelled.
     "status" TEXT NOT NULL DEFAULT 'created',
