@@ -1,0 +1,167 @@
+-- Platform totals kept as counters (issue 37, ADR 0078). The admin overview and the admin
+-- investments page summed, counted and counted-distinct every investment and counted every user
+-- on each view: a full read that grows with the platform. The counters are kept by triggers in
+-- the same transaction as the row that changed, whichever path wrote it (a purchase, a trade's
+-- settlement, a cancellation, an exit, a sign-up, a KYC decision, a test fixture), so they are
+-- exact at every commit and a page reads a few dozen rows.
+--
+-- Each metric is split over 16 slots, chosen from the property (investment metrics) or the user
+-- (investor and user metrics). A purchase already holds its property's row and its investor's
+-- wallet, so two purchases contend on a counter row only when they would contend anyway or when
+-- their keys share a slot; one row per metric would make every purchase on the platform wait for
+-- the previous one to commit. A reader sums the slots.
+CREATE TABLE "platform_counters" (
+    "metric" TEXT NOT NULL,
+    "slot" INTEGER NOT NULL,
+    "value" NUMERIC(20,2) NOT NULL DEFAULT 0,
+    CONSTRAINT "platform_counters_pkey" PRIMARY KEY ("metric", "slot")
+);
+
+CREATE FUNCTION "platform_counter_slot"(p_key TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
+    SELECT (abs(hashtext(p_key)::bigint) % 16)::int;
+$$;
+
+-- Metrics (values are counts, except invested:* which is rupees):
+--   investments:<status>  investment rows in that status
+--   invested:<status>     their total_investment
+--   investors             users with at least one investment row (any status)
+--   users, users_subscribed, users_kyc:<kyc_status>
+-- Adds a statement's deltas, in (metric, slot) order so two statements lock shared rows in the
+-- same order and cannot deadlock on them.
+CREATE FUNCTION "platform_counters_apply"(p_deltas JSONB) RETURNS void LANGUAGE sql AS $$
+    INSERT INTO platform_counters AS c (metric, slot, value)
+    SELECT d.metric, d.slot, sum(d.delta)
+      FROM jsonb_to_recordset(p_deltas) AS d(metric TEXT, slot INTEGER, delta NUMERIC)
+     GROUP BY d.metric, d.slot
+    HAVING sum(d.delta) <> 0
+     ORDER BY d.metric, d.slot
+    ON CONFLICT (metric, slot) DO UPDATE SET value = c.value + EXCLUDED.value;
+$$;
+
+-- Investments: statement triggers with the statement's old and new rows, so a statement that
+-- writes several rows of one investor (a fixture, a bulk load) decides "first investment" once.
+-- An investor counts when they have a row after the statement and had none before it (the rows
+-- before are today's rows minus the new ones plus the old ones), and the reverse.
+CREATE FUNCTION "platform_counters_investments"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    v_deltas JSONB;
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        SELECT jsonb_agg(x) INTO v_deltas FROM (
+            SELECT 'investments:' || n.investment_status AS metric, platform_counter_slot(n.property_id) AS slot, 1::numeric AS delta FROM new_rows n
+            UNION ALL
+            SELECT 'invested:' || n.investment_status, platform_counter_slot(n.property_id), n.total_investment FROM new_rows n
+            UNION ALL
+            SELECT 'investors', platform_counter_slot(u.user_id::text), 1
+              FROM (SELECT DISTINCT user_id FROM new_rows) u
+             WHERE NOT EXISTS (SELECT 1 FROM investments i
+                                WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id))
+        ) x;
+    ELSIF TG_OP = 'DELETE' THEN
+        SELECT jsonb_agg(x) INTO v_deltas FROM (
+            SELECT 'investments:' || o.investment_status AS metric, platform_counter_slot(o.property_id) AS slot, -1::numeric AS delta FROM old_rows o
+            UNION ALL
+            SELECT 'invested:' || o.investment_status, platform_counter_slot(o.property_id), -o.total_investment FROM old_rows o
+            UNION ALL
+            SELECT 'investors', platform_counter_slot(u.user_id::text), -1
+              FROM (SELECT DISTINCT user_id FROM old_rows) u
+             WHERE NOT EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id)
+        ) x;
+    ELSE
+        SELECT jsonb_agg(x) INTO v_deltas FROM (
+            SELECT 'investments:' || o.investment_status AS metric, platform_counter_slot(o.property_id) AS slot, -1::numeric AS delta FROM old_rows o
+            UNION ALL
+            SELECT 'invested:' || o.investment_status, platform_counter_slot(o.property_id), -o.total_investment FROM old_rows o
+            UNION ALL
+            SELECT 'investments:' || n.investment_status, platform_counter_slot(n.property_id), 1 FROM new_rows n
+            UNION ALL
+            SELECT 'invested:' || n.investment_status, platform_counter_slot(n.property_id), n.total_investment FROM new_rows n
+            UNION ALL
+            SELECT 'investors', platform_counter_slot(u.user_id::text), (has_now::int - had_before::int)::numeric
+              FROM (SELECT u.user_id,
+                           EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id) AS has_now,
+                           EXISTS (SELECT 1 FROM old_rows o WHERE o.user_id = u.user_id)
+                           OR EXISTS (SELECT 1 FROM investments i
+                                       WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id)) AS had_before
+                      FROM (SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows) u) u
+             WHERE has_now <> had_before
+        ) x;
+    END IF;
+    IF v_deltas IS NOT NULL THEN
+        PERFORM platform_counters_apply(v_deltas);
+    END IF;
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "platform_counters_investments_inserted" AFTER INSERT ON "investments"
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_counters_investments();
+CREATE TRIGGER "platform_counters_investments_updated" AFTER UPDATE ON "investments"
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_counters_investments();
+CREATE TRIGGER "platform_counters_investments_deleted" AFTER DELETE ON "investments"
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION platform_counters_investments();
+
+-- Users: one row's status decides its own counts, so a row trigger does.
+CREATE FUNCTION "platform_counters_user"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    v_deltas JSONB := '[]'::jsonb;
+BEGIN
+    IF TG_OP <> 'INSERT' THEN
+        v_deltas := v_deltas || jsonb_build_array(
+            jsonb_build_object('metric', 'users', 'slot', platform_counter_slot(OLD.user_id::text), 'delta', -1),
+            jsonb_build_object('metric', 'users_subscribed', 'slot', platform_counter_slot(OLD.user_id::text),
+                               'delta', -(OLD.subscription_active::int)),
+            jsonb_build_object('metric', 'users_kyc:' || OLD.kyc_status, 'slot', platform_counter_slot(OLD.user_id::text), 'delta', -1));
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+        v_deltas := v_deltas || jsonb_build_array(
+            jsonb_build_object('metric', 'users', 'slot', platform_counter_slot(NEW.user_id::text), 'delta', 1),
+            jsonb_build_object('metric', 'users_subscribed', 'slot', platform_counter_slot(NEW.user_id::text),
+                               'delta', NEW.subscription_active::int),
+            jsonb_build_object('metric', 'users_kyc:' || NEW.kyc_status, 'slot', platform_counter_slot(NEW.user_id::text), 'delta', 1));
+    END IF;
+    PERFORM platform_counters_apply(v_deltas);
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "platform_counters_user" AFTER INSERT OR DELETE OR UPDATE OF user_id, subscription_active, kyc_status ON "user_profiles"
+    FOR EACH ROW EXECUTE FUNCTION platform_counters_user();
+
+-- Every counter computed afresh from the rows: fills the table now, after a TRUNCATE (which
+-- fires no row or delete triggers), and is the recount the tests compare the counters with.
+CREATE FUNCTION "platform_counters_recount"() RETURNS TABLE (metric TEXT, slot INTEGER, value NUMERIC) LANGUAGE sql STABLE AS $$
+    SELECT metric, slot, sum(value) FROM (
+        SELECT 'investments:' || investment_status AS metric, platform_counter_slot(property_id) AS slot, count(*)::numeric AS value
+          FROM investments GROUP BY 1, 2
+        UNION ALL
+        SELECT 'invested:' || investment_status, platform_counter_slot(property_id), sum(total_investment) FROM investments GROUP BY 1, 2
+        UNION ALL
+        SELECT 'investors', platform_counter_slot(user_id::text), count(*) FROM (SELECT DISTINCT user_id FROM investments) i GROUP BY 1, 2
+        UNION ALL
+        SELECT 'users', platform_counter_slot(user_id::text), count(*) FROM user_profiles GROUP BY 1, 2
+        UNION ALL
+        SELECT 'users_subscribed', platform_counter_slot(user_id::text), count(*) FROM user_profiles WHERE subscription_active GROUP BY 1, 2
+        UNION ALL
+        SELECT 'users_kyc:' || kyc_status, platform_counter_slot(user_id::text), count(*) FROM user_profiles GROUP BY 1, 2
+    ) counts GROUP BY metric, slot HAVING sum(value) <> 0;
+$$;
+
+CREATE FUNCTION "platform_counters_rebuild"() RETURNS void LANGUAGE sql AS $$
+    DELETE FROM platform_counters;
+    INSERT INTO platform_counters (metric, slot, value) SELECT metric, slot, value FROM platform_counters_recount();
+$$;
+
+CREATE FUNCTION "platform_counters_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM platform_counters_rebuild();
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "platform_counters_investments_truncated" AFTER TRUNCATE ON "investments"
+    FOR EACH STATEMENT EXECUTE FUNCTION platform_counters_truncated();
+CREATE TRIGGER "platform_counters_users_truncated" AFTER TRUNCATE ON "user_profiles"
+    FOR EACH STATEMENT EXECUTE FUNCTION platform_counters_truncated();
+
+SELECT platform_counters_rebuild();
