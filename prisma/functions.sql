@@ -956,7 +956,20 @@ CREATE OR REPLACE FUNCTION public.platform_counters_investments()
 AS $function$
 DECLARE
     v_deltas JSONB;
+    v_raised JSONB;
 BEGIN
+    IF TG_OP <> 'DELETE' THEN
+        SELECT jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', total_investment)) INTO v_raised
+          FROM new_rows WHERE investment_status = 'confirmed';
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        SELECT coalesce(v_raised, '[]'::jsonb) || coalesce(jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', -total_investment)), '[]'::jsonb)
+          INTO v_raised
+          FROM old_rows WHERE investment_status = 'confirmed';
+    END IF;
+    IF v_raised IS NOT NULL AND v_raised <> '[]'::jsonb THEN
+        PERFORM property_raised_apply(v_raised);
+    END IF;
     IF TG_OP = 'INSERT' THEN
         SELECT jsonb_agg(x) INTO v_deltas FROM (
             SELECT 'investments:' || n.investment_status AS metric, platform_counter_slot(n.property_id) AS slot, 1::numeric AS delta FROM new_rows n
@@ -1012,6 +1025,8 @@ CREATE OR REPLACE FUNCTION public.platform_counters_rebuild()
 AS $function$
     DELETE FROM platform_counters;
     INSERT INTO platform_counters (metric, slot, value) SELECT metric, slot, value FROM platform_counters_recount();
+    DELETE FROM property_raised;
+    INSERT INTO property_raised (property_id, raised) SELECT property_id, raised FROM property_raised_recount();
 $function$;
 
 -- platform_counters_recount()
@@ -1084,6 +1099,30 @@ AS $function$
        AND NOT EXISTS (SELECT 1 FROM "subscriptions" s
                         WHERE s."user_id" = p_user_id AND s."cancelled_at" IS NULL
                           AND (s."ends_at" IS NULL OR s."ends_at" > p_at))
+$function$;
+
+-- property_raised_apply(p_deltas jsonb)
+CREATE OR REPLACE FUNCTION public.property_raised_apply(p_deltas jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    INSERT INTO property_raised AS r (property_id, raised)
+    SELECT d.property_id, sum(d.delta)
+      FROM jsonb_to_recordset(p_deltas) AS d(property_id TEXT, delta NUMERIC)
+     GROUP BY d.property_id
+    HAVING sum(d.delta) <> 0
+     ORDER BY d.property_id
+    ON CONFLICT (property_id) DO UPDATE SET raised = r.raised + EXCLUDED.raised;
+$function$;
+
+-- property_raised_recount()
+CREATE OR REPLACE FUNCTION public.property_raised_recount()
+ RETURNS TABLE(property_id text, raised numeric)
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT property_id, sum(total_investment) FROM investments WHERE investment_status = 'confirmed'
+     GROUP BY property_id HAVING sum(total_investment) <> 0;
 $function$;
 
 -- purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text, p_at timestamp with time zone)

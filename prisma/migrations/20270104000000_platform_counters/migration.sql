@@ -17,6 +17,28 @@ CREATE TABLE "platform_counters" (
     CONSTRAINT "platform_counters_pkey" PRIMARY KEY ("metric", "slot")
 );
 
+-- "Raised" per property as the spec defines it (the sum of total_investment of confirmed
+-- investments), kept by the same trigger: the catalogue and the invest page read one row per
+-- property instead of summing its investments. properties.funded_amount is not the same figure:
+-- it counts the issue's sales only, while a resale replaces the seller's lot by the buyer's at
+-- the trade's price and an exit completes every lot.
+CREATE TABLE "property_raised" (
+    "property_id" TEXT NOT NULL,
+    "raised" NUMERIC(20,2) NOT NULL DEFAULT 0,
+    CONSTRAINT "property_raised_pkey" PRIMARY KEY ("property_id"),
+    CONSTRAINT "property_raised_property_id_fkey" FOREIGN KEY ("property_id") REFERENCES "properties"("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+CREATE FUNCTION "property_raised_apply"(p_deltas JSONB) RETURNS void LANGUAGE sql AS $$
+    INSERT INTO property_raised AS r (property_id, raised)
+    SELECT d.property_id, sum(d.delta)
+      FROM jsonb_to_recordset(p_deltas) AS d(property_id TEXT, delta NUMERIC)
+     GROUP BY d.property_id
+    HAVING sum(d.delta) <> 0
+     ORDER BY d.property_id
+    ON CONFLICT (property_id) DO UPDATE SET raised = r.raised + EXCLUDED.raised;
+$$;
+
 CREATE FUNCTION "platform_counter_slot"(p_key TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
     SELECT (abs(hashtext(p_key)::bigint) % 16)::int;
 $$;
@@ -45,7 +67,20 @@ $$;
 CREATE FUNCTION "platform_counters_investments"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     v_deltas JSONB;
+    v_raised JSONB;
 BEGIN
+    IF TG_OP <> 'DELETE' THEN
+        SELECT jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', total_investment)) INTO v_raised
+          FROM new_rows WHERE investment_status = 'confirmed';
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        SELECT coalesce(v_raised, '[]'::jsonb) || coalesce(jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', -total_investment)), '[]'::jsonb)
+          INTO v_raised
+          FROM old_rows WHERE investment_status = 'confirmed';
+    END IF;
+    IF v_raised IS NOT NULL AND v_raised <> '[]'::jsonb THEN
+        PERFORM property_raised_apply(v_raised);
+    END IF;
     IF TG_OP = 'INSERT' THEN
         SELECT jsonb_agg(x) INTO v_deltas FROM (
             SELECT 'investments:' || n.investment_status AS metric, platform_counter_slot(n.property_id) AS slot, 1::numeric AS delta FROM new_rows n
@@ -147,9 +182,16 @@ CREATE FUNCTION "platform_counters_recount"() RETURNS TABLE (metric TEXT, slot I
     ) counts GROUP BY metric, slot HAVING sum(value) <> 0;
 $$;
 
+CREATE FUNCTION "property_raised_recount"() RETURNS TABLE (property_id TEXT, raised NUMERIC) LANGUAGE sql STABLE AS $$
+    SELECT property_id, sum(total_investment) FROM investments WHERE investment_status = 'confirmed'
+     GROUP BY property_id HAVING sum(total_investment) <> 0;
+$$;
+
 CREATE FUNCTION "platform_counters_rebuild"() RETURNS void LANGUAGE sql AS $$
     DELETE FROM platform_counters;
     INSERT INTO platform_counters (metric, slot, value) SELECT metric, slot, value FROM platform_counters_recount();
+    DELETE FROM property_raised;
+    INSERT INTO property_raised (property_id, raised) SELECT property_id, raised FROM property_raised_recount();
 $$;
 
 CREATE FUNCTION "platform_counters_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -6,6 +6,7 @@ import { useTestDatabase } from "../../../../tests/setup/test-database";
 import { getAdminOverview } from "./admin-overview.server";
 import { readPlatformTotals } from "./platform-totals.server";
 import { listAllInvestments } from "../list-investments.server";
+import { raisedByProperty } from "~/domain/properties/raised-by-property.server";
 
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
@@ -35,6 +36,12 @@ async function countersMatchRecount() {
   const recounted = await prisma().$queryRaw<{ metric: string; slot: number; value: string }[]>`
     SELECT metric, slot, value::numeric(20,2)::text AS value FROM platform_counters_recount() ORDER BY metric, slot`;
   expect(kept).toEqual(recounted);
+  const raised = await prisma().$queryRaw<{ property_id: string; raised: string }[]>`
+    SELECT property_id, raised::text FROM property_raised WHERE raised <> 0 ORDER BY property_id`;
+  const summed = await prisma().$queryRaw<{ property_id: string; raised: string }[]>`
+    SELECT property_id, sum(total_investment)::numeric(20,2)::text AS raised FROM investments WHERE investment_status = 'confirmed'
+     GROUP BY property_id HAVING sum(total_investment) <> 0 ORDER BY property_id`;
+  expect(raised).toEqual(summed);
 }
 
 async function expectExact() {
@@ -64,11 +71,13 @@ describe("platform totals kept as counters", () => {
     expect(bought.investments).toBe(start.investments + 3);
     expect(bought.investors).toBe(start.investors + 2);
     expect(bought.invested).toBe((Number(start.invested) + 30000 + 5001 + 10000).toFixed(2));
+    expect((await raisedByProperty(prisma(), [lakeside.id, hilltop.id])).get(lakeside.id)).toBe("40000.00");
 
     // Cancelled in the cooling-off window: the row stays (as cancelled), so the figures the pages
     // always showed keep it, and the counters move it to the cancelled status.
     await cancelPurchase(prisma(), { userId: asha.id, transactionId: first.transactionId });
     await expectExact();
+    expect((await raisedByProperty(prisma(), [lakeside.id])).get(lakeside.id)).toBe("10000.00");
     const byStatus = await prisma().$queryRaw<{ metric: string; value: string }[]>`
       SELECT metric, sum(value)::text AS value FROM platform_counters WHERE metric LIKE 'investments:%' GROUP BY metric ORDER BY metric`;
     expect(byStatus.find((row) => row.metric === "investments:cancelled")?.value).toBe("1.00");
