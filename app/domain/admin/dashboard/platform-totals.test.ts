@@ -83,7 +83,8 @@ describe("platform totals kept as counters", () => {
     expect(byStatus.find((row) => row.metric === "investments:cancelled")?.value).toBe("1.00");
 
     // A lot partly sold on the market is rewritten in place (shares and total).
-    await prisma().$executeRaw`UPDATE investments SET shares_owned = 1, total_investment = 2500.50 WHERE user_id = ${asha.id}::uuid AND property_id = ${hilltop.id}`;
+    await prisma()
+      .$executeRaw`UPDATE investments SET shares_owned = 1, total_investment = 2500.50 WHERE user_id = ${asha.id}::uuid AND property_id = ${hilltop.id}`;
     await expectExact();
 
     // One statement writing several rows of one new investor counts them as one investor.
@@ -112,7 +113,12 @@ describe("platform totals kept as counters", () => {
   });
 
   it("are what the admin overview and the investments page show", async () => {
-    const investor = await createUser(prisma(), { kycStatus: "approved", subscriptionActive: true, tier: "small_investor", balance: "100000" });
+    const investor = await createUser(prisma(), {
+      kycStatus: "approved",
+      subscriptionActive: true,
+      tier: "small_investor",
+      balance: "100000",
+    });
     const property = await createProperty(prisma(), { sharePrice: "10000" });
     await buy(investor.id, property.id, 2);
     const full = await recountInFull();
