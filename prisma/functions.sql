@@ -926,27 +926,37 @@ BEGIN
 END;
 $function$;
 
--- platform_counter_slot(p_key text)
-CREATE OR REPLACE FUNCTION public.platform_counter_slot(p_key text)
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
-AS $function$
-    SELECT (abs(hashtext(p_key)::bigint) % 16)::int;
-$function$;
-
 -- platform_counters_apply(p_deltas jsonb)
 CREATE OR REPLACE FUNCTION public.platform_counters_apply(p_deltas jsonb)
  RETURNS void
  LANGUAGE sql
 AS $function$
-    INSERT INTO platform_counters AS c (metric, slot, value)
-    SELECT d.metric, d.slot, sum(d.delta)
-      FROM jsonb_to_recordset(p_deltas) AS d(metric TEXT, slot INTEGER, delta NUMERIC)
-     GROUP BY d.metric, d.slot
-    HAVING sum(d.delta) <> 0
-     ORDER BY d.metric, d.slot
-    ON CONFLICT (metric, slot) DO UPDATE SET value = c.value + EXCLUDED.value;
+    INSERT INTO platform_counters (metric, value)
+    SELECT d.metric, sum(d.delta)
+      FROM jsonb_to_recordset(p_deltas) AS d(metric TEXT, delta NUMERIC)
+     GROUP BY d.metric
+    HAVING sum(d.delta) <> 0;
+$function$;
+
+-- platform_counters_compact()
+CREATE OR REPLACE FUNCTION public.platform_counters_compact()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_counters INTEGER;
+    v_raised INTEGER;
+BEGIN
+    WITH gone AS (DELETE FROM platform_counters RETURNING metric, value),
+         folded AS (INSERT INTO platform_counters (metric, value)
+                    SELECT metric, sum(value) FROM gone GROUP BY metric HAVING sum(value) <> 0)
+    SELECT count(*) INTO v_counters FROM gone;
+    WITH gone AS (DELETE FROM property_raised RETURNING property_id, raised),
+         folded AS (INSERT INTO property_raised (property_id, raised)
+                    SELECT property_id, sum(raised) FROM gone GROUP BY property_id HAVING sum(raised) <> 0)
+    SELECT count(*) INTO v_raised FROM gone;
+    RETURN v_counters + v_raised;
+END;
 $function$;
 
 -- platform_counters_investments()
@@ -972,36 +982,36 @@ BEGIN
     END IF;
     IF TG_OP = 'INSERT' THEN
         SELECT jsonb_agg(x) INTO v_deltas FROM (
-            SELECT 'investments:' || n.investment_status AS metric, platform_counter_slot(n.property_id) AS slot, 1::numeric AS delta FROM new_rows n
+            SELECT 'investments:' || n.investment_status AS metric, 1::numeric AS delta FROM new_rows n
             UNION ALL
-            SELECT 'invested:' || n.investment_status, platform_counter_slot(n.property_id), n.total_investment FROM new_rows n
+            SELECT 'invested:' || n.investment_status, n.total_investment FROM new_rows n
             UNION ALL
-            SELECT 'investors', platform_counter_slot(u.user_id::text), 1
+            SELECT 'investors', 1
               FROM (SELECT DISTINCT user_id FROM new_rows) u
              WHERE NOT EXISTS (SELECT 1 FROM investments i
                                 WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id))
         ) x;
     ELSIF TG_OP = 'DELETE' THEN
         SELECT jsonb_agg(x) INTO v_deltas FROM (
-            SELECT 'investments:' || o.investment_status AS metric, platform_counter_slot(o.property_id) AS slot, -1::numeric AS delta FROM old_rows o
+            SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
             UNION ALL
-            SELECT 'invested:' || o.investment_status, platform_counter_slot(o.property_id), -o.total_investment FROM old_rows o
+            SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
             UNION ALL
-            SELECT 'investors', platform_counter_slot(u.user_id::text), -1
+            SELECT 'investors', -1
               FROM (SELECT DISTINCT user_id FROM old_rows) u
              WHERE NOT EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id)
         ) x;
     ELSE
         SELECT jsonb_agg(x) INTO v_deltas FROM (
-            SELECT 'investments:' || o.investment_status AS metric, platform_counter_slot(o.property_id) AS slot, -1::numeric AS delta FROM old_rows o
+            SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
             UNION ALL
-            SELECT 'invested:' || o.investment_status, platform_counter_slot(o.property_id), -o.total_investment FROM old_rows o
+            SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
             UNION ALL
-            SELECT 'investments:' || n.investment_status, platform_counter_slot(n.property_id), 1 FROM new_rows n
+            SELECT 'investments:' || n.investment_status, 1 FROM new_rows n
             UNION ALL
-            SELECT 'invested:' || n.investment_status, platform_counter_slot(n.property_id), n.total_investment FROM new_rows n
+            SELECT 'invested:' || n.investment_status, n.total_investment FROM new_rows n
             UNION ALL
-            SELECT 'investors', platform_counter_slot(u.user_id::text), (has_now::int - had_before::int)::numeric
+            SELECT 'investors', (has_now::int - had_before::int)::numeric
               FROM (SELECT u.user_id,
                            EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id) AS has_now,
                            EXISTS (SELECT 1 FROM old_rows o WHERE o.user_id = u.user_id)
@@ -1024,31 +1034,30 @@ CREATE OR REPLACE FUNCTION public.platform_counters_rebuild()
  LANGUAGE sql
 AS $function$
     DELETE FROM platform_counters;
-    INSERT INTO platform_counters (metric, slot, value) SELECT metric, slot, value FROM platform_counters_recount();
+    INSERT INTO platform_counters (metric, value) SELECT metric, value FROM platform_counters_recount();
     DELETE FROM property_raised;
     INSERT INTO property_raised (property_id, raised) SELECT property_id, raised FROM property_raised_recount();
 $function$;
 
 -- platform_counters_recount()
 CREATE OR REPLACE FUNCTION public.platform_counters_recount()
- RETURNS TABLE(metric text, slot integer, value numeric)
+ RETURNS TABLE(metric text, value numeric)
  LANGUAGE sql
  STABLE
 AS $function$
-    SELECT metric, slot, sum(value) FROM (
-        SELECT 'investments:' || investment_status AS metric, platform_counter_slot(property_id) AS slot, count(*)::numeric AS value
-          FROM investments GROUP BY 1, 2
+    SELECT metric, sum(value) FROM (
+        SELECT 'investments:' || investment_status AS metric, count(*)::numeric AS value FROM investments GROUP BY 1
         UNION ALL
-        SELECT 'invested:' || investment_status, platform_counter_slot(property_id), sum(total_investment) FROM investments GROUP BY 1, 2
+        SELECT 'invested:' || investment_status, sum(total_investment) FROM investments GROUP BY 1
         UNION ALL
-        SELECT 'investors', platform_counter_slot(user_id::text), count(*) FROM (SELECT DISTINCT user_id FROM investments) i GROUP BY 1, 2
+        SELECT 'investors', count(DISTINCT user_id) FROM investments
         UNION ALL
-        SELECT 'users', platform_counter_slot(user_id::text), count(*) FROM user_profiles GROUP BY 1, 2
+        SELECT 'users', count(*) FROM user_profiles
         UNION ALL
-        SELECT 'users_subscribed', platform_counter_slot(user_id::text), count(*) FROM user_profiles WHERE subscription_active GROUP BY 1, 2
+        SELECT 'users_subscribed', count(*) FROM user_profiles WHERE subscription_active
         UNION ALL
-        SELECT 'users_kyc:' || kyc_status, platform_counter_slot(user_id::text), count(*) FROM user_profiles GROUP BY 1, 2
-    ) counts GROUP BY metric, slot HAVING sum(value) <> 0;
+        SELECT 'users_kyc:' || kyc_status, count(*) FROM user_profiles GROUP BY 1
+    ) counts GROUP BY metric HAVING sum(value) <> 0;
 $function$;
 
 -- platform_counters_truncated()
@@ -1072,17 +1081,15 @@ DECLARE
 BEGIN
     IF TG_OP <> 'INSERT' THEN
         v_deltas := v_deltas || jsonb_build_array(
-            jsonb_build_object('metric', 'users', 'slot', platform_counter_slot(OLD.user_id::text), 'delta', -1),
-            jsonb_build_object('metric', 'users_subscribed', 'slot', platform_counter_slot(OLD.user_id::text),
-                               'delta', -(OLD.subscription_active::int)),
-            jsonb_build_object('metric', 'users_kyc:' || OLD.kyc_status, 'slot', platform_counter_slot(OLD.user_id::text), 'delta', -1));
+            jsonb_build_object('metric', 'users', 'delta', -1),
+            jsonb_build_object('metric', 'users_subscribed', 'delta', -(OLD.subscription_active::int)),
+            jsonb_build_object('metric', 'users_kyc:' || OLD.kyc_status, 'delta', -1));
     END IF;
     IF TG_OP <> 'DELETE' THEN
         v_deltas := v_deltas || jsonb_build_array(
-            jsonb_build_object('metric', 'users', 'slot', platform_counter_slot(NEW.user_id::text), 'delta', 1),
-            jsonb_build_object('metric', 'users_subscribed', 'slot', platform_counter_slot(NEW.user_id::text),
-                               'delta', NEW.subscription_active::int),
-            jsonb_build_object('metric', 'users_kyc:' || NEW.kyc_status, 'slot', platform_counter_slot(NEW.user_id::text), 'delta', 1));
+            jsonb_build_object('metric', 'users', 'delta', 1),
+            jsonb_build_object('metric', 'users_subscribed', 'delta', NEW.subscription_active::int),
+            jsonb_build_object('metric', 'users_kyc:' || NEW.kyc_status, 'delta', 1));
     END IF;
     PERFORM platform_counters_apply(v_deltas);
     RETURN NULL;
@@ -1106,13 +1113,11 @@ CREATE OR REPLACE FUNCTION public.property_raised_apply(p_deltas jsonb)
  RETURNS void
  LANGUAGE sql
 AS $function$
-    INSERT INTO property_raised AS r (property_id, raised)
+    INSERT INTO property_raised (property_id, raised)
     SELECT d.property_id, sum(d.delta)
       FROM jsonb_to_recordset(p_deltas) AS d(property_id TEXT, delta NUMERIC)
      GROUP BY d.property_id
-    HAVING sum(d.delta) <> 0
-     ORDER BY d.property_id
-    ON CONFLICT (property_id) DO UPDATE SET raised = r.raised + EXCLUDED.raised;
+    HAVING sum(d.delta) <> 0;
 $function$;
 
 -- property_raised_recount()

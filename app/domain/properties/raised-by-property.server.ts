@@ -2,10 +2,15 @@ import type { Db } from "~/services/db.server";
 
 /**
  * "Raised" per property, as the spec defines it: the sum of total_investment of confirmed
- * investments, read from the sums the investments trigger keeps (ADR 0078), one row per property.
+ * investments, read from the rows the investments trigger adds (ADR 0078): a property's few
+ * rows, not its investments.
  */
 export async function raisedByProperty(db: Db, propertyIds: string[]): Promise<Map<string, string>> {
   if (propertyIds.length === 0) return new Map();
-  const rows = await db.propertyRaised.findMany({ where: { propertyId: { in: propertyIds } }, select: { propertyId: true, raised: true } });
-  return new Map(rows.map((row) => [row.propertyId, row.raised.toFixed(2)]));
+  const sums = await db.propertyRaised.groupBy({
+    by: ["propertyId"],
+    where: { propertyId: { in: propertyIds } },
+    _sum: { raised: true },
+  });
+  return new Map(sums.map((row) => [row.propertyId, row._sum.raised?.toFixed(2) ?? "0.00"]));
 }

@@ -3,44 +3,40 @@
 -- on each view: a full read that grows with the platform. The counters are kept by triggers in
 -- the same transaction as the row that changed, whichever path wrote it (a purchase, a trade's
 -- settlement, a cancellation, an exit, a sign-up, a KYC decision, a test fixture), so they are
--- exact at every commit and a page reads a few dozen rows.
+-- exact at every commit.
 --
--- Each metric is split over 16 slots, chosen from the property (investment metrics) or the user
--- (investor and user metrics). A purchase already holds its property's row and its investor's
--- wallet, so two purchases contend on a counter row only when they would contend anyway or when
--- their keys share a slot; one row per metric would make every purchase on the platform wait for
--- the previous one to commit. A reader sums the slots.
+-- A counter is the sum of its rows, and a change only ever adds a row (its delta): writers never
+-- update a shared row, so two purchases never wait for each other here and cannot deadlock on a
+-- counter, whatever else their transactions lock and in whatever order. A job folds the rows into
+-- one per counter every minute (platform_counters_compact), so a reader sums at most a minute's
+-- deltas plus one row per counter.
 CREATE TABLE "platform_counters" (
+    "id" BIGSERIAL NOT NULL,
     "metric" TEXT NOT NULL,
-    "slot" INTEGER NOT NULL,
-    "value" NUMERIC(20,2) NOT NULL DEFAULT 0,
-    CONSTRAINT "platform_counters_pkey" PRIMARY KEY ("metric", "slot")
+    "value" NUMERIC(20,2) NOT NULL,
+    CONSTRAINT "platform_counters_pkey" PRIMARY KEY ("id")
 );
 
 -- "Raised" per property as the spec defines it (the sum of total_investment of confirmed
--- investments), kept by the same trigger: the catalogue and the invest page read one row per
--- property instead of summing its investments. properties.funded_amount is not the same figure:
--- it counts the issue's sales only, while a resale replaces the seller's lot by the buyer's at
--- the trade's price and an exit completes every lot.
+-- investments), kept the same way by the same trigger: the catalogue and the invest page read a
+-- property's few rows instead of summing its investments. properties.funded_amount is not the
+-- same figure: it counts the issue's sales only, while a resale replaces the seller's lot by the
+-- buyer's at the trade's price and an exit completes every lot.
 CREATE TABLE "property_raised" (
+    "id" BIGSERIAL NOT NULL,
     "property_id" TEXT NOT NULL,
-    "raised" NUMERIC(20,2) NOT NULL DEFAULT 0,
-    CONSTRAINT "property_raised_pkey" PRIMARY KEY ("property_id"),
+    "raised" NUMERIC(20,2) NOT NULL,
+    CONSTRAINT "property_raised_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "property_raised_property_id_fkey" FOREIGN KEY ("property_id") REFERENCES "properties"("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
+CREATE INDEX "property_raised_property_id_idx" ON "property_raised" ("property_id");
 
 CREATE FUNCTION "property_raised_apply"(p_deltas JSONB) RETURNS void LANGUAGE sql AS $$
-    INSERT INTO property_raised AS r (property_id, raised)
+    INSERT INTO property_raised (property_id, raised)
     SELECT d.property_id, sum(d.delta)
       FROM jsonb_to_recordset(p_deltas) AS d(property_id TEXT, delta NUMERIC)
      GROUP BY d.property_id
-    HAVING sum(d.delta) <> 0
-     ORDER BY d.property_id
-    ON CONFLICT (property_id) DO UPDATE SET raised = r.raised + EXCLUDED.raised;
-$$;
-
-CREATE FUNCTION "platform_counter_slot"(p_key TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
-    SELECT (abs(hashtext(p_key)::bigint) % 16)::int;
+    HAVING sum(d.delta) <> 0;
 $$;
 
 -- Metrics (values are counts, except invested:* which is rupees):
@@ -48,16 +44,12 @@ $$;
 --   invested:<status>     their total_investment
 --   investors             users with at least one investment row (any status)
 --   users, users_subscribed, users_kyc:<kyc_status>
--- Adds a statement's deltas, in (metric, slot) order so two statements lock shared rows in the
--- same order and cannot deadlock on them.
 CREATE FUNCTION "platform_counters_apply"(p_deltas JSONB) RETURNS void LANGUAGE sql AS $$
-    INSERT INTO platform_counters AS c (metric, slot, value)
-    SELECT d.metric, d.slot, sum(d.delta)
-      FROM jsonb_to_recordset(p_deltas) AS d(metric TEXT, slot INTEGER, delta NUMERIC)
-     GROUP BY d.metric, d.slot
-    HAVING sum(d.delta) <> 0
-     ORDER BY d.metric, d.slot
-    ON CONFLICT (metric, slot) DO UPDATE SET value = c.value + EXCLUDED.value;
+    INSERT INTO platform_counters (metric, value)
+    SELECT d.metric, sum(d.delta)
+      FROM jsonb_to_recordset(p_deltas) AS d(metric TEXT, delta NUMERIC)
+     GROUP BY d.metric
+    HAVING sum(d.delta) <> 0;
 $$;
 
 -- Investments: statement triggers with the statement's old and new rows, so a statement that
@@ -83,36 +75,36 @@ BEGIN
     END IF;
     IF TG_OP = 'INSERT' THEN
         SELECT jsonb_agg(x) INTO v_deltas FROM (
-            SELECT 'investments:' || n.investment_status AS metric, platform_counter_slot(n.property_id) AS slot, 1::numeric AS delta FROM new_rows n
+            SELECT 'investments:' || n.investment_status AS metric, 1::numeric AS delta FROM new_rows n
             UNION ALL
-            SELECT 'invested:' || n.investment_status, platform_counter_slot(n.property_id), n.total_investment FROM new_rows n
+            SELECT 'invested:' || n.investment_status, n.total_investment FROM new_rows n
             UNION ALL
-            SELECT 'investors', platform_counter_slot(u.user_id::text), 1
+            SELECT 'investors', 1
               FROM (SELECT DISTINCT user_id FROM new_rows) u
              WHERE NOT EXISTS (SELECT 1 FROM investments i
                                 WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id))
         ) x;
     ELSIF TG_OP = 'DELETE' THEN
         SELECT jsonb_agg(x) INTO v_deltas FROM (
-            SELECT 'investments:' || o.investment_status AS metric, platform_counter_slot(o.property_id) AS slot, -1::numeric AS delta FROM old_rows o
+            SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
             UNION ALL
-            SELECT 'invested:' || o.investment_status, platform_counter_slot(o.property_id), -o.total_investment FROM old_rows o
+            SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
             UNION ALL
-            SELECT 'investors', platform_counter_slot(u.user_id::text), -1
+            SELECT 'investors', -1
               FROM (SELECT DISTINCT user_id FROM old_rows) u
              WHERE NOT EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id)
         ) x;
     ELSE
         SELECT jsonb_agg(x) INTO v_deltas FROM (
-            SELECT 'investments:' || o.investment_status AS metric, platform_counter_slot(o.property_id) AS slot, -1::numeric AS delta FROM old_rows o
+            SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
             UNION ALL
-            SELECT 'invested:' || o.investment_status, platform_counter_slot(o.property_id), -o.total_investment FROM old_rows o
+            SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
             UNION ALL
-            SELECT 'investments:' || n.investment_status, platform_counter_slot(n.property_id), 1 FROM new_rows n
+            SELECT 'investments:' || n.investment_status, 1 FROM new_rows n
             UNION ALL
-            SELECT 'invested:' || n.investment_status, platform_counter_slot(n.property_id), n.total_investment FROM new_rows n
+            SELECT 'invested:' || n.investment_status, n.total_investment FROM new_rows n
             UNION ALL
-            SELECT 'investors', platform_counter_slot(u.user_id::text), (has_now::int - had_before::int)::numeric
+            SELECT 'investors', (has_now::int - had_before::int)::numeric
               FROM (SELECT u.user_id,
                            EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id) AS has_now,
                            EXISTS (SELECT 1 FROM old_rows o WHERE o.user_id = u.user_id)
@@ -143,17 +135,15 @@ DECLARE
 BEGIN
     IF TG_OP <> 'INSERT' THEN
         v_deltas := v_deltas || jsonb_build_array(
-            jsonb_build_object('metric', 'users', 'slot', platform_counter_slot(OLD.user_id::text), 'delta', -1),
-            jsonb_build_object('metric', 'users_subscribed', 'slot', platform_counter_slot(OLD.user_id::text),
-                               'delta', -(OLD.subscription_active::int)),
-            jsonb_build_object('metric', 'users_kyc:' || OLD.kyc_status, 'slot', platform_counter_slot(OLD.user_id::text), 'delta', -1));
+            jsonb_build_object('metric', 'users', 'delta', -1),
+            jsonb_build_object('metric', 'users_subscribed', 'delta', -(OLD.subscription_active::int)),
+            jsonb_build_object('metric', 'users_kyc:' || OLD.kyc_status, 'delta', -1));
     END IF;
     IF TG_OP <> 'DELETE' THEN
         v_deltas := v_deltas || jsonb_build_array(
-            jsonb_build_object('metric', 'users', 'slot', platform_counter_slot(NEW.user_id::text), 'delta', 1),
-            jsonb_build_object('metric', 'users_subscribed', 'slot', platform_counter_slot(NEW.user_id::text),
-                               'delta', NEW.subscription_active::int),
-            jsonb_build_object('metric', 'users_kyc:' || NEW.kyc_status, 'slot', platform_counter_slot(NEW.user_id::text), 'delta', 1));
+            jsonb_build_object('metric', 'users', 'delta', 1),
+            jsonb_build_object('metric', 'users_subscribed', 'delta', NEW.subscription_active::int),
+            jsonb_build_object('metric', 'users_kyc:' || NEW.kyc_status, 'delta', 1));
     END IF;
     PERFORM platform_counters_apply(v_deltas);
     RETURN NULL;
@@ -163,23 +153,22 @@ $$;
 CREATE TRIGGER "platform_counters_user" AFTER INSERT OR DELETE OR UPDATE OF user_id, subscription_active, kyc_status ON "user_profiles"
     FOR EACH ROW EXECUTE FUNCTION platform_counters_user();
 
--- Every counter computed afresh from the rows: fills the table now, after a TRUNCATE (which
+-- Every counter computed afresh from the rows: fills the tables now, after a TRUNCATE (which
 -- fires no row or delete triggers), and is the recount the tests compare the counters with.
-CREATE FUNCTION "platform_counters_recount"() RETURNS TABLE (metric TEXT, slot INTEGER, value NUMERIC) LANGUAGE sql STABLE AS $$
-    SELECT metric, slot, sum(value) FROM (
-        SELECT 'investments:' || investment_status AS metric, platform_counter_slot(property_id) AS slot, count(*)::numeric AS value
-          FROM investments GROUP BY 1, 2
+CREATE FUNCTION "platform_counters_recount"() RETURNS TABLE (metric TEXT, value NUMERIC) LANGUAGE sql STABLE AS $$
+    SELECT metric, sum(value) FROM (
+        SELECT 'investments:' || investment_status AS metric, count(*)::numeric AS value FROM investments GROUP BY 1
         UNION ALL
-        SELECT 'invested:' || investment_status, platform_counter_slot(property_id), sum(total_investment) FROM investments GROUP BY 1, 2
+        SELECT 'invested:' || investment_status, sum(total_investment) FROM investments GROUP BY 1
         UNION ALL
-        SELECT 'investors', platform_counter_slot(user_id::text), count(*) FROM (SELECT DISTINCT user_id FROM investments) i GROUP BY 1, 2
+        SELECT 'investors', count(DISTINCT user_id) FROM investments
         UNION ALL
-        SELECT 'users', platform_counter_slot(user_id::text), count(*) FROM user_profiles GROUP BY 1, 2
+        SELECT 'users', count(*) FROM user_profiles
         UNION ALL
-        SELECT 'users_subscribed', platform_counter_slot(user_id::text), count(*) FROM user_profiles WHERE subscription_active GROUP BY 1, 2
+        SELECT 'users_subscribed', count(*) FROM user_profiles WHERE subscription_active
         UNION ALL
-        SELECT 'users_kyc:' || kyc_status, platform_counter_slot(user_id::text), count(*) FROM user_profiles GROUP BY 1, 2
-    ) counts GROUP BY metric, slot HAVING sum(value) <> 0;
+        SELECT 'users_kyc:' || kyc_status, count(*) FROM user_profiles GROUP BY 1
+    ) counts GROUP BY metric HAVING sum(value) <> 0;
 $$;
 
 CREATE FUNCTION "property_raised_recount"() RETURNS TABLE (property_id TEXT, raised NUMERIC) LANGUAGE sql STABLE AS $$
@@ -189,9 +178,30 @@ $$;
 
 CREATE FUNCTION "platform_counters_rebuild"() RETURNS void LANGUAGE sql AS $$
     DELETE FROM platform_counters;
-    INSERT INTO platform_counters (metric, slot, value) SELECT metric, slot, value FROM platform_counters_recount();
+    INSERT INTO platform_counters (metric, value) SELECT metric, value FROM platform_counters_recount();
     DELETE FROM property_raised;
     INSERT INTO property_raised (property_id, raised) SELECT property_id, raised FROM property_raised_recount();
+$$;
+
+-- Folds each counter's rows (and each property's raised rows) into one. Exact while writers
+-- run: the DELETE takes the rows its snapshot sees and the INSERT writes back their sums, in one
+-- statement; rows committed meanwhile stay as they are, for the next run. Two runs at once
+-- cannot fold a row twice (the second waits for the first's delete and then skips the row).
+CREATE FUNCTION "platform_counters_compact"() RETURNS INTEGER LANGUAGE plpgsql AS $$
+DECLARE
+    v_counters INTEGER;
+    v_raised INTEGER;
+BEGIN
+    WITH gone AS (DELETE FROM platform_counters RETURNING metric, value),
+         folded AS (INSERT INTO platform_counters (metric, value)
+                    SELECT metric, sum(value) FROM gone GROUP BY metric HAVING sum(value) <> 0)
+    SELECT count(*) INTO v_counters FROM gone;
+    WITH gone AS (DELETE FROM property_raised RETURNING property_id, raised),
+         folded AS (INSERT INTO property_raised (property_id, raised)
+                    SELECT property_id, sum(raised) FROM gone GROUP BY property_id HAVING sum(raised) <> 0)
+    SELECT count(*) INTO v_raised FROM gone;
+    RETURN v_counters + v_raised;
+END;
 $$;
 
 CREATE FUNCTION "platform_counters_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$

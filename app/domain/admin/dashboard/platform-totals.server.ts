@@ -15,9 +15,9 @@ type TotalsRow = { investments: string; invested: string; investors: string; use
 
 /**
  * The platform's totals from the counters the database keeps in the same transaction as every
- * investment and user row (ADR 0078): a few dozen rows, whatever the platform's size, exact at
- * every commit. The definitions are the ones the admin pages always showed (every investment
- * row, whatever its status).
+ * investment and user row (ADR 0078): one row per counter plus the changes since the last fold
+ * (a minute's), whatever the platform's size, exact at every commit. The definitions are the
+ * ones the admin pages always showed (every investment row, whatever its status).
  */
 export async function readPlatformTotals(db: Db): Promise<PlatformTotals> {
   const [row] = await db.$queryRaw<TotalsRow[]>`
@@ -35,4 +35,10 @@ export async function readPlatformTotals(db: Db): Promise<PlatformTotals> {
     users: count(row!.users),
     usersSubscribed: count(row!.users_subscribed),
   };
+}
+
+/** Folds each counter's rows into one (the job, every minute); answers how many rows it folded. */
+export async function compactPlatformCounters(db: Db): Promise<number> {
+  const [row] = await db.$queryRaw<{ folded: number }[]>`SELECT platform_counters_compact() AS folded`;
+  return row!.folded;
 }
