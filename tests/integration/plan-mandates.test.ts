@@ -217,7 +217,8 @@ describe("a monthly plan paid by UPI AutoPay", () => {
 
   it("records a refused debit on the run, tells the investor, and debits again next month", async () => {
     const { investor, planId, mandate } = await planWithMandate("failure");
-    expect(await runPlanPeriod(prisma(), planId, at("2027-02-10"))).toMatchObject({ status: "awaiting_debit" });
+    // The bank's answer races the run: it waits for the debit, or the webhook came first and the run ended at once.
+    expect(["awaiting_debit", "failed"]).toContain((await runPlanPeriod(prisma(), planId, at("2027-02-10")))?.status);
     const run = await until(
       () => runOf(planId, "2027-02"),
       (r) => r?.status === "failed",
@@ -232,7 +233,7 @@ describe("a monthly plan paid by UPI AutoPay", () => {
 
     // The account has money again next month.
     await standInCall("/_stand-in/token-debits", { token_id: mandate.tokenId, debits: "success" });
-    expect(await runPlanPeriod(prisma(), planId, at("2027-03-10"))).toMatchObject({ status: "awaiting_debit" });
+    expect(["awaiting_debit", "completed"]).toContain((await runPlanPeriod(prisma(), planId, at("2027-03-10")))?.status);
     const march = await until(
       () => runOf(planId, "2027-03"),
       (r) => r?.status === "completed",
