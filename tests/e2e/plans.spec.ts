@@ -106,7 +106,8 @@ test.describe("without JavaScript", () => {
     // The schedule's work, as the job calls it: the mandate is debited; the app credits and invests on the webhook.
     const planId = new URL(page.url()).pathname.split("/").pop()!;
     const outcome = await runPlanPeriod(prisma, planId, new Date());
-    expect(outcome?.status).toBe("awaiting_debit");
+    // The bank's answer races the run: it waits for the debit, or the webhook came first and it bought at once.
+    expect(["awaiting_debit", "completed"]).toContain(outcome?.status);
     await expect(async () => {
       await page.reload();
       // ₹3,000 debited, ₹2,990 credited after the deposit fee: 2 shares for ₹2,040.

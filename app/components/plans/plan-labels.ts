@@ -10,6 +10,12 @@ export const RUN_STATUS_LABEL: Record<string, string> = {
   awaiting_debit: "Waiting for the UPI AutoPay debit",
   funded: "Debited, investing",
 };
+export const MANDATE_STATUS_LABEL: Record<string, string> = {
+  created: "Waiting for approval",
+  confirmed: "Active",
+  rejected: "Not approved",
+  cancelled: "Cancelled",
+};
 export const RUN_REASON_LABEL: Record<string, string> = {
   property_not_open: "Property not open",
   insufficient_balance: "Not enough money in the wallet",

@@ -79,7 +79,7 @@ export async function processWebhookEvent(
         return "duplicate";
       }
       const event = gateway.parseWebhook(row.body);
-      let outcome: PaymentOutcome | PayoutOutcome | MandateOutcome | "validation_recorded" | "ignored" = "ignored";
+      let outcome: PaymentOutcome | PayoutOutcome | MandateOutcome | "unknown_token" | "validation_recorded" | "ignored" = "ignored";
       if (
         event.kind === "payment.captured" ||
         event.kind === "payment.failed" ||
@@ -90,7 +90,7 @@ export async function processWebhookEvent(
         // Not an order of ours to credit: perhaps a mandate's authorisation (ADR 0077).
         if (outcome === "unknown_order") outcome = await applyMandatePaymentIn(tx, gateway.name, event.payment);
       } else if ("token" in event) {
-        outcome = await applyTokenIn(tx, gateway.name, event.token);
+        outcome = await applyTokenIn(tx, gateway.name, event.token, new Date(), event.createdAt);
       } else if ("payout" in event) {
         outcome = await applyPayoutIn(tx, gateway.name, event.payout);
       } else if ("validation" in event) {

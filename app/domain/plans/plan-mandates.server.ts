@@ -1,5 +1,6 @@
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { kycRequiredForFunds } from "~/domain/wallet/request-funds.server";
+import { MINIMUM_FUND_REQUEST } from "~/domain/wallet/fund-request-rules";
 import { Decimal, formatINR } from "~/lib/money";
 import { alertsChannel } from "~/lib/live-channels";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
@@ -24,6 +25,8 @@ export const PLAN_DEBIT_PURPOSE = "plan_debit";
 export const paiseOf = (amount: Decimal.Value) => Number(new Decimal(amount).times(100).toFixed(0));
 
 export class MandateError extends PlanError {}
+
+const TOKEN_RETRY_MS = 3_600_000;
 
 /** A token event arrived before the payment that tells us the token: the provider retries it. */
 export class TokenNotYetKnown extends Error {}
@@ -83,6 +86,13 @@ export async function startMandate(
   if (!plan) throw planNotFound();
   if (plan.status === "cancelled") throw new MandateError("plan_cancelled", "This plan was cancelled; create a new one instead.", 409);
   if (plan.user.kycStatus !== "approved") throw kycRequiredForFunds();
+  // A debit is a deposit like any other (ADR 0061's rules): at least the deposit minimum.
+  if (plan.amount.lt(MINIMUM_FUND_REQUEST))
+    throw new MandateError(
+      "below_deposit_minimum",
+      `UPI AutoPay needs a monthly amount of at least ${formatINR(MINIMUM_FUND_REQUEST)}, the least a deposit may be.`,
+      400,
+    );
   const live = await prisma.planMandate.findFirst({ where: { planId: plan.id, status: { in: ["created", "confirmed"] } } });
   if (live?.status === "confirmed") throw new MandateError("mandate_exists", "This plan is already paid by UPI AutoPay.", 409);
   if (live?.authOrderId) return { mandateId: live.id };
@@ -180,11 +190,23 @@ export async function applyMandatePaymentIn(tx: Tx, provider: string, payment: G
 }
 
 /** The token's state from the provider (a webhook, or a fetch after the payer's return). */
-export async function applyTokenIn(tx: Tx, provider: string, token: GatewayToken, now = new Date()): Promise<MandateOutcome> {
+export async function applyTokenIn(
+  tx: Tx,
+  provider: string,
+  token: GatewayToken,
+  now = new Date(),
+  eventAt: Date = now,
+): Promise<MandateOutcome | "unknown_token"> {
   const [mandate] = await tx.$queryRaw<{ id: string; status: string; user_id: string; plan_id: string; max_amount: string }[]>`
     SELECT id::text AS id, status, user_id::text AS user_id, plan_id::text AS plan_id, max_amount::text AS max_amount
       FROM plan_mandates WHERE provider = ${provider} AND token_id = ${token.id} FOR UPDATE`;
-  if (!mandate) throw new TokenNotYetKnown(`token ${token.id} is not yet known; the provider will send it again`);
+  if (!mandate) {
+    // Sent before the payment that names the token: answered 500 so the provider sends it again, for
+    // an hour; after that it is not ours (or was never recorded) and is stored as such.
+    if (now.getTime() - eventAt.getTime() < TOKEN_RETRY_MS)
+      throw new TokenNotYetKnown(`token ${token.id} is not yet known; the provider will send it again`);
+    return "unknown_token";
+  }
   if (token.status === "confirmed" && mandate.status === "created") {
     await tx.planMandate.update({ where: { id: mandate.id }, data: { status: "confirmed", confirmedAt: now, updatedAt: now } });
     await tell(

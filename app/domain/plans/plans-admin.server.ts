@@ -5,12 +5,13 @@ export type PlansOverview = {
   runs: { status: string; count: number }[];
   failuresByReason: { reason: string; count: number }[];
   reinvestments: { status: string; count: number }[];
+  mandates: { status: string; count: number }[];
   recentFailures: { runId: string; planId: string; userEmail: string; period: string; status: string; reason: string | null }[];
 };
 
 /** What admins see of monthly plans: plans by status, runs by outcome, failures by reason, the latest failures. */
 export async function getPlansOverview(db: Db): Promise<PlansOverview> {
-  const [plans, runs, reasons, reinvestments, recent] = await Promise.all([
+  const [plans, runs, reasons, reinvestments, recent, mandates] = await Promise.all([
     db.investmentPlan.groupBy({ by: ["status"], _count: { _all: true }, orderBy: { status: "asc" } }),
     db.investmentPlanRun.groupBy({ by: ["status"], _count: { _all: true }, orderBy: { status: "asc" } }),
     db.investmentPlanRun.groupBy({
@@ -26,12 +27,14 @@ export async function getPlansOverview(db: Db): Promise<PlansOverview> {
       take: 20,
       select: { id: true, planId: true, period: true, status: true, reason: true, plan: { select: { user: { select: { email: true } } } } },
     }),
+    db.planMandate.groupBy({ by: ["status"], _count: { _all: true }, orderBy: { status: "asc" } }),
   ]);
   return {
     plans: plans.map((p) => ({ status: p.status, count: p._count._all })),
     runs: runs.map((r) => ({ status: r.status, count: r._count._all })),
     failuresByReason: reasons.map((r) => ({ reason: r.reason ?? "", count: r._count._all })),
     reinvestments: reinvestments.map((r) => ({ status: r.status, count: r._count._all })),
+    mandates: mandates.map((m) => ({ status: m.status, count: m._count._all })),
     recentFailures: recent.map((r) => ({
       runId: r.id,
       planId: r.planId,

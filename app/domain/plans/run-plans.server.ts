@@ -30,7 +30,7 @@ const PLAN_SELECT = {
   targetKind: true,
   propertyType: true,
   items: { select: { propertyId: true, weight: true }, orderBy: { propertyId: "asc" } },
-  user: { select: { email: true, fullName: true, phone: true } },
+  user: { select: { email: true, fullName: true, phone: true, kycStatus: true } },
 } as const;
 
 type LoadedPlan = Prisma.InvestmentPlanGetPayload<{ select: typeof PLAN_SELECT }>;
@@ -88,6 +88,9 @@ async function carryOnRun(prisma: PrismaClient, plan: LoadedPlan, runId: string,
     const amount = debit?.amount ?? plan.amount;
     const gateway = paymentGateway();
     if (mandate && !debit && !gateway) return finishRun(prisma, plan, runId, period, nothingBought("debit_unavailable"), now);
+    // No debit the purchase would then refuse: money is taken only when it can be invested.
+    if (mandate && !debit && plan.user.kycStatus !== "approved")
+      return finishRun(prisma, plan, runId, period, nothingBought("kyc_required"), now);
     if (mandate && !debit && plan.amount.gt(mandate.maxAmount))
       return finishRun(prisma, plan, runId, period, nothingBought("mandate_limit"), now);
     if (mandate && gateway) {

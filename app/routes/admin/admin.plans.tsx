@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PLAN_STATUS_LABEL, RUN_REASON_LABEL, RUN_STATUS_LABEL } from "~/components/plans/plan-labels";
+import { MANDATE_STATUS_LABEL, PLAN_STATUS_LABEL, RUN_REASON_LABEL, RUN_STATUS_LABEL } from "~/components/plans/plan-labels";
 import { getPlansOverview } from "~/domain/plans/plans-admin.server";
 import { getPrisma } from "~/services/db.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -47,6 +47,11 @@ export default function AdminPlansPage() {
           title="Rent reinvestments"
           rows={overview.reinvestments.map((r) => ({ key: r.status, count: r.count }))}
           labels={RUN_STATUS_LABEL}
+        />
+        <Counts
+          title="UPI AutoPay mandates"
+          rows={overview.mandates.map((r) => ({ key: r.status, count: r.count }))}
+          labels={MANDATE_STATUS_LABEL}
         />
       </div>
       <section>
