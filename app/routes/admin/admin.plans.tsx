@@ -56,26 +56,30 @@ export default function AdminPlansPage() {
       </div>
       <section>
         <h2 className="text-lg font-semibold">Latest runs that did not invest in full</h2>
-        <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th className="py-1">Investor</th>
-              <th>Month</th>
-              <th>Outcome</th>
-              <th>Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {overview.recentFailures.map((run) => (
-              <tr key={run.runId} className="border-t border-slate-100">
-                <td className="py-1">{run.userEmail}</td>
-                <td>{run.period}</td>
-                <td>{RUN_STATUS_LABEL[run.status] ?? run.status}</td>
-                <td>{run.reason ? (RUN_REASON_LABEL[run.reason] ?? run.reason) : ""}</td>
+        {overview.recentFailures.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No run has fallen short yet.</p>
+        ) : (
+          <table className="mt-2 w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th className="py-1">Investor</th>
+                <th>Month</th>
+                <th>Outcome</th>
+                <th>Reason</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {overview.recentFailures.map((run) => (
+                <tr key={run.runId} className="border-t border-slate-100">
+                  <td className="py-1">{run.userEmail}</td>
+                  <td>{run.period}</td>
+                  <td>{RUN_STATUS_LABEL[run.status] ?? run.status}</td>
+                  <td>{run.reason ? (RUN_REASON_LABEL[run.reason] ?? run.reason) : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
     </div>
   );
