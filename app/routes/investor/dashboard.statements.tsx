@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
+import { VALUATION_RULE } from "~/domain/figures/valuation.server";
 import { paths } from "~/lib/paths";
 import { requireDashboardUser } from "~/web/guards.server";
 import { ownStatement } from "~/web/statements.server";
@@ -13,13 +14,13 @@ import { TableScroll } from "~/components/ui/table-scroll";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
   const [{ years, year, figures }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
-  return { years, year, figures, certificates };
+  return { years, year, figures, certificates, valuationRule: VALUATION_RULE };
 }
 
 const fyLabel = (year: number) => `FY ${year}-${String((year + 1) % 100).padStart(2, "0")} (April ${year} to March ${year + 1})`;
 
 export default function StatementsPage() {
-  const { years, year, figures, certificates } = useLoaderData<typeof loader>();
+  const { years, year, figures, certificates, valuationRule } = useLoaderData<typeof loader>();
   const query = { year: String(year) };
   const summary: [string, string][] = [
     ["Opening wallet balance", formatRupees(figures.openingBalance)],
@@ -75,6 +76,47 @@ export default function StatementsPage() {
             Capital-gains statement (CSV)
           </a>
         </div>
+      </section>
+
+      <section aria-labelledby="holdings-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="holdings-heading" className="text-lg font-semibold">
+          Holdings on {formatCalendarDate(figures.holdingsOn)}
+        </h2>
+        {figures.holdings.length === 0 ? (
+          <p className="text-sm text-slate-600">No shares held on that date.</p>
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-100 text-sm">
+              {figures.holdings.map((h) => (
+                <li key={h.propertyId} className="py-2">
+                  <div className="flex flex-wrap justify-between gap-x-3">
+                    <span className="font-medium">{h.propertyTitle}</span>
+                    <span>
+                      Value <span className="font-semibold">{h.value === undefined ? "—" : formatRupees(h.value)}</span>
+                    </span>
+                  </div>
+                  <p className="text-slate-600">
+                    {formatShares(h.shares)}, cost {formatRupees(h.cost)}
+                    {h.price === undefined ? null : (
+                      <>
+                        {" "}
+                        · {formatRupees(h.price)} a share, at {h.priceBasis}
+                      </>
+                    )}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <p className="flex justify-between gap-2 border-t border-slate-200 pt-2 text-sm font-semibold">
+              <span>Total value on {formatCalendarDate(figures.valuedOn)}</span>
+              <span>{formatRupees(figures.holdingsValue)}</span>
+            </p>
+          </>
+        )}
+        <p className="text-xs text-slate-600">{valuationRule}</p>
+        <a href={paths.dashboard.holdingsCsv(query)} className={buttonClasses("secondary", "sm")} download>
+          Holdings (CSV)
+        </a>
       </section>
 
       <section aria-labelledby="tax-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
