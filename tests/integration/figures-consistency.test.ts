@@ -21,6 +21,7 @@ import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.se
 import { istDateOf } from "../../app/domain/statements/statement-figures";
 import { approveMoneyMovement } from "../../app/domain/approvals/four-eyes.server";
 import { proposeExit, requestExitCompletion } from "../../app/domain/exits/exits.server";
+import { drainMailOutbox } from "../../app/services/mail/mail-outbox.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
@@ -536,6 +537,8 @@ describe("a property's sale prints the same pay-out everywhere", () => {
     await approveMoneyMovement(prisma(), { approvalId: proposed.approvalId, adminId: approver.id });
     const completion = await requestExitCompletion(prisma(), { adminId: proposer.id, exitId: proposed.exitId });
     await approveMoneyMovement(prisma(), { approvalId: completion.approvalId, adminId: approver.id });
+    // The sale's steps wrote their mails to the outbox; the approvals page drains it after each, as here.
+    await drainMailOutbox(prisma());
 
     const cookie = await createSession(prisma(), holder.id, { production: true });
     const sentence = "You received ₹2,333.33 for 7 shares at ₹333.3333 a share";

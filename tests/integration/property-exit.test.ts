@@ -276,6 +276,44 @@ describe("a property's sale", () => {
   });
 });
 
+describe("a sale's mails", () => {
+  it("are written to the mail outbox in the step's own transaction: one per holder on agreement and on completion, none for a refused step", async () => {
+    const prisma = db.current.prisma;
+    const property = await createProperty(prisma, {
+      title: "Kite Hill Court",
+      city: "Shillong",
+      sharePrice: "100",
+      minimumInvestment: "100",
+      totalShares: 10,
+    });
+    const holders = [await createInvestor(prisma, { balance: "10000" }), await createInvestor(prisma, { balance: "10000" })];
+    for (const holder of holders) {
+      await purchaseShares(prisma, { userId: holder.id, propertyId: property.id, shares: 3, idempotencyKey: newIdempotencyKey() });
+    }
+    const outbox = async () =>
+      (await prisma.mailOutbox.findMany({ orderBy: { createdAt: "asc" } }))
+        .map((row) => row.message as { to: string; subject: string; text: string })
+        .filter((message) => message.subject.endsWith("Kite Hill Court"));
+    const { exitId, first, second } = await proposeAndAgree(prisma, property.id, { price: "50000", costs: "0" });
+    const agreed = await outbox();
+    expect(agreed.map((m) => [m.to, m.subject]).sort()).toEqual(holders.map((h) => [h.email, "Sale agreed: Kite Hill Court"]).sort());
+    // The agreement's transaction wrote them: the sale and its mails carry the same commit.
+    const [row] = await prisma.$queryRaw<{ same: boolean }[]>`
+      SELECT bool_and(o.xmin = e.xmin) AS same FROM mail_outbox o, property_exits e
+       WHERE e.id = ${exitId}::uuid AND o.message->>'subject' = 'Sale agreed: Kite Hill Court'`;
+    expect(row?.same).toBe(true);
+
+    await complete(prisma, exitId, first, second);
+    // 6 of 10 shares held: ₹50,000 × 3 / 10 = ₹15,000 each.
+    const paid = (await outbox()).filter((m) => m.subject.startsWith("Sale completed"));
+    expect(paid.map((m) => m.to).sort()).toEqual(holders.map((h) => h.email).sort());
+    expect(paid[0]!.text).toContain("₹15,000.00 from the sale of Kite Hill Court was credited to your wallet");
+    // A second completion is refused and rolls back whole: no mail is written for it.
+    await expect(completeExit(prisma, { exitId, adminId: second.id })).rejects.toMatchObject({ code: "already_completed" });
+    expect(await outbox()).toHaveLength(4);
+  });
+});
+
 async function balances(prisma: PrismaClient, userIds: string[]) {
   const rows = await prisma.escrowBalance.findMany({ where: { userId: { in: userIds } } });
   return userIds.map((id) => {

@@ -4,7 +4,6 @@ import { isUuid } from "~/lib/uuid";
 import { formatPerShareText } from "~/lib/per-share-text";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { alreadyAwaiting, requestApprovalIn, type ApprovalKind } from "~/domain/approvals/four-eyes.server";
@@ -345,7 +344,11 @@ async function holdersOf(tx: Tx, propertyId: string): Promise<{ userId: string; 
   return rows.map((r) => ({ userId: r.user_id, shares: r.shares }));
 }
 
-/** An alert and a mail to each holder, in the change's transaction: they exist exactly when it happened. */
+/**
+ * An alert and a mail to each holder, in the change's transaction: the alert row and the
+ * mail's outbox row (ADR 0060) commit with the sale's step or not at all, and the outbox is
+ * drained into the mail queue afterwards, so a crash or a missing queue loses no mail.
+ */
 async function tellHolders(
   tx: Tx,
   notes: { userId: string; shares: number; title: string; message: string }[],
@@ -357,22 +360,16 @@ async function tellHolders(
     select: { id: true, email: true, fullName: true },
   });
   const byId = new Map(users.map((u) => [u.id, u]));
+  const mails: { to: string; subject: string; text: string }[] = [];
   for (const note of notes) {
     await createUserAlert(tx, { userId: note.userId, propertyId, alertType, title: note.title, message: note.message });
     const user = byId.get(note.userId);
-    if (!user) continue;
-    try {
-      await enqueueMail(
-        {
-          to: user.email,
-          subject: note.title,
-          text: [`Hello ${user.fullName ?? ""}`.trim() + ",", "", note.message, "", "Aangan"].join("\n"),
-        },
-        tx,
-      );
-    } catch (error) {
-      // The sale stands and the holder has the alert.
-      logger.warn({ err: error, userId: note.userId }, "could not queue the sale mail");
-    }
+    if (!user?.email) continue;
+    mails.push({
+      to: user.email,
+      subject: note.title,
+      text: [`Hello ${user.fullName ?? ""}`.trim() + ",", "", note.message, "", "Aangan"].join("\n"),
+    });
   }
+  if (mails.length > 0) await tx.mailOutbox.createMany({ data: mails.map((message) => ({ message })) });
 }
