@@ -12,6 +12,8 @@ import { postJournal } from "~/domain/ledger/post-journal.server";
 import { announceMarketChange } from "~/domain/market/order-locks.server";
 import { allocateExit, ExitError, netProceeds, parseExitProposal, payoutPerShare, type ExitProposalInput } from "./exit-rules";
 import { stopTradingForExit, type StoppedTrading } from "./stop-trading.server";
+import { removeSaleDocuments, storeSaleDocuments, type IncomingSaleDocument, type StoredSaleDocument } from "./sale-documents.server";
+import type { PrivateStorage } from "~/services/storage/private-storage.server";
 
 const notFound = () => new ExitError("exit_not_found", "Sale not found.", 404);
 
@@ -47,10 +49,15 @@ const money = (value: Decimal.Value) => formatINR(value, { paise: true });
 export async function proposeExit(
   prisma: PrismaClient,
   input: { adminId: string; propertyId: string } & ExitProposalInput,
+  files?: { storage: PrivateStorage; documents: readonly IncomingSaleDocument[] },
 ): Promise<{ exitId: string; approvalId: string }> {
+  // The form is checked before a byte is stored; the documents are stored before the transaction.
+  parseExitProposal(input);
+  const stored = files && files.documents.length > 0 ? await storeSaleDocuments(files.storage, input.propertyId, files.documents) : [];
   try {
-    return await runTransaction(prisma, "exits.propose", (tx) => proposeExitIn(tx, input));
+    return await runTransaction(prisma, "exits.propose", (tx) => proposeExitIn(tx, { ...input, documents: stored }));
   } catch (error) {
+    if (files) await removeSaleDocuments(files.storage, stored);
     // Two proposals racing: the partial unique index on property_exits admits one.
     if (error && typeof error === "object" && "code" in error && error.code === "P2002") throw alreadyLive("proposed");
     throw error;
@@ -60,7 +67,7 @@ export async function proposeExit(
 /** proposeExit inside a transaction the caller owns (the demo seed's). */
 export async function proposeExitIn(
   tx: Tx,
-  input: { adminId: string; propertyId: string } & ExitProposalInput,
+  input: { adminId: string; propertyId: string; documents?: readonly StoredSaleDocument[] } & ExitProposalInput,
   now = new Date(),
 ): Promise<{ exitId: string; approvalId: string }> {
   const proposal = parseExitProposal(input);
@@ -82,6 +89,24 @@ export async function proposeExitIn(
     },
     select: { id: true },
   });
+  const documents = input.documents ?? [];
+  if (documents.length > 0) {
+    // Holder-only in the vault, published now: whoever holds shares while the sale is proposed may read them (ADR 0075).
+    await tx.propertyDocument.createMany({
+      data: documents.map((file) => ({
+        propertyId: property.id,
+        exitId: exit.id,
+        documentType: "sale_document" as const,
+        documentName: file.fileName.replace(/\.[^.]+$/, "").slice(0, 200) || "Sale document",
+        storageKey: file.key,
+        fileSize: file.size,
+        mimeType: file.mime,
+        uploadedBy: input.adminId,
+        isPublic: false,
+        uploadedAt: now,
+      })),
+    });
+  }
   const net = netProceeds(proposal.salePrice, proposal.costs);
   await recordAdminAction(tx, {
     adminId: input.adminId,
@@ -94,6 +119,7 @@ export async function proposeExitIn(
       salePrice: proposal.salePrice.toFixed(2),
       costs: proposal.costs.toFixed(2),
       expectedCompletionDate: proposal.expectedCompletionDate,
+      documents: documents.length,
     },
     note: proposal.note || undefined,
     at: now,
