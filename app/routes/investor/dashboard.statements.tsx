@@ -6,13 +6,13 @@ import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
 import { VALUATION_RULE } from "~/domain/figures/valuation.server";
 import { paths } from "~/lib/paths";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireRecordsReader } from "~/web/guards.server";
 import { ownStatement } from "~/web/statements.server";
 import { ownTdsCertificates } from "~/web/tds.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  const user = await requireRecordsReader(request);
   const [{ years, year, figures }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
   return { years, year, figures, certificates, valuationRule: VALUATION_RULE };
 }
