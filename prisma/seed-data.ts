@@ -16,6 +16,7 @@ import { writeProperties } from "./seed/write-properties";
 import { writeSupport } from "./seed/write-support";
 import { writePropertyUpdates } from "./seed/write-updates";
 import { writeValuations } from "./seed/write-valuations";
+import { writeExit } from "./seed/write-exit";
 
 /** Any fixed number: processes seeding the same database queue on it instead of racing. */
 const SEED_LOCK_KEY = 420_260_001;
@@ -57,6 +58,7 @@ export async function seedDemoData(options: { databaseUrl: string; dataDir: stri
           ["updates", writePropertyUpdates],
           ["valuations", writeValuations],
           ["plans", writePlans],
+          ["exit", writeExit],
         ];
         for (const [name, step] of steps) {
           const stepStarted = Date.now();

@@ -16,6 +16,7 @@ import { buildMoneyPlan } from "./seed/money-plan";
 import { PROPERTIES } from "./seed/properties";
 import { seedDemoData } from "./seed-data";
 import { PHOTOS_DIR } from "./seed/photos-dir";
+import { SOLD_PROPERTY_ID } from "./seed/write-exit";
 import { DEMO_PHOTO_WIDTHS, demoPhotoVariant } from "~/lib/property-image";
 import sharp from "sharp";
 
@@ -147,8 +148,15 @@ describe("demo data", () => {
       where: { investmentStatus: "confirmed" },
       _sum: { sharesOwned: true, totalInvestment: true },
     });
+    // The sold property's investments were completed by its sale (ADR 0071); they, and only they, back its funding.
+    const sold = await prisma.investment.groupBy({
+      by: ["propertyId"],
+      where: { propertyId: SOLD_PROPERTY_ID },
+      _sum: { sharesOwned: true, totalInvestment: true },
+    });
+    expect(await prisma.investment.count({ where: { propertyId: SOLD_PROPERTY_ID, investmentStatus: { not: "completed" } } })).toBe(0);
     for (const property of properties) {
-      const sum = sums.find((row) => row.propertyId === property.id)?._sum;
+      const sum = (property.id === SOLD_PROPERTY_ID ? sold : sums).find((row) => row.propertyId === property.id)?._sum;
       expect(property.totalShares - property.availableShares, property.id).toBe(sum?.sharesOwned ?? 0);
       expect(property.fundedAmount.toFixed(2), property.id).toBe(new Decimal(sum?.totalInvestment?.toString() ?? 0).toFixed(2));
       expect(
@@ -179,9 +187,45 @@ describe("demo data", () => {
     expect(positions).toHaveLength(sums.length);
     for (const position of positions) {
       const sum = sums.find((row) => row.userId === position.userId && row.propertyId === position.propertyId)!._sum;
+      // The sold property's positions are closed: no shares, no cost, the gain realised (ADR 0071).
+      if (position.propertyId === SOLD_PROPERTY_ID) {
+        expect([position.shares, position.costBasis.toFixed(2)]).toEqual([0, "0.00"]);
+        expect(position.realisedProfit.toFixed(2)).toBe(new Decimal("1876").times(sum.sharesOwned!).toFixed(2));
+        continue;
+      }
       expect(position.shares).toBe(sum.sharesOwned);
       expect(position.costBasis.toFixed(2)).toBe(sum.totalInvestment!.toFixed(2));
     }
+  });
+
+  it("sells Indiranagar Residences through the real four-eyes flow: every holder paid ₹15,876 a share in one journal, the rest its remainder", async () => {
+    const prisma = db.current.prisma;
+    const exit = await prisma.propertyExit.findFirstOrThrow({ where: { propertyId: SOLD_PROPERTY_ID } });
+    expect([exit.status, exit.perShareAmount?.toFixed(4), exit.proposedBy === exit.approvedBy]).toEqual(["completed", "15876.0000", false]);
+    const approvals = await prisma.moneyApproval.findMany({ where: { targetId: exit.id }, orderBy: { kind: "asc" } });
+    expect(approvals.map((a) => [a.kind, a.status, a.decidedBy === a.requestedBy])).toEqual([
+      ["exit_complete", "approved", false],
+      ["exit_propose", "approved", false],
+    ]);
+    const payouts = await prisma.transaction.findMany({ where: { referenceId: exit.id, transactionType: "exit_payout" } });
+    const held = await prisma.investment.groupBy({ by: ["userId"], where: { propertyId: SOLD_PROPERTY_ID }, _sum: { sharesOwned: true } });
+    expect(payouts.length).toBe(held.length);
+    for (const payout of payouts) {
+      const shares = held.find((h) => h.userId === payout.userId)!._sum.sharesOwned!;
+      expect([payout.shares, payout.amount.toFixed(2), payout.journalId]).toEqual([
+        shares,
+        new Decimal("15876").times(shares).toFixed(2),
+        exit.paymentJournalId,
+      ]);
+    }
+    const paid = payouts.reduce((sum, p) => sum.plus(p.amount), new Decimal(0));
+    expect([paid.toFixed(2), exit.paidAmount?.toFixed(2), paid.plus(exit.remainderAmount!).toFixed(2)]).toEqual([
+      "28894320.00",
+      "28894320.00",
+      "31752000.00",
+    ]);
+    const property = await prisma.property.findUniqueOrThrow({ where: { id: SOLD_PROPERTY_ID } });
+    expect([property.propertyStatus, property.sharesSellable]).toEqual(["closed", false]);
   });
 
   it("stores tiers that agree with the tier rule, and a wallet for every profile", async () => {

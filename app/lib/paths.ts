@@ -122,6 +122,7 @@ export const paths = {
     accountStatementPdf: definePath("/dashboard/statements/account.pdf"),
     capitalGainsPdf: definePath("/dashboard/statements/capital-gains.pdf"),
     capitalGainsCsv: definePath("/dashboard/statements/capital-gains.csv"),
+    holdingsCsv: definePath("/dashboard/statements/holdings.csv"),
     /** TDS (ADR 0065): a quarter's certificate (?year=&quarter=) and the yearly tax pack (?year=). */
     tdsCertificatePdf: definePath("/dashboard/statements/tds-certificate.pdf"),
     taxPackPdf: definePath("/dashboard/statements/tax-pack.pdf"),

@@ -15,5 +15,6 @@ export const DOCUMENT_TYPE_OPTIONS = [
 /** Every type's label, including those no upload form offers (an update's attachment, ADR 0070). */
 export function documentTypeLabel(type: string): string {
   if (type === "update_attachment") return "Update attachment";
+  if (type === "sale_document") return "Sale document";
   return DOCUMENT_TYPE_OPTIONS.find(([value]) => value === type)?.[1] ?? type;
 }

@@ -128,6 +128,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.accountStatementPdf, "dashboard", "Dashboard"),
   page(dashboard.capitalGainsPdf, "dashboard", "Dashboard"),
   page(dashboard.capitalGainsCsv, "dashboard", "Dashboard"),
+  page(dashboard.holdingsCsv, "dashboard", "Dashboard"),
   page(dashboard.dataExport, "dashboard", "Dashboard"),
   // One payment into the wallet through the gateway (ADR 0061), for its owner.
   page(paths.payments.walletPayment, "user", "Payment"),

@@ -2,6 +2,8 @@ import { data, redirect } from "@remix-run/node";
 import { signInPath } from "~/lib/redirect-to";
 import { ROUTE_TABLE, type RouteGuard } from "~/lib/route-table";
 import { getFeatureFlags } from "~/services/env.server";
+import { getPrisma } from "~/services/db.server";
+import { hasPositionHistory } from "~/domain/access/position-history.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { getRequestUser as getSessionUser, type SessionUser } from "~/web/session.server";
 import {
@@ -70,6 +72,21 @@ export async function requireDashboardUser(request: Request): Promise<SessionUse
   const to = dashboardEntryRedirect(user);
   if (to) throw redirect(to);
   return user;
+}
+
+/**
+ * An investor's own records (a position page, the statements and their files, the tax
+ * documents): whoever may use the dashboard, and anyone who ever held shares, so an investor
+ * whose last holding was sold (and who dropped to the waitlist tier, or whose trial or
+ * subscription lapsed) still reads their closed positions and their tax statements (ADR 0075).
+ * Read-only: each page's actions keep requireDashboardUser.
+ */
+export async function requireRecordsReader(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  const to = dashboardEntryRedirect(user);
+  if (!to) return requireDashboardUser(request);
+  if (await hasPositionHistory(getPrisma(), user.id)) return user;
+  throw redirect(to);
 }
 
 /** /waitlist-dashboard/*: waitlist players only. */

@@ -14,8 +14,14 @@ export type IncomingAttachment = { name: string; bytes: Buffer; tooLarge: boolea
  * bigger one is marked, not kept past the limit; a fourth is counted so the domain refuses it).
  * A url-encoded post reads as fields only.
  */
-export async function readUpdateForm(
+export function readUpdateForm(request: Request) {
+  return readFormWithFiles(request, { fileField: "attachments", maxFiles: MAX_UPDATE_ATTACHMENTS });
+}
+
+/** A form's text fields and up to `maxFiles` files under `fileField` (10 MB each, as above); the sale proposal's form reads its documents so. */
+export async function readFormWithFiles(
   request: Request,
+  { fileField, maxFiles }: { fileField: string; maxFiles: number },
 ): Promise<{ fields: URLSearchParams; attachments: IncomingAttachment[]; extraFiles: number }> {
   const type = request.headers.get("Content-Type") ?? "";
   const fields = new URLSearchParams();
@@ -32,9 +38,9 @@ export async function readUpdateForm(
       const value = bytes.toString("utf8");
       refuseForbiddenCharacters(value);
       fields.append(part.name, value);
-    } else if (part.filename === "" || part.name !== "attachments") {
+    } else if (part.filename === "" || part.name !== fileField) {
       await readCapped(part, 0);
-    } else if (attachments.length < MAX_UPDATE_ATTACHMENTS) {
+    } else if (attachments.length < maxFiles) {
       attachments.push({ name: part.filename, ...(await readCapped(part, MAX_DOCUMENT_BYTES)) });
     } else {
       extraFiles += 1;

@@ -125,6 +125,22 @@ export const PERSONAS = {
     createdDaysAgo: 420,
     lastActiveDaysAgo: 0,
   },
+  /** The second admin: approves the demo property sale's two steps (four-eyes, ADR 0071). */
+  opsAdmin: {
+    key: "ops-admin",
+    email: "ops-admin@demo.aangan.in",
+    fullName: "Rohan Deshpande",
+    phone: "+91 80471 90011",
+    city: "Bengaluru",
+    state: "Karnataka",
+    tier: "waitlist_player",
+    subscriptionActive: true,
+    trialEndsInDays: -380,
+    ...approved(395),
+    isAdmin: true,
+    createdDaysAgo: 400,
+    lastActiveDaysAgo: 3,
+  },
   kycPending: {
     key: "kyc-pending",
     email: "kyc-pending@demo.aangan.in",

@@ -23,6 +23,7 @@ import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.se
 import { istDateOf } from "../../app/domain/statements/statement-figures";
 import { approveMoneyMovement } from "../../app/domain/approvals/four-eyes.server";
 import { proposeExit, requestExitCompletion } from "../../app/domain/exits/exits.server";
+import { drainMailOutbox } from "../../app/services/mail/mail-outbox.server";
 import { appClient } from "#tests/kit/http";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
@@ -240,10 +241,22 @@ async function pageText(pathname: string, cookie = persona.cookie): Promise<stri
     .replace(/\s+/g, " ");
 }
 
-async function pdfText(pathname: string): Promise<string> {
-  const pdf = new Uint8Array(await (await fetchAs(persona.cookie, pathname)).arrayBuffer());
+async function pdfText(pathname: string, cookie = persona.cookie): Promise<string> {
+  const pdf = new Uint8Array(await (await fetchAs(cookie, pathname)).arrayBuffer());
   const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
   return text.replace(/\s+/g, " ");
+}
+
+/** The statement's holdings CSV, one record per holding keyed by its header. */
+async function holdingsCsvRows(cookie: string): Promise<Record<string, string>[]> {
+  const csv = await (await fetchAs(cookie, "/dashboard/statements/holdings.csv")).text();
+  return parse(csv.replace(/^\uFEFF/, ""), { columns: true, relax_column_count: true, skip_empty_lines: true }) as Record<string, string>[];
+}
+
+/** The "Current value ₹…" the position page prints, as the statement must print it too. */
+async function positionValue(propertyId: string, cookie: string): Promise<string> {
+  const text = await pageText(`/dashboard/p/${propertyId}`, cookie);
+  return text.match(/Current value (₹[\d,]+\.\d{2})/)![1]!;
 }
 
 /** The e-mails the app wrote to its outbox for an address, decoded from quoted-printable. */
@@ -297,6 +310,22 @@ describe("every surface prints the same figure for each money fact", () => {
     expect(position).toContain("last settled resale price");
     const account = await pdfText("/dashboard/statements/account.pdf");
     expect(account).toContain("Figures Residency 2 18,360.00 9,180.00");
+    // The statement values the holding as the position page does, and says which price it used.
+    const value = await positionValue(propertyId, persona.cookie);
+    expect(value).toBe("₹20,000.00");
+    expect(account).toContain(`Figures Residency 2 18,360.00 9,180.00 10,000.00 ${value.slice(1)}`);
+    expect(account).toContain("Prices used: Figures Residency: the last settled resale price.");
+    const statements = await pageText("/dashboard/statements");
+    expect(statements).toContain(
+      `Figures Residency Value ${value} 2 shares, cost ₹18,360.00 · ₹10,000.00 a share, at the last settled resale price`,
+    );
+    const [row] = await holdingsCsvRows(persona.cookie);
+    expect([row!.Property, row!["Price per share (INR)"], row!["Price used"], row!["Value (INR)"]]).toEqual([
+      "Figures Residency",
+      "10000.00",
+      "the last settled resale price",
+      value.slice(1).replace(/,/g, ""),
+    ]);
   });
 
   it("a property with a NAV: its shares are worth the NAV per share (₹5,150) on the overview, the position page, the invest page and the admin's page, each saying so", async () => {
@@ -314,6 +343,26 @@ describe("every surface prints the same figure for each money fact", () => {
     const adminPage = await pageText(`/admin/properties/${navPropertyId}/valuations`, admin.cookie);
     expect(adminPage).toContain("NAV per share ₹5,150.00");
     expect(adminPage).toContain("₹10,90,000.00");
+    // The statement (page, PDF and CSV) values the holding at the same NAV, naming the valuation's date.
+    const value = await positionValue(navPropertyId, navHolder.cookie);
+    expect(value).toBe("₹20,600.00");
+    const navDate = istDateOf(new Date(Date.now() - 86_400_000));
+    const account = await pdfText("/dashboard/statements/account.pdf", navHolder.cookie);
+    expect(account).toContain(`NAV Gardens 4 20,400.00 5,100.00 5,150.00 ${value.slice(1)}`);
+    expect(account).toContain(`NAV Gardens: NAV per share, from the valuation dated ${navDate}`);
+    expect(account).toContain("Total value (₹) 30,600.00");
+    const statements = await pageText("/dashboard/statements", navHolder.cookie);
+    expect(statements).toContain(
+      `NAV Gardens Value ${value} 4 shares, cost ₹20,400.00 · ₹5,150.00 a share, at NAV per share, from the valuation dated ${navDate}`,
+    );
+    const rows = await holdingsCsvRows(navHolder.cookie);
+    const nav = rows.find((row) => row.Property === "NAV Gardens")!;
+    expect([nav["Price per share (INR)"], nav["Price used"], nav["Value (INR)"]]).toEqual([
+      "5150.00",
+      `NAV per share, from the valuation dated ${navDate}`,
+      "20600.00",
+    ]);
+    expect(rows.find((row) => row.Property === "Total")!["Value (INR)"]).toBe("30600.00");
   });
 
   it("returns include realised gains and distributions: ₹3,200 on the overview and the position page", async () => {
@@ -490,6 +539,8 @@ describe("a property's sale prints the same pay-out everywhere", () => {
     await approveMoneyMovement(prisma(), { approvalId: proposed.approvalId, adminId: approver.id });
     const completion = await requestExitCompletion(prisma(), { adminId: proposer.id, exitId: proposed.exitId });
     await approveMoneyMovement(prisma(), { approvalId: completion.approvalId, adminId: approver.id });
+    // The sale's steps wrote their mails to the outbox; the approvals page drains it after each, as here.
+    await drainMailOutbox(prisma());
 
     const cookie = await createSession(prisma(), holder.id, { production: true });
     const sentence = "You received ₹2,333.33 for 7 shares at ₹333.3333 a share";

@@ -14,6 +14,12 @@ import { Decimal } from "../../app/lib/money";
 import type { PrismaClient } from "../../app/services/db.server";
 import { createInvestor, createProperty, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { findDownloadableDocument } from "../../app/domain/admin/properties/property-documents.server";
+import { listVault } from "../../app/domain/vault/list-vault.server";
+import { localPrivateStorage } from "../../app/services/storage/local-private-storage.server";
 
 /**
  * The exit (ADR 0071): an agreed sale stops trading exactly once, a completed one pays exactly
@@ -273,6 +279,89 @@ describe("a property's sale", () => {
     // The position's realised profit is the market's: price less the average price, fees apart.
     expect([position.shares, position.realisedProfit.toFixed(2)]).toEqual([0, "1800.00"]);
     expect(await checkLedger(prisma)).toEqual([]);
+  });
+});
+
+describe("a sale's mails", () => {
+  it("are written to the mail outbox in the step's own transaction: one per holder on agreement and on completion, none for a refused step", async () => {
+    const prisma = db.current.prisma;
+    const property = await createProperty(prisma, {
+      title: "Kite Hill Court",
+      city: "Shillong",
+      sharePrice: "100",
+      minimumInvestment: "100",
+      totalShares: 10,
+    });
+    const holders = [await createInvestor(prisma, { balance: "10000" }), await createInvestor(prisma, { balance: "10000" })];
+    for (const holder of holders) {
+      await purchaseShares(prisma, { userId: holder.id, propertyId: property.id, shares: 3, idempotencyKey: newIdempotencyKey() });
+    }
+    const outbox = async () =>
+      (await prisma.mailOutbox.findMany({ orderBy: { createdAt: "asc" } }))
+        .map((row) => row.message as { to: string; subject: string; text: string })
+        .filter((message) => message.subject.endsWith("Kite Hill Court"));
+    const { exitId, first, second } = await proposeAndAgree(prisma, property.id, { price: "50000", costs: "0" });
+    const agreed = await outbox();
+    expect(agreed.map((m) => [m.to, m.subject]).sort()).toEqual(holders.map((h) => [h.email, "Sale agreed: Kite Hill Court"]).sort());
+    // The agreement's transaction wrote them: the sale and its mails carry the same commit.
+    const [row] = await prisma.$queryRaw<{ same: boolean }[]>`
+      SELECT bool_and(o.xmin = e.xmin) AS same FROM mail_outbox o, property_exits e
+       WHERE e.id = ${exitId}::uuid AND o.message->>'subject' = 'Sale agreed: Kite Hill Court'`;
+    expect(row?.same).toBe(true);
+
+    await complete(prisma, exitId, first, second);
+    // 6 of 10 shares held: ₹50,000 × 3 / 10 = ₹15,000 each.
+    const paid = (await outbox()).filter((m) => m.subject.startsWith("Sale completed"));
+    expect(paid.map((m) => m.to).sort()).toEqual(holders.map((h) => h.email).sort());
+    expect(paid[0]!.text).toContain("₹15,000.00 from the sale of Kite Hill Court was credited to your wallet");
+    // A second completion is refused and rolls back whole: no mail is written for it.
+    await expect(completeExit(prisma, { exitId, adminId: second.id })).rejects.toMatchObject({ code: "already_completed" });
+    expect(await outbox()).toHaveLength(4);
+  });
+});
+
+describe("a sale's documents", () => {
+  it("are stored privately with the proposal and read by its holders through the vault and its download route, not by others; a non-PDF keeps nothing", async () => {
+    const prisma = db.current.prisma;
+    const storage = localPrivateStorage(mkdtempSync(path.join(tmpdir(), "aangan-sale-docs-")));
+    const property = await createProperty(prisma, { title: "Fern Row", city: "Nashik", sharePrice: "100", minimumInvestment: "100" });
+    const holder = await createInvestor(prisma, { balance: "10000" });
+    const outsider = await createInvestor(prisma, { balance: "10000" });
+    await purchaseShares(prisma, { userId: holder.id, propertyId: property.id, shares: 2, idempotencyKey: newIdempotencyKey() });
+    const { first } = await admins(prisma);
+    const sale = {
+      adminId: first.id,
+      propertyId: property.id,
+      buyerName: "Larkspur Estates LLP",
+      salePrice: "150000",
+      costs: "0",
+      expectedCompletionDate: "2027-03-31",
+      note: "",
+    };
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n");
+    // A file that is not a PDF refuses the whole proposal: no sale, no document, no file kept.
+    await expect(
+      proposeExit(prisma, sale, { storage, documents: [{ fileName: "agreement.docx", body: [Buffer.from("PK\u0003\u0004")] }] }),
+    ).rejects.toMatchObject({ code: "sale_document_type", status: 415, field: "documents" });
+    await expect(
+      proposeExit(prisma, sale, { storage, documents: [{ fileName: "fake.pdf", body: [Buffer.from("not a pdf at all")] }] }),
+    ).rejects.toMatchObject({ status: 415, field: "documents" });
+    expect(await prisma.propertyExit.count({ where: { propertyId: property.id } })).toBe(0);
+
+    const { exitId } = await proposeExit(prisma, sale, { storage, documents: [{ fileName: "Sale agreement.pdf", body: [pdf] }] });
+    const [document] = await prisma.propertyDocument.findMany({ where: { propertyId: property.id } });
+    expect([document?.exitId, document?.documentType, document?.isPublic, document?.documentName]).toEqual([
+      exitId,
+      "sale_document",
+      false,
+      "Sale agreement",
+    ]);
+    expect(await storage.exists(document!.storageKey)).toBe(true);
+    const holderVault = await listVault(prisma, holder.id, property.id);
+    expect(holderVault.map((item) => [item.kind, item.name, item.holdersOnly])).toEqual([["Sale document", "Sale agreement", true]]);
+    expect(await listVault(prisma, outsider.id, property.id)).toEqual([]);
+    expect(await findDownloadableDocument(prisma, document!.id, { isAdmin: false, id: holder.id })).not.toBeNull();
+    expect(await findDownloadableDocument(prisma, document!.id, { isAdmin: false, id: outsider.id })).toBeNull();
   });
 });
 

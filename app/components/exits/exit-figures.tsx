@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "~/lib/formats";
 import { formatINR } from "~/lib/money";
 import { formatPerShareText } from "~/lib/per-share-text";
 
@@ -20,7 +21,9 @@ export function ExitFigures({ exit }: { exit: ExitFigureValues }) {
     ["Costs of the sale", formatINR(exit.costs, { paise: true })],
     ["Net proceeds", formatINR(exit.netProceeds, { paise: true })],
     [`Net per share (÷ ${exit.totalShares} shares)`, formatPerShareText(exit.perShare)],
-    exit.completedAt ? ["Paid on", exit.completedAt.slice(0, 10)] : ["Expected completion", exit.expectedCompletionDate],
+    exit.completedAt
+      ? ["Paid on", formatCalendarDate(exit.completedAt.slice(0, 10))]
+      : ["Expected completion", formatCalendarDate(exit.expectedCompletionDate)],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">

@@ -67,7 +67,7 @@ export function PropertyValueSection({ view, exit }: { view: PropertyValueView; 
             <tbody>
               {story.valuations.map((v) => (
                 <tr key={`${v.valuationDate}-${v.valuer}-${v.value}`} className="border-t border-slate-100">
-                  <td className="py-1 pr-3">{formatIndiaDate(v.valuationDate)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{formatIndiaDate(v.valuationDate)}</td>
                   <td className="py-1 pr-3 break-words">{v.valuer}</td>
                   <td className="py-1 pr-3 text-right">{formatRupees(v.value, { paise: "if-any" })}</td>
                   <td className="py-1 text-right">{formatRupees(v.navPerShare)}</td>

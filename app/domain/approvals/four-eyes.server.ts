@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { settleReservation } from "~/domain/market/settle-trades.server";
 import { executeTransmission } from "~/domain/nominees/execute-transmission.server";
 import { markValuationRejected, recordApprovedValuation } from "~/domain/valuations/decide-valuation.server";
-import { agreeExit, completeExit, withdrawExit } from "~/domain/exits/exits.server";
+import { agreeExit, agreeExitIn, completeExit, completeExitIn, withdrawExit } from "~/domain/exits/exits.server";
 import { readBankReference, readReceivedAmount, updateTicket, type UpdateTicketInput } from "~/domain/support/update-ticket.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { ADMIN_CHANNEL } from "~/lib/live-channels";
@@ -205,35 +205,49 @@ type ClaimedApproval = {
  */
 async function claim(db: PrismaClient, approvalId: string, adminId: string, decision: "approved" | "rejected", note: string | null) {
   if (!isUuid(approvalId)) throw new ApprovalError("not_found", "Approval request not found", 404);
-  return runTransaction(db, `four-eyes.${decision}`, async (tx) => {
-    const [current] = await tx.$queryRaw<{ status: string; requested_by: string; kind: string; target_id: string }[]>`
-      SELECT status, requested_by::text, kind, target_id::text FROM money_approvals WHERE id = ${approvalId}::uuid`;
-    if (!current) throw new ApprovalError("not_found", "Approval request not found", 404);
-    if (current.requested_by === adminId) {
-      throw new ApprovalError("own_request", "You cannot approve or reject your own request - a second admin must decide it", 403);
-    }
-    if (isAdminRights(current.kind) && current.target_id === adminId) {
-      throw new ApprovalError("own_rights", "You cannot decide a change to your own admin rights - another admin must decide it", 403);
-    }
-    if (decision === "approved") await assertMayApprove(tx, adminId);
-    const [claimed] = await tx.$queryRaw<ClaimedApproval[]>`
-      UPDATE money_approvals
-         SET status = ${decision}, decided_by = ${adminId}::uuid, decided_at = clock_timestamp(), decision_note = ${note}
-       WHERE id = ${approvalId}::uuid AND status = 'awaiting' AND requested_by <> ${adminId}::uuid
-       RETURNING id::text, kind, target_id::text, amount::text, summary, payload, requested_by::text`;
-    if (!claimed) throw new ApprovalError("already_decided", "This request was already decided by another admin", 409);
-    await recordAdminAction(tx, {
-      adminId,
-      action: decision === "approved" ? "approval.approve" : "approval.reject",
-      targetType: TARGET_TYPES[claimed.kind],
-      targetId: claimed.target_id,
-      before: { approvalId, status: "awaiting", requestedBy: claimed.requested_by },
-      after: { approvalId, status: decision, amount: claimed.amount },
-      note: note ?? claimed.summary,
-    });
-    await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approvalId }], tx);
-    return claimed;
+  return runTransaction(db, `four-eyes.${decision}`, (tx) => claimIn(tx, approvalId, adminId, decision, note));
+}
+
+async function claimIn(tx: Tx, approvalId: string, adminId: string, decision: "approved" | "rejected", note: string | null) {
+  const [current] = await tx.$queryRaw<{ status: string; requested_by: string; kind: string; target_id: string }[]>`
+    SELECT status, requested_by::text, kind, target_id::text FROM money_approvals WHERE id = ${approvalId}::uuid`;
+  if (!current) throw new ApprovalError("not_found", "Approval request not found", 404);
+  if (current.requested_by === adminId) {
+    throw new ApprovalError("own_request", "You cannot approve or reject your own request - a second admin must decide it", 403);
+  }
+  if (isAdminRights(current.kind) && current.target_id === adminId) {
+    throw new ApprovalError("own_rights", "You cannot decide a change to your own admin rights - another admin must decide it", 403);
+  }
+  if (decision === "approved") await assertMayApprove(tx, adminId);
+  const [claimed] = await tx.$queryRaw<ClaimedApproval[]>`
+    UPDATE money_approvals
+       SET status = ${decision}, decided_by = ${adminId}::uuid, decided_at = clock_timestamp(), decision_note = ${note}
+     WHERE id = ${approvalId}::uuid AND status = 'awaiting' AND requested_by <> ${adminId}::uuid
+     RETURNING id::text, kind, target_id::text, amount::text, summary, payload, requested_by::text`;
+  if (!claimed) throw new ApprovalError("already_decided", "This request was already decided by another admin", 409);
+  await recordAdminAction(tx, {
+    adminId,
+    action: decision === "approved" ? "approval.approve" : "approval.reject",
+    targetType: TARGET_TYPES[claimed.kind],
+    targetId: claimed.target_id,
+    before: { approvalId, status: "awaiting", requestedBy: claimed.requested_by },
+    after: { approvalId, status: decision, amount: claimed.amount },
+    note: note ?? claimed.summary,
   });
+  await publishAll([{ channel: ADMIN_CHANNEL, type: "approval", id: approvalId }], tx);
+  return claimed;
+}
+
+/**
+ * A second admin approves a sale's step (its proposal or its completion) inside a
+ * transaction the caller owns, claiming the request and carrying the step out together: the
+ * demo seed sells its property through this, by the same claim and steps as the approvals page.
+ */
+export async function approveExitStepIn(tx: Tx, input: { approvalId: string; adminId: string }, now = new Date()) {
+  const claimed = await claimIn(tx, input.approvalId, input.adminId, "approved", null);
+  if (claimed.kind === "exit_propose") return agreeExitIn(tx, { exitId: claimed.target_id, adminId: input.adminId }, now);
+  if (claimed.kind === "exit_complete") return completeExitIn(tx, { exitId: claimed.target_id, adminId: input.adminId }, now);
+  throw new ApprovalError("not_found", "This request is not a property sale's", 404);
 }
 
 /**

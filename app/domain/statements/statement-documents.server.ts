@@ -4,6 +4,7 @@ import { Decimal } from "~/lib/money";
 import { FONTS, issuerLines, writeText, type ReceiptIssuer } from "~/domain/receipts/receipt.server";
 import { gstOnFees, placeOfSupply } from "~/domain/tax/gst";
 import { regionLabel } from "~/lib/india-states";
+import { VALUATION_RULE } from "~/domain/figures/valuation.server";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE, istDateOf, type StatementFigures } from "./statement-figures";
 
 const grouped = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -13,8 +14,11 @@ export function amountText(value: Decimal.Value): string {
   return grouped.format(new Decimal(value).toNumber());
 }
 
-export const statementFileName = (kind: "account-statement" | "capital-gains", figures: StatementFigures, ext: "pdf" | "csv") =>
-  `aangan-${kind}-${figures.financialYear.replace(/^FY /, "fy-")}.${ext}`;
+export const statementFileName = (
+  kind: "account-statement" | "capital-gains" | "holdings",
+  figures: StatementFigures,
+  ext: "pdf" | "csv",
+) => `aangan-${kind}-${figures.financialYear.replace(/^FY /, "fy-")}.${ext}`;
 
 /** The capital-gains CSV columns, in order. */
 export const CAPITAL_GAINS_COLUMNS = [
@@ -59,6 +63,43 @@ export function capitalGainsCsv(figures: StatementFigures): string {
   rows.push([COST_METHOD]);
   rows.push([NOT_TAX_ADVICE]);
   return stringify(rows, { header: true, columns: [...CAPITAL_GAINS_COLUMNS], bom: true, record_delimiter: "windows" });
+}
+
+/** Each holding's price in words: "Figures Residency: the last settled resale price; …". */
+function holdingBases(figures: StatementFigures): string {
+  return figures.holdings.map((h) => `${h.propertyTitle}: ${h.priceBasis ?? "no price"}`).join("; ");
+}
+
+/** The holdings CSV columns, in order. */
+export const HOLDINGS_COLUMNS = [
+  "Property",
+  "Shares",
+  "Cost (INR)",
+  "Average cost (INR)",
+  "Price per share (INR)",
+  "Price used",
+  "Value (INR)",
+] as const;
+
+/** The statement's holdings as CSV: each one valued as on the position page, with the price it used, then the total. */
+export function holdingsCsv(figures: StatementFigures): string {
+  const rows: (string | number)[][] = figures.holdings.map((h) => [
+    h.propertyTitle,
+    h.shares,
+    h.cost,
+    h.averageCost,
+    h.price ?? "",
+    h.priceBasis ?? "",
+    h.value ?? "",
+  ]);
+  rows.push([]);
+  rows.push(["Total", "", "", "", "", "", figures.holdingsValue]);
+  rows.push([]);
+  rows.push([
+    `Holdings on ${figures.holdingsOn}, valued at prices of ${figures.valuedOn}; ${figures.investor.name} <${figures.investor.email}>`,
+  ]);
+  rows.push([VALUATION_RULE]);
+  return stringify(rows, { header: true, columns: [...HOLDINGS_COLUMNS], bom: true, record_delimiter: "windows" });
 }
 
 export type Column = { header: string; width: number; align?: "left" | "right" };
@@ -280,14 +321,28 @@ export function renderAccountStatementPdf(figures: StatementFigures, issuer: Rec
     w.heading(`Holdings on ${longDateText(figures.holdingsOn)}`);
     w.table(
       [
-        { header: "Property", width: 235 },
-        { header: "Shares", width: 60, align: "right" },
-        { header: "Cost (₹)", width: 110, align: "right" },
-        { header: "Average cost (₹)", width: 110, align: "right" },
+        { header: "Property", width: 135 },
+        { header: "Shares", width: 40, align: "right" },
+        { header: "Cost (₹)", width: 80, align: "right" },
+        { header: "Average cost (₹)", width: 80, align: "right" },
+        { header: `Price on ${dateText(figures.valuedOn)} (₹)`, width: 80, align: "right" },
+        { header: "Value (₹)", width: 100, align: "right" },
       ],
-      figures.holdings.map((h) => [h.propertyTitle, String(h.shares), amountText(h.cost), amountText(h.averageCost)]),
+      figures.holdings.map((h) => [
+        h.propertyTitle,
+        String(h.shares),
+        amountText(h.cost),
+        amountText(h.averageCost),
+        h.price === undefined ? "—" : amountText(h.price),
+        h.value === undefined ? "—" : amountText(h.value),
+      ]),
       "No shares held on that date.",
     );
+    if (figures.holdings.length > 0) {
+      w.pairs([["Total value (₹)", amountText(figures.holdingsValue)]]);
+      w.paragraph(`Prices used: ${holdingBases(figures)}.`);
+      w.paragraph(VALUATION_RULE);
+    }
     w.heading("Distributions received");
     w.table(
       [

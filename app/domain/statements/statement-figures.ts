@@ -74,7 +74,21 @@ export type GainRow = {
   term: "Short term" | "Long term";
 };
 
-export type Holding = { propertyId: string; propertyTitle: string; shares: number; cost: string; averageCost: string };
+export type Holding = {
+  propertyId: string;
+  propertyTitle: string;
+  shares: number;
+  cost: string;
+  averageCost: string;
+  /** The price a share is valued at today (valuationPrices, ADR 0069) and which price that is; absent when no price was given. */
+  price?: string;
+  priceBasis?: string;
+  /** Shares × price: the figure the position page and the overview show. */
+  value?: string;
+};
+
+/** A property's share price for valuing holdings, and the words for which price it is. */
+export type HoldingPrice = { price: string; basis: string };
 
 /** A date plus whole calendar months (the day clamps to the month's end). */
 function addMonths(date: string, months: number): string {
@@ -197,6 +211,10 @@ export type StatementFigures = {
   closingBalance: string;
   /** The day the holdings are stated on: the year's last day, or today while the year runs. */
   holdingsOn: string;
+  /** The day the holdings' prices are from: today (each holding's value uses today's price, whatever the year). */
+  valuedOn: string;
+  /** The holdings' total value at those prices. */
+  holdingsValue: string;
   movements: (Movement & { balance: string })[];
   totalIn: string;
   totalOut: string;
@@ -216,6 +234,8 @@ export function buildStatement(input: {
   platformFees?: string[];
   trades: TradeRow[];
   distributions: DistributionReceived[];
+  /** Property id → the price its shares are valued at (valuationPrices); a holding without one shows no value. */
+  prices?: ReadonlyMap<string, HoldingPrice>;
   now?: Date;
 }): StatementFigures {
   const bounds = financialYearBounds(input.startYear);
@@ -231,7 +251,18 @@ export function buildStatement(input: {
       else totalIn = totalIn.plus(amount);
       return { ...m, amount: amount.toFixed(2), balance: balance.toFixed(2) };
     });
-  const { gains, holdings } = replayTrades(input.trades, bounds);
+  const replayed = replayTrades(input.trades, bounds);
+  const { gains } = replayed;
+  const holdings = replayed.holdings.map((h): Holding => {
+    const price = input.prices?.get(h.propertyId);
+    if (!price) return h;
+    return {
+      ...h,
+      price: new Decimal(price.price).toFixed(2),
+      priceBasis: price.basis,
+      value: new Decimal(price.price).times(h.shares).toFixed(2),
+    };
+  });
   const sum = (rows: GainRow[], pick: (row: GainRow) => string) => rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);
   const distributions = [...input.distributions].sort((a, b) => a.at.localeCompare(b.at));
   return {
@@ -239,6 +270,8 @@ export function buildStatement(input: {
     from: bounds.from,
     to: bounds.to,
     holdingsOn: [bounds.to, istDateOf(input.now ?? new Date())].sort()[0]!,
+    valuedOn: istDateOf(input.now ?? new Date()),
+    holdingsValue: holdings.reduce((s, h) => s.plus(h.value ?? 0), new Decimal(0)).toFixed(2),
     investor: input.investor,
     platformFees: (input.platformFees ?? []).map((fee) => new Decimal(fee).toFixed(2)),
     openingBalance: new Decimal(input.openingBalance).toFixed(2),

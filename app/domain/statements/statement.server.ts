@@ -1,5 +1,6 @@
 import type { Db } from "~/services/db.server";
 import { walletEffect } from "~/domain/figures/wallet-effect";
+import { valuationBasis, valuationPrices } from "~/domain/figures/valuation.server";
 import {
   buildStatement,
   financialYearBounds,
@@ -29,7 +30,7 @@ const KIND_LABELS: Record<string, string> = {
  * An investor's statement for the financial year starting April `startYear`, read from the
  * ledger (wallet balances and every movement: the net of each journal over the investor's
  * available and held accounts) and the trade history (holdings and capital gains). The one
- * source of the account statement PDF, the capital-gains PDF and CSV (ADR 0036).
+ * source of the statements page, the account statement PDF, the holdings CSV and the capital-gains PDF and CSV (ADR 0036).
  */
 export async function loadStatement(db: Db, userId: string, startYear: number): Promise<StatementFigures | null> {
   const profile = await db.userProfile.findUnique({ where: { id: userId }, select: { fullName: true, email: true, stateCode: true } });
@@ -100,6 +101,9 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
       fee: t.fee.toFixed(2),
       at: t.createdAt.toISOString(),
     }));
+  // Holdings are valued by the one rule the position page and the overview use (ADR 0069), at today's price.
+  const valuations = await valuationPrices(db, [...new Set(tradeRows.map((t) => t.propertyId))]);
+  const prices = new Map([...valuations].map(([id, v]) => [id, { price: v.price, basis: valuationBasis(v) }]));
   const distributions: DistributionReceived[] = dividends.map((d) => ({
     at: d.createdAt.toISOString(),
     propertyTitle: d.property?.title ?? "",
@@ -114,5 +118,6 @@ export async function loadStatement(db: Db, userId: string, startYear: number): 
     movements,
     trades: tradeRows,
     distributions,
+    prices,
   });
 }

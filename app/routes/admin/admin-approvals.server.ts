@@ -6,6 +6,7 @@ import { listMoneyApprovals } from "~/domain/approvals/list-approvals.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
+import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
@@ -51,6 +52,8 @@ export async function decideApproval(request: Request, admin: SessionUser) {
       });
       if (done.settled) await announceSettled(admin.id, done.settled);
       sendPayoutSoon(done.ticket?.payoutId);
+      // A sale's step wrote its holders' mails to the outbox in its transaction; send them now.
+      if (done.kind === "exit_propose" || done.kind === "exit_complete") await drainMailOutboxSoon(prisma);
       return redirectWithToast(paths.admin.approvals(), {
         kind: "success",
         title: "Approved",

@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ExitFigures } from "~/components/exits/exit-figures";
-import { FormErrors } from "~/components/ui/error-list";
+import { ErrorList, FormErrors } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
-import { helpTextClasses } from "~/components/ui/field-styles";
+import { helpTextClasses, labelClasses } from "~/components/ui/field-styles";
 import { StatusButton } from "~/components/ui/status-button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { getPropertyExit } from "~/domain/exits/exit-reads.server";
@@ -18,7 +18,9 @@ import { errorsOf, formErrorsOf, submittedValue } from "~/lib/submission-result"
 import { getPrisma } from "~/services/db.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
-import { readFormData } from "~/web/form-data.server";
+import { readFormWithFiles } from "~/web/property-update-form.server";
+import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
+import { MAX_SALE_DOCUMENTS } from "~/domain/exits/sale-documents.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { replyToInvalidSubmission } from "~/web/submission-reply.server";
@@ -35,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getPropertyExit(db, property.id),
     db.userPropertyPosition.count({ where: { propertyId: property.id, shares: { gt: 0 } } }),
   ]);
-  return { property, exit, holders };
+  return { property, exit, holders, maxDocuments: MAX_SALE_DOCUMENTS };
 }
 
 // Names and dates are the domain's to check; empty fields reach it as "" so it answers in its own words.
@@ -59,18 +61,26 @@ const exitSchema = z.discriminatedUnion(
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   const { propertyId } = requireParams(params, { propertyId: "text" }, propertyNotFound);
-  const submission = parseWithZod(await readFormData(request), { schema: exitSchema });
+  const { fields, attachments, extraFiles } = await readFormWithFiles(request, { fileField: "documents", maxFiles: MAX_SALE_DOCUMENTS });
+  const submission = parseWithZod(fields, { schema: exitSchema });
   if (submission.status !== "success") return replyToInvalidSubmission(submission);
+  if (extraFiles > 0) {
+    return data(
+      { result: submission.reply({ fieldErrors: { documents: [`Attach at most ${MAX_SALE_DOCUMENTS} documents.`] } }) },
+      { status: 400 },
+    );
+  }
   const form = submission.value;
   try {
     if (form.intent === "propose") {
-      await proposeExit(getPrisma(), {
-        adminId: admin.id,
-        propertyId,
-        ...form,
-        salePrice: form.salePrice.toFixed(2),
-        costs: form.costs.toFixed(2),
-      });
+      await proposeExit(
+        getPrisma(),
+        { adminId: admin.id, propertyId, ...form, salePrice: form.salePrice.toFixed(2), costs: form.costs.toFixed(2) },
+        {
+          storage: getPrivateStorage(),
+          documents: attachments.map((file) => ({ fileName: file.name, body: [file.bytes], tooLarge: file.tooLarge })),
+        },
+      );
       return redirectWithToast(paths.admin.propertyExit(propertyId), {
         kind: "success",
         title: "Sale proposed",
@@ -95,7 +105,7 @@ const STATUS_TEXT = {
 } as const;
 
 export default function PropertyExitPage() {
-  const { property, exit, holders } = useLoaderData<typeof loader>();
+  const { property, exit, holders, maxDocuments } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const proposing = useIsPending({ intent: "propose" });
   const completing = useIsPending({ intent: "complete" });
@@ -149,13 +159,10 @@ export default function PropertyExitPage() {
           </h2>
           <p className={helpTextClasses}>
             When a second admin approves the proposal, trading in this property stops: open sell requests are cancelled, buyer holds voided
-            and reservations released. Upload the sale agreement as a private document on the{" "}
-            <Link to={paths.admin.editProperty(property.id)} className="text-brand-700 underline">
-              property&apos;s page
-            </Link>
-            .
+            and reservations released. Attach the sale agreement and any other documents of the sale below: holders read them in their
+            document vault.
           </p>
-          <Form method="post" className="space-y-3" noValidate>
+          <Form method="post" encType="multipart/form-data" className="space-y-3" noValidate>
             <input type="hidden" name="intent" value="propose" />
             <Field
               label="Buyer"
@@ -183,6 +190,25 @@ export default function PropertyExitPage() {
               }}
             />
             <Field label="Note" inputProps={{ id: "note", name: "note", maxLength: 1000, defaultValue: value("note") }} />
+            <div>
+              <label htmlFor="sale-documents" className={labelClasses}>
+                Documents of the sale (optional)
+              </label>
+              <input
+                id="sale-documents"
+                name="documents"
+                type="file"
+                multiple
+                accept=".pdf,application/pdf"
+                aria-describedby={fieldErrors("documents") ? "sale-documents-help sale-documents-error" : "sale-documents-help"}
+                aria-invalid={fieldErrors("documents") ? true : undefined}
+                className="mt-1 block w-full text-sm"
+              />
+              <p id="sale-documents-help" className={helpTextClasses}>
+                Up to {maxDocuments} PDFs, at most 10 MB each. Kept in private storage; shown to the property&apos;s holders.
+              </p>
+              <ErrorList id="sale-documents-error" errors={fieldErrors("documents")} />
+            </div>
             <StatusButton type="submit" pending={proposing}>
               Propose the sale
             </StatusButton>

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { PositionView } from "~/components/dashboard/position-view";
 import { AvailableShares } from "~/components/market/available-shares";
 import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireDashboardUser, requireRecordsReader } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
 import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
 import { handleResaleRequest, isResaleRequest } from "./resale-request.server";
@@ -24,7 +24,8 @@ import { HolderExitNotice } from "~/components/exits/holder-exit-notice";
 import { getHolderExitView } from "~/domain/exits/exit-reads.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  // A closed position stays readable after the holder's last shares went (ADR 0075).
+  const user = await requireRecordsReader(request);
   // An unknown property and one the investor never held read the same.
   const { propertyId } = requireParams(params, { propertyId: "text" });
   const position = await getPropertyPosition(getPrisma(), user.id, propertyId);

@@ -4,8 +4,9 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
+import { VALUATION_RULE } from "~/domain/figures/valuation.server";
 import { paths } from "~/lib/paths";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireRecordsReader } from "~/web/guards.server";
 import { ownStatement } from "~/web/statements.server";
 import { ownTdsCertificates } from "~/web/tds.server";
 import { TableScroll } from "~/components/ui/table-scroll";
@@ -13,18 +14,18 @@ import { Pager } from "~/components/admin/pager";
 import { statementOnScreen } from "~/domain/statements/statement-screen";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  const user = await requireRecordsReader(request);
   const [{ years, year, figures: whole }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
   // The summary whole, the year's sales and distributions a page at a time (issue 37); the PDF keeps every line.
   const query = new URL(request.url).searchParams;
   const figures = statementOnScreen(whole, { sales: Number(query.get("sales") ?? 1), distributions: Number(query.get("received") ?? 1) });
-  return { years, year, figures, certificates };
+  return { years, year, figures, certificates, valuationRule: VALUATION_RULE };
 }
 
 const fyLabel = (year: number) => `FY ${year}-${String((year + 1) % 100).padStart(2, "0")} (April ${year} to March ${year + 1})`;
 
 export default function StatementsPage() {
-  const { years, year, figures, certificates } = useLoaderData<typeof loader>();
+  const { years, year, figures, certificates, valuationRule } = useLoaderData<typeof loader>();
   const location = useLocation();
   const query = { year: String(year) };
   const summary: [string, string][] = [
@@ -81,6 +82,47 @@ export default function StatementsPage() {
             Capital-gains statement (CSV)
           </a>
         </div>
+      </section>
+
+      <section aria-labelledby="holdings-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="holdings-heading" className="text-lg font-semibold">
+          Holdings on {formatCalendarDate(figures.holdingsOn)}
+        </h2>
+        {figures.holdings.length === 0 ? (
+          <p className="text-sm text-slate-600">No shares held on that date.</p>
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-100 text-sm">
+              {figures.holdings.map((h) => (
+                <li key={h.propertyId} className="py-2">
+                  <div className="flex flex-wrap justify-between gap-x-3">
+                    <span className="font-medium">{h.propertyTitle}</span>
+                    <span>
+                      Value <span className="font-semibold">{h.value === undefined ? "—" : formatRupees(h.value)}</span>
+                    </span>
+                  </div>
+                  <p className="text-slate-600">
+                    {formatShares(h.shares)}, cost {formatRupees(h.cost)}
+                    {h.price === undefined ? null : (
+                      <>
+                        {" "}
+                        · {formatRupees(h.price)} a share, at {h.priceBasis}
+                      </>
+                    )}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <p className="flex justify-between gap-2 border-t border-slate-200 pt-2 text-sm font-semibold">
+              <span>Total value on {formatCalendarDate(figures.valuedOn)}</span>
+              <span>{formatRupees(figures.holdingsValue)}</span>
+            </p>
+          </>
+        )}
+        <p className="text-xs text-slate-600">{valuationRule}</p>
+        <a href={paths.dashboard.holdingsCsv(query)} className={buttonClasses("secondary", "sm")} download>
+          Holdings (CSV)
+        </a>
       </section>
 
       <section aria-labelledby="tax-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderAccountStatementPdf, statementFileName } from "~/domain/statements/statement-documents.server";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireRecordsReader } from "~/web/guards.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
 import { ownStatement } from "~/web/statements.server";
 
 // A resource route: the signed-in investor's account statement for a financial year (?year=).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  const user = await requireRecordsReader(request);
   const { figures } = await ownStatement(request, user);
   const pdf = await renderAccountStatementPdf(figures, receiptIssuer());
   return new Response(new Uint8Array(pdf), {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { taxPackCsv, taxPackFileName } from "~/domain/tds/tds-documents.server";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireRecordsReader } from "~/web/guards.server";
 import { ownTaxPack } from "~/web/tds.server";
 
 // A resource route: the tax pack as CSV, the same figures as its PDF.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  const user = await requireRecordsReader(request);
   const pack = await ownTaxPack(request, user);
   return new Response(taxPackCsv(pack), {
     headers: {

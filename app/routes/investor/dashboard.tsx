@@ -4,14 +4,14 @@ import type { ReactNode } from "react";
 import { DashboardNav, type SidebarProperty } from "~/components/dashboard/dashboard-nav";
 import { RouteError } from "~/components/error-pages/route-error";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireRecordsReader } from "~/web/guards.server";
 import { listInvestedPropertiesPage } from "~/domain/portfolio/invested-properties.server";
 import { getPrisma } from "~/services/db.server";
 import { keepDataAfterNotSent } from "~/lib/not-sent";
 
 // The layout of every /dashboard page; each child still runs its own guard in its loader.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  const user = await requireRecordsReader(request);
   // The sidebar lists the first holdings; "?properties=all" (a plain link) lists every one.
   const all = new URL(request.url).searchParams.get("properties") === "all";
   const { properties, total } = await listInvestedPropertiesPage(getPrisma(), user.id, all ? null : undefined);

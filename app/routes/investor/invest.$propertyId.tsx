@@ -208,7 +208,8 @@ export default function InvestPage() {
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold text-ink">{property.title}</h1>
-        <PropertyStatusBadge status={property.status} label={property.statusLabel} />
+        {/* A completed sale reads Sold, as the sale's own section says (ADR 0075). */}
+        <PropertyStatusBadge status={property.status} label={view.exit?.status === "completed" ? "SOLD" : property.statusLabel} />
         <WatchlistToggle
           propertyId={property.id}
           title={property.title}
