@@ -25,6 +25,7 @@ import { approveMoneyMovement } from "../../app/domain/approvals/four-eyes.serve
 import { proposeExit, requestExitCompletion } from "../../app/domain/exits/exits.server";
 import { drainMailOutbox } from "../../app/services/mail/mail-outbox.server";
 import { appClient } from "#tests/kit/http";
+import { unzipText } from "#tests/kit/zip";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
@@ -363,6 +364,13 @@ describe("every surface prints the same figure for each money fact", () => {
       "20600.00",
     ]);
     expect(rows.find((row) => row.Property === "Total")!["Value (INR)"]).toBe("30600.00");
+    // The investor's data export prices the holding by the same rule, and says which price it is.
+    const exported = await unzipText(Buffer.from(await (await fetchAs(navHolder.cookie, "/dashboard/data-export.zip")).arrayBuffer()));
+    const holding = (JSON.parse(exported["holdings.json"]!) as Record<string, unknown>[]).find((h) => h.property === "NAV Gardens")!;
+    expect([holding.currentSharePrice, holding.currentSharePriceIs]).toEqual([
+      "5150.00",
+      `NAV per share, from the valuation dated ${navDate}`,
+    ]);
   });
 
   it("returns include realised gains and distributions: ₹3,200 on the overview and the position page", async () => {

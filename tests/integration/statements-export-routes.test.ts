@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import yauzl from "yauzl";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
 import { reloadEnv } from "../../app/services/env.server";
 import { createInvestor, createProperty, createSession, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { unzipText } from "#tests/kit/zip";
 
 /**
  * Statements and the data export through the production build's request handler: each
@@ -49,27 +49,7 @@ beforeAll(async () => {
 const get = (pathname: string, who?: keyof typeof cookies) =>
   handle(new Request(`${ORIGIN}${pathname}`, { headers: who ? { Cookie: cookies[who] } : {}, redirect: "manual" }));
 
-function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files: Record<string, string> = {};
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files[entry.fileName] = Buffer.concat(chunks).toString("utf8");
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
+const unzip = unzipText;
 
 describe("the investor's data export", () => {
   it("is a zip of the signed-in investor's own data, never cached", async () => {

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from "node:stream";
 import archiver, { type ArchiverError } from "archiver";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "~/services/db.server";
+import { valuationBasis, valuationPrices } from "~/domain/figures/valuation.server";
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -35,6 +36,11 @@ export async function collectDataExport(db: Db, userId: string, now = new Date()
     db.userPropertyPosition.findMany({ where: { userId }, include: { property: { select: { title: true, sharePrice: true } } } }),
     db.userAlert.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
   ]);
+  // The one valuation rule (latest NAV, else last resale, else issue price), as on the position page.
+  const prices = await valuationPrices(
+    db,
+    positions.map((p) => p.propertyId),
+  );
   const transactionRows: Row[] = transactions.map((t) => ({
     id: t.id,
     date: t.createdAt.toISOString(),
@@ -94,7 +100,8 @@ export async function collectDataExport(db: Db, userId: string, now = new Date()
       averagePrice: p.avgPrice.toFixed(2),
       costBasis: p.costBasis.toFixed(2),
       realisedProfit: p.realisedProfit.toFixed(2),
-      currentSharePrice: p.property.sharePrice.toFixed(2),
+      currentSharePrice: prices.get(p.propertyId)?.price ?? p.property.sharePrice.toFixed(2),
+      currentSharePriceIs: valuationBasis(prices.get(p.propertyId) ?? { source: "issue_price", asOf: null }),
       updatedAt: p.updatedAt.toISOString(),
     })),
     distributions: transactionRows.filter((t) => t.type === "dividend"),
@@ -120,7 +127,7 @@ Every file comes as JSON (complete, nested) and, where it is a list, CSV (for sp
 - profile.json: your profile as Aangan keeps it.
 - kyc.json, kyc-documents.csv: your KYC status and the documents you uploaded (the list, not the files).
 - transactions.json/.csv: every transaction on your account.
-- holdings.json/.csv: the shares you hold in each property.
+- holdings.json/.csv: the shares you hold in each property, with today's price by the valuation rule (latest NAV, else the last resale, else the issue price) and which price that is.
 - distributions.json/.csv: the rent distributions paid to you.
 - alerts.json/.csv: the notifications Aangan sent you.
 `;
