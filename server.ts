@@ -12,6 +12,7 @@ import { startJobs, stopJobs } from "~/services/jobs/start-jobs.server";
 import { marketExpiryJob } from "~/services/jobs/market-expiry.server";
 import { distributionPaymentsJob } from "~/domain/distributions/distribution-job.server";
 import { planRunsJob } from "~/domain/plans/plan-job.server";
+import { platformCountersJob } from "~/domain/admin/dashboard/platform-counters-job.server";
 import { grievanceEscalationJob } from "~/domain/grievances/grievance-job.server";
 import { alertRulesJob } from "~/domain/alert-rules/alert-rules-job.server";
 import { getPrisma } from "~/services/db.server";
@@ -89,6 +90,7 @@ async function main() {
         planRunsJob(env.JOBS_PLANS_CRON),
         paymentsJob(env.JOBS_PAYMENTS_CRON, payoutGateway),
         reconciliationJob(env.JOBS_RECONCILIATION_CRON, paymentGateway),
+        platformCountersJob(),
       ],
     }),
   ]);

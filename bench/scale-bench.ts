@@ -8,7 +8,7 @@ import { SCALE_SIZES, growPlatform, type ScaleSize } from "./scale-grow";
 import { markdownTable, round } from "./stats";
 
 /**
- * `npm run bench:scale [-- --size=quick|full]`: every main page, public, investor and admin,
+ * `npm run bench:scale [-- --size=quick|medium|full]`: every main page, public, investor and admin,
  * plus a purchase and the exports, timed on the demo seed and on a platform grown to the
  * target size through the app's own money functions (issue 37). Each figure is the median of
  * five sequential requests after a warm-up. A bench, not a test: it prints the table with the
@@ -150,7 +150,7 @@ function ledgerCheck(url: string): { ok: boolean; seconds: number } {
 async function main() {
   const sizeName = (process.argv.find((arg) => arg.startsWith("--size="))?.slice(7) ?? "full") as keyof typeof SCALE_SIZES;
   const size = SCALE_SIZES[sizeName];
-  if (!size) throw new Error("--size must be quick or full");
+  if (!size) throw new Error("--size must be quick, medium or full");
   if (!existsSync("build/server/index.js")) throw new Error("no production build: run npm run build first");
   const bench = await openBenchServer();
   const log = (line: string) => console.log(line);

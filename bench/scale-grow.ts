@@ -2,8 +2,9 @@ import pg from "pg";
 
 export type ScaleSize = { investors: number; properties: number; purchases: number; busyInvestorPurchases: number };
 
-export const SCALE_SIZES: Record<"quick" | "full", ScaleSize> = {
+export const SCALE_SIZES: Record<"quick" | "medium" | "full", ScaleSize> = {
   quick: { investors: 2_000, properties: 100, purchases: 20_000, busyInvestorPurchases: 1_000 },
+  medium: { investors: 20_000, properties: 300, purchases: 200_000, busyInvestorPurchases: 1_000 },
   full: { investors: 100_000, properties: 1_000, purchases: 1_000_000, busyInvestorPurchases: 1_000 },
 };
 

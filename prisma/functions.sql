@@ -926,6 +926,176 @@ BEGIN
 END;
 $function$;
 
+-- platform_counters_apply(p_deltas jsonb)
+CREATE OR REPLACE FUNCTION public.platform_counters_apply(p_deltas jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    INSERT INTO platform_counters (metric, value)
+    SELECT d.metric, sum(d.delta)
+      FROM jsonb_to_recordset(p_deltas) AS d(metric TEXT, delta NUMERIC)
+     GROUP BY d.metric
+    HAVING sum(d.delta) <> 0;
+$function$;
+
+-- platform_counters_compact()
+CREATE OR REPLACE FUNCTION public.platform_counters_compact()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_counters INTEGER;
+    v_raised INTEGER;
+BEGIN
+    WITH gone AS (DELETE FROM platform_counters RETURNING metric, value),
+         folded AS (INSERT INTO platform_counters (metric, value)
+                    SELECT metric, sum(value) FROM gone GROUP BY metric HAVING sum(value) <> 0)
+    SELECT count(*) INTO v_counters FROM gone;
+    WITH gone AS (DELETE FROM property_raised RETURNING property_id, raised),
+         folded AS (INSERT INTO property_raised (property_id, raised)
+                    SELECT property_id, sum(raised) FROM gone GROUP BY property_id HAVING sum(raised) <> 0)
+    SELECT count(*) INTO v_raised FROM gone;
+    RETURN v_counters + v_raised;
+END;
+$function$;
+
+-- platform_counters_investments()
+CREATE OR REPLACE FUNCTION public.platform_counters_investments()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_deltas JSONB;
+    v_raised JSONB;
+BEGIN
+    IF TG_OP <> 'DELETE' THEN
+        SELECT jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', total_investment)) INTO v_raised
+          FROM new_rows WHERE investment_status = 'confirmed';
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+        SELECT coalesce(v_raised, '[]'::jsonb) || coalesce(jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', -total_investment)), '[]'::jsonb)
+          INTO v_raised
+          FROM old_rows WHERE investment_status = 'confirmed';
+    END IF;
+    IF v_raised IS NOT NULL AND v_raised <> '[]'::jsonb THEN
+        PERFORM property_raised_apply(v_raised);
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        SELECT jsonb_agg(x) INTO v_deltas FROM (
+            SELECT 'investments:' || n.investment_status AS metric, 1::numeric AS delta FROM new_rows n
+            UNION ALL
+            SELECT 'invested:' || n.investment_status, n.total_investment FROM new_rows n
+            UNION ALL
+            SELECT 'investors', 1
+              FROM (SELECT DISTINCT user_id FROM new_rows) u
+             WHERE NOT EXISTS (SELECT 1 FROM investments i
+                                WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id))
+        ) x;
+    ELSIF TG_OP = 'DELETE' THEN
+        SELECT jsonb_agg(x) INTO v_deltas FROM (
+            SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
+            UNION ALL
+            SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
+            UNION ALL
+            SELECT 'investors', -1
+              FROM (SELECT DISTINCT user_id FROM old_rows) u
+             WHERE NOT EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id)
+        ) x;
+    ELSE
+        SELECT jsonb_agg(x) INTO v_deltas FROM (
+            SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
+            UNION ALL
+            SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
+            UNION ALL
+            SELECT 'investments:' || n.investment_status, 1 FROM new_rows n
+            UNION ALL
+            SELECT 'invested:' || n.investment_status, n.total_investment FROM new_rows n
+            UNION ALL
+            SELECT 'investors', (has_now::int - had_before::int)::numeric
+              FROM (SELECT u.user_id,
+                           EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id) AS has_now,
+                           EXISTS (SELECT 1 FROM old_rows o WHERE o.user_id = u.user_id)
+                           OR EXISTS (SELECT 1 FROM investments i
+                                       WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id)) AS had_before
+                      FROM (SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows) u) u
+             WHERE has_now <> had_before
+        ) x;
+    END IF;
+    IF v_deltas IS NOT NULL THEN
+        PERFORM platform_counters_apply(v_deltas);
+    END IF;
+    RETURN NULL;
+END;
+$function$;
+
+-- platform_counters_rebuild()
+CREATE OR REPLACE FUNCTION public.platform_counters_rebuild()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    DELETE FROM platform_counters;
+    INSERT INTO platform_counters (metric, value) SELECT metric, value FROM platform_counters_recount();
+    DELETE FROM property_raised;
+    INSERT INTO property_raised (property_id, raised) SELECT property_id, raised FROM property_raised_recount();
+$function$;
+
+-- platform_counters_recount()
+CREATE OR REPLACE FUNCTION public.platform_counters_recount()
+ RETURNS TABLE(metric text, value numeric)
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT metric, sum(value) FROM (
+        SELECT 'investments:' || investment_status AS metric, count(*)::numeric AS value FROM investments GROUP BY 1
+        UNION ALL
+        SELECT 'invested:' || investment_status, sum(total_investment) FROM investments GROUP BY 1
+        UNION ALL
+        SELECT 'investors', count(DISTINCT user_id) FROM investments
+        UNION ALL
+        SELECT 'users', count(*) FROM user_profiles
+        UNION ALL
+        SELECT 'users_subscribed', count(*) FROM user_profiles WHERE subscription_active
+        UNION ALL
+        SELECT 'users_kyc:' || kyc_status, count(*) FROM user_profiles GROUP BY 1
+    ) counts GROUP BY metric HAVING sum(value) <> 0;
+$function$;
+
+-- platform_counters_truncated()
+CREATE OR REPLACE FUNCTION public.platform_counters_truncated()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    PERFORM platform_counters_rebuild();
+    RETURN NULL;
+END;
+$function$;
+
+-- platform_counters_user()
+CREATE OR REPLACE FUNCTION public.platform_counters_user()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_deltas JSONB := '[]'::jsonb;
+BEGIN
+    IF TG_OP <> 'INSERT' THEN
+        v_deltas := v_deltas || jsonb_build_array(
+            jsonb_build_object('metric', 'users', 'delta', -1),
+            jsonb_build_object('metric', 'users_subscribed', 'delta', -(OLD.subscription_active::int)),
+            jsonb_build_object('metric', 'users_kyc:' || OLD.kyc_status, 'delta', -1));
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+        v_deltas := v_deltas || jsonb_build_array(
+            jsonb_build_object('metric', 'users', 'delta', 1),
+            jsonb_build_object('metric', 'users_subscribed', 'delta', NEW.subscription_active::int),
+            jsonb_build_object('metric', 'users_kyc:' || NEW.kyc_status, 'delta', 1));
+    END IF;
+    PERFORM platform_counters_apply(v_deltas);
+    RETURN NULL;
+END;
+$function$;
+
 -- premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
  RETURNS boolean
@@ -936,6 +1106,28 @@ AS $function$
        AND NOT EXISTS (SELECT 1 FROM "subscriptions" s
                         WHERE s."user_id" = p_user_id AND s."cancelled_at" IS NULL
                           AND (s."ends_at" IS NULL OR s."ends_at" > p_at))
+$function$;
+
+-- property_raised_apply(p_deltas jsonb)
+CREATE OR REPLACE FUNCTION public.property_raised_apply(p_deltas jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    INSERT INTO property_raised (property_id, raised)
+    SELECT d.property_id, sum(d.delta)
+      FROM jsonb_to_recordset(p_deltas) AS d(property_id TEXT, delta NUMERIC)
+     GROUP BY d.property_id
+    HAVING sum(d.delta) <> 0;
+$function$;
+
+-- property_raised_recount()
+CREATE OR REPLACE FUNCTION public.property_raised_recount()
+ RETURNS TABLE(property_id text, raised numeric)
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT property_id, sum(total_investment) FROM investments WHERE investment_status = 'confirmed'
+     GROUP BY property_id HAVING sum(total_investment) <> 0;
 $function$;
 
 -- purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text, p_at timestamp with time zone)

@@ -23,6 +23,18 @@ import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
 import { fundLimits } from "~/web/fund-requests.server";
 import { premiumReturn } from "~/web/premium.server";
+import { mandateReturn } from "~/web/plans.server";
+import { planOfMandateOrder } from "~/domain/plans/plan-mandates.server";
+
+/** The order a failed checkout names in its (unsigned) metadata: used only to choose the page to return to. */
+function failedOrderId(metadata: string): string {
+  try {
+    const parsed = JSON.parse(metadata) as { order_id?: unknown };
+    return typeof parsed.order_id === "string" ? parsed.order_id.slice(0, 100) : "";
+  } catch {
+    return "";
+  }
+}
 
 /** What the wallet needs to offer paying through the gateway: whether it is on, and a fresh form key. */
 export function onlinePaymentOffer() {
@@ -119,6 +131,13 @@ export async function handleCheckoutReturn(request: Request) {
   const wallet = paths.dashboard.wallet();
   if (!gateway)
     return redirectWithToast(wallet, { kind: "error", title: "Payment Failed", description: "Paying online is not available." });
+  // A monthly plan's UPI AutoPay approval comes back here too (ADR 0077).
+  const mandatePlan = await planOfMandateOrder(
+    getPrisma(),
+    gateway.name,
+    field("razorpay_order_id") || failedOrderId(field("error[metadata]")),
+  );
+  if (mandatePlan) return mandateReturn(gateway, mandatePlan, field);
   if (!field("razorpay_payment_id")) {
     return redirectWithToast(wallet, {
       kind: "error",

@@ -20,6 +20,18 @@ import { paths } from "~/lib/paths";
 import { isUuid } from "~/lib/uuid";
 import { readPlanForm, type PlanFormErrors } from "~/lib/plan-form";
 import { getPrisma } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
+import { GatewayError, type PaymentGateway } from "~/services/payments/gateway";
+import { paymentGateway } from "~/services/payments/gateway-config.server";
+import {
+  cancelMandate,
+  completeMandateReturn,
+  latestMandate,
+  mandateCheckout,
+  MandateError,
+  startMandate,
+} from "~/domain/plans/plan-mandates.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { formRefusal, readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
@@ -90,6 +102,7 @@ export async function loadPlansPage(user: SessionUser, request: Request) {
     planner,
     goalForm: { values: goalInput.values, errors: goalInput.errors },
     today,
+    autopayAvailable: paymentGateway() !== null,
   };
 }
 
@@ -116,9 +129,92 @@ export async function loadPlanPage(user: SessionUser, planId: string) {
   const prisma = getPrisma();
   try {
     const [plan, properties] = await Promise.all([getPlan(prisma, user.id, planId), listPlanProperties(prisma)]);
-    return { ...plan, properties, today: istDate(new Date()) };
+    return { ...plan, properties, today: istDate(new Date()), autopay: await autopayOf(prisma, user, planId) };
   } catch (error) {
     if (isMissingPlan(error)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** The plan's UPI AutoPay: whether it can be had here, its mandate, and the way to approve one waiting. */
+async function autopayOf(prisma: ReturnType<typeof getPrisma>, user: SessionUser, planId: string) {
+  const gateway = paymentGateway();
+  const mandate = await latestMandate(prisma, planId);
+  const origin = getEnv().APP_ORIGIN;
+  const checkout =
+    gateway && mandate?.status === "created"
+      ? await mandateCheckout(prisma, gateway, {
+          userId: user.id,
+          planId,
+          callbackUrl: `${origin}${paths.payments.checkoutReturn()}`,
+          cancelUrl: `${origin}${paths.dashboard.plan(planId)}`,
+        })
+      : null;
+  return {
+    available: gateway !== null,
+    standIn: gateway?.standIn ?? false,
+    mandate: mandate ? { status: mandate.status, maxAmount: mandate.maxAmount, failureReason: mandate.failureReason } : null,
+    checkout,
+  };
+}
+
+/** The investor's UPI AutoPay forms on a plan's page: set up, or cancel. */
+async function submitMandate(user: SessionUser, planId: string, intent: "mandate-start" | "mandate-cancel") {
+  const back = paths.dashboard.plan(planId);
+  const gateway = paymentGateway();
+  if (intent === "mandate-start") {
+    if (!gateway) throw new MandateError("payments_off", "UPI AutoPay is not available here: this plan is paid from your wallet.", 409);
+    try {
+      await startMandate(getPrisma(), gateway, { userId: user.id, planId });
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      logger.warn({ err: error, planId }, "UPI AutoPay could not be started");
+      throw new MandateError("provider_unavailable", "UPI AutoPay could not be reached just now. Please try again in a few minutes.", 502);
+    }
+    return redirectWithToast(back, {
+      kind: "info",
+      title: "Approve UPI AutoPay",
+      description: "Continue to your UPI app to approve the mandate. Until then the plan is paid from your wallet.",
+    });
+  }
+  const cancelled = await cancelMandate(getPrisma(), gateway, user.id, planId);
+  return redirectWithToast(back, {
+    kind: cancelled ? "success" : "info",
+    title: cancelled ? "UPI AutoPay cancelled" : "No UPI AutoPay to cancel",
+    description: cancelled ? "The plan now invests from your wallet." : undefined,
+  });
+}
+
+/** The payer's return from approving (or declining) a plan's mandate at the provider. */
+export async function mandateReturn(gateway: PaymentGateway, planId: string, field: (name: string) => string) {
+  const back = paths.dashboard.plan(planId);
+  if (!field("razorpay_payment_id"))
+    return redirectWithToast(back, {
+      kind: "error",
+      title: "UPI AutoPay not set up",
+      description: "The mandate was not approved. The plan is paid from your wallet; you can try again.",
+    });
+  try {
+    const { status } = await completeMandateReturn(getPrisma(), gateway, {
+      orderId: field("razorpay_order_id"),
+      paymentId: field("razorpay_payment_id"),
+      signature: field("razorpay_signature"),
+    });
+    if (status === "confirmed") return redirectWithToast(back, { kind: "success", title: "UPI AutoPay is set up" });
+    if (status === "rejected")
+      return redirectWithToast(back, { kind: "error", title: "UPI AutoPay not set up", description: "The mandate was not approved." });
+    return redirectWithToast(back, {
+      kind: "info",
+      title: "UPI AutoPay pending",
+      description: "Your bank has not confirmed the mandate yet.",
+    });
+  } catch (error) {
+    if (error instanceof MandateError)
+      return redirectWithToast(back, { kind: "error", title: "UPI AutoPay not set up", description: error.message });
+    if (error instanceof GatewayError) {
+      logger.warn({ err: error, planId }, "provider unreachable on the mandate return; its webhooks will confirm");
+      return redirectWithToast(back, { kind: "info", title: "UPI AutoPay pending", description: "We could not confirm the mandate yet." });
+    }
     throw error;
   }
 }
@@ -133,8 +229,15 @@ export async function submitPlanChange(request: Request, user: SessionUser, plan
   try {
     if (intent === "pause" || intent === "resume" || intent === "cancel") {
       await changePlanStatus(getPrisma(), user.id, planId, intent);
+      if (intent === "cancel") {
+        // A cancelled plan debits nothing more; its mandate is revoked at the bank too.
+        await cancelMandate(getPrisma(), paymentGateway(), user.id, planId).catch((error: unknown) => {
+          logger.warn({ err: error, planId }, "plan cancelled; its UPI AutoPay mandate is cancelled when the provider answers");
+        });
+      }
       return redirectWithToast(back, { kind: "success", title: STATUS_TOASTS[intent] });
     }
+    if (intent === "mandate-start" || intent === "mandate-cancel") return await submitMandate(user, planId, intent);
     if (intent === "change") {
       const parsed = readPlanForm(values, istDate(new Date()));
       if (!parsed.ok) return refused(intent, values, parsed.errors);

@@ -66,4 +66,54 @@ test.describe("without JavaScript", () => {
     await expect(history).toContainText("Invested, ₹2,040.00 of ₹2,500");
     await expect(history.getByRole("link", { name: "2 shares for ₹2,040.00" })).toBeVisible();
   });
+  test("an investor pays a plan by UPI AutoPay: approves the mandate at the provider, and the debited month is invested", async ({
+    page,
+    signInAs,
+  }) => {
+    const id = randomBytes(4).toString("hex");
+    const property = await createProperty(prisma, {
+      title: `AutoPay Court ${id}`,
+      city: "Nashik",
+      sharePrice: "1000",
+      minimumInvestment: "1000",
+    });
+    const { userId } = await signInAs(`autopay-${id}@example.in`, { redirectTo: "/dashboard/plans" });
+    await withE2eDatabase(async (client) => {
+      await client.query(
+        "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'small_investor' WHERE user_id = $1",
+        [userId],
+      );
+    });
+    const todayDay = new Date(Date.now() + 5.5 * 60 * 60 * 1000).getUTCDate();
+
+    await page.goto("/dashboard/plans");
+    await expect(page.getByTestId("autopay-offer")).toContainText("UPI AutoPay from your bank account");
+    await page.getByLabel("Amount each month (₹)").fill("3,000");
+    await page.getByLabel("Day of the month (1-31)").fill(String(todayDay));
+    await page.getByLabel("One property").check();
+    await page.getByLabel("Property", { exact: true }).selectOption(property.id);
+    await page.getByRole("button", { name: "Create plan" }).click();
+    await expect(page.getByTestId("plan-paid-by")).toHaveText("From your wallet.");
+
+    await page.getByRole("button", { name: "Pay by UPI AutoPay instead" }).click();
+    await page.getByRole("button", { name: "Approve UPI AutoPay (stand-in)" }).click();
+    // The provider's page (the app's stand-in): approve the mandate, then return to Aangan.
+    await expect(page.getByRole("heading", { name: "Approve UPI AutoPay" })).toBeVisible();
+    await page.getByRole("button", { name: "Approve mandate" }).click();
+    await page.getByRole("button", { name: "Return to Aangan" }).click();
+    await expect(page.getByTestId("plan-paid-by")).toContainText("By UPI AutoPay from your bank account, up to ₹3,000.00 a month");
+
+    // The schedule's work, as the job calls it: the mandate is debited; the app credits and invests on the webhook.
+    const planId = new URL(page.url()).pathname.split("/").pop()!;
+    const outcome = await runPlanPeriod(prisma, planId, new Date());
+    expect(outcome?.status).toBe("awaiting_debit");
+    await expect(async () => {
+      await page.reload();
+      // ₹3,000 debited, ₹2,990 credited after the deposit fee: 2 shares for ₹2,040.
+      await expect(page.getByTestId("plan-runs")).toContainText("Invested, ₹2,040.00 of ₹3,000", { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+
+    await page.getByRole("button", { name: "Cancel UPI AutoPay" }).click();
+    await expect(page.getByTestId("plan-paid-by")).toHaveText("From your wallet.");
+  });
 });

@@ -409,7 +409,7 @@ describe("monthly plans", () => {
     expect((await send("small investor", "GET", pathname)).status).toBe(200);
     expect((await send("large investor", "GET", pathname)).status).toBe(404);
     expectOutcome(await send("anonymous", "GET", pathname), "sign-in", pathname);
-    const pause = (persona: Persona) =>
+    const post = (persona: Persona, intent: string) =>
       handle(
         new Request(`${ORIGIN}${pathname}`, {
           method: "POST",
@@ -419,11 +419,14 @@ describe("monthly plans", () => {
             Host: "localhost:3000",
             "Content-Type": "application/x-www-form-urlencoded",
           },
-          body: "intent=pause",
+          body: `intent=${intent}`,
           redirect: "manual",
         }),
       );
+    const pause = (persona: Persona) => post(persona, "pause");
     expect((await pause("large investor")).status).toBe(404);
+    // UPI AutoPay's forms (ADR 0077) are the owner's alone too.
+    expect((await post("large investor", "mandate-cancel")).status).toBe(404);
     expect((await prisma.investmentPlan.findUniqueOrThrow({ where: { id: planId } })).status).toBe("active");
     expect((await pause("small investor")).status).toBe(302);
     expect((await pause("small investor")).status).toBe(409);

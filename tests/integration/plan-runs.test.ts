@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkLedger } from "../../app/domain/ledger/check-ledger.server";
-import { createPlan } from "../../app/domain/plans/plans.server";
+import { changePlan, createPlan, getPlan } from "../../app/domain/plans/plans.server";
 import { runDuePlans, runPlanPeriod } from "../../app/domain/plans/run-plans.server";
 import { Decimal } from "../../app/lib/money";
 import type { PlanInput } from "../../app/lib/plan-form";
@@ -143,5 +143,72 @@ describe("a monthly plan's runs", () => {
     expect(reminders[0]!.message).toContain("₹2,040.00");
     expect(await runDuePlans(prisma, at("2026-09-15"))).toMatchObject({ ran: 1 });
     expect((await prisma.investmentPlanRun.findFirstOrThrow({ where: { planId } })).status).toBe("completed");
+  });
+  it("keeps the start date and the run history when the plan is changed, and the month already run is not run again", async () => {
+    const prisma = db.current.prisma;
+    const first = await createProperty(prisma, { sharePrice: "1000", minimumInvestment: "1000" });
+    const second = await createProperty(prisma, { sharePrice: "500", minimumInvestment: "500" });
+    const investor = await createInvestor(prisma, { balance: "50000" });
+    const { planId } = await createPlan(
+      prisma,
+      investor.id,
+      planInput({ kind: "property", propertyId: first.id }, "3000", 5, "2026-03-01"),
+    );
+    expect(await runPlanPeriod(prisma, planId, at("2026-03-05"))).toMatchObject({ status: "completed" });
+    expect(await runPlanPeriod(prisma, planId, at("2026-04-05"))).toMatchObject({ status: "completed" });
+
+    // The change form sends no start date: the web layer fills in today, which must not become the start.
+    await changePlan(prisma, investor.id, planId, planInput({ kind: "property", propertyId: second.id }, "4000", 20, "2026-04-10"));
+    const plan = await prisma.investmentPlan.findUniqueOrThrow({ where: { id: planId }, include: { items: true } });
+    expect(plan.startDate.toISOString().slice(0, 10)).toBe("2026-03-01");
+    expect([plan.amount.toFixed(2), plan.dayOfMonth, plan.items.map((i) => i.propertyId)]).toEqual(["4000.00", 20, [second.id]]);
+    const history = await getPlan(prisma, investor.id, planId, at("2026-04-10"));
+    expect(history.runs.map((r) => [r.period, r.status, r.amount])).toEqual([
+      ["2026-04", "completed", "3000.00"],
+      ["2026-03", "completed", "3000.00"],
+    ]);
+    // April ran already on the 5th: moving the day to the 20th does not run April twice.
+    expect(await runPlanPeriod(prisma, planId, at("2026-04-20"))).toBeNull();
+    expect(await runPlanPeriod(prisma, planId, at("2026-05-20"))).toMatchObject({ period: "2026-05", status: "completed" });
+    expect(await prisma.investmentPlanRun.count({ where: { planId } })).toBe(3);
+    await expect(
+      changePlan(prisma, investor.id, planId, {
+        ...planInput({ kind: "property", propertyId: second.id }, "4000", 20),
+        endDate: "2026-02-01",
+      }),
+    ).rejects.toMatchObject({ code: "bad_end_date" });
+    expect(await checkLedger(prisma)).toEqual([]);
+  });
+
+  it("splits every open property of a type by what is left for sale in each", async () => {
+    const prisma = db.current.prisma;
+    // Industrial: no demo or other test property is of this type here.
+    const big = await createProperty(prisma, {
+      title: "Type Big",
+      propertyType: "industrial",
+      sharePrice: "1000",
+      minimumInvestment: "1000",
+      availableShares: 300,
+      totalShares: 300,
+    });
+    const small = await createProperty(prisma, {
+      title: "Type Small",
+      propertyType: "industrial",
+      sharePrice: "500",
+      minimumInvestment: "500",
+      availableShares: 200,
+      totalShares: 200,
+    });
+    const investor = await createInvestor(prisma, { balance: "20000" });
+    const { planId } = await createPlan(prisma, investor.id, planInput({ kind: "type", propertyType: "industrial" }, "10000", 1));
+    const run = await runPlanPeriod(prisma, planId, at("2026-06-01"));
+    expect(run?.lines.map((l) => [l.propertyId, l.budget, l.shares, l.total]).sort()).toEqual(
+      [
+        [big.id, "7500.00", 7, "7140.00"],
+        [small.id, "2500.00", 4, "2040.00"],
+      ].sort(),
+    );
+    expect(await balanceOf(investor.id)).toBe("10820.00");
+    expect(await checkLedger(prisma)).toEqual([]);
   });
 });

@@ -7,6 +7,9 @@ import { getPortfolioOverview } from "../../app/domain/portfolio/portfolio-overv
 import { listAvailableShares } from "../../app/domain/market/market-reads.server";
 import { getMarketData } from "../../app/domain/market/market-data.server";
 import { listAllInvestments } from "../../app/domain/admin/list-investments.server";
+import { getAdminOverview } from "../../app/domain/admin/dashboard/admin-overview.server";
+import { readPlatformTotals } from "../../app/domain/admin/dashboard/platform-totals.server";
+import { listTicketPage } from "../../app/domain/support/list-tickets.server";
 import { useTestDatabase } from "#tests/setup/test-database";
 import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
 
@@ -64,6 +67,12 @@ beforeAll(async () => {
        FROM generate_series(1, $1::int) AS g, users`,
     [ROWS],
   );
+  await admin.query(
+    `WITH users AS (SELECT array_agg(user_id) AS ids FROM user_profiles WHERE email LIKE 'plan-%')
+     INSERT INTO support_tickets (user_id, ticket_type, subject, created_at)
+     SELECT users.ids[1 + g % 2000], 'general', 'Question ' || g, now() - make_interval(mins => g / 3)
+       FROM generate_series(1, 20000) AS g, users`,
+  );
   await admin.query("VACUUM ANALYZE");
   investorId = (await admin.query<{ user_id: string }>(`SELECT user_id::text FROM user_profiles WHERE email = 'plan-7@example.in'`))
     .rows[0]!.user_id;
@@ -92,14 +101,18 @@ async function largeTables(): Promise<Set<string>> {
   return new Set(rows.map((row) => row.relname));
 }
 
-/** Runs `work` through the counter and returns every full read of a large table its statements would do. */
-async function fullReadsOfLargeTables(work: () => Promise<unknown>): Promise<string[]> {
+/**
+ * Runs `work` through the counter and returns every full read of a large table its statements
+ * would do; with `everyStatement`, statements without a WHERE (whole-table statistics) are
+ * judged too.
+ */
+async function fullReadsOfLargeTables(work: () => Promise<unknown>, { everyStatement = false } = {}): Promise<string[]> {
   counter.reset();
   await work();
   const statements = counter
     .statements()
     .filter((sql) => /^\s*(SELECT|WITH)\b/i.test(sql))
-    .filter((sql) => /\bWHERE\b/i.test(sql.replace(/\bWHERE 1=1\b/gi, "")));
+    .filter((sql) => everyStatement || /\bWHERE\b/i.test(sql.replace(/\bWHERE 1=1\b/gi, "")));
   expect(statements.length).toBeGreaterThan(0);
   const large = await largeTables();
   const problems: string[] = [];
@@ -112,10 +125,29 @@ async function fullReadsOfLargeTables(work: () => Promise<unknown>): Promise<str
   return problems;
 }
 
+type IndexedPlanNode = PlanNode & { "Index Name"?: string };
+
+function indexesIn(node: IndexedPlanNode): string[] {
+  const here = node["Index Name"] ? [node["Index Name"]] : [];
+  return [...here, ...((node.Plans ?? []) as IndexedPlanNode[]).flatMap(indexesIn)];
+}
+
+/** Every index the statements of `work` would read, as PostgreSQL plans them. */
+async function indexesUsed(work: () => Promise<unknown>): Promise<Set<string>> {
+  counter.reset();
+  await work();
+  const used = new Set<string>();
+  for (const sql of counter.statements().filter((text) => /^\s*(SELECT|WITH)\b/i.test(text))) {
+    const { rows } = await admin.query<{ "QUERY PLAN": [{ Plan: IndexedPlanNode }] }>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${sql}`);
+    for (const name of indexesIn(rows[0]!["QUERY PLAN"][0].Plan)) used.add(name);
+  }
+  return used;
+}
+
 describe("query plans with 100,000 rows", () => {
   it("has large tables to judge", async () => {
     const large = await largeTables();
-    for (const table of ["transactions", "investments", "share_sell_requests"]) expect(large.has(table)).toBe(true);
+    for (const table of ["transactions", "investments", "share_sell_requests", "support_tickets"]) expect(large.has(table)).toBe(true);
   });
 
   it("the catalogue reads no large table in full", async () => {
@@ -137,6 +169,24 @@ describe("query plans with 100,000 rows", () => {
 
   it("the invest page's market data reads no large table in full", async () => {
     expect(await fullReadsOfLargeTables(() => getMarketData(prisma, "plan-50"))).toEqual([]);
+  });
+
+  it("the market data reaches a property's resales through the (property, type, time) index, not every transaction of the property", async () => {
+    expect(await indexesUsed(() => getMarketData(prisma, "plan-50"))).toContain("transactions_property_id_transaction_type_created_at_idx");
+  });
+
+  it("the admin overview's and the investments page's totals read the counters, not every investment (issue 37)", async () => {
+    expect(await fullReadsOfLargeTables(() => getAdminOverview(prisma), { everyStatement: true })).toEqual([]);
+    expect(await fullReadsOfLargeTables(() => listAllInvestments(prisma, { search: "", page: 1 }), { everyStatement: true })).toEqual([]);
+    const totals = await readPlatformTotals(prisma);
+    expect([totals.investments, totals.investors]).toEqual([ROWS, 2000]);
+  });
+
+  it("the support desk pages 20,000 tickets from the (created_at, id) index", async () => {
+    const first = await listTicketPage(prisma, {}, null);
+    expect(first.rows).toHaveLength(100);
+    expect(await fullReadsOfLargeTables(() => listTicketPage(prisma, {}, { after: first.older! }))).toEqual([]);
+    expect(await indexesUsed(() => listTicketPage(prisma, {}, null))).toContain("support_tickets_created_at_id_idx");
   });
 
   it("the admin investments list reads no large table in full", async () => {

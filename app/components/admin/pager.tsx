@@ -12,17 +12,20 @@ export function Pager({
   pageCount,
   label,
   cursors,
+  param = "page",
 }: {
   search: string;
   page: number;
   pageCount: number;
   label: string;
   cursors?: { previous: string | null; next: string | null };
+  /** The query parameter that carries the page number, for a page with more than one paged list. */
+  param?: string;
 }) {
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
-    params.set("page", String(target));
+    params.set(param, String(target));
     params.delete("after");
     params.delete("before");
     const cursor = target > page ? cursors?.next : cursors?.previous;

@@ -149,7 +149,7 @@ export function PlanForm({ intent, submitLabel, properties, values, errors = {},
         </div>
         <div className="rounded-lg border border-slate-200 p-3">
           <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="radio" name="target" value="type" defaultChecked={target === "type"} /> Every open property of a type, equally
+            <input type="radio" name="target" value="type" defaultChecked={target === "type"} /> Every open property of a type, split by what is left for sale in each
           </label>
           <label htmlFor={`${intent}-propertyType`} className="sr-only">
             Property type

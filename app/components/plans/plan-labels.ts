@@ -7,6 +7,8 @@ export const RUN_STATUS_LABEL: Record<string, string> = {
   completed: "Invested",
   partial: "Partly invested",
   failed: "Not invested",
+  awaiting_debit: "Waiting for the UPI AutoPay debit",
+  funded: "Debited, investing",
 };
 export const RUN_REASON_LABEL: Record<string, string> = {
   property_not_open: "Property not open",
@@ -16,13 +18,16 @@ export const RUN_REASON_LABEL: Record<string, string> = {
   sold_out: "No shares left",
   no_open_property: "No open property of the type",
   failed: "Purchase failed",
+  debit_failed: "UPI AutoPay debit failed",
+  mandate_limit: "Above the UPI AutoPay mandate's limit",
+  debit_unavailable: "UPI AutoPay unavailable",
 };
 
 type PlanLike = { targetKind: string; propertyType: string | null; items: { title: string; weight: number }[] };
 
 /** What a plan buys, in words. */
 export function planTargetText(plan: PlanLike): string {
-  if (plan.targetKind === "type") return `every open ${plan.propertyType} property, equally`;
+  if (plan.targetKind === "type") return `every open ${plan.propertyType} property, split by what is left for sale in each`;
   if (plan.targetKind === "property") return plan.items[0]?.title ?? "one property";
   const total = plan.items.reduce((sum, i) => sum + i.weight, 0);
   return plan.items.map((i) => `${i.title} ${Math.round((i.weight * 100) / total)}%`).join(", ");

@@ -10,9 +10,9 @@ import { mayEnableResale, RESALE_NEEDS_ENDED_RAISE } from "./resale-rules";
 
 const DAY = 86_400_000;
 
-/** Everything /admin/share-trading shows (spec 001 §2.11, §7 Share trading). */
+/** Everything /admin/share-trading shows (spec 001 §2.11, §7 Share trading) but the paged property table (listSellingSettings). */
 export async function getShareTradingOverview(prisma: PrismaClient, now = new Date()) {
-  const [orders, reservations, settled, properties, buyOrders, halts] = await Promise.all([
+  const [orders, reservations, settled, buyOrders] = await Promise.all([
     prisma.shareSellRequest.findMany({
       where: { status: "active" },
       orderBy: { createdAt: "desc" },
@@ -41,11 +41,6 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
       },
     }),
     prisma.shareReservation.count({ where: { status: "settled", settledAt: { gte: new Date(now.getTime() - 30 * DAY) } } }),
-    prisma.property.findMany({
-      where: { propertyStatus: { not: "draft" } },
-      orderBy: { title: "asc" },
-      select: { id: true, title: true, propertyStatus: true, sharesSellable: true, actualRoiPercentage: true },
-    }),
     prisma.shareBuyOrder.findMany({
       where: { status: "active" },
       orderBy: { createdAt: "desc" },
@@ -61,9 +56,7 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
         buyer: { select: { fullName: true, email: true } },
       },
     }),
-    prisma.marketBook.findMany({ where: { halted: true }, select: { propertyId: true, haltReason: true } }),
   ]);
-  const haltedReason = new Map(halts.map((h) => [h.propertyId, h.haltReason ?? ""]));
   const activeValue = orders.reduce((sum, o) => sum.plus(o.pricePerShare.times(o.remainingShares)), new Decimal(0));
   const who = (p: { fullName: string | null; email: string }) => p.fullName ?? p.email;
   return {
@@ -100,15 +93,6 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
       maxPrice: o.maxPrice.toFixed(2),
       held: o.heldAmount.toFixed(2),
       expiresAt: o.expiresAt.toISOString(),
-    })),
-    properties: properties.map((p) => ({
-      id: p.id,
-      title: p.title,
-      halted: haltedReason.has(p.id),
-      haltReason: haltedReason.get(p.id) ?? null,
-      status: p.propertyStatus,
-      sharesSellable: p.sharesSellable,
-      roi: p.actualRoiPercentage?.toFixed(1) ?? null,
     })),
   };
 }

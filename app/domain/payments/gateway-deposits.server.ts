@@ -11,6 +11,9 @@ import {
 } from "~/domain/wallet/fund-request-rules";
 import { kycRequiredForFunds, startOfIndiaDay } from "~/domain/wallet/request-funds.server";
 import { applyPremiumPayment, PREMIUM_PURPOSE } from "~/domain/subscriptions/premium-payment.server";
+import { markDebitFundedIn } from "~/domain/plans/plan-debits.server";
+import { PLAN_DEBIT_PURPOSE } from "~/domain/plans/plan-mandates.server";
+import { debitFailedIn } from "~/domain/plans/run-plans.server";
 import { ADMIN_CHANNEL, alertsChannel } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
@@ -161,10 +164,10 @@ export async function applyGatewayPaymentIn(tx: Tx, provider: string, payment: G
 
   if (payment.status === "failed") {
     if (order.status !== "created" && order.status !== "pending" && order.status !== "expired") return "ignored";
-    await tx.paymentOrder.update({
-      where: { id: order.id },
-      data: { status: "failed", failureReason: (payment.errorDescription ?? "The payment failed").slice(0, 500), updatedAt: now },
-    });
+    const failureReason = (payment.errorDescription ?? "The payment failed").slice(0, 500);
+    await tx.paymentOrder.update({ where: { id: order.id }, data: { status: "failed", failureReason, updatedAt: now } });
+    // A monthly plan's UPI AutoPay debit (ADR 0077): the run waiting for it ends and says why.
+    if (order.purpose === PLAN_DEBIT_PURPOSE) await debitFailedIn(tx, order.id, failureReason, now);
     await announce(tx, order.user_id);
     return "failed_recorded";
   }
@@ -221,6 +224,7 @@ export async function applyGatewayPaymentIn(tx: Tx, provider: string, payment: G
       updatedAt: now,
     },
   });
+  if (order.purpose === PLAN_DEBIT_PURPOSE) await markDebitFundedIn(tx, order.id);
   const message =
     `${formatINR(credit.received, { paise: true })} received by ${method} (payment ${payment.id}). ` +
     `After the ${formatINR(DEPOSIT_PROCESSING_FEE, { paise: true })} processing fee, ${formatINR(credit.credited, { paise: true })} was added to your wallet.`;

@@ -137,7 +137,7 @@ async function comparePayments(
 ): Promise<Difference[]> {
   const captured = payments.filter((p) => p.status === "captured");
   const ids = captured.map((p) => p.id);
-  const [orders, exceptions, creditedToday] = await Promise.all([
+  const [orders, exceptions, creditedToday, authorisations] = await Promise.all([
     prisma.paymentOrder.findMany({
       where: { provider, providerPaymentId: { in: ids } },
       select: { providerPaymentId: true, status: true, paidAmount: true },
@@ -147,11 +147,14 @@ async function comparePayments(
       where: { provider, status: "paid", creditedAt: { gte: day.from, lt: day.to } },
       select: { providerPaymentId: true, paidAmount: true },
     }),
+    // A monthly plan's UPI AutoPay authorisation (₹1, refunded; ADR 0077) is no wallet money.
+    prisma.planMandate.findMany({ where: { provider, authPaymentId: { in: ids } }, select: { authPaymentId: true } }),
   ]);
+  const mandateAuthorisation = new Set(authorisations.map((mandate) => mandate.authPaymentId));
   const orderOf = new Map(orders.map((order) => [order.providerPaymentId, order]));
   const exceptionOf = new Map(exceptions.map((exception) => [exception.providerPaymentId, exception]));
   const differences: Difference[] = [];
-  for (const payment of captured.filter((p) => inDay(p.createdAt))) {
+  for (const payment of captured.filter((p) => inDay(p.createdAt) && !mandateAuthorisation.has(p.id))) {
     const amount = rupees(payment.amount).toFixed(2);
     const exception = exceptionOf.get(payment.id);
     if (exception) {

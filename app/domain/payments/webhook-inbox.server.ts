@@ -3,6 +3,8 @@ import { logger } from "~/services/logger.server";
 import type { GatewayEvent, PaymentGateway } from "~/services/payments/gateway";
 import { applyValidationIn } from "~/domain/payouts/bank-accounts.server";
 import { applyPayoutIn, type PayoutOutcome } from "~/domain/payouts/payouts.server";
+import { applyMandatePaymentIn, applyTokenIn, type MandateOutcome } from "~/domain/plans/plan-mandates.server";
+import { buyFundedRuns } from "~/domain/plans/run-plans.server";
 import { applyGatewayPaymentIn, type PaymentOutcome } from "./gateway-deposits.server";
 
 export type WebhookDelivery = {
@@ -48,7 +50,13 @@ export async function receiveGatewayWebhook(
     ON CONFLICT (provider, event_id) DO UPDATE SET deliveries = payment_webhook_events.deliveries + 1
     RETURNING id::text AS id, processed_at IS NOT NULL AS processed`;
   if (stored!.processed) return { status: 200, outcome: "duplicate" };
-  return { status: 200, outcome: await processWebhookEvent(prisma, gateway, stored!.id) };
+  const outcome = await processWebhookEvent(prisma, gateway, stored!.id);
+  // A monthly plan's debit now in the wallet is invested at once (the plan job is the net).
+  if (outcome === "credited")
+    await buyFundedRuns(prisma).catch((error: unknown) =>
+      logger.error({ err: error }, "funded plan runs not bought yet; the plan job will"),
+    );
+  return { status: 200, outcome };
 }
 
 /**
@@ -71,7 +79,7 @@ export async function processWebhookEvent(
         return "duplicate";
       }
       const event = gateway.parseWebhook(row.body);
-      let outcome: PaymentOutcome | PayoutOutcome | "validation_recorded" | "ignored" = "ignored";
+      let outcome: PaymentOutcome | PayoutOutcome | MandateOutcome | "validation_recorded" | "ignored" = "ignored";
       if (
         event.kind === "payment.captured" ||
         event.kind === "payment.failed" ||
@@ -79,6 +87,10 @@ export async function processWebhookEvent(
         event.kind === "order.paid"
       ) {
         outcome = await applyGatewayPaymentIn(tx, gateway.name, event.payment);
+        // Not an order of ours to credit: perhaps a mandate's authorisation (ADR 0077).
+        if (outcome === "unknown_order") outcome = await applyMandatePaymentIn(tx, gateway.name, event.payment);
+      } else if ("token" in event) {
+        outcome = await applyTokenIn(tx, gateway.name, event.token);
       } else if ("payout" in event) {
         outcome = await applyPayoutIn(tx, gateway.name, event.payout);
       } else if ("validation" in event) {

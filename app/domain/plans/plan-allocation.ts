@@ -51,3 +51,34 @@ export function leastPartFor(terms: Pick<ShareTerms, "sharePrice" | "minimumInve
   const shares = Decimal.max(1, new Decimal(terms.minimumInvestment).dividedBy(price).ceil()).toNumber();
   return costOf(shares, price);
 }
+
+export type OpenPropertyTerms = {
+  propertyId: string;
+  sharePrice: Decimal.Value;
+  minimumInvestment: Decimal.Value;
+  availableShares: number;
+};
+
+/**
+ * "Every open property of a type" split by weight (ADR 0077): each property weighs what is still
+ * for sale in it (shares left × price, whole rupees), so the plan follows the raise rather than
+ * piling into a nearly full property. A property whose part could not buy its minimum is left
+ * out and the amount re-split among the rest (the lightest such property first), so no month's
+ * money is parked on a part too small to buy anything. Answers the targets with their weights
+ * (none when even the heaviest alone cannot buy its minimum).
+ */
+export function typeBasketTargets(amount: Decimal.Value, properties: OpenPropertyTerms[]): WeightedTarget[] {
+  let targets = properties
+    .filter((p) => p.availableShares > 0)
+    .map((p) => ({ propertyId: p.propertyId, weight: new Decimal(p.sharePrice).times(p.availableShares).floor().toNumber(), terms: p }))
+    .filter((t) => t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || (a.propertyId < b.propertyId ? -1 : 1));
+  while (targets.length > 0) {
+    const parts = splitByWeight(amount, targets);
+    const short = targets.filter((t) => parts.get(t.propertyId)!.lt(leastPartFor(t.terms)));
+    if (short.length === 0) break;
+    const lightest = short[short.length - 1]!;
+    targets = targets.filter((t) => t !== lightest);
+  }
+  return targets.map(({ propertyId, weight }) => ({ propertyId, weight }));
+}

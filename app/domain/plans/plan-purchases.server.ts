@@ -8,7 +8,16 @@ import type { PlanRunLine } from "./plans.server";
 
 /** Why a property of a run bought nothing; shown on the plan's history and counted on the admin page. */
 export type BuyReason =
-  "property_not_open" | "insufficient_balance" | "kyc_required" | "below_minimum" | "sold_out" | "no_open_property" | "failed";
+  | "property_not_open"
+  | "insufficient_balance"
+  | "kyc_required"
+  | "below_minimum"
+  | "sold_out"
+  | "no_open_property"
+  | "failed"
+  | "debit_failed"
+  | "mandate_limit"
+  | "debit_unavailable";
 
 export const REASON_TEXT: Record<BuyReason, string> = {
   property_not_open: "the property is not open for investment",
@@ -18,6 +27,9 @@ export const REASON_TEXT: Record<BuyReason, string> = {
   sold_out: "no shares are left",
   no_open_property: "no property of the plan's type is open",
   failed: "the purchase failed; we will try again next month",
+  debit_failed: "the UPI AutoPay debit from your bank account failed",
+  mandate_limit: "the plan's amount is more than your UPI AutoPay mandate allows; set the mandate up again",
+  debit_unavailable: "UPI AutoPay could not be reached",
 };
 
 const REASON_BY_PURCHASE_CODE: Partial<Record<string, BuyReason>> = {

@@ -2,7 +2,7 @@ import { istDate } from "~/domain/distributions/distribution-rules";
 import { Decimal, formatINR } from "~/lib/money";
 import type { PlanInput, PlanPropertyType } from "~/lib/plan-form";
 import type { Db, PrismaClient } from "~/services/db.server";
-import { leastPartFor, splitByWeight, type WeightedTarget } from "./plan-allocation";
+import { leastPartFor, splitByWeight, typeBasketTargets, type WeightedTarget } from "./plan-allocation";
 import { PlanError, planNotFound } from "./plan-errors";
 import { nextDueDate } from "./plan-schedule";
 
@@ -22,18 +22,30 @@ export async function listPlanProperties(db: Db): Promise<OpenProperty[]> {
   return rows.map((r) => ({ ...r, sharePrice: r.sharePrice.toFixed(2), minimumInvestment: r.minimumInvestment.toFixed(2) }));
 }
 
-/** What a plan buys this month, with weights: its own items, or every open property of its type, equally. */
+/**
+ * What a plan buys this month, with weights: its own items, or every open property of its type
+ * weighed by what is left for sale in each (ADR 0077), leaving out any whose part of `amount`
+ * could not buy its minimum.
+ */
 export async function planTargets(
   db: Db,
-  plan: { targetKind: string; propertyType: PlanPropertyType | null; items: WeightedTarget[] },
+  plan: { targetKind: string; propertyType: PlanPropertyType | null; items: WeightedTarget[]; amount: Decimal.Value },
 ): Promise<WeightedTarget[]> {
   if (plan.targetKind !== "type") return plan.items;
   const open = await db.property.findMany({
     where: { propertyStatus: "open", propertyType: plan.propertyType! },
     orderBy: { id: "asc" },
-    select: { id: true },
+    select: { id: true, sharePrice: true, minimumInvestment: true, availableShares: true },
   });
-  return open.map((p) => ({ propertyId: p.id, weight: 1 }));
+  return typeBasketTargets(
+    plan.amount,
+    open.map((p) => ({
+      propertyId: p.id,
+      sharePrice: p.sharePrice,
+      minimumInvestment: p.minimumInvestment,
+      availableShares: p.availableShares,
+    })),
+  );
 }
 
 /**
@@ -47,9 +59,16 @@ async function checkTargets(db: Db, input: PlanInput): Promise<WeightedTarget[]>
       ? [{ propertyId: target.propertyId, weight: 1 }]
       : target.kind === "basket"
         ? target.items
-        : await planTargets(db, { targetKind: "type", propertyType: target.propertyType, items: [] });
+        : await planTargets(db, { targetKind: "type", propertyType: target.propertyType, items: [], amount: input.amount });
   if (chosen.length === 0)
-    throw new PlanError("no_open_property", "No property of this type is open for investment now.", 400, "propertyType");
+    throw new PlanError(
+      "no_open_property",
+      target.kind === "type"
+        ? "No open property of this type can be bought with this monthly amount: choose another type or a larger amount."
+        : "No property of this type is open for investment now.",
+      400,
+      "propertyType",
+    );
   const properties = await db.property.findMany({
     where: { id: { in: chosen.map((c) => c.propertyId) } },
     select: { id: true, title: true, propertyStatus: true, sharePrice: true, minimumInvestment: true },
@@ -107,14 +126,21 @@ async function ownLivePlan(db: Db, userId: string, planId: string) {
   return plan;
 }
 
-/** Changes amount, day, dates or what the plan buys; runs already made stay as they were. */
+/**
+ * Changes amount, day, end date or what the plan buys. The start date and the runs already made
+ * stay as they were (ADR 0077): a change is the same plan going on, not a new one.
+ */
 export async function changePlan(prisma: PrismaClient, userId: string, planId: string, input: PlanInput): Promise<void> {
   await ownLivePlan(prisma, userId, planId);
+  const { startDate } = await prisma.investmentPlan.findUniqueOrThrow({ where: { id: planId }, select: { startDate: true } });
+  if (input.endDate !== null && input.endDate <= dateText(startDate))
+    throw new PlanError("bad_end_date", "Enter an end date after the plan's start date, or leave it empty.", 400, "endDate");
   const items = await checkTargets(prisma, input);
+  const { startDate: _ignored, ...changes } = planData(input);
   await prisma.$transaction(async (tx) => {
     const changed = await tx.investmentPlan.updateMany({
       where: { id: planId, userId, status: { not: "cancelled" } },
-      data: planData(input),
+      data: changes,
     });
     if (changed.count !== 1) throw planNotFound();
     await tx.investmentPlanItem.deleteMany({ where: { planId } });
@@ -174,6 +200,8 @@ export type PlanRunRow = {
   spent: string;
   reason: string | null;
   lines: PlanRunLine[];
+  /** Why the bank refused a UPI AutoPay debit, as the provider said it. */
+  debitFailure: string | null;
 };
 
 const SUMMARY_SELECT = {
@@ -230,7 +258,12 @@ export async function getPlan(
 ): Promise<{ plan: PlanSummary; runs: PlanRunRow[] }> {
   const row = await db.investmentPlan.findFirst({ where: { id: planId, userId }, select: SUMMARY_SELECT });
   if (!row) throw planNotFound();
-  const runs = await db.investmentPlanRun.findMany({ where: { planId }, orderBy: { period: "desc" }, take: 60 });
+  const runs = await db.investmentPlanRun.findMany({
+    where: { planId },
+    orderBy: { period: "desc" },
+    take: 60,
+    include: { debit: { select: { status: true, failureReason: true } } },
+  });
   return {
     plan: toSummary(row, istDate(now)),
     runs: runs.map((run) => ({
@@ -242,6 +275,7 @@ export async function getPlan(
       spent: run.spent.toFixed(2),
       reason: run.reason,
       lines: (run.lines as PlanRunLine[] | null) ?? [],
+      debitFailure: run.debit?.status === "failed" ? run.debit.failureReason : null,
     })),
   };
 }

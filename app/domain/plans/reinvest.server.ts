@@ -127,7 +127,9 @@ async function reinvestOne(prisma: PrismaClient, rent: PendingRent, now: Date): 
           },
         })
       : null;
-    targets = fallback ? await planTargets(prisma, { ...fallback, propertyType: fallback.propertyType as PlanPropertyType | null }) : [];
+    targets = fallback
+      ? await planTargets(prisma, { ...fallback, propertyType: fallback.propertyType as PlanPropertyType | null, amount: rent.net })
+      : [];
   }
   const outcome =
     targets.length > 0

@@ -69,13 +69,13 @@ export type PropertyFacts = {
 const isoDate = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
 
 // The page's figures besides the property's own row, in one round trip: what has been raised
-// (confirmed investments, as the spec defines it: the sum raisedByProperty gives the catalogue),
+// (confirmed investments, as the spec defines it: the sum the investments trigger keeps, which
+// raisedByProperty gives the catalogue; ADR 0078),
 // how many investors hold shares, and the viewer's wallet and holding (null when signed out).
 const READ_INVESTMENT_FIGURES: PreparedStatement = {
   name: "read_investment_figures",
   text: `
-    SELECT (SELECT coalesce(sum(total_investment), 0)::numeric(16,2)::text FROM investments
-             WHERE property_id = $1 AND investment_status = 'confirmed') AS raised,
+    SELECT (SELECT coalesce(sum(raised), 0)::numeric(16,2)::text FROM property_raised WHERE property_id = $1) AS raised,
            (SELECT count(*)::int FROM user_property_positions WHERE property_id = $1 AND shares > 0) AS investor_count,
            (SELECT available_balance::numeric(16,2)::text FROM escrow_balances WHERE user_id = $2::uuid) AS available_balance,
            pos.shares, pos.avg_price::numeric(16,2)::text AS avg_price, pos.cost_basis::numeric(16,2)::text AS cost_basis

@@ -5,6 +5,7 @@ import type { Db, Prisma } from "~/services/db.server";
 import { ticketReference } from "~/domain/wallet/request-funds.server";
 import { TICKET_STATUSES } from "./update-ticket.server";
 import { isUuid } from "~/lib/uuid";
+import type { PageDirection } from "~/domain/admin/list-cursor";
 
 export const TICKET_TYPES = ["add_funds", "withdraw_funds", "subscription_request", "general"] as const;
 const PRIORITIES = ["low", "medium", "high"] as const;
@@ -68,21 +69,21 @@ export function cleanFilters(raw: TicketFilters): TicketFilters {
   };
 }
 
-/** Tickets with the requesting user, newest first (spec 001, section 7 Support). */
-export async function listTickets(db: Db, filters: TicketFilters, limit = 200): Promise<TicketListRow[]> {
+const TICKET_ROW_INCLUDE = { user: { select: { fullName: true, email: true } } } as const;
+
+function whereFor(filters: TicketFilters): Prisma.SupportTicketWhereInput {
   const f = cleanFilters(filters);
-  const where: Prisma.SupportTicketWhereInput = {
+  return {
     ...(f.status ? { status: f.status as (typeof TICKET_STATUSES)[number] } : {}),
     ...(f.type ? { ticketType: f.type as (typeof TICKET_TYPES)[number] } : {}),
     ...(f.priority ? { priority: f.priority as (typeof PRIORITIES)[number] } : {}),
   };
-  const rows = await db.supportTicket.findMany({
-    where,
-    orderBy: { createdAt: "desc" },
-    take: limit,
-    include: { user: { select: { fullName: true, email: true } } },
-  });
-  return rows.map((t) => ({
+}
+
+type TicketWithUser = Prisma.SupportTicketGetPayload<{ include: typeof TICKET_ROW_INCLUDE }>;
+
+function toListRow(t: TicketWithUser): TicketListRow {
+  return {
     id: t.id,
     reference: ticketReference(t.id),
     subject: t.subject,
@@ -93,7 +94,59 @@ export async function listTickets(db: Db, filters: TicketFilters, limit = 200): 
     userName: t.user.fullName,
     userEmail: t.user.email,
     createdAt: t.createdAt.toISOString(),
-  }));
+  };
+}
+
+/** Tickets with the requesting user, newest first (spec 001, section 7 Support). */
+export async function listTickets(db: Db, filters: TicketFilters, limit = 200): Promise<TicketListRow[]> {
+  const rows = await db.supportTicket.findMany({
+    where: whereFor(filters),
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: limit,
+    include: TICKET_ROW_INCLUDE,
+  });
+  return rows.map(toListRow);
+}
+
+export const TICKETS_PAGE_SIZE = 100;
+
+export type TicketPage = {
+  rows: TicketListRow[];
+  /** Cursors for the neighbouring pages (the first and last ticket shown), or null at either end. */
+  newer: string | null;
+  older: string | null;
+};
+
+/**
+ * One page of the support desk (issue 37): newest first, and every older ticket reachable from
+ * the "Older tickets" link, however many there are. The page after or before a ticket is read
+ * from the (created_at, id) indexes from that ticket's place, never by counting the rows before it.
+ */
+export async function listTicketPage(
+  db: Db,
+  filters: TicketFilters,
+  direction: PageDirection,
+  size = TICKETS_PAGE_SIZE,
+): Promise<TicketPage> {
+  const cursor = direction ? ("after" in direction ? direction.after : direction.before) : null;
+  const backwards = Boolean(direction && "before" in direction);
+  // One more than a page says whether there is anything beyond it.
+  const found = await db.supportTicket.findMany({
+    where: whereFor(filters),
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    take: backwards ? -(size + 1) : size + 1,
+    include: TICKET_ROW_INCLUDE,
+  });
+  const more = found.length > size;
+  const rows = (backwards ? found.slice(more ? 1 : 0) : found.slice(0, size)).map(toListRow);
+  const hasNewer = backwards ? more : cursor !== null;
+  const hasOlder = backwards ? true : more;
+  return {
+    rows,
+    newer: hasNewer && rows.length > 0 ? rows[0]!.id : null,
+    older: hasOlder && rows.length > 0 ? rows[rows.length - 1]!.id : null,
+  };
 }
 
 export async function getTicketDetail(db: Db, ticketId: string): Promise<TicketDetail | null> {

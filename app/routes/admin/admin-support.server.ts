@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { getTicketDetail, listTickets } from "~/domain/support/list-tickets.server";
+import { getTicketDetail, listTicketPage } from "~/domain/support/list-tickets.server";
+import { readPageDirection } from "~/domain/admin/list-cursor";
 import { payoutProvider, sendPayoutSoon } from "~/web/payouts.server";
 import { AWAITING_APPROVAL, awaitingTargets, updateTicketFourEyes } from "~/domain/approvals/four-eyes.server";
 import { receivedAmountRules, TICKET_UPDATED } from "~/domain/support/update-ticket.server";
@@ -25,14 +26,24 @@ export async function loadSupportDesk(request: Request) {
   };
   const selectedId = url.searchParams.get("ticket");
   const prisma = getPrisma();
-  const [tickets, selected, awaiting] = await Promise.all([
-    listTickets(prisma, filters),
+  const direction = readPageDirection(url.searchParams);
+  const [page, selected, awaiting] = await Promise.all([
+    listTicketPage(prisma, filters, direction),
     selectedId ? getTicketDetail(prisma, selectedId) : Promise.resolve(null),
     awaitingTargets(prisma),
   ]);
   // A large deposit or withdrawal recorded by one admin waits for a second (ADR 0033).
   const awaitingApproval = selected ? awaiting.has(selected.id) : false;
-  return { tickets, selected, filters, search: url.search, awaitingApproval };
+  const pageQuery = direction ? ("after" in direction ? { after: direction.after } : { before: direction.before }) : {};
+  return {
+    tickets: page.rows,
+    pages: { newer: page.newer, older: page.older },
+    pageQuery,
+    selected,
+    filters,
+    search: url.search,
+    awaitingApproval,
+  };
 }
 
 /**

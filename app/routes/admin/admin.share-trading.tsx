@@ -1,5 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
+import { controlClasses } from "~/components/ui/field-styles";
+import { readPageDirection } from "~/domain/admin/list-cursor";
+import { listSellingSettings } from "~/domain/market/selling-settings.server";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { FormErrors } from "~/components/ui/error-list";
@@ -19,9 +23,18 @@ import { formatRupees, formatShares } from "~/lib/formats";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [overview, awaiting] = await Promise.all([getShareTradingOverview(getPrisma()), awaitingTargets(getPrisma())]);
+  const url = new URL(request.url);
+  const pageParam = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = Number.isFinite(pageParam) && pageParam > 0 ? Math.min(pageParam, 100_000) : 1;
+  const search = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const [overview, settings, awaiting] = await Promise.all([
+    getShareTradingOverview(getPrisma()),
+    listSellingSettings(getPrisma(), { search, page, direction: readPageDirection(url.searchParams) }),
+    awaitingTargets(getPrisma()),
+  ]);
   return {
     ...overview,
+    settings,
     awaitingApproval: [...awaiting],
     holdsMode: getFeatureFlags().secondary_market_enabled,
     now: new Date().toISOString(),
@@ -34,7 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ShareTradingAdmin() {
-  const { summary, orders, buyOrders, reservations, properties, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
+  const { summary, orders, buyOrders, reservations, settings, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
+  const properties = settings.properties;
+  const location = useLocation();
   const reply = useActionData<typeof action>();
   const failed = reply && "failed" in reply ? reply.failed : undefined;
   const messages = allErrorsOf(reply?.result).map((message) => (failed ? `${failed} - ${message}` : message));
@@ -171,6 +186,23 @@ export default function ShareTradingAdmin() {
         <h2 id="selling-settings" className="text-lg font-semibold text-ink">
           Share selling by property
         </h2>
+        <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row">
+          <label htmlFor="selling-search" className="sr-only">
+            Search properties by title or city
+          </label>
+          <input
+            id="selling-search"
+            type="search"
+            name="q"
+            defaultValue={settings.search}
+            placeholder="Search properties by title or city"
+            className={`${controlClasses} mt-0 sm:max-w-sm`}
+          />
+          <button type="submit" className={buttonClasses("secondary", "md")}>
+            Search
+          </button>
+        </Form>
+        {properties.length === 0 ? <p className="text-sm text-slate-600">No properties found.</p> : null}
         <ul className="divide-y divide-slate-200">
           {properties.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="selling-setting">
@@ -255,6 +287,13 @@ export default function ShareTradingAdmin() {
             </li>
           ))}
         </ul>
+        <Pager
+          search={location.search}
+          page={settings.page}
+          pageCount={settings.pageCount}
+          label="Property pages"
+          cursors={settings.cursors}
+        />
       </section>
     </div>
   );

@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSupportPage() {
-  const { tickets, selected, filters, search, awaitingApproval } = useLoaderData<typeof loader>();
+  const { tickets, pages, pageQuery, selected, filters, search, awaitingApproval } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() ?? null;
   useLiveRevalidation({ admin: true });
   const toast = useToast();
@@ -39,7 +39,7 @@ export default function AdminSupportPage() {
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <TicketList tickets={tickets} filters={filters} selectedId={selected?.id ?? null} />
+        <TicketList tickets={tickets} pages={pages} pageQuery={pageQuery} filters={filters} selectedId={selected?.id ?? null} />
         {selected ? (
           <TicketDetail
             key={`${selected.id}:${selected.status}:${selected.adminResponse ?? ""}`}

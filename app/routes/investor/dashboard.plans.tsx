@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PlansPage() {
-  const { plans, properties, holdings, reinvestment, planner, goalForm, today } = useLoaderData<typeof loader>();
+  const { plans, properties, holdings, reinvestment, planner, goalForm, today, autopayAvailable } = useLoaderData<typeof loader>();
   const reply = planFormReply(useActionData<PlanFormReply | string>());
   const reinvestReply = reply?.intent.startsWith("reinvest") ? reply : undefined;
   const createReply = reply?.intent === "create" ? reply : undefined;
@@ -29,6 +29,11 @@ export default function PlansPage() {
       <h1 className="text-2xl font-bold text-ink">Monthly plans</h1>
       <p className="text-sm text-slate-700">
         Invest a fixed amount every month from your wallet, into one property or a basket. Pause, change or cancel any time.
+      </p>
+      <p className="text-sm text-slate-700" data-testid="autopay-offer">
+        {autopayAvailable
+          ? "A plan can also be paid by UPI AutoPay from your bank account: set it up on the plan's page after creating it."
+          : "UPI AutoPay is not available here (online payments are off): plans are paid from your wallet only."}
       </p>
       <section aria-labelledby="your-plans" className="space-y-3">
         <h2 id="your-plans" className="text-lg font-semibold">

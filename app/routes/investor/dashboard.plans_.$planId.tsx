@@ -24,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PlanPage() {
-  const { plan, runs, properties } = useLoaderData<typeof loader>();
+  const { plan, runs, properties, autopay } = useLoaderData<typeof loader>();
   const reply = planFormReply(useActionData<PlanFormReply | string>());
   const current: Record<string, string> = {
     amount: plan.amount,
@@ -57,6 +57,7 @@ export default function PlanPage() {
         <dt className="text-slate-600">Next run</dt>
         <dd>{plan.nextRunDate ?? "None"}</dd>
       </dl>
+      <AutopaySection autopay={autopay} live={live} amount={plan.amount} />
       {live ? (
         <div className="flex flex-wrap gap-3">
           <Form method="post">
@@ -95,6 +96,7 @@ export default function PlanPage() {
                     : ""}
                   {run.reason ? ` (${RUN_REASON_LABEL[run.reason] ?? run.reason})` : ""}
                 </p>
+                {run.debitFailure ? <p className="text-slate-700">The bank said: {run.debitFailure}</p> : null}
                 <ul className="mt-1 list-disc pl-5 text-slate-700">
                   {run.lines.map((line) => (
                     <li key={line.propertyId}>
@@ -130,6 +132,81 @@ export default function PlanPage() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+type Autopay = {
+  available: boolean;
+  standIn: boolean;
+  mandate: { status: string; maxAmount: string; failureReason: string | null } | null;
+  checkout: { action: string; fields: Record<string, string> } | null;
+};
+
+/** How the plan is paid: the wallet, or a UPI AutoPay mandate (ADR 0077), with the forms to set one up or cancel it. */
+function AutopaySection({ autopay, live, amount }: { autopay: Autopay; live: boolean; amount: string }) {
+  const { mandate, checkout } = autopay;
+  const confirmed = mandate?.status === "confirmed";
+  return (
+    <section aria-labelledby="paid-by" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      <h2 id="paid-by" className="text-lg font-semibold">
+        How this plan is paid
+      </h2>
+      {confirmed ? (
+        <>
+          <p data-testid="plan-paid-by">
+            By UPI AutoPay from your bank account, up to {formatINR(mandate.maxAmount, { paise: true })} a month. On the plan&apos;s day{" "}
+            {formatINR(amount, { paise: true })} is debited, added to your wallet less the ₹10.00 deposit fee, and invested.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="mandate-cancel" />
+            <button type="submit" className={buttonClasses("secondary", "md")}>
+              Cancel UPI AutoPay
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p data-testid="plan-paid-by">From your wallet.</p>
+      )}
+      {!autopay.available && !confirmed ? (
+        <p className="text-slate-600">
+          UPI AutoPay is not available here (online payments are off), so plans are paid from the wallet only.
+        </p>
+      ) : null}
+      {mandate?.status === "created" && checkout ? (
+        <>
+          <p>UPI AutoPay is waiting for your approval in your UPI app.</p>
+          {/* A plain form: it goes to the payment provider's page, which returns to Aangan. */}
+          <form method="post" action={checkout.action}>
+            {Object.entries(checkout.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className={buttonClasses("primary", "md")}>
+              {autopay.standIn ? "Approve UPI AutoPay (stand-in)" : "Approve UPI AutoPay"}
+            </button>
+          </form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="mandate-cancel" />
+            <button type="submit" className={buttonClasses("secondary", "sm")}>
+              Do not set up UPI AutoPay
+            </button>
+          </Form>
+        </>
+      ) : null}
+      {mandate && (mandate.status === "rejected" || mandate.status === "cancelled") ? (
+        <p className="text-slate-600">
+          {mandate.status === "rejected" ? "The last UPI AutoPay mandate was not approved" : "The UPI AutoPay mandate was cancelled"}
+          {mandate.failureReason ? ` (${mandate.failureReason})` : ""}.
+        </p>
+      ) : null}
+      {live && autopay.available && (!mandate || mandate.status === "rejected" || mandate.status === "cancelled") ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="mandate-start" />
+          <button type="submit" className={buttonClasses("secondary", "md")}>
+            Pay by UPI AutoPay instead
+          </button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

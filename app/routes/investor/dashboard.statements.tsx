@@ -1,6 +1,6 @@
 import { formatCalendarDate, formatRupees, formatShares } from "~/lib/formats";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
@@ -9,10 +9,15 @@ import { requireDashboardUser } from "~/web/guards.server";
 import { ownStatement } from "~/web/statements.server";
 import { ownTdsCertificates } from "~/web/tds.server";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { Pager } from "~/components/admin/pager";
+import { statementOnScreen } from "~/domain/statements/statement-screen";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const [{ years, year, figures }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
+  const [{ years, year, figures: whole }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
+  // The summary whole, the year's sales and distributions a page at a time (issue 37); the PDF keeps every line.
+  const query = new URL(request.url).searchParams;
+  const figures = statementOnScreen(whole, { sales: Number(query.get("sales") ?? 1), distributions: Number(query.get("received") ?? 1) });
   return { years, year, figures, certificates };
 }
 
@@ -20,6 +25,7 @@ const fyLabel = (year: number) => `FY ${year}-${String((year + 1) % 100).padStar
 
 export default function StatementsPage() {
   const { years, year, figures, certificates } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const query = { year: String(year) };
   const summary: [string, string][] = [
     ["Opening wallet balance", formatRupees(figures.openingBalance)],
@@ -173,6 +179,13 @@ export default function StatementsPage() {
             </table>
           </TableScroll>
         )}
+        <Pager
+          search={location.search}
+          page={figures.salesPage.page}
+          pageCount={figures.salesPage.pageCount}
+          label="Sales pages"
+          param="sales"
+        />
         <p className="text-xs text-slate-600">{CAPITAL_GAINS_RULE}</p>
         <p className="text-xs text-slate-600">{COST_METHOD}</p>
         <p className="text-xs text-slate-600">{NOT_TAX_ADVICE}</p>
@@ -194,6 +207,13 @@ export default function StatementsPage() {
             ))}
           </ul>
         )}
+        <Pager
+          search={location.search}
+          page={figures.distributionsPage.page}
+          pageCount={figures.distributionsPage.pageCount}
+          label="Distribution pages"
+          param="received"
+        />
       </section>
 
       <section aria-labelledby="your-data-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">

@@ -14,6 +14,7 @@ import { getPrisma } from "~/services/db.server";
 import { getOptionalUser, requireUserWithinTrial } from "~/web/guards.server";
 import { handleMarketAction, holdsMode, loadMarketplace, loadSellDialog } from "~/web/market.server";
 import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
+import { loadTradingPicker } from "~/domain/market/trading-picker.server";
 import { MARKET_MESSAGES } from "~/domain/market/market-errors";
 
 const SELLING_DISABLED = MARKET_MESSAGES.sellingDisabled;
@@ -25,15 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { signedIn: false as const, signIn: signInPath(paths.trading()) };
   const prisma = getPrisma();
-  const properties = await prisma.property.findMany({
-    where: { propertyStatus: { in: ["open", "funded", "closed"] } },
-    orderBy: { title: "asc" },
-    select: { id: true, title: true, sharesSellable: true },
-  });
-  const wanted = new URL(request.url).searchParams.get("property");
-  // "all" shows the whole marketplace; otherwise one property, the first preselected.
-  const all = wanted === "all";
-  const selected = all ? null : (properties.find((p) => p.id === wanted)?.id ?? properties[0]?.id ?? null);
+  const query = new URL(request.url).searchParams;
+  // "all" shows the whole marketplace; otherwise one property, the first listed preselected.
+  // The picker lists 50 properties at a time; its search finds the rest (issue 37).
+  const picker = await loadTradingPicker(prisma, { find: query.get("find") ?? "", wanted: query.get("property") });
+  const properties = picker.options;
+  const all = query.get("property") === "all";
+  const selected = picker.selected?.id ?? null;
   const [market, sell, orders, holds, sellerHolds] = await Promise.all([
     selected || all ? loadMarketplace(user, selected ?? undefined) : null,
     selected ? loadSellDialog(user, selected) : null,
@@ -44,16 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     signedIn: true as const,
     properties,
+    find: picker.find,
+    moreProperties: picker.more,
     selected,
     market,
     sell,
-    sellBlocked: !selected
-      ? null
-      : !properties.find((p) => p.id === selected)?.sharesSellable
-        ? SELLING_DISABLED
-        : sell?.sellableShares
-          ? null
-          : NOTHING_TO_SELL,
+    sellBlocked: !selected ? null : !picker.selected?.sharesSellable ? SELLING_DISABLED : sell?.sellableShares ? null : NOTHING_TO_SELL,
     activeOrders: orders.filter((o) => o.status === "active"),
     history: orders.filter((o) => o.status !== "active"),
     holds,
@@ -88,6 +83,19 @@ export default function TradingPage() {
       {reply && reply.intent !== "buy" && !isBuyOrderIntent(reply.intent) ? <MarketError reply={reply} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <div>
+          <label htmlFor="trading-find" className="block text-sm font-medium text-ink">
+            Find a property
+          </label>
+          <input
+            id="trading-find"
+            type="search"
+            name="find"
+            defaultValue={data.find}
+            placeholder="Title or city"
+            className="mt-1 max-w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </div>
+        <div>
           <label htmlFor="trading-property" className="block text-sm font-medium text-ink">
             Property
           </label>
@@ -109,6 +117,12 @@ export default function TradingPage() {
         <button type="submit" className={buttonClasses("secondary", "md")}>
           Show
         </button>
+        {data.find && data.properties.length === 0 ? (
+          <p className="w-full text-sm text-slate-600">No property&apos;s title or city contains &ldquo;{data.find}&rdquo;.</p>
+        ) : null}
+        {data.moreProperties ? (
+          <p className="w-full text-xs text-slate-600">Showing the first 50 properties; type part of a title or city to find others.</p>
+        ) : null}
       </Form>
       {data.sell ? <SellSharesDialog sell={data.sell} blocked={data.sellBlocked} /> : null}
       {data.market?.book ? <OrderBookPanel market={data.market} /> : null}

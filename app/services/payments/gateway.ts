@@ -24,7 +24,14 @@ export type GatewayPayment = {
   status: GatewayPaymentStatus;
   method: string | null;
   errorDescription: string | null;
+  /** The recurring token a mandate's authorisation payment created, or a debit charged (ADR 0077). */
+  tokenId?: string | null;
 };
+
+/** A UPI AutoPay mandate at the provider: a token of a customer, with its recurring state. */
+export type GatewayTokenStatus = "initiated" | "confirmed" | "rejected" | "paused" | "cancellation_initiated" | "cancelled";
+export type GatewayToken = { id: string; status: GatewayTokenStatus; maxAmount: number | null; failureReason: string | null };
+export const TOKEN_EVENTS = ["token.confirmed", "token.rejected", "token.paused", "token.cancelled"] as const;
 
 /** A payout's life at the provider: queued or pending or processing, then processed, reversed, failed (or cancelled, rejected). */
 export type GatewayPayoutStatus = "queued" | "pending" | "processing" | "processed" | "reversed" | "cancelled" | "rejected" | "failed";
@@ -75,6 +82,7 @@ export type GatewayEvent =
   | { kind: "refund.processed"; refund: { id: string; paymentId: string; amount: number }; createdAt: Date }
   | { kind: (typeof PAYOUT_EVENTS)[number]; payout: GatewayPayout; createdAt: Date }
   | { kind: (typeof VALIDATION_EVENTS)[number]; validation: BankValidation; createdAt: Date }
+  | { kind: (typeof TOKEN_EVENTS)[number]; token: GatewayToken; createdAt: Date }
   | { kind: "other"; name: string; createdAt: Date };
 
 /** Where the browser goes to pay: a form posted to the provider's hosted checkout. */
@@ -121,6 +129,43 @@ export interface PaymentGateway {
   listPayments(window: { from: Date; to: Date }): Promise<GatewayPaymentRecord[]>;
   listPayouts(window: { from: Date; to: Date }): Promise<GatewayPayoutRecord[]>;
   listSettlements(window: { from: Date; to: Date }): Promise<GatewaySettlement[]>;
+  /** A customer to hang recurring tokens on; the same e-mail answers the same customer. */
+  createCustomer(input: { name: string; email: string; contact: string | null }): Promise<{ id: string }>;
+  /**
+   * The order whose payment registers a UPI AutoPay mandate: `method: upi` and a `token` with
+   * the most a debit may be, monthly, until `expireAt`; `amountPaise` is the authorisation payment.
+   */
+  createMandateOrder(input: {
+    customerId: string;
+    amountPaise: number;
+    maxAmountPaise: number;
+    expireAt: Date;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayOrder>;
+  /** The hosted checkout for a mandate's authorisation (`recurring=1`, the customer), like `checkoutForm`. */
+  mandateCheckoutForm(input: {
+    orderId: string;
+    customerId: string;
+    amountPaise: number;
+    description: string;
+    email: string;
+    callbackUrl: string;
+    cancelUrl: string;
+  }): CheckoutForm;
+  fetchToken(input: { customerId: string; tokenId: string }): Promise<GatewayToken>;
+  /** Charges a confirmed token for an order made for this debit; the outcome comes by webhook (or fetchPayment). */
+  createRecurringPayment(input: {
+    orderId: string;
+    customerId: string;
+    tokenId: string;
+    amountPaise: number;
+    email: string;
+    contact: string | null;
+    description: string;
+  }): Promise<{ paymentId: string; orderId: string }>;
+  /** Cancels the mandate at NPCI through the provider; a token already cancelled is not an error. */
+  cancelToken(input: { customerId: string; tokenId: string }): Promise<GatewayToken>;
   /** Gives a captured payment (or part of it) back to the payer. */
   refundPayment(input: { paymentId: string; amountPaise: number; receipt: string }): Promise<{ id: string; amount: number }>;
 }

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Decimal, formatINR } from "~/lib/money";
 import { hmacHex } from "./gateway";
 import { listWindow, page as listPage, razorpayXStandIn } from "./razorpayx-stand-in.server";
-import { standInBooks, standInFee } from "./stand-in-books.server";
+import { standInBooks, standInFee, type BookEntry } from "./stand-in-books.server";
 
 /**
  * A stand-in for Razorpay that speaks the part of its API the app uses (ADR 0061): orders
@@ -113,7 +113,14 @@ export function razorpayStandIn(settings: StandInSettings) {
       order_id: payment.o,
       method: payment.m,
       captured: status === "captured",
-      error_description: status === "failed" ? "Payment was declined by the payer's bank (stand-in)" : null,
+      error_description:
+        status === "failed"
+          ? payment.m === "upi" && tokenOfOrder(payment.o)
+            ? "The payer declined the UPI AutoPay mandate (stand-in)"
+            : "Payment was declined by the payer's bank (stand-in)"
+          : null,
+      token_id: tokenOfOrder(payment.o)?.id ?? debitToken.get(payment.o) ?? null,
+      recurring: tokenOfOrder(payment.o) !== undefined || debitToken.has(payment.o),
       created_at: payment.t,
     };
   }
@@ -150,7 +157,7 @@ export function razorpayStandIn(settings: StandInSettings) {
 
   function eventBody(event: string, entities: Record<string, object>) {
     const payload = Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, { entity }]));
-    const subject = (entities.payment as { id?: string } | undefined)?.id ?? "";
+    const subject = (entities.payment as { id?: string } | undefined)?.id ?? (entities.token as { id?: string } | undefined)?.id ?? "";
     return {
       id: `evt_${createHash("sha256").update(`${event}:${subject}`).digest("hex").slice(0, 14)}`,
       body: JSON.stringify({
@@ -233,6 +240,64 @@ export function razorpayStandIn(settings: StandInSettings) {
     });
   }
 
+  // UPI AutoPay (ADR 0077). Tokens are the one thing the stand-in must remember (their state
+  // changes), so they live in the books; a token's id is derived from its authorisation order.
+  const tokenIdFor = (orderId: string) =>
+    `token_${sign("token", orderId)}${createHash("sha256").update(orderId).digest("hex").slice(0, 4)}`;
+  const tokenOfOrder = (orderId: string) => books.current("token").find((token) => token.orderId === orderId);
+  const tokenById = (tokenId: string) => books.current("token").find((token) => token.id === tokenId);
+  const mandateOrder = (orderId: string) => books.current("mandate-order").find((order) => order.id === orderId);
+  /** The debit orders charged against a token in this process, for their payments' token_id. */
+  const debitToken = new Map<string, string>();
+
+  function tokenEntity(token: Extract<BookEntry, { kind: "token" }>) {
+    return {
+      id: token.id,
+      entity: "token",
+      token: sign("vpa-token", token.id),
+      bank: null,
+      wallet: null,
+      method: "upi",
+      vpa: { username: "standin", handle: "upi", name: "STAND-IN PAYER", status: "valid" },
+      recurring: true,
+      recurring_details: {
+        status: token.status,
+        failure_reason: token.status === "rejected" ? "The payer declined the mandate (stand-in)" : null,
+      },
+      auth_type: null,
+      mrn: null,
+      used_at: null,
+      max_amount: token.maxAmount,
+      frequency: "monthly",
+      created_at: Math.floor(token.createdAt / 1000),
+    };
+  }
+
+  /** The payer approves or declines a mandate: the authorisation payment, the token, their webhooks. */
+  function decideMandate(orderId: string, approve: boolean, debits: "success" | "failure") {
+    const order = mandateOrder(orderId);
+    if (!order || tokenOfOrder(orderId)) return null;
+    const now = Date.now();
+    const token = {
+      kind: "token" as const,
+      id: tokenIdFor(orderId),
+      customerId: order.customerId,
+      orderId,
+      maxAmount: order.maxAmount,
+      status: approve ? ("confirmed" as const) : ("rejected" as const),
+      debits,
+      createdAt: now,
+      at: now,
+    };
+    books.record(token);
+    const paid = pay(orderId, approve ? "success" : "failure")!;
+    const events = async () => [
+      ...(await announce(paid.id, paid.facts, paid.order)),
+      ...(await deliver([eventBody(approve ? "token.confirmed" : "token.rejected", { token: tokenEntity(token) })])),
+    ];
+    return { paid, token, events };
+  }
+
   function authorised(req: IncomingMessage): boolean {
     const header = req.headers.authorization ?? "";
     const expected = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString("base64")}`;
@@ -280,6 +345,23 @@ export function razorpayStandIn(settings: StandInSettings) {
     );
     if (x) return send(x.status, x.body);
 
+    if (req.method === "POST" && path === "/v1/customers") {
+      const body = json();
+      if (typeof body.name !== "string" || body.name.trim() === "") return apiError(400, "The name field is required.");
+      const email = typeof body.email === "string" ? body.email : "";
+      const contact = typeof body.contact === "string" ? body.contact : "";
+      const id = `cust_${sign("cust", `${email}|${contact}`)}`;
+      return send(200, {
+        id,
+        entity: "customer",
+        name: body.name,
+        email,
+        contact,
+        gstin: null,
+        notes: {},
+        created_at: Math.floor(Date.now() / 1000),
+      });
+    }
     if (req.method === "POST" && path === "/v1/orders") {
       if (!authorised(req)) return apiError(401, "The api key provided is invalid");
       const body = json();
@@ -289,7 +371,48 @@ export function razorpayStandIn(settings: StandInSettings) {
       if (body.currency !== "INR") return apiError(400, "Currency is not supported");
       const order: OrderFacts = { a: amount, t: Math.floor(Date.now() / 1000) };
       const id = sealOrder(order);
+      if (body.token !== undefined) {
+        const token = body.token as { max_amount?: unknown; frequency?: unknown; expire_at?: unknown };
+        if (body.method !== "upi" || typeof body.customer_id !== "string" || !body.customer_id.startsWith("cust_"))
+          return apiError(400, "A recurring order needs method upi and a customer_id");
+        if (typeof token.max_amount !== "number" || !Number.isInteger(token.max_amount) || token.max_amount < 100)
+          return apiError(400, "The token max_amount must be atleast INR 1.00");
+        if (token.frequency !== "monthly" && token.frequency !== "as_presented") return apiError(400, "The frequency is not supported");
+        if (typeof token.expire_at !== "number" || token.expire_at * 1000 <= Date.now())
+          return apiError(400, "The token expire_at must be in the future");
+        books.record({ kind: "mandate-order", id, customerId: body.customer_id, maxAmount: token.max_amount, at: Date.now() });
+      }
       return send(200, orderEntity(id, order));
+    }
+    const tokenMatch = /^\/v1\/customers\/([^/]+)\/tokens\/([^/]+)(\/cancel)?$/.exec(path);
+    if (tokenMatch && ((req.method === "GET" && !tokenMatch[3]) || (req.method === "PUT" && tokenMatch[3]))) {
+      const token = tokenById(decodeURIComponent(tokenMatch[2]!));
+      if (!token || token.customerId !== decodeURIComponent(tokenMatch[1]!)) return apiError(400, "The id provided does not exist");
+      if (req.method === "GET") return send(200, tokenEntity(token));
+      if (token.status === "rejected") return apiError(400, "The token is not in a state that can be cancelled");
+      if (token.status === "cancelled") return send(200, tokenEntity(token));
+      const cancelled = { ...token, status: "cancelled" as const, at: Date.now() };
+      books.record(cancelled);
+      setTimeout(() => void deliver([eventBody("token.cancelled", { token: tokenEntity(cancelled) })]), 0).unref();
+      return send(200, tokenEntity(cancelled));
+    }
+    if (req.method === "POST" && path === "/v1/payments/create/recurring") {
+      const body = json();
+      const token = tokenById(String(body.token ?? ""));
+      const order = openOrder(String(body.order_id ?? ""));
+      if (!token || token.customerId !== body.customer_id) return apiError(400, "The token id provided does not exist");
+      if (!order) return apiError(400, "The order id provided does not exist");
+      if (body.recurring !== "1" && body.recurring !== 1 && body.recurring !== true)
+        return apiError(400, "The recurring field is required");
+      if (token.status !== "confirmed") return apiError(400, "The token is not confirmed; it cannot be charged");
+      if (body.amount !== order.a) return apiError(400, "The amount must match the order amount");
+      if (order.a > token.maxAmount) return apiError(400, "The amount exceeds the maximum amount of the mandate");
+      const orderId = String(body.order_id);
+      debitToken.set(orderId, token.id);
+      const paid = pay(orderId, token.debits)!;
+      // The bank's answer comes later, by webhook, as Razorpay's does (there after the pre-debit notice).
+      setTimeout(() => void announce(paid.id, paid.facts, paid.order), 0).unref();
+      return send(200, { razorpay_payment_id: paid.id, razorpay_order_id: orderId, razorpay_signature: paid.signature });
     }
     if (req.method === "GET" && path === "/v1/payments") {
       const window = listWindow(url.searchParams);
@@ -341,7 +464,37 @@ export function razorpayStandIn(settings: StandInSettings) {
       const order = openOrder(orderId);
       if (fields.get("key_id") !== settings.keyId || !order)
         return send(400, page("Checkout unavailable", "<p>This order cannot be paid.</p>"), "text/html");
+      if (fields.get("recurring") === "1") {
+        const mandate = mandateOrder(orderId);
+        if (!mandate || mandate.customerId !== fields.get("customer_id") || tokenOfOrder(orderId))
+          return send(400, page("Checkout unavailable", "<p>This mandate cannot be set up.</p>"), "text/html");
+        return send(200, mandatePage(fields, order, mandate.maxAmount), "text/html");
+      }
       return send(200, checkoutPage(fields, order), "text/html");
+    }
+    if (req.method === "POST" && path === "/v1/checkout/embedded/mandate") {
+      const fields = form();
+      const decision = fields.get("decision");
+      const callback = fields.get("callback_url") ?? "";
+      if ((decision !== "approve" && decision !== "decline") || !/^https?:\/\//.test(callback))
+        return send(400, page("UPI AutoPay", "<p>Approve or decline the mandate.</p>"), "text/html");
+      const decided = decideMandate(
+        fields.get("order_id") ?? "",
+        decision === "approve",
+        fields.get("debits") === "failure" ? "failure" : "success",
+      );
+      if (!decided) return send(400, page("Checkout unavailable", "<p>This mandate cannot be set up.</p>"), "text/html");
+      await decided.events();
+      const back: Record<string, string> =
+        decision === "decline"
+          ? {
+              "error[code]": "BAD_REQUEST_ERROR",
+              "error[description]": "The payer declined the UPI AutoPay mandate (stand-in)",
+              "error[reason]": "payment_failed",
+              "error[metadata]": JSON.stringify({ payment_id: decided.paid.id, order_id: decided.paid.facts.o }),
+            }
+          : { razorpay_payment_id: decided.paid.id, razorpay_order_id: decided.paid.facts.o, razorpay_signature: decided.paid.signature };
+      return send(200, returnPage(callback, back, decision === "approve" ? "success" : "failure"), "text/html");
     }
     if (req.method === "POST" && path === "/v1/checkout/embedded/pay") {
       const fields = form();
@@ -375,6 +528,26 @@ export function razorpayStandIn(settings: StandInSettings) {
       const statuses = body.webhooks === false ? [] : await announce(paid.id, paid.facts, paid.order);
       return send(200, { payment_id: paid.id, order_id: paid.facts.o, signature: paid.signature, webhook_statuses: statuses });
     }
+    if (req.method === "POST" && path === "/_stand-in/mandate") {
+      const body = json();
+      const decided = decideMandate(String(body.order_id ?? ""), body.approve !== false, body.debits === "failure" ? "failure" : "success");
+      if (!decided) return apiError(400, "The id provided does not exist");
+      const statuses = body.webhooks === false ? [] : await decided.events();
+      return send(200, {
+        payment_id: decided.paid.id,
+        order_id: decided.paid.facts.o,
+        signature: decided.paid.signature,
+        token_id: decided.token.id,
+        webhook_statuses: statuses,
+      });
+    }
+    if (req.method === "POST" && path === "/_stand-in/token-debits") {
+      const body = json();
+      const token = tokenById(String(body.token_id ?? ""));
+      if (!token) return apiError(400, "The id provided does not exist");
+      books.record({ ...token, debits: body.debits === "failure" ? "failure" : "success", at: Date.now() });
+      return send(200, { token_id: token.id, debits: body.debits === "failure" ? "failure" : "success" });
+    }
     if (req.method === "POST" && path === "/_stand-in/resend") {
       const body = json();
       const paymentId = String(body.payment_id ?? "");
@@ -390,6 +563,10 @@ export function razorpayStandIn(settings: StandInSettings) {
     }
     return apiError(404, "The requested URL was not found on the server.");
   };
+
+  function mandatePage(fields: URLSearchParams, order: OrderFacts, maxAmount: number) {
+    return page("Razorpay stand-in UPI AutoPay", mandatePageBody(base, fields, order, maxAmount));
+  }
 
   function checkoutPage(fields: URLSearchParams, order: OrderFacts) {
     const hidden = ["order_id", "callback_url", "cancel_url"]
@@ -414,6 +591,24 @@ export function razorpayStandIn(settings: StandInSettings) {
        ${cancel && /^https?:\/\//.test(cancel) ? `<p><a href="${escapeHtml(cancel)}">Cancel and return</a></p>` : ""}`,
     );
   }
+}
+
+function mandatePageBody(base: string, fields: URLSearchParams, order: { a: number }, maxAmount: number) {
+  const hidden = ["order_id", "callback_url", "cancel_url"]
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(fields.get(name) ?? "")}">`)
+    .join("");
+  const rupees = (paise: number) => formatINR(new Decimal(paise).dividedBy(100), { paise: true });
+  const cancel = fields.get("cancel_url");
+  return `<h1>Approve UPI AutoPay</h1>
+       <p>${escapeHtml(fields.get("description") ?? "")}</p>
+       <p>Up to ${rupees(maxAmount)} a month may be debited from your bank account. The authorisation payment is ${rupees(order.a)}.</p>
+       <p class="note">A stand-in for Razorpay's UPI AutoPay (development, demo and tests): no money moves.</p>
+       <form method="post" action="${base}/v1/checkout/embedded/mandate">${hidden}
+         <label>Later debits <select name="debits"><option value="success">succeed</option><option value="failure">fail (not enough money in the account)</option></select></label>
+         <button type="submit" name="decision" value="approve">Approve mandate</button>
+         <button type="submit" name="decision" value="decline">Decline mandate</button>
+       </form>
+       ${cancel && /^https?:\/\//.test(cancel) ? `<p><a href="${escapeHtml(cancel)}">Cancel and return</a></p>` : ""}`;
 }
 
 function returnPage(callback: string, fields: Record<string, string>, outcome: Outcome) {

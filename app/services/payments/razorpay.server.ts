@@ -11,7 +11,9 @@ import {
   type GatewayPayout,
   type GatewayOrder,
   type GatewayPayment,
+  type GatewayToken,
   type PaymentGateway,
+  TOKEN_EVENTS,
 } from "./gateway";
 
 export type RazorpaySettings = {
@@ -37,7 +39,28 @@ const paymentEntity = z.object({
   status: z.enum(["created", "authorized", "captured", "refunded", "failed"]),
   method: z.string().max(32).nullish(),
   error_description: z.string().max(500).nullish(),
+  token_id: z.string().max(255).nullish(),
 });
+
+const tokenEntity = z.object({
+  id: z.string().min(1).max(255),
+  max_amount: z.number().int().nullish(),
+  recurring_details: z.object({
+    status: z.enum(["initiated", "confirmed", "rejected", "paused", "cancellation_initiated", "cancelled"]),
+    failure_reason: z.string().max(500).nullish(),
+  }),
+});
+
+const recurringAnswer = z.object({ razorpay_payment_id: z.string().min(1).max(255), razorpay_order_id: z.string().min(1).max(255) });
+
+function toToken(entity: z.infer<typeof tokenEntity>): GatewayToken {
+  return {
+    id: entity.id,
+    status: entity.recurring_details.status,
+    maxAmount: entity.max_amount ?? null,
+    failureReason: entity.recurring_details.failure_reason ?? null,
+  };
+}
 
 const orderEntity = z.object({
   id: z.string().min(1).max(255),
@@ -131,6 +154,7 @@ function toPayment(entity: z.infer<typeof paymentEntity>): GatewayPayment {
     status: entity.status,
     method: entity.method ?? null,
     errorDescription: entity.error_description ?? null,
+    tokenId: entity.token_id ?? null,
   };
 }
 
@@ -143,7 +167,7 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
   const base = settings.baseUrl.replace(/\/$/, "");
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString("base64")}`;
 
-  async function call(method: "GET" | "POST", path: string, body?: object, headers: Record<string, string> = {}): Promise<unknown> {
+  async function call(method: "GET" | "POST" | "PUT", path: string, body?: object, headers: Record<string, string> = {}): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -188,6 +212,30 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
     throw new GatewayError(`payment provider listed more than ${PAGE * MAX_PAGES} items for ${path}`);
   }
 
+  function checkoutForm({
+    orderId,
+    amountPaise,
+    description,
+    email,
+    callbackUrl,
+    cancelUrl,
+  }: Parameters<PaymentGateway["checkoutForm"]>[0]): CheckoutForm {
+    return {
+      action: `${(settings.checkoutBaseUrl ?? base).replace(/\/$/, "")}/v1/checkout/embedded`,
+      fields: {
+        key_id: settings.keyId,
+        order_id: orderId,
+        amount: String(amountPaise),
+        currency: "INR",
+        name: "Aangan",
+        description,
+        "prefill[email]": email,
+        callback_url: callbackUrl,
+        cancel_url: cancelUrl,
+      },
+    };
+  }
+
   return {
     name: "razorpay",
     standIn: settings.standIn,
@@ -201,22 +249,7 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
       if (!answer.success) throw new GatewayError("payment provider sent a payment the app cannot read");
       return toPayment(answer.data);
     },
-    checkoutForm({ orderId, amountPaise, description, email, callbackUrl, cancelUrl }): CheckoutForm {
-      return {
-        action: `${(settings.checkoutBaseUrl ?? base).replace(/\/$/, "")}/v1/checkout/embedded`,
-        fields: {
-          key_id: settings.keyId,
-          order_id: orderId,
-          amount: String(amountPaise),
-          currency: "INR",
-          name: "Aangan",
-          description,
-          "prefill[email]": email,
-          callback_url: callbackUrl,
-          cancel_url: cancelUrl,
-        },
-      };
-    },
+    checkoutForm,
     verifyCheckout({ orderId, paymentId, signature }) {
       return sameSignature(hmacHex(settings.keySecret, `${orderId}|${paymentId}`), signature);
     },
@@ -283,6 +316,50 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
         return { ...settlement, utr: settlement.utr ?? null, createdAt: new Date(settlement.created_at * 1000) };
       });
     },
+    async createCustomer({ name, email, contact }) {
+      // fail_existing "0": an existing customer with this e-mail and contact is answered, not refused.
+      const body = { name: name.slice(0, 50), email, ...(contact ? { contact } : {}), fail_existing: "0" };
+      return read(idEntity, await call("POST", "/v1/customers", body), "a customer");
+    },
+    async createMandateOrder({ customerId, amountPaise, maxAmountPaise, expireAt, receipt, notes }) {
+      const body = {
+        amount: amountPaise,
+        currency: "INR",
+        customer_id: customerId,
+        method: "upi",
+        receipt,
+        notes,
+        token: { max_amount: maxAmountPaise, expire_at: Math.floor(expireAt.getTime() / 1000), frequency: "monthly" },
+      };
+      return read(orderEntity, await call("POST", "/v1/orders", body), "an order");
+    },
+    mandateCheckoutForm({ orderId, customerId, amountPaise, description, email, callbackUrl, cancelUrl }): CheckoutForm {
+      const form = checkoutForm({ orderId, amountPaise, description, email, callbackUrl, cancelUrl });
+      return { action: form.action, fields: { ...form.fields, customer_id: customerId, recurring: "1" } };
+    },
+    async fetchToken({ customerId, tokenId }) {
+      const answer = await call("GET", `/v1/customers/${encodeURIComponent(customerId)}/tokens/${encodeURIComponent(tokenId)}`);
+      return toToken(read(tokenEntity, answer, "a token"));
+    },
+    async createRecurringPayment({ orderId, customerId, tokenId, amountPaise, email, contact, description }) {
+      const body = {
+        email,
+        ...(contact ? { contact } : {}),
+        amount: amountPaise,
+        currency: "INR",
+        order_id: orderId,
+        customer_id: customerId,
+        token: tokenId,
+        recurring: "1",
+        description,
+      };
+      const answer = read(recurringAnswer, await call("POST", "/v1/payments/create/recurring", body), "a recurring payment");
+      return { paymentId: answer.razorpay_payment_id, orderId: answer.razorpay_order_id };
+    },
+    async cancelToken({ customerId, tokenId }) {
+      const answer = await call("PUT", `/v1/customers/${encodeURIComponent(customerId)}/tokens/${encodeURIComponent(tokenId)}/cancel`);
+      return toToken(read(tokenEntity, answer, "a token"));
+    },
     async refundPayment({ paymentId, amountPaise, receipt }) {
       const answer = await call("POST", `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise, receipt });
       const refund = read(refundEntity, answer, "a refund");
@@ -315,6 +392,14 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
           const validation = entity ? validationEntity.safeParse(entity.entity) : null;
           if (!validation?.success || !VALIDATION_EVENTS.includes(body.event)) return { kind: "other", name: body.event, createdAt };
           return { kind: body.event, validation: toValidation(validation.data), createdAt };
+        }
+        case "token.confirmed":
+        case "token.rejected":
+        case "token.paused":
+        case "token.cancelled": {
+          const token = body.payload.token ? tokenEntity.safeParse(body.payload.token.entity) : null;
+          if (!token?.success || !TOKEN_EVENTS.includes(body.event)) return { kind: "other", name: body.event, createdAt };
+          return { kind: body.event, token: toToken(token.data), createdAt };
         }
         case "refund.processed": {
           const refund = body.payload.refund ? refundEntity.safeParse(body.payload.refund.entity) : null;

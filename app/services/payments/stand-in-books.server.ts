@@ -11,7 +11,21 @@ import path from "node:path";
 export type BookEntry =
   | { kind: "payment"; id: string; orderId: string; amount: number; method: string; at: number }
   | { kind: "payout"; id: string; status: string; at: number; createdAt: number }
-  | { kind: "refund"; id: string; paymentId: string; amount: number; at: number };
+  | { kind: "refund"; id: string; paymentId: string; amount: number; at: number }
+  /** A mandate's authorisation order: whose it is and the most a debit may be (ADR 0077). */
+  | { kind: "mandate-order"; id: string; customerId: string; maxAmount: number; at: number }
+  /** A mandate's token, its state, and how the payer's bank will answer debits (the stand-in's choice). */
+  | {
+      kind: "token";
+      id: string;
+      customerId: string;
+      orderId: string;
+      maxAmount: number;
+      status: "confirmed" | "rejected" | "cancelled";
+      debits: "success" | "failure";
+      createdAt: number;
+      at: number;
+    };
 
 export type StandInBooks = {
   record(entry: BookEntry): void;

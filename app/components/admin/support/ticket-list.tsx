@@ -33,11 +33,33 @@ function FilterSelect({ name, label, value, options }: { name: string; label: st
   );
 }
 
-/** The filters (a GET form) and the ticket list; each entry selects its ticket through ?ticket=. */
-export function TicketList({ tickets, filters, selectedId }: { tickets: TicketRow[]; filters: Filters; selectedId: string | null }) {
+/**
+ * The filters (a GET form) and one page of tickets; each entry selects its ticket through
+ * ?ticket= on the same page, and "Newer" / "Older" links carry the first or last ticket shown.
+ */
+export function TicketList({
+  tickets,
+  pages,
+  pageQuery,
+  filters,
+  selectedId,
+}: {
+  tickets: TicketRow[];
+  pages: { newer: string | null; older: string | null };
+  pageQuery: { after?: string; before?: string };
+  filters: Filters;
+  selectedId: string | null;
+}) {
+  const filterParams = () => new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const linkFor = (id: string) => {
-    const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const params = filterParams();
+    for (const [key, value] of Object.entries(pageQuery)) if (value) params.set(key, value);
     params.set("ticket", id);
+    return `${paths.admin.support()}?${params.toString()}`;
+  };
+  const pageLink = (key: "after" | "before", id: string) => {
+    const params = filterParams();
+    params.set(key, id);
     return `${paths.admin.support()}?${params.toString()}`;
   };
   return (
@@ -75,6 +97,24 @@ export function TicketList({ tickets, filters, selectedId }: { tickets: TicketRo
           ))}
         </ul>
       )}
+      {pages.newer || pages.older ? (
+        <nav aria-label="Ticket pages" className="flex justify-between gap-2 text-sm">
+          {pages.newer ? (
+            <Link to={pageLink("before", pages.newer)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium">
+              Newer tickets
+            </Link>
+          ) : (
+            <span />
+          )}
+          {pages.older ? (
+            <Link to={pageLink("after", pages.older)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium">
+              Older tickets
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -1,25 +1,27 @@
 import type { Db } from "~/services/db.server";
 import { engagementBadge, engagementScore } from "./engagement";
 import { countKycQueue } from "~/domain/kyc/kyc-queue.server";
+import { readPlatformTotals } from "./platform-totals.server";
 
-/** The Overview cards: the spec's six counts, in one round of queries. */
+/**
+ * The Overview cards: the spec's six counts, in one round of queries. Users, subscriptions and
+ * investments come from the platform counters (ADR 0078), not a count over every row.
+ */
 export async function getAdminOverview(db: Db) {
-  const [totalUsers, activeSubscriptions, kycPending, properties, investments, openTickets] = await Promise.all([
-    db.userProfile.count(),
-    db.userProfile.count({ where: { subscriptionActive: true } }),
+  const [totals, kycPending, properties, openTickets] = await Promise.all([
+    readPlatformTotals(db),
     // The same definition as the queue the card links to.
     countKycQueue(db),
     db.property.count(),
-    db.investment.aggregate({ _count: { _all: true }, _sum: { totalInvestment: true } }),
     db.supportTicket.count({ where: { status: { in: ["open", "in_progress"] } } }),
   ]);
   return {
-    totalUsers,
-    activeSubscriptions,
+    totalUsers: totals.users,
+    activeSubscriptions: totals.usersSubscribed,
     kycPending,
     properties,
-    investmentsCount: investments._count._all,
-    totalInvested: (investments._sum.totalInvestment ?? 0).toString(),
+    investmentsCount: totals.investments,
+    totalInvested: totals.invested,
     openTickets,
   };
 }

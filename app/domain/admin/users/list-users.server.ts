@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "~/services/db.server";
+import { readPlatformTotals } from "../dashboard/platform-totals.server";
 import { escapeLike, readPageDirection, type PageDirection } from "../list-cursor";
 import { KYC_FILTERS, TIER_FILTERS } from "./user-filters";
 
@@ -60,6 +61,14 @@ const USER_COLUMNS = {
   subscriptionActive: true,
 } as const;
 
+/** How many users the filters match: every user, or every subscriber, from the platform counters (ADR 0078). */
+async function countUsers(db: Db, filters: UserListFilters, where: Prisma.UserProfileWhereInput): Promise<number> {
+  const onlySubscription = !filters.search && filters.tier === "all" && filters.kyc === "all" && filters.admin === "all";
+  if (onlySubscription && filters.subscription === "all") return (await readPlatformTotals(db)).users;
+  if (onlySubscription && filters.subscription === "active") return (await readPlatformTotals(db)).usersSubscribed;
+  return db.userProfile.count({ where });
+}
+
 /**
  * One page of users, newest first, with the total for the pager. A search matches e-mail or
  * name through their trigram indexes; the pager's cursors (a row's id) read a neighbouring
@@ -72,7 +81,7 @@ export async function listUsers(db: Db, filters: UserListFilters) {
   // Prisma's cursor reads the cursor row's sort key in SQL and skips the row itself; a
   // negative take reads the rows before it, in the list's order.
   const [total, found] = await Promise.all([
-    db.userProfile.count({ where }),
+    countUsers(db, filters, where),
     db.userProfile.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],

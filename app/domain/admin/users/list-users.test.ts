@@ -45,4 +45,19 @@ describe("the admin users list, paged by cursor (issue 37)", () => {
     expect(found.rows.map((row) => row.email)).toEqual(["meera_iyer@example.in"]);
     expect((await listUsers(prisma(), readUserListFilters(new URLSearchParams("q=%25")))).total).toBe(0);
   });
+
+  it("counts every user, and every subscriber, from the platform counters, matching a count of the rows", async () => {
+    await createUser(prisma(), { subscriptionActive: true });
+    await createUser(prisma(), { subscriptionActive: false });
+    const filters = (query: string) => readUserListFilters(new URLSearchParams(query));
+    const counted = await prisma().$queryRaw<{ platform_counters: unknown }[]>`SELECT 1 FROM platform_counters WHERE metric = 'users'`;
+    expect(counted.length).toBeGreaterThan(0);
+    expect((await listUsers(prisma(), filters(""))).total).toBe(await prisma().userProfile.count());
+    expect((await listUsers(prisma(), filters("subscription=active"))).total).toBe(
+      await prisma().userProfile.count({ where: { subscriptionActive: true } }),
+    );
+    expect((await listUsers(prisma(), filters("subscription=inactive"))).total).toBe(
+      await prisma().userProfile.count({ where: { subscriptionActive: false } }),
+    );
+  });
 });
