@@ -9,14 +9,7 @@ import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
 import { announceMarketChange, lockOrder } from "./order-locks.server";
 import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
 import { marketError, MarketError } from "./market-errors";
-import {
-  buyOrderHold,
-  buyOrderJournalExpiry,
-  fillFromListing,
-  holdFunds,
-  lockBookOfSellOrder,
-  matchesSettleAtOnce,
-} from "./matching.server";
+import { buyOrderHold, buyOrderJournalExpiry, fillFromListing, holdFunds, lockBook, matchesSettleAtOnce } from "./matching.server";
 import { scopedKey } from "./sell-requests.server";
 
 export type BuyNowInput = { buyerId: string; orderId: string; shares: unknown; idempotencyKey: string };
@@ -46,15 +39,22 @@ export async function buyListingNow(prisma: PrismaClient, input: BuyNowInput, op
 
 async function buyListingNowIn(tx: Tx, input: BuyNowInput, now: Date, instant: boolean, refusal: RefusalContext) {
   if (!isUuid(input.orderId)) throw marketError("orderNotFound", 404);
-  // The book first, then the listing (ADR 0074's lock order).
-  const book = await lockBookOfSellOrder(tx, input.orderId);
+  // A listing's property never changes, so it is read without a lock to take the locks in the
+  // market's order: the property FOR SHARE (as a sell order and the database's exit guard take
+  // it), then the book, then the listing. Taking the book before the property deadlocked with a
+  // sell order and a primary purchase on the same property.
+  const [ref] = await tx.$queryRaw<{ property_id: string }[]>`
+    SELECT property_id FROM share_sell_requests WHERE id = ${input.orderId}::uuid`;
+  if (!ref) throw marketError("orderNotFound", 404);
+  const stopped = await tradingStoppedForExit(tx, ref.property_id);
+  const book = await lockBook(tx, ref.property_id);
   const listing = await lockOrder(tx, input.orderId, now);
-  if (!book || !listing) throw marketError("orderNotFound", 404);
+  if (!listing) throw marketError("orderNotFound", 404);
   const key = scopedKey(input.buyerId, input.idempotencyKey);
   const facts = await readBuyFacts(tx, input, { kind: "buy-order", key }, now);
   const { shares, total, title } = checkBuy(facts, input, "buy-order");
   refusal.total = total;
-  if (await tradingStoppedForExit(tx, listing.property_id)) throw marketError("tradingStopped", 409);
+  if (stopped) throw marketError("tradingStopped", 409);
   if (book.halted) throw tradingHaltedError();
 
   const amount = buyOrderHold(shares, listing.price_per_share);

@@ -5,6 +5,7 @@ import { formatShares } from "~/lib/formats";
 import { isUuid } from "~/lib/uuid";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { voidPendingJournal } from "~/domain/ledger/pending-journals.server";
+import { tradingStoppedForExit } from "~/domain/exits/trading-stopped.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { announceMarketChange } from "./order-locks.server";
 import { DuplicateSubmitError, insufficientFundsError, marketError, MarketError } from "./market-errors";
@@ -78,6 +79,9 @@ export async function placeBuyOrderIn(tx: Tx, input: PlaceBuyOrderInput, now: Da
   if (!property) throw marketError("propertyNotFound", 404);
   if (!property.sharesSellable) throw marketError("tradingDisabled", 403);
 
+  // The property FOR SHARE before the book, as a sell order takes them (and the database's exit
+  // guard on the insert below would take it after the book otherwise: a lock-order inversion).
+  if (await tradingStoppedForExit(tx, input.propertyId)) throw marketError("tradingStopped", 409);
   const book = await lockBook(tx, input.propertyId);
   await checkPriceBand(tx, input.propertyId, price.value, "maxPrice");
   await refuseSelfCross(tx, { userId: input.buyerId, propertyId: input.propertyId, side: "buy", price: price.value });
