@@ -964,24 +964,26 @@ CREATE OR REPLACE FUNCTION public.platform_counters_investments()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-DECLARE
-    v_deltas JSONB;
-    v_raised JSONB;
 BEGIN
-    IF TG_OP <> 'DELETE' THEN
-        SELECT jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', total_investment)) INTO v_raised
-          FROM new_rows WHERE investment_status = 'confirmed';
-    END IF;
-    IF TG_OP <> 'INSERT' THEN
-        SELECT coalesce(v_raised, '[]'::jsonb) || coalesce(jsonb_agg(jsonb_build_object('property_id', property_id, 'delta', -total_investment)), '[]'::jsonb)
-          INTO v_raised
-          FROM old_rows WHERE investment_status = 'confirmed';
-    END IF;
-    IF v_raised IS NOT NULL AND v_raised <> '[]'::jsonb THEN
-        PERFORM property_raised_apply(v_raised);
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO property_raised (property_id, raised)
+        SELECT property_id, sum(total_investment) FROM new_rows WHERE investment_status = 'confirmed'
+         GROUP BY property_id HAVING sum(total_investment) <> 0;
+    ELSIF TG_OP = 'DELETE' THEN
+        INSERT INTO property_raised (property_id, raised)
+        SELECT property_id, -sum(total_investment) FROM old_rows WHERE investment_status = 'confirmed'
+         GROUP BY property_id HAVING sum(total_investment) <> 0;
+    ELSE
+        INSERT INTO property_raised (property_id, raised)
+        SELECT property_id, sum(delta) FROM (
+            SELECT property_id, total_investment AS delta FROM new_rows WHERE investment_status = 'confirmed'
+            UNION ALL
+            SELECT property_id, -total_investment FROM old_rows WHERE investment_status = 'confirmed'
+        ) d GROUP BY property_id HAVING sum(delta) <> 0;
     END IF;
     IF TG_OP = 'INSERT' THEN
-        SELECT jsonb_agg(x) INTO v_deltas FROM (
+        INSERT INTO platform_counters (metric, value)
+        SELECT metric, sum(delta) FROM (
             SELECT 'investments:' || n.investment_status AS metric, 1::numeric AS delta FROM new_rows n
             UNION ALL
             SELECT 'invested:' || n.investment_status, n.total_investment FROM new_rows n
@@ -990,9 +992,10 @@ BEGIN
               FROM (SELECT DISTINCT user_id FROM new_rows) u
              WHERE NOT EXISTS (SELECT 1 FROM investments i
                                 WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id))
-        ) x;
+        ) x GROUP BY metric HAVING sum(delta) <> 0;
     ELSIF TG_OP = 'DELETE' THEN
-        SELECT jsonb_agg(x) INTO v_deltas FROM (
+        INSERT INTO platform_counters (metric, value)
+        SELECT metric, sum(delta) FROM (
             SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
             UNION ALL
             SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
@@ -1000,9 +1003,10 @@ BEGIN
             SELECT 'investors', -1
               FROM (SELECT DISTINCT user_id FROM old_rows) u
              WHERE NOT EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id)
-        ) x;
+        ) x GROUP BY metric HAVING sum(delta) <> 0;
     ELSE
-        SELECT jsonb_agg(x) INTO v_deltas FROM (
+        INSERT INTO platform_counters (metric, value)
+        SELECT metric, sum(delta) FROM (
             SELECT 'investments:' || o.investment_status AS metric, -1::numeric AS delta FROM old_rows o
             UNION ALL
             SELECT 'invested:' || o.investment_status, -o.total_investment FROM old_rows o
@@ -1019,10 +1023,7 @@ BEGIN
                                        WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id)) AS had_before
                       FROM (SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows) u) u
              WHERE has_now <> had_before
-        ) x;
-    END IF;
-    IF v_deltas IS NOT NULL THEN
-        PERFORM platform_counters_apply(v_deltas);
+        ) x GROUP BY metric HAVING sum(delta) <> 0;
     END IF;
     RETURN NULL;
 END;
@@ -1106,18 +1107,6 @@ AS $function$
        AND NOT EXISTS (SELECT 1 FROM "subscriptions" s
                         WHERE s."user_id" = p_user_id AND s."cancelled_at" IS NULL
                           AND (s."ends_at" IS NULL OR s."ends_at" > p_at))
-$function$;
-
--- property_raised_apply(p_deltas jsonb)
-CREATE OR REPLACE FUNCTION public.property_raised_apply(p_deltas jsonb)
- RETURNS void
- LANGUAGE sql
-AS $function$
-    INSERT INTO property_raised (property_id, raised)
-    SELECT d.property_id, sum(d.delta)
-      FROM jsonb_to_recordset(p_deltas) AS d(property_id TEXT, delta NUMERIC)
-     GROUP BY d.property_id
-    HAVING sum(d.delta) <> 0;
 $function$;
 
 -- property_raised_recount()

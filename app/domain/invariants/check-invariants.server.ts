@@ -10,7 +10,8 @@ export type InvariantName =
   | "withdrawal-without-live-hold"
   | "sell-order-shares-not-committed"
   | "payout-off-the-books"
-  | "tds-payable-off-the-books";
+  | "tds-payable-off-the-books"
+  | "platform-counters";
 
 /**
  * How long past its expiry an open pending journal may wait for the expiry job (every
@@ -32,18 +33,20 @@ export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
  *   was paid out less what the banks returned less what escrow transferred to the provider,
  *   each transfer's journal moving exactly its amount out of the platform's cash (ADR 0073);
  * - the TDS payable account holds exactly the TDS withheld less what was marked deposited, and
- *   each challan's amount is the TDS of the rows it deposited (ADR 0065).
+ *   each challan's amount is the TDS of the rows it deposited (ADR 0065);
+ * - the platform counters and each property's "raised" equal a recount of the rows (ADR 0078).
  * Returns nothing when all hold. `npm run ledger:check`, the demo seed and the suite run it.
  */
 export async function checkInvariants(prisma: Db, now = new Date()): Promise<InvariantProblem[]> {
   const stuckBefore = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  const [ledger, expired, withdrawals, commitments, payouts, tds] = await Promise.all([
+  const [ledger, expired, withdrawals, commitments, payouts, tds, counters] = await Promise.all([
     checkLedger(prisma),
     pendingPastExpiry(prisma, stuckBefore),
     withdrawalsWithoutLiveHold(prisma),
     uncommittedSellRequests(prisma),
     payoutsOffTheBooks(prisma),
     tdsOffTheBooks(prisma),
+    countersOffTheRows(prisma),
   ]);
   return [
     ...ledger.map(({ account, problem }) => ({ check: "ledger" as const, subject: account, problem })),
@@ -66,6 +69,7 @@ export async function checkInvariants(prisma: Db, now = new Date()): Promise<Inv
     })),
     ...payouts.map((row) => ({ check: "payout-off-the-books" as const, subject: row.subject, problem: row.problem })),
     ...tds.map((row) => ({ check: "tds-payable-off-the-books" as const, subject: row.subject, problem: row.problem })),
+    ...counters.map((row) => ({ check: "platform-counters" as const, subject: row.subject, problem: row.problem })),
   ];
 }
 
@@ -149,4 +153,19 @@ function tdsOffTheBooks(prisma: Db) {
       FROM tds_deposits d LEFT JOIN tds_withholdings w ON w.deposit_id = d.id
      GROUP BY d.id, d.amount
     HAVING d.amount <> COALESCE(SUM(w.tds), 0)`;
+}
+
+function countersOffTheRows(prisma: Db) {
+  return prisma.$queryRaw<{ subject: string; problem: string }[]>`
+    SELECT 'counter:' || coalesce(k.metric, r.metric) AS subject,
+           'keeps ' || coalesce(k.value, 0)::text || ' but the rows count ' || coalesce(r.value, 0)::text AS problem
+      FROM (SELECT metric, sum(value) AS value FROM platform_counters GROUP BY metric HAVING sum(value) <> 0) k
+      FULL JOIN platform_counters_recount() r ON r.metric = k.metric
+     WHERE coalesce(k.value, 0) <> coalesce(r.value, 0)
+    UNION ALL
+    SELECT 'raised:' || coalesce(k.property_id, r.property_id),
+           'keeps ' || coalesce(k.raised, 0)::text || ' but its confirmed investments sum to ' || coalesce(r.raised, 0)::text
+      FROM (SELECT property_id, sum(raised) AS raised FROM property_raised GROUP BY property_id HAVING sum(raised) <> 0) k
+      FULL JOIN property_raised_recount() r ON r.property_id = k.property_id
+     WHERE coalesce(k.raised, 0) <> coalesce(r.raised, 0)`;
 }

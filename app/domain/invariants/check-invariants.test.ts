@@ -107,4 +107,15 @@ describe("checkInvariants", () => {
       },
     ]);
   });
+
+  it("names a platform counter or a property's raised that differs from its rows (ADR 0078)", async () => {
+    await prisma().$executeRaw`INSERT INTO platform_counters (metric, value) VALUES ('investors', 1)`;
+    await prisma().$executeRaw`INSERT INTO property_raised (property_id, raised) VALUES (${books.propertyId}, 0.01)`;
+    const found = (await checkInvariants(prisma())).filter((p) => p.check === "platform-counters");
+    expect(found.map((p) => p.subject).sort()).toEqual(["counter:investors", `raised:${books.propertyId}`]);
+    expect(found.find((p) => p.subject === "counter:investors")?.problem).toMatch(/^keeps \d+\.00 but the rows count \d+$/);
+    await prisma().$executeRaw`INSERT INTO platform_counters (metric, value) VALUES ('investors', -1)`;
+    await prisma().$executeRaw`INSERT INTO property_raised (property_id, raised) VALUES (${books.propertyId}, -0.01)`;
+    expect((await checkInvariants(prisma())).filter((p) => p.check === "platform-counters")).toEqual([]);
+  });
 });

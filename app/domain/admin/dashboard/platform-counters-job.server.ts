@@ -16,6 +16,8 @@ export function platformCountersJob(cron = "* * * * *"): JobDefinition {
     queueOptions: { policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 300 },
     cron,
     worker: { pollingIntervalSeconds: 10 },
+    // A restart after a bulk load or a long stop folds at once, not at the next minute.
+    runAtStart: true,
     async run(job) {
       const folded = await compactPlatformCounters(getPrisma());
       logger.debug({ job: PLATFORM_COUNTERS_QUEUE, jobId: job.id, folded }, "platform counters folded");
