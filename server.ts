@@ -42,12 +42,20 @@ async function main() {
     console.error(`port ${env.PORT} is in use — set PORT to a free port (e.g. PORT=3001 npm run dev)`);
     process.exit(1);
   }
-  const boot = () => bootDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seedDemoData: env.SEED_DEMO_DATA });
+  const boot = () =>
+    bootDatabase({
+      databaseUrl: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
+      dataDir: env.DATA_DIR,
+      seedDemoData: env.SEED_DEMO_DATA,
+    });
   if (cluster.isPrimary && workers > 1) return runClusterPrimary({ workers, boot });
   // A worker's database was booted (and migrated) by the primary, which passed its URL.
-  const database = cluster.isWorker ? { url: env.DATABASE_URL!, embedded: undefined } : await boot();
+  const database = cluster.isWorker
+    ? { url: env.DATABASE_URL!, directUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL!, embedded: undefined }
+    : await boot();
   // The Remix build reads the database (and the session secret) from the parsed environment.
-  setRuntimeDatabaseUrl(database.url);
+  setRuntimeDatabaseUrl(database.url, database.directUrl);
 
   const readinessPool = new pg.Pool({
     connectionString: database.url,
@@ -61,11 +69,12 @@ async function main() {
   rateLimitPool.on("error", () => undefined);
 
   // One LISTEN connection for the process's event streams, and pg-boss for its jobs; both
-  // are up before the first request, set up while the app itself loads.
+  // are up before the first request, set up while the app itself loads. Both keep session
+  // state (LISTEN, advisory locks), so both use the direct URL, never a transaction pooler.
   const services = Promise.all([
-    startRealtime(database.url),
+    startRealtime(database.directUrl),
     startJobs({
-      databaseUrl: database.url,
+      databaseUrl: database.directUrl,
       sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
       mailOutboxCron: env.JOBS_MAIL_OUTBOX_CRON,
       mail: {
@@ -106,7 +115,7 @@ async function main() {
     pageCacheTtlMs > 0
       ? new MicroCache({ ttlMs: pageCacheTtlMs, paths: [/^\/properties(\.data)?$/, /^\/invest\/[^/]+(\.data)?$/] })
       : undefined;
-  await pageCache?.listen(database.url);
+  await pageCache?.listen(database.directUrl);
   // A signed-in investor's own overview, served again while the database's page version for
   // them and for the catalogue is the one it was rendered under (ADR 0045).
   const userPageCacheTtlMs = env.USER_PAGE_CACHE_TTL_MS ?? (development ? 0 : 30_000);
