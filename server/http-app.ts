@@ -274,7 +274,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   // One scope per request, so its loaders share what they look up (the signed-in user).
   // and one collector of where its time goes (the Server-Timing header).
-  const pinAfterWrites = readYourWrites(options.readYourWritesSeconds);
+  const pinAfterWrites = readYourWrites(options.readYourWritesSeconds, options.production);
   app.all("*", (req, res, next) =>
     runWithRequestTimings(new RequestTimings(), () =>
       runInRequestScope(() => {
@@ -286,19 +286,22 @@ export function createHttpApp(options: HttpAppOptions) {
   return app;
 }
 
-const WROTE_COOKIE = "aangan_wrote";
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Read-your-writes with a replica (ADR 0079): a form post sets a short cookie, and a request
  * that carries it (or is itself a post) reads only the primary for the rest of its handling.
  */
-function readYourWrites(seconds: number | undefined): (req: express.Request, res: express.Response) => void {
+function readYourWrites(seconds: number | undefined, production: boolean): (req: express.Request, res: express.Response) => void {
   if (seconds === undefined) return () => undefined;
+  // Like the session cookie: __Host- and Secure in production.
+  const name = production ? "__Host-aangan_wrote" : "aangan_wrote";
+  const sent = new RegExp(`(?:^|;\\s*)${name}=`);
+  const attributes = `Max-Age=${seconds}; Path=/; HttpOnly; SameSite=Lax${production ? "; Secure" : ""}`;
   return (req, res) => {
     const wrote = !READS.has(req.method);
-    if (wrote) res.append("Set-Cookie", `${WROTE_COOKIE}=1; Max-Age=${seconds}; Path=/; HttpOnly; SameSite=Lax`);
-    if (wrote || new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=`).test(req.headers.cookie ?? "")) pinReadsToPrimary();
+    if (wrote) res.append("Set-Cookie", `${name}=1; ${attributes}`);
+    if (wrote || sent.test(req.headers.cookie ?? "")) pinReadsToPrimary();
   };
 }
 

@@ -26,7 +26,8 @@ export function rememberForRequest<T>(key: symbol, compute: () => T): T {
   return scope.get(key) as T;
 }
 
-const PINNED_TO_PRIMARY = Symbol("reads-pinned-to-primary");
+// Symbol.for: server.ts sets it and the Remix build's own copy of this module reads it.
+const PINNED_TO_PRIMARY = Symbol.for("aangan.reads-pinned-to-primary");
 
 /**
  * Marks this request as one from a client that has just written (ADR 0079): every read it

@@ -8,7 +8,8 @@ import { metricsText } from "../../app/services/metrics.server";
 import { createInvestor, createProperty, fundWallet } from "#tests/setup/factories";
 import { createTestDatabase, dropTestDatabase, useTestDatabase } from "#tests/setup/test-database";
 import { withDatabase as withDatabaseUrl } from "#tests/setup/global-database";
-import { formPost, pageRequest } from "#tests/kit/http";
+import { appClient, formPost, pageRequest } from "#tests/kit/http";
+import { startAppProcess } from "#tests/setup/app-process";
 import { loadRequestHandler, sessionCookieFor } from "#tests/kit/production-build";
 import { reviewedTotal } from "#tests/setup/reviewed-total";
 
@@ -152,5 +153,31 @@ describe("a replica that fails", () => {
     expect(html).toContain(PRIMARY_TITLE);
     expect(html).not.toContain(POISONED_TITLE);
     expect(metric("aangan_replica_skipped_total", 'reason="unreachable"')).toBeGreaterThan(before);
+  });
+});
+
+describe("behind server.ts", () => {
+  it("pins a client to the primary for a few seconds after its form post, and counts replica reads on /metrics", async () => {
+    const app = await startAppProcess({
+      DATABASE_URL: db.current.url,
+      DATABASE_READ_URL: withDatabaseUrl(db.current.url, replicaName),
+      SEED_DEMO_DATA: "false",
+      PAGE_CACHE_TTL_MS: "0",
+    });
+    try {
+      const client = appClient(() => app);
+      expect(await (await client.get("/properties?city=Shillong")).text()).toContain(POISONED_TITLE);
+      // Any form post, even a signed-out sign-out, marks the client as one that has just written.
+      const posted = await client.post("/auth/sign-out", null);
+      const wrote = posted.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-aangan_wrote="));
+      expect(wrote).toMatch(/Max-Age=7; Path=\/; HttpOnly; SameSite=Lax; Secure/);
+      const pinned = await (await client.get("/properties?city=Shillong", wrote!.split(";")[0])).text();
+      expect(pinned).toContain(PRIMARY_TITLE);
+      expect(pinned).not.toContain(POISONED_TITLE);
+      const metrics = await (await fetch(`${app.baseUrl}/metrics`)).text();
+      expect(metrics).toContain('aangan_replica_reads_total{purpose="catalogue"} 1\n');
+    } finally {
+      await app.stop();
+    }
   });
 });
