@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { getEnv, pooledInTransactionMode } from "~/services/env.server";
+import { currentDatabaseSettings, getEnv, pooledInTransactionMode } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { startQueryTimer } from "~/services/request-timing.server";
 import { singleton } from "~/services/singleton.server";
@@ -59,7 +59,7 @@ export function createPrismaClient(databaseUrl: string, options: ClientOptions =
   // replaced on next use; without a listener the pool's 'error' event would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "database: an idle connection was lost"));
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(client, { pool, namedStatements: options.namedStatements ?? !pooledInTransactionMode(getEnv()) });
+  pools.set(client, { pool, namedStatements: options.namedStatements ?? !pooledInTransactionMode(currentDatabaseSettings()) });
   return client;
 }
 

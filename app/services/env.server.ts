@@ -384,6 +384,23 @@ export function setRuntimeDatabaseUrl(url: string, directUrl?: string): void {
   holder.env = { ...env, DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl ?? env.DATABASE_DIRECT_URL };
 }
 
+type DatabaseSettings = Pick<Env, "DATABASE_URL" | "DATABASE_DIRECT_URL" | "DATABASE_POOL_MODE">;
+
+/**
+ * The database settings without parsing (and so fixing) the whole environment: the parsed
+ * ones once there are, else process.env's as they are now. For clients made before the
+ * environment is final (a test's own, made before it names its database).
+ */
+export function currentDatabaseSettings(): DatabaseSettings {
+  if (holder.env) return holder.env;
+  const mode = process.env.DATABASE_POOL_MODE;
+  return {
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    DATABASE_DIRECT_URL: process.env.DATABASE_DIRECT_URL || undefined,
+    DATABASE_POOL_MODE: mode === "direct" || mode === "transaction" ? mode : undefined,
+  };
+}
+
 /** The URL for LISTEN/NOTIFY, pg-boss and migrations: DATABASE_DIRECT_URL, else DATABASE_URL. */
 export function directDatabaseUrl(env: Pick<Env, "DATABASE_URL" | "DATABASE_DIRECT_URL"> = getEnv()): string | undefined {
   return env.DATABASE_DIRECT_URL ?? env.DATABASE_URL;
