@@ -124,7 +124,9 @@ async function main(): Promise<number> {
 
     const directAdmin = new URL(database.url);
     directAdmin.pathname = "/postgres";
-    const vitest = spawnSync("npx", ["vitest", "run", ...files], {
+    // Not spawnSync: this process must keep draining the database's log pipe while the tests
+    // run, or PostgreSQL blocks writing its log and every backend stops.
+    const vitest = spawn("npx", ["vitest", "run", ...files], {
       stdio: "inherit",
       env: {
         ...process.env,
@@ -133,13 +135,14 @@ async function main(): Promise<number> {
         DATABASE_POOL_MODE: "transaction",
       },
     });
+    const status = await new Promise<number | null>((resolve) => vitest.once("exit", (code) => resolve(code)));
     const stats = await poolerStats(port);
     console.log(`through PgBouncer: ${stats.transactions} transactions, ${stats.queries} queries`);
     if (stats.transactions === 0) {
       console.error("test:pgbouncer: no transaction went through the pooler; the run proves nothing");
       return 1;
     }
-    return vitest.status ?? 1;
+    return status ?? 1;
   } finally {
     pooler?.kill("SIGTERM");
     if (pooler && pooler.exitCode === null) await new Promise((resolve) => pooler!.once("exit", resolve));
