@@ -132,7 +132,8 @@ async function main(): Promise<number> {
         ...process.env,
         TEST_DATABASE_URL: directAdmin.toString(),
         TEST_DATABASE_POOLED_URL: `postgresql://aangan@127.0.0.1:${port}/postgres`,
-        DATABASE_POOL_MODE: "transaction",
+        // DATABASE_POOL_MODE=direct shows what named statements do behind this pooler.
+        DATABASE_POOL_MODE: process.env.DATABASE_POOL_MODE ?? "transaction",
       },
     });
     const status = await new Promise<number | null>((resolve) => vitest.once("exit", (code) => resolve(code)));
