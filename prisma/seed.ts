@@ -8,7 +8,8 @@ import { seedDemoData } from "./seed-data";
 
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR || ".data";
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  // Direct, like migrations: the seed's money calls use named prepared statements.
+  const databaseUrl = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL || undefined;
   const started = Date.now();
   if (databaseUrl) {
     await migrateDatabase(databaseUrl);

@@ -9,7 +9,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/services/embedde
 
 async function main(): Promise<number> {
   let embedded: EmbeddedDatabase | undefined;
-  let url = process.env.DATABASE_URL || undefined;
+  // Direct when given: the check's queries may use named prepared statements.
+  let url = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL || undefined;
   if (!url) {
     const dataDir = path.resolve(process.env.DATA_DIR || ".data");
     if (!existsSync(path.join(dataDir, "pg", "PG_VERSION"))) {

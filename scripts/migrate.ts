@@ -1,7 +1,8 @@
-// `npm run db:migrate`: apply pending migrations to DATABASE_URL.
+// `npm run db:migrate`: apply pending migrations to DATABASE_DIRECT_URL, else DATABASE_URL
+// (the migration lock is held across statements, which a transaction pooler would not keep).
 import { migrateDatabase } from "~/services/migrate.server";
 
-const url = process.env.DATABASE_URL;
+const url = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL;
 if (!url) {
   console.error("DATABASE_URL is not set. (npm start migrates the embedded database by itself.)");
   process.exit(1);

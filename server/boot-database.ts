@@ -4,14 +4,20 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/services/embedde
 import { logger } from "~/services/logger.server";
 import { migrateDatabase } from "~/services/migrate.server";
 
-export type BootedDatabase = { url: string; embedded?: EmbeddedDatabase; seededNow: boolean };
+/** `url` for queries (perhaps through a pooler), `directUrl` for LISTEN, jobs and migrations (ADR 0079). */
+export type BootedDatabase = { url: string; directUrl: string; embedded?: EmbeddedDatabase; seededNow: boolean };
 
 /**
  * Gives the process a migrated database: DATABASE_URL when set, otherwise an embedded
  * PostgreSQL under DATA_DIR. Demo data goes in when asked for, or on the first start of
  * an empty embedded database.
  */
-export async function bootDatabase(options: { databaseUrl?: string; dataDir: string; seedDemoData?: boolean }): Promise<BootedDatabase> {
+export async function bootDatabase(options: {
+  databaseUrl?: string;
+  directUrl?: string;
+  dataDir: string;
+  seedDemoData?: boolean;
+}): Promise<BootedDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let url = options.databaseUrl;
   if (!url) {
@@ -19,16 +25,18 @@ export async function bootDatabase(options: { databaseUrl?: string; dataDir: str
     url = embedded.url;
     logger.info({ dataDir: path.resolve(options.dataDir, "pg") }, "embedded PostgreSQL started");
   }
+  // Migrations hold an advisory lock across statements: a session a pooler must not share.
+  const directUrl = (options.databaseUrl && options.directUrl) || url;
   try {
-    const applied = await migrateDatabase(url);
+    const applied = await migrateDatabase(directUrl);
     if (applied.length > 0) logger.info({ latest: applied.at(-1) }, `${applied.length} migrations applied`);
     const shouldSeed = options.seedDemoData ?? (embedded !== undefined && (await isEmpty(url)));
     if (shouldSeed) {
       const { seedDemoData } = await import("../prisma/seed-data");
-      await seedDemoData({ databaseUrl: url, dataDir: options.dataDir });
+      await seedDemoData({ databaseUrl: directUrl, dataDir: options.dataDir });
       logger.info("demo data in place");
     }
-    return { url, embedded, seededNow: shouldSeed };
+    return { url, directUrl, embedded, seededNow: shouldSeed };
   } catch (error) {
     await embedded?.stop();
     throw error;

@@ -25,7 +25,12 @@ const STOP_TIMEOUT_MS = 20_000;
  */
 export async function runClusterPrimary(options: { workers: number; boot: () => Promise<BootedDatabase> }): Promise<void> {
   const database = await options.boot();
-  const workerEnv = { DATABASE_URL: database.url, SEED_DEMO_DATA: "false", AANGAN_CLUSTER_WORKER: "1" };
+  const workerEnv = {
+    DATABASE_URL: database.url,
+    DATABASE_DIRECT_URL: database.directUrl,
+    SEED_DEMO_DATA: "false",
+    AANGAN_CLUSTER_WORKER: "1",
+  };
   let stopping = false;
 
   const fork = (): Worker => cluster.fork(workerEnv);

@@ -11,7 +11,8 @@ import type { ViteDevServer } from "vite";
 import { isLiveChannel } from "~/lib/live-channels";
 import { logger } from "~/services/logger.server";
 import { RequestTimings, runWithRequestTimings } from "~/services/request-timing.server";
-import { runInRequestScope } from "~/web/request-scope.server";
+import { pinReadsToPrimary, runInRequestScope } from "~/web/request-scope.server";
+import { metricsText } from "~/services/metrics.server";
 import { getRealtimeBus } from "~/services/realtime/bus.server";
 import { publish } from "~/services/realtime/publish.server";
 import type { MicroCache } from "./micro-cache";
@@ -31,6 +32,13 @@ export type HttpAppOptions = {
   production: boolean;
   dataDir: string;
   readinessPool: pg.Pool;
+  /** True once the process has been told to stop: /readyz then fails, so a load balancer sends no new requests. */
+  draining?: () => boolean;
+  /**
+   * With a read replica (ADR 0079): for this many seconds after a client's form post, its
+   * requests read only the primary (a cookie carries it), so nobody sees a replica behind them.
+   */
+  readYourWritesSeconds?: number;
   rateLimitPerMinute: number;
   /** The other limiters (sign-in, money, downloads, read floods); defaults in rate-limits.ts. */
   rateLimits?: Partial<Omit<RateLimitSettings, "mutationsPerMinute">>;
@@ -112,6 +120,10 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
+    if (options.draining?.()) {
+      res.status(503).json({ status: "unavailable", reason: "draining" });
+      return;
+    }
     try {
       await options.readinessPool.query("SELECT 1");
       res.json({ status: "ready" });
@@ -119,6 +131,15 @@ export function createHttpApp(options: HttpAppOptions) {
       logger.warn({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable", reason: "database unreachable" });
     }
+  });
+
+  // Counters for an operator's scraper, on loopback only: nothing in them is for the public.
+  app.get("/metrics", (req, res) => {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    res.set("Cache-Control", "no-store").type("text/plain; version=0.0.4").send(metricsText());
   });
 
   if (options.probes) {
@@ -253,10 +274,39 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   // One scope per request, so its loaders share what they look up (the signed-in user).
   // and one collector of where its time goes (the Server-Timing header).
+  const pinAfterWrites = readYourWrites(options.readYourWritesSeconds, options.production);
   app.all("*", (req, res, next) =>
-    runWithRequestTimings(new RequestTimings(), () => runInRequestScope(() => handleWithRemix(req, res, next))),
+    runWithRequestTimings(new RequestTimings(), () =>
+      runInRequestScope(() => {
+        pinAfterWrites(req, res);
+        return handleWithRemix(req, res, next);
+      }),
+    ),
   );
   return app;
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Read-your-writes with a replica (ADR 0079): a form post sets a short cookie, and a request
+ * that carries it (or is itself a post) reads only the primary for the rest of its handling.
+ */
+function readYourWrites(seconds: number | undefined, production: boolean): (req: express.Request, res: express.Response) => void {
+  if (seconds === undefined) return () => undefined;
+  // Like the session cookie: __Host- and Secure in production.
+  const name = production ? "__Host-aangan_wrote" : "aangan_wrote";
+  const sent = new RegExp(`(?:^|;\\s*)${name}=`);
+  const attributes = `Max-Age=${seconds}; Path=/; HttpOnly; SameSite=Lax${production ? "; Secure" : ""}`;
+  return (req, res) => {
+    const wrote = !READS.has(req.method);
+    if (wrote) res.append("Set-Cookie", `${name}=1; ${attributes}`);
+    if (wrote || sent.test(req.headers.cookie ?? "")) pinReadsToPrimary();
+  };
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
 }
 
 /**

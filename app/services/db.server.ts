@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { getEnv } from "~/services/env.server";
+import { currentDatabaseSettings, getEnv, pooledInTransactionMode } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { startQueryTimer } from "~/services/request-timing.server";
 import { singleton } from "~/services/singleton.server";
@@ -37,7 +37,18 @@ class TimedClient extends pg.Client {
   }
 }
 
-export function createPrismaClient(databaseUrl: string, options: { max?: number; applicationName?: string } = {}): PrismaClient {
+export type ClientOptions = {
+  max?: number;
+  applicationName?: string;
+  /**
+   * False behind a pooler in transaction mode (PgBouncer before 1.21): a named statement is
+   * prepared on one server connection and the next transaction may get another, so hot paths
+   * then send their statement unnamed (parsed every time) instead (ADR 0079).
+   */
+  namedStatements?: boolean;
+};
+
+export function createPrismaClient(databaseUrl: string, options: ClientOptions = {}): PrismaClient {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.max ?? 10,
@@ -48,12 +59,12 @@ export function createPrismaClient(databaseUrl: string, options: { max?: number;
   // replaced on next use; without a listener the pool's 'error' event would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "database: an idle connection was lost"));
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(client, pool);
+  pools.set(client, { pool, namedStatements: options.namedStatements ?? !pooledInTransactionMode(currentDatabaseSettings()) });
   return client;
 }
 
 /** Each client's own connection pool, which preparedQuery shares (no second pool, no more connections). */
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+const pools = new WeakMap<PrismaClient, { pool: pg.Pool; namedStatements: boolean }>();
 
 export type PreparedStatement = { name: string; text: string };
 
@@ -66,16 +77,17 @@ export type PreparedStatement = { name: string; text: string };
  * through Prisma.
  */
 export async function preparedQuery<Row>(db: PrismaClient, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
-  const pool = pools.get(db);
-  if (!pool) return db.$queryRawUnsafe<Row[]>(statement.text, ...values);
-  const client = await pool.connect();
+  const own = pools.get(db);
+  if (!own) return db.$queryRawUnsafe<Row[]>(statement.text, ...values);
+  const client = await own.pool.connect();
   let broken: Error | undefined;
   // A checked-out client has no error listener of the pool's: a connection lost mid-query
   // would otherwise be an unhandled 'error' event. The query itself rejects as well.
   const onConnectionError = (error: Error) => (broken = error);
   client.on("error", onConnectionError);
   try {
-    const result = await client.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values });
+    const name = own.namedStatements ? statement.name : undefined;
+    const result = await client.query<Row & pg.QueryResultRow>({ name, text: statement.text, values });
     return result.rows;
   } catch (error) {
     // A refusal the statement raised leaves the connection usable; only a broken one is
@@ -94,9 +106,10 @@ const holder = singleton("prisma", (): { prisma?: PrismaClient } => ({}));
 /** One client per process, created on first use from the database the environment names (server.ts records it). */
 export function getPrisma(): PrismaClient {
   if (!holder.prisma) {
-    const url = getEnv().DATABASE_URL;
+    const env = getEnv();
+    const url = env.DATABASE_URL;
     if (!url) throw new Error("No database URL: server.ts records the database it booted before serving");
-    holder.prisma = createPrismaClient(url);
+    holder.prisma = createPrismaClient(url, { namedStatements: !pooledInTransactionMode(env) });
   }
   return holder.prisma;
 }

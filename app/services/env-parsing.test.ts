@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { directDatabaseUrl, parseEnv, pooledInTransactionMode } from "./env.server";
 
 const dirs: string[] = [];
 const tempDataDir = () => {
@@ -33,6 +33,27 @@ describe("parseEnv", () => {
     expect(!bad.ok && bad.errors).toEqual(["DEPOSIT_MAX_PER_DAY_INR: must be at least DEPOSIT_MAX_PER_REQUEST_INR"]);
     const huge = parseEnv({ DATA_DIR: tempDataDir(), WITHDRAWAL_MAX_PER_REQUEST_INR: "1e20" });
     expect(huge.ok).toBe(false);
+  });
+
+  it("uses DATABASE_URL for LISTEN, jobs and migrations unless DATABASE_DIRECT_URL is set, and infers transaction pooling from it", () => {
+    const env = (raw: Record<string, string>) => {
+      const result = parseEnv({ DATA_DIR: tempDataDir(), ...raw });
+      if (!result.ok) throw new Error(result.errors.join("; "));
+      return result.env;
+    };
+    const plain = env({ DATABASE_URL: "postgres://app@db/aangan" });
+    expect([directDatabaseUrl(plain), pooledInTransactionMode(plain)]).toEqual(["postgres://app@db/aangan", false]);
+    const pooled = env({ DATABASE_URL: "postgres://app@pgbouncer:6432/aangan", DATABASE_DIRECT_URL: "postgres://app@db/aangan" });
+    expect([directDatabaseUrl(pooled), pooledInTransactionMode(pooled)]).toEqual(["postgres://app@db/aangan", true]);
+    const told = env({
+      DATABASE_URL: "postgres://app@pgbouncer:6432/aangan",
+      DATABASE_DIRECT_URL: "postgres://app@db/aangan",
+      DATABASE_POOL_MODE: "direct",
+    });
+    expect(pooledInTransactionMode(told)).toBe(false);
+    expect(pooledInTransactionMode(env({ DATABASE_URL: "postgres://app@db/aangan", DATABASE_POOL_MODE: "transaction" }))).toBe(true);
+    expect(plain.DATABASE_READ_MAX_LAG_SECONDS).toBe(5);
+    expect(parseEnv({ DATA_DIR: tempDataDir(), DATABASE_READ_URL: "mysql://x" }).ok).toBe(false);
   });
 
   it("names every bad variable on its own line", () => {

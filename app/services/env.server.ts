@@ -23,6 +23,29 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * A connection that reaches PostgreSQL itself, not through a pooler in transaction mode:
+   * LISTEN/NOTIFY, pg-boss and migrations use it (default: DATABASE_URL; ADR 0079).
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /**
+   * What sits behind DATABASE_URL: `direct` (PostgreSQL, or a pooler in session mode) or
+   * `transaction` (PgBouncer in transaction mode: no named prepared statements). Unset:
+   * `transaction` when DATABASE_DIRECT_URL names another database than DATABASE_URL.
+   */
+  DATABASE_POOL_MODE: z.enum(["direct", "transaction"]).optional(),
+  /** A streaming replica for public catalogue reads, market data and analytics (ADR 0079). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** After SIGTERM, how long /readyz fails while requests are still served, before the server closes. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** A replica further behind than this is skipped for the primary (ADR 0079). */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO_DATA: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -356,8 +379,41 @@ export function getEnv(): Env {
  * Records the database the process actually uses: DATABASE_URL when it was set, or the
  * embedded PostgreSQL server.ts started when it was not.
  */
-export function setRuntimeDatabaseUrl(url: string): void {
-  holder.env = { ...getEnv(), DATABASE_URL: url };
+export function setRuntimeDatabaseUrl(url: string, directUrl?: string): void {
+  const env = getEnv();
+  holder.env = { ...env, DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl ?? env.DATABASE_DIRECT_URL };
+}
+
+type DatabaseSettings = Pick<Env, "DATABASE_URL" | "DATABASE_DIRECT_URL" | "DATABASE_POOL_MODE">;
+
+/**
+ * The database settings without parsing (and so fixing) the whole environment: the parsed
+ * ones once there are, else process.env's as they are now. For clients made before the
+ * environment is final (a test's own, made before it names its database).
+ */
+export function currentDatabaseSettings(): DatabaseSettings {
+  if (holder.env) return holder.env;
+  const mode = process.env.DATABASE_POOL_MODE;
+  return {
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    DATABASE_DIRECT_URL: process.env.DATABASE_DIRECT_URL || undefined,
+    DATABASE_POOL_MODE: mode === "direct" || mode === "transaction" ? mode : undefined,
+  };
+}
+
+/** The URL for LISTEN/NOTIFY, pg-boss and migrations: DATABASE_DIRECT_URL, else DATABASE_URL. */
+export function directDatabaseUrl(env: Pick<Env, "DATABASE_URL" | "DATABASE_DIRECT_URL"> = getEnv()): string | undefined {
+  return env.DATABASE_DIRECT_URL ?? env.DATABASE_URL;
+}
+
+/**
+ * Whether DATABASE_URL leads through a pooler in transaction mode, where a connection is
+ * someone else's after each transaction: told by DATABASE_POOL_MODE, else inferred from a
+ * direct URL that differs from DATABASE_URL (a pooler in front is why one would set it).
+ */
+export function pooledInTransactionMode(env: Pick<Env, "DATABASE_URL" | "DATABASE_DIRECT_URL" | "DATABASE_POOL_MODE"> = getEnv()): boolean {
+  if (env.DATABASE_POOL_MODE) return env.DATABASE_POOL_MODE === "transaction";
+  return env.DATABASE_DIRECT_URL !== undefined && env.DATABASE_URL !== undefined && env.DATABASE_DIRECT_URL !== env.DATABASE_URL;
 }
 
 /** Forgets the parsed environment, so the next getEnv() reads process.env again (tests that change it). */

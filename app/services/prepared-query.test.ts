@@ -73,4 +73,24 @@ describe("preparedQuery", () => {
     expect(after).toEqual(expect.any(Number));
     expect(after).not.toBe(victim);
   });
+
+  it("prepares a named statement on the connection, and none behind a pooler in transaction mode", async () => {
+    // A pool of one, so the statement and the look at pg_prepared_statements share a connection.
+    const prepared = async (namedStatements: boolean) => {
+      const one = createPrismaClient(db.current.url, { max: 1, namedStatements });
+      try {
+        await preparedQuery(one, { name: "test_named", text: "SELECT 1 AS one" }, []);
+        const [row] = await preparedQuery<{ names: string[] }>(
+          one,
+          { name: "test_list", text: "SELECT coalesce(array_agg(name ORDER BY name), '{}') AS names FROM pg_prepared_statements" },
+          [],
+        );
+        return row!.names;
+      } finally {
+        await one.$disconnect();
+      }
+    };
+    expect(await prepared(true)).toContain("test_named");
+    expect(await prepared(false)).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-reque
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
+import { replicaRead } from "~/web/replica-reads.server";
 import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { getFeatureFlags } from "~/services/env.server";
 import { logEventFor } from "~/web/analytics.server";
@@ -35,7 +36,7 @@ export async function loadMarketplace(user: SessionUser | null, propertyId?: str
   const [listings, balance, book, buyOrders] = await Promise.all([
     listAvailableShares(prisma, { propertyId }),
     knownBalance ?? (user ? walletBalance(user.id) : "0.00"),
-    propertyId ? getOrderBook(prisma, propertyId) : null,
+    propertyId ? replicaRead("market-data", (db) => getOrderBook(db, propertyId)) : null,
     user && propertyId ? listOwnBuyOrders(prisma, user.id, propertyId) : [],
   ]);
   return {

@@ -25,3 +25,18 @@ export function rememberForRequest<T>(key: symbol, compute: () => T): T {
   if (!scope.has(key)) scope.set(key, compute());
   return scope.get(key) as T;
 }
+
+// Symbol.for: server.ts sets it and the Remix build's own copy of this module reads it.
+const PINNED_TO_PRIMARY = Symbol.for("aangan.reads-pinned-to-primary");
+
+/**
+ * Marks this request as one from a client that has just written (ADR 0079): every read it
+ * makes goes to the primary, so nobody sees a replica that has not caught up with them yet.
+ */
+export function pinReadsToPrimary(): void {
+  storage.getStore()?.set(PINNED_TO_PRIMARY, true);
+}
+
+export function readsPinnedToPrimary(): boolean {
+  return storage.getStore()?.get(PINNED_TO_PRIMARY) === true;
+}

@@ -59,6 +59,27 @@ describe("start-up and shutdown", () => {
     await expect(fetch(`${app.baseUrl}/healthz`)).rejects.toThrow();
   });
 
+  it("on SIGTERM fails /readyz (draining) while it still serves, for SHUTDOWN_DRAIN_SECONDS", async () => {
+    const url = withDatabase(inject("adminDatabaseUrl"), await emptyDatabase());
+    const app = await startAppProcess({ DATABASE_URL: url, SEED_DEMO_DATA: "false", SHUTDOWN_DRAIN_SECONDS: "30" });
+    expect((await fetch(`${app.baseUrl}/readyz`)).status).toBe(200);
+    app.child.kill("SIGTERM");
+    // The load balancer's view: not ready, with the reason; the process itself still answers.
+    let readiness: Response | undefined;
+    for (let tries = 0; tries < 100; tries++) {
+      readiness = await fetch(`${app.baseUrl}/readyz`);
+      if (readiness.status === 503) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(readiness?.status).toBe(503);
+    expect(await readiness?.json()).toEqual({ status: "unavailable", reason: "draining" });
+    expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${app.baseUrl}/properties`)).status).toBe(200);
+    // The drain is long so this test cannot outrun it; it ends the process rather than wait it out.
+    app.child.kill("SIGKILL");
+    await app.exited;
+  });
+
   it("refuses to start with a bad variable, naming it on one line", async () => {
     await expect(startAppProcess({ PORT: "not-a-port", DATABASE_URL: "mysql://x" }, { timeoutMs: 15_000 })).rejects.toThrow(
       /Invalid environment: PORT: .*\n.*Invalid environment: DATABASE_URL: must be a postgres/,

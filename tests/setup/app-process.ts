@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { findFreePort } from "../../app/services/free-port.server";
+import { directTestUrl } from "./test-database";
 
 export type AppProcess = {
   baseUrl: string;
@@ -41,6 +42,8 @@ export async function startAppProcess(
       RATE_LIMIT_DOWNLOADS_PER_MINUTE: "1000000",
       RATE_LIMIT_READS_PER_MINUTE: "1000000",
       ...env,
+      // Under PgBouncer, LISTEN, jobs and migrations go straight to the test's own database.
+      ...(env.DATABASE_URL && directTestUrl(env.DATABASE_URL) ? { DATABASE_DIRECT_URL: directTestUrl(env.DATABASE_URL) } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

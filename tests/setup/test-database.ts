@@ -17,7 +17,9 @@ export async function createTestDatabase(): Promise<Omit<TestDatabase, "prisma">
   } finally {
     await admin.end();
   }
-  return { url: withDatabase(adminUrl, name), name, adminUrl };
+  // Under PgBouncer (scripts/test-under-pgbouncer.ts) the file's queries go through the pooler;
+  // creating and dropping databases stays on the direct admin URL.
+  return { url: withDatabase(process.env.TEST_DATABASE_POOLED_URL || adminUrl, name), name, adminUrl };
 }
 
 export async function dropTestDatabase(name: string): Promise<void> {
@@ -39,6 +41,10 @@ export function useTestDatabase(): { current: TestDatabase } {
   const holder = {} as { current: TestDatabase };
   beforeAll(async () => {
     const created = await createTestDatabase();
+    // Under PgBouncer (scripts/test-under-pgbouncer.ts) the file's app code and the processes
+    // it starts reach this database directly for LISTEN and jobs, as a deployment would.
+    const direct = directTestUrl(created.url);
+    if (direct) process.env.DATABASE_DIRECT_URL = direct;
     holder.current = { ...created, prisma: createPrismaClient(created.url) };
   });
   afterAll(async () => {
@@ -46,4 +52,13 @@ export function useTestDatabase(): { current: TestDatabase } {
     if (holder.current) await dropTestDatabase(holder.current.name);
   });
   return holder;
+}
+
+/**
+ * The same database reached without the pooler, when the run goes through one
+ * (TEST_DATABASE_POOLED_URL); otherwise undefined.
+ */
+export function directTestUrl(url: string): string | undefined {
+  if (!process.env.TEST_DATABASE_POOLED_URL) return undefined;
+  return withDatabase(inject("adminDatabaseUrl"), new URL(url).pathname.slice(1));
 }

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../../tests/setup/test-database";
+import { directTestUrl, useTestDatabase } from "../../../tests/setup/test-database";
 import { PAGE_CACHE_CHANNEL, PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { createInvestor, createOpenProperty, newKey } from "./purchase-test-helpers";
 import { purchaseShares } from "./purchase-shares.server";
@@ -11,7 +11,8 @@ const heard: { channel: string; type: string; id: string | null }[] = [];
 const pageCacheNotices: string[] = [];
 
 beforeAll(async () => {
-  listener = new pg.Client({ connectionString: db.current.url });
+  // LISTEN keeps session state: straight to the database, as the app's bus does (ADR 0079).
+  listener = new pg.Client({ connectionString: directTestUrl(db.current.url) ?? db.current.url });
   await listener.connect();
   listener.on("notification", (message) => {
     if (message.channel === PAGE_CACHE_CHANNEL) pageCacheNotices.push(message.payload ?? "");

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../../tests/setup/test-database";
+import { directTestUrl, useTestDatabase } from "../../../tests/setup/test-database";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { confirmHold, createBuyerHold } from "./buyer-holds.server";
 import { createSellRequest } from "./sell-requests.server";
@@ -12,7 +12,8 @@ const heard: { channel: string; type: string; id: string | null }[] = [];
 
 // A separate connection stands for another app process: NOTIFY reaches every listener on the database.
 beforeAll(async () => {
-  listener = new pg.Client({ connectionString: db.current.url });
+  // LISTEN keeps session state: straight to the database, as the app's bus does (ADR 0079).
+  listener = new pg.Client({ connectionString: directTestUrl(db.current.url) ?? db.current.url });
   await listener.connect();
   listener.on("notification", (message) => heard.push(JSON.parse(message.payload ?? "{}")));
   await listener.query(`LISTEN ${PHYSICAL_CHANNEL}`);

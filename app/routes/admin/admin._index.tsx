@@ -13,6 +13,7 @@ import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation
 import { getMoneyInOut } from "~/domain/admin/dashboard/money-in-out.server";
 import { getAdminOverview, listLatestNotes, listRecentEvents, listUserEngagement } from "~/domain/admin/dashboard/admin-overview.server";
 import { getPrisma } from "~/services/db.server";
+import { replicaRead } from "~/web/replica-reads.server";
 import { requireAdmin } from "~/web/guards.server";
 
 /** Only the open tab's data is read. */
@@ -25,9 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case "notes":
       return { tab, notes: await listLatestNotes(db), analyses: await listNotesAnalyses(db) } as const;
     case "analytics":
-      return { tab, engagement: await listUserEngagement(db) } as const;
+      return { tab, engagement: await replicaRead("analytics", listUserEngagement) } as const;
     case "activity":
-      return { tab, events: await listRecentEvents(db) } as const;
+      return { tab, events: await replicaRead("analytics", listRecentEvents) } as const;
     default:
       return {
         tab: "overview",

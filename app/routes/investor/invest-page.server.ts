@@ -17,6 +17,7 @@ import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { signInPath } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
+import { replicaRead } from "~/web/replica-reads.server";
 import { logger } from "~/services/logger.server";
 import type { DomainErrorRoutes } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -58,7 +59,7 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     loadPropertyDocuments(propertyId, user),
     savedPropertyIds(getPrisma(), user.id, [propertyId]),
     loadMarketplace(user, propertyId, view.wallet?.availableBalance),
-    getMarketData(getPrisma(), propertyId),
+    replicaRead("market-data", (db) => getMarketData(db, propertyId)),
     listPropertyDistributions(getPrisma(), propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId }),
     listPropertyUpdates(getPrisma(), propertyId, user),

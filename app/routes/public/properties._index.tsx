@@ -12,7 +12,8 @@ import { sharesHeld } from "~/domain/portfolio/shares-held.server";
 import { mayUseNotes } from "~/domain/watchlist/notes-access";
 import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { signInPath } from "~/lib/redirect-to";
-import { getPrisma } from "~/services/db.server";
+import { getPrisma, type PrismaClient } from "~/services/db.server";
+import { replicaRead } from "~/web/replica-reads.server";
 import { paths } from "~/lib/paths";
 
 // Public: anyone may browse; signing in only changes the watchlist control.
@@ -23,10 +24,10 @@ const ABOVE_THE_FOLD_CARDS = 1;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
-  const [catalogue, cities] = await Promise.all([
-    listCatalogue(getPrisma(), parseCatalogueFilters(url.searchParams)),
-    catalogueCities(getPrisma()),
-  ]);
+  const filters = parseCatalogueFilters(url.searchParams);
+  const readCatalogue = (db: PrismaClient) => Promise.all([listCatalogue(db, filters), catalogueCities(db)]);
+  // A signed-in investor reads the primary: what they just bought shows in the shares left (ADR 0079).
+  const [catalogue, cities] = await (user ? readCatalogue(getPrisma()) : replicaRead("catalogue", readCatalogue));
   if (user) await logEventFor(user.id, { eventName: "properties_view" });
   const watchlist = user
     ? {

@@ -34,7 +34,8 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   let own: PrismaClient | undefined;
   // Jobs' own connections, named as pg-boss's are, so they read as background work in pg_stat_activity.
   const prisma =
-    options.prisma ?? (() => (own ??= createPrismaClient(options.databaseUrl, { max: 2, applicationName: JOBS_APPLICATION_NAME })));
+    options.prisma ??
+    (() => (own ??= createPrismaClient(options.databaseUrl, { max: 2, applicationName: JOBS_APPLICATION_NAME, namedStatements: true })));
   try {
     const jobs = [
       sessionSweepJob(options.sessionSweepCron),

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { LiveChannel, LiveEvent } from "~/lib/live-channels";
 import { isLiveChannel } from "~/lib/live-channels";
-import { getEnv } from "~/services/env.server";
+import { directDatabaseUrl, getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { singleton } from "~/services/singleton.server";
 
@@ -185,7 +185,8 @@ export async function startRealtime(databaseUrl: string): Promise<RealtimeBus> {
 /** The process's bus; started on first use from the environment's database where server.ts did not start it. */
 export function getRealtimeBus(): RealtimeBus {
   if (!holder.bus) {
-    const url = getEnv().DATABASE_URL;
+    // LISTEN belongs to a session: never through a pooler in transaction mode.
+    const url = directDatabaseUrl(getEnv());
     if (!url) throw new Error("DATABASE_URL is not set; the realtime bus cannot listen");
     holder.bus = new RealtimeBus(url);
     void holder.bus.start();
