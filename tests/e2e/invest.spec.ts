@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { withE2eDatabase } from "./support/e2e-database";
+import { createPrismaClient } from "../../app/services/db.server";
+import { createInvestor } from "../setup/factories";
+import { e2eDatabaseUrl, withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 import { rupees } from "./support/sign-in";
 
@@ -11,7 +13,6 @@ const VALIDATOR = "investor05@demo.aangan.in";
 // Made unverified for their test only, then approved again.
 const UNVERIFIED_WITH_JS = "investor18@demo.aangan.in";
 const UNVERIFIED_WITHOUT_JS = "investor19@demo.aangan.in";
-const SPENDER = "investor20@demo.aangan.in";
 
 /** Runs `work` while the investor's KYC is under review (their wallet stays funded). */
 async function whileUnverified(email: string, work: () => Promise<void>) {
@@ -234,6 +235,9 @@ test("with JavaScript, a wallet spent since the page loaded shows the low-balanc
   context,
   signInAs,
 }) => {
+  // A wallet of its own (₹60,000): a demo investor's balance moves with the demo's pay-outs, and this test needs one a purchase can nearly empty.
+  const prisma = createPrismaClient(e2eDatabaseUrl());
+  const SPENDER = (await createInvestor(prisma, { balance: "60000" }).finally(() => prisma.$disconnect())).email;
   await signInAs(SPENDER, { redirectTo: "/invest/lonavala-hillside-retreat" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const { balance } = await readPosition(page);

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { FormErrors } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
@@ -9,7 +8,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { investBlocker } from "~/lib/investing/buy-box-state";
 import { isInvestButtonDisabled } from "~/lib/investing/invest-button";
 import { calculatePurchaseBreakdown } from "~/lib/investing/purchase-breakdown";
-import { purchaseFormSchema, purchaseFormSchemaWithRules } from "~/lib/investing/purchase-form-schema";
+import { checkPurchaseForm } from "~/lib/investing/purchase-form-check";
 import { isWholeShareCount, parseShareInput } from "~/lib/investing/share-input";
 import type { PurchaseRules } from "~/lib/investing/validate-purchase";
 import { formatINR } from "~/lib/money";
@@ -58,17 +57,15 @@ export function BuyCalculator({
 }) {
   const hydrated = useHydrated();
   const [sharesText, setSharesText] = useState(initialShares);
-  const schema = useMemo(
-    () => (eligible ? purchaseFormSchemaWithRules(rules satisfies PurchaseRules) : purchaseFormSchema),
-    [eligible, rules],
-  );
+  // The browser checks what the action's schema checks (checkPurchaseForm), without zod's weight on this page.
+  const purchaseRules: PurchaseRules | null = eligible ? rules : null;
   const [form, fields] = useForm({
     id: "buy-shares",
     lastResult,
     defaultValue: { shares: initialShares },
     shouldValidate: "onInput",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parse(formData, { resolve: (payload) => checkPurchaseForm(payload, purchaseRules) }),
   });
 
   const shares = parseShareInput(sharesText);

@@ -3,6 +3,7 @@ import { optionalRupeeField } from "~/lib/rupee-field";
 import { NUMERIC_16_2_MAX } from "~/lib/rupee-input";
 import { INVALID_SHARES_MESSAGE, validatePurchase, type PurchaseRules } from "./validate-purchase";
 import { parseShareInput } from "./share-input";
+import { FORM_EXPIRED_MESSAGE, PROPERTY_NOT_FOUND_MESSAGE } from "./purchase-form-check";
 
 /**
  * The purchase form's fields, shared by the browser (conform) and the action. The
@@ -10,12 +11,12 @@ import { parseShareInput } from "./share-input";
  * the same key and the server turns the second into "already being processed".
  */
 export const purchaseFormSchema = z.object({
-  propertyId: z.string().trim().min(1, "Property Not Found").max(200, "Property Not Found"),
+  propertyId: z.string().trim().min(1, PROPERTY_NOT_FOUND_MESSAGE).max(200, PROPERTY_NOT_FOUND_MESSAGE),
   shares: z.preprocess(
     parseShareInput,
     z.number().int(INVALID_SHARES_MESSAGE).min(1, INVALID_SHARES_MESSAGE).max(Number.MAX_SAFE_INTEGER, INVALID_SHARES_MESSAGE),
   ),
-  idempotencyKey: z.uuid("This form has expired. Please reload the page and try again."),
+  idempotencyKey: z.uuid(FORM_EXPIRED_MESSAGE),
 });
 
 export type PurchaseForm = z.infer<typeof purchaseFormSchema>;
