@@ -237,7 +237,7 @@ test("with JavaScript, a wallet spent since the page loaded shows the low-balanc
 }) => {
   // A wallet of its own (₹60,000): a demo investor's balance moves with the demo's pay-outs, and this test needs one a purchase can nearly empty.
   const prisma = createPrismaClient(e2eDatabaseUrl());
-  const SPENDER = (await createInvestor(prisma, { balance: "60000" }).finally(() => prisma.$disconnect())).email;
+  const SPENDER = (await createInvestor(prisma, { balance: "60000" }).finally(() => prisma.$disconnect())).email as `${string}@${string}`;
   await signInAs(SPENDER, { redirectTo: "/invest/lonavala-hillside-retreat" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const { balance } = await readPosition(page);
