@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { findFreePort } from "../../app/services/free-port.server";
-import { directTestUrl } from "./test-database";
+import { withDatabase } from "./global-database";
 
 export type AppProcess = {
   baseUrl: string;
@@ -43,7 +43,7 @@ export async function startAppProcess(
       RATE_LIMIT_READS_PER_MINUTE: "1000000",
       ...env,
       // Under PgBouncer, LISTEN, jobs and migrations go straight to the test's own database.
-      ...(env.DATABASE_URL && directTestUrl(env.DATABASE_URL) ? { DATABASE_DIRECT_URL: directTestUrl(env.DATABASE_URL) } : {}),
+      ...directUrlFor(env.DATABASE_URL),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -76,4 +76,15 @@ export async function startAppProcess(
       return exited;
     },
   };
+}
+
+/**
+ * Under PgBouncer (TEST_DATABASE_POOLED_URL), the direct route to the same database, from the
+ * direct URL useTestDatabase set for this file. Kept free of vitest's own imports: the browser
+ * tests start app processes too.
+ */
+function directUrlFor(databaseUrl: string | undefined): { DATABASE_DIRECT_URL?: string } {
+  const direct = process.env.DATABASE_DIRECT_URL;
+  if (!process.env.TEST_DATABASE_POOLED_URL || !direct || !databaseUrl) return {};
+  return { DATABASE_DIRECT_URL: withDatabase(direct, new URL(databaseUrl).pathname.slice(1)) };
 }
