@@ -78,7 +78,11 @@ function stopCluster(cluster: Cluster, mode: "fast" | "immediate") {
 async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
+    const ok = await probe().catch((error: unknown) => {
+      if (error instanceof Error && error.message.includes("exited with")) throw error;
+      return false;
+    });
+    if (ok) return;
     await sleep(200);
   }
   throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
@@ -158,7 +162,6 @@ async function main(): Promise<number> {
         "pool_mode = transaction",
         "max_client_conn = 2000",
         "default_pool_size = 40",
-        "server_reset_query =",
         "log_connections = 0",
         "log_disconnections = 0",
         `logfile = ${path.join(root, "pgbouncer.log")}`,
@@ -209,7 +212,7 @@ async function main(): Promise<number> {
         RATE_LIMIT_SIGN_IN_PER_MINUTE: "100000000",
         RATE_LIMIT_DOWNLOADS_PER_MINUTE: "100000000",
         FOUR_EYES_THRESHOLD_INR: "1000000000",
-        LOG_LEVEL: "error",
+        LOG_LEVEL: process.env.REHEARSE_APP_LOG_LEVEL ?? "warn",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -217,7 +220,19 @@ async function main(): Promise<number> {
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
     apps[index] = child;
-    await waitFor(`app host ${index + 1}`, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 90_000);
+    try {
+      await waitFor(
+        `app host ${index + 1}`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`app host ${index + 1} exited with ${child.exitCode}`);
+          return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+        },
+        90_000,
+      );
+    } catch (error) {
+      console.error(`--- app host ${index + 1} log ---\n${appLogs[index]}`);
+      throw error;
+    }
   };
   cleanups.push(() => apps.forEach((child) => child?.kill("SIGKILL")));
   // The first host migrates the empty database; the others then find it migrated.
