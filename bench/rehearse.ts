@@ -103,7 +103,9 @@ type Outcome = { at: number; ok: boolean; kind: string };
 
 async function main(): Promise<number> {
   if (process.getuid?.() !== 0) {
-    console.error("rehearse: must run as root (PostgreSQL runs as the postgres user, PgBouncer and HAProxy are started here); nothing was run");
+    console.error(
+      "rehearse: must run as root (PostgreSQL runs as the postgres user, PgBouncer and HAProxy are started here); nothing was run",
+    );
     return 2;
   }
   const binaries = ["initdb", "pg_ctl", "pg_basebackup", "pgbouncer", "haproxy", "runuser"];
@@ -283,13 +285,13 @@ async function main(): Promise<number> {
   // What a client reads to decide its next form post, through the pooler like the apps.
   const reads = new pg.Pool({
     connectionString: `postgresql://aangan@127.0.0.1:${bouncerPort}/aangan`,
-    max: 4,
-    connectionTimeoutMillis: 1_000,
+    max: CLIENTS,
+    connectionTimeoutMillis: 2_000,
     query_timeout: 2_000,
   });
   reads.on("error", () => undefined);
   const outcomes: Outcome[] = [];
-  let planFailures = 0;
+  const planFailures: { at: number; message: string }[] = [];
   let seed = 1;
   const random = () => {
     seed = (seed * 48271) % 2147483647;
@@ -329,12 +331,20 @@ async function main(): Promise<number> {
       const order = pick(orders);
       const buyer = pick(world.investors.filter((p) => p.id !== order?.seller_id));
       if (!order || !buyer) return null;
-      return { path: "/trading", cookie: buyer.cookie, form: { intent: "buy", orderId: order.id, shares: String(int(1, 2)), idempotencyKey: randomUUID() } };
+      return {
+        path: "/trading",
+        cookie: buyer.cookie,
+        form: { intent: "buy", orderId: order.id, shares: String(int(1, 2)), idempotencyKey: randomUUID() },
+      };
     }
     if (roll < 0.62) {
       const reservation = pick(await rows<{ id: string }>("SELECT id::text FROM share_reservations WHERE status = 'active' LIMIT 50"));
       if (!reservation) return null;
-      return { path: "/admin/share-trading", cookie: adminActor.cookie, form: { intent: "settle", reservationId: reservation.id, notes: "rehearsal" } };
+      return {
+        path: "/admin/share-trading",
+        cookie: adminActor.cookie,
+        form: { intent: "settle", reservationId: reservation.id, notes: "rehearsal" },
+      };
     }
     if (roll < 0.82) {
       const [profile] = await rows<{ tier: string }>("SELECT tier::text FROM user_profiles WHERE id = $1", [investor.id]);
@@ -342,7 +352,12 @@ async function main(): Promise<number> {
       return {
         path: profile?.tier === "waitlist_player" ? "/waitlist-dashboard/wallet" : "/dashboard/wallet",
         cookie: investor.cookie,
-        form: { intent: deposit ? "add-funds" : "withdraw", amount: String(int(1, 40) * 1000), description: "rehearsal", priority: "medium" },
+        form: {
+          intent: deposit ? "add-funds" : "withdraw",
+          amount: String(int(1, 40) * 1000),
+          description: "rehearsal",
+          priority: "medium",
+        },
       };
     }
     const ticket = pick(
@@ -388,8 +403,8 @@ async function main(): Promise<number> {
       let request: Request | null = null;
       try {
         request = await plan();
-      } catch {
-        planFailures++;
+      } catch (error) {
+        planFailures.push({ at: Date.now(), message: error instanceof Error ? error.message : String(error) });
         await sleep(200);
         continue;
       }
@@ -457,7 +472,11 @@ async function main(): Promise<number> {
   for (const outcome of outcomes) byKind.set(outcome.kind, (byKind.get(outcome.kind) ?? 0) + 1);
   const table: [string, string][] = [["money form posts through HAProxy", String(outcomes.length)]];
   for (const [kind, count] of [...byKind].sort((a, b) => b[1] - a[1])) table.push([`  ${kind}`, String(count)]);
-  table.push(["client reads that could not plan a post (database unreachable)", String(planFailures)]);
+  const firstMessage = planFailures[0]?.message.slice(0, 60);
+  table.push([
+    "the clients' own reads through PgBouncer that failed (retried after 0.2 s)",
+    planFailures.length === 0 ? "0" : `${planFailures.length} (first: ${firstMessage})`,
+  ]);
   faults.forEach((fault, i) => {
     const until = faults[i + 1]?.at ?? loadEnded;
     const failed = outcomes.filter((o) => !o.ok && o.at >= fault.at && o.at < until);
@@ -469,7 +488,8 @@ async function main(): Promise<number> {
       : stillFailing
         ? `NOT RECOVERED within ${((until - fault.at) / 1000).toFixed(0)} s`
         : `${((last.at - fault.at) / 1000).toFixed(1)} s`;
-    table.push([`${fault.name}: time to recover`, `${recovered}; ${failed.length} failed posts`]);
+    const reads = planFailures.filter((f) => f.at >= fault.at && f.at < until).length;
+    table.push([`${fault.name}: time to recover`, `${recovered}; ${failed.length} failed posts, ${reads} failed client reads`]);
   });
   table.push(["safety: books and market conservation violations (must be 0)", String(violations.length)]);
   table.push(["safety: npm run ledger:check on the promoted primary (exit code, must be 0)", String(ledgerCheck.status)]);
@@ -492,15 +512,14 @@ async function main(): Promise<number> {
   return violations.length === 0 && ledgerCheck.status === 0 ? 0 : 1;
 }
 
-main()
-  .then(
-    (code) => {
-      cleanUp();
-      process.exit(code);
-    },
-    (error: unknown) => {
-      console.error(error);
-      cleanUp();
-      process.exit(1);
-    },
-  );
+main().then(
+  (code) => {
+    cleanUp();
+    process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(error);
+    cleanUp();
+    process.exit(1);
+  },
+);
