@@ -347,7 +347,7 @@ async function main(): Promise<number> {
       };
     }
     if (roll < 0.82) {
-      const [profile] = await rows<{ tier: string }>("SELECT tier::text FROM user_profiles WHERE id = $1", [investor.id]);
+      const [profile] = await rows<{ tier: string }>("SELECT tier::text FROM user_profiles WHERE user_id = $1::uuid", [investor.id]);
       const deposit = random() < 0.5;
       return {
         path: profile?.tier === "waitlist_player" ? "/waitlist-dashboard/wallet" : "/dashboard/wallet",
