@@ -1,5 +1,6 @@
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from "express-rate-limit";
 import type pg from "pg";
+import { currentDatabaseSettings, pooledInTransactionMode } from "~/services/env.server";
 
 const SWEEP_EVERY_MS = 60_000;
 /** Windows older than this are deleted (longer than any limiter's window). */
@@ -31,8 +32,11 @@ export class PostgresRateLimitStore implements Store {
 
   async increment(key: string): Promise<IncrementResponse> {
     // Sent on every request, so prepared once per connection: PostgreSQL parses and plans it once.
+    // Not behind a transaction pooler (ADR 0079): there the next query may land on another server
+    // connection, the name is "already exists" or "does not exist", and the limiter fails open.
+    const named = !pooledInTransactionMode(currentDatabaseSettings());
     const { rows } = await this.pool.query<{ count: number; reset_time: Date }>({
-      name: "rate_limit_increment",
+      ...(named ? { name: "rate_limit_increment" } : {}),
       text: `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, clock_timestamp(), 1)
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN c.window_start <= clock_timestamp() - make_interval(secs => $2::double precision / 1000) THEN 1 ELSE c.count + 1 END,

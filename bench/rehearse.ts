@@ -1,0 +1,525 @@
+// `npm run rehearse` (issue 33, ADR 0080): the topology of docs/operations.md on this machine with
+// Debian's packages, under faults. A PostgreSQL 15 primary and a streaming replica
+// (pg_basebackup -R), PgBouncer in transaction mode in front of the primary, three app hosts
+// (server.ts, production build) behind HAProxy checking /readyz, and a shared local directory for
+// private files. Money operations go through HAProxy while it kills one app host, restarts
+// PgBouncer, and stops the primary and promotes the replica (PgBouncer re-pointed). Then the
+// ledger and the market's conservation checks run on the surviving primary, and one table is
+// printed. The app hosts are three processes on distinct loopback ports, not network namespaces.
+// Root only (PostgreSQL runs as the postgres user, PgBouncer drops to it); not part of `npm test`.
+// REHEARSE_LOAD_SECONDS (default 75) and REHEARSE_CLIENTS (default 8) change the load.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createPrismaClient } from "~/services/db.server";
+import { findFreePort } from "~/services/free-port.server";
+import { findViolations, seedChaosWorld } from "../tests/setup/money-chaos";
+import { reviewedTotal } from "../tests/setup/reviewed-total";
+
+const SECRET = "rehearsal-session-secret-0123456789abcdefgh";
+process.env.SESSION_SECRET = SECRET;
+const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const LOAD_SECONDS = Number(process.env.REHEARSE_LOAD_SECONDS ?? 75);
+const CLIENTS = Number(process.env.REHEARSE_CLIENTS ?? 8);
+
+function findBinary(name: string): string | undefined {
+  const dirs = [PG_BIN, ...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin", "/sbin"];
+  return dirs.map((dir) => path.join(dir, name)).find((file) => existsSync(file));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const started = Date.now();
+const stamp = () => ((Date.now() - started) / 1000).toFixed(1).padStart(6);
+const say = (line: string) => console.log(`[${stamp()}s] ${line}`);
+
+// Everything started is stopped on the way out, in reverse order, also on Ctrl-C or a failure.
+const cleanups: (() => void)[] = [];
+let cleanedUp = false;
+function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const step of cleanups.reverse()) {
+    try {
+      step();
+    } catch {
+      // Keep going: the next piece must still be stopped.
+    }
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`rehearse: ${signal}: stopping everything it started`);
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+function asPostgres(binary: string, args: string[]) {
+  const result = spawnSync("runuser", ["-u", "postgres", "--", binary, ...args], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${path.basename(binary)} ${args.join(" ")} failed:\n${result.stdout}${result.stderr}`);
+}
+
+type Cluster = { dir: string; port: number };
+function pgCtl(cluster: Cluster, action: string, extra: string[] = []) {
+  asPostgres(path.join(PG_BIN, "pg_ctl"), [action, "-D", cluster.dir, "-w", "-t", "60", ...extra]);
+}
+function startCluster(cluster: Cluster, root: string) {
+  const options = `-p ${cluster.port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=250`;
+  pgCtl(cluster, "start", ["-l", `${cluster.dir}.log`, "-o", options]);
+}
+function stopCluster(cluster: Cluster, mode: "fast" | "immediate") {
+  const pid = path.join(cluster.dir, "postmaster.pid");
+  if (existsSync(pid)) pgCtl(cluster, "stop", ["-m", mode]);
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await probe().catch((error: unknown) => {
+      if (error instanceof Error && error.message.includes("exited with")) throw error;
+      return false;
+    });
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+}
+const pgAnswers = (url: string) => async () => {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+};
+
+type Request = { path: string; cookie: string; form: Record<string, string> };
+type Outcome = { at: number; ok: boolean; kind: string };
+
+async function main(): Promise<number> {
+  if (process.getuid?.() !== 0) {
+    console.error(
+      "rehearse: must run as root (PostgreSQL runs as the postgres user, PgBouncer and HAProxy are started here); nothing was run",
+    );
+    return 2;
+  }
+  const binaries = ["initdb", "pg_ctl", "pg_basebackup", "pgbouncer", "haproxy", "runuser"];
+  const missing = binaries.filter((name) => !findBinary(name));
+  if (missing.length > 0) {
+    console.error(
+      `rehearse: missing ${missing.join(", ")} (Debian: apt-get install -y postgresql-15 pgbouncer haproxy; PG_BIN=${PG_BIN}); nothing was run`,
+    );
+    return 2;
+  }
+  const build = spawnSync(process.execPath, ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the production build failed");
+
+  const root = mkdtempSync(path.join(tmpdir(), "aangan-rehearse-"));
+  chmodSync(root, 0o777);
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  const storage = path.join(root, "private-storage");
+  mkdirSync(storage);
+
+  // --- PostgreSQL: a primary and a streaming replica of it.
+  const primary: Cluster = { dir: path.join(root, "primary"), port: await findFreePort() };
+  const replica: Cluster = { dir: path.join(root, "replica"), port: await findFreePort() };
+  asPostgres(path.join(PG_BIN, "initdb"), ["-D", primary.dir, "-U", "aangan", "-A", "trust", "--no-sync"]);
+  startCluster(primary, root);
+  cleanups.push(() => stopCluster(primary, "immediate"));
+  const admin = new pg.Client({ connectionString: `postgresql://aangan@127.0.0.1:${primary.port}/postgres` });
+  await admin.connect();
+  await admin.query("CREATE DATABASE aangan");
+  await admin.end();
+  asPostgres(path.join(PG_BIN, "pg_basebackup"), [
+    ...["-h", "127.0.0.1", "-p", String(primary.port), "-U", "aangan", "-D", replica.dir, "-R", "-X", "stream", "-c", "fast"],
+  ]);
+  startCluster(replica, root);
+  cleanups.push(() => stopCluster(replica, "immediate"));
+  const primaryUrl = (cluster: Cluster) => `postgresql://aangan@127.0.0.1:${cluster.port}/aangan`;
+  say(`PostgreSQL 15 primary on ${primary.port}, streaming replica on ${replica.port} (pg_basebackup -R)`);
+
+  // --- PgBouncer: the app's queries in transaction mode; its LISTEN, jobs and migrations in a
+  // session-mode pool of the same pooler, so one re-pointing moves every connection.
+  const pgbouncerBinary = findBinary("pgbouncer")!;
+  const bouncerPort = await findFreePort();
+  const ini = path.join(root, "pgbouncer.ini");
+  const writeIni = (target: Cluster) => {
+    const server = `host=127.0.0.1 port=${target.port} dbname=aangan user=aangan`;
+    writeFileSync(
+      ini,
+      [
+        "[databases]",
+        `aangan = ${server}`,
+        `aangan_direct = ${server} pool_mode=session pool_size=80`,
+        "[pgbouncer]",
+        "listen_addr = 127.0.0.1",
+        `listen_port = ${bouncerPort}`,
+        "unix_socket_dir =",
+        "auth_type = any",
+        "pool_mode = transaction",
+        "max_client_conn = 2000",
+        "default_pool_size = 40",
+        // After a failed login PgBouncer waits this long before trying the server again (default
+        // 15 s): during a failover that wait is most of the outage.
+        "server_login_retry = 1",
+        "log_connections = 0",
+        "log_disconnections = 0",
+        `logfile = ${path.join(root, "pgbouncer.log")}`,
+        "user = postgres",
+        "",
+      ].join("\n"),
+    );
+    chmodSync(ini, 0o644);
+  };
+  writeIni(primary);
+  let bouncer: ChildProcess;
+  const startBouncer = async () => {
+    bouncer = spawn(pgbouncerBinary, [ini], { stdio: "ignore" });
+    await waitFor("PgBouncer", pgAnswers(`postgresql://aangan@127.0.0.1:${bouncerPort}/aangan`), 20_000);
+  };
+  cleanups.push(() => bouncer?.kill("SIGKILL"));
+  await startBouncer();
+  say(`PgBouncer in transaction mode on ${bouncerPort} in front of the primary`);
+
+  // --- Three app hosts. Each is one process on its own loopback port (not a network namespace).
+  const haproxyPort = await findFreePort();
+  const origin = `http://127.0.0.1:${haproxyPort}`;
+  const appPorts = [await findFreePort(), await findFreePort(), await findFreePort()];
+  const apps: (ChildProcess | undefined)[] = [];
+  const appLogs: string[] = ["", "", ""];
+  const startApp = async (index: number) => {
+    const port = appPorts[index]!;
+    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        WEB_CONCURRENCY: "1",
+        APP_ORIGIN: origin,
+        TRUST_PROXY: "true",
+        DATABASE_URL: `postgresql://aangan@127.0.0.1:${bouncerPort}/aangan`,
+        DATABASE_DIRECT_URL: `postgresql://aangan@127.0.0.1:${bouncerPort}/aangan_direct`,
+        DATABASE_POOL_MODE: "transaction",
+        DATABASE_READ_URL: primaryUrl(replica),
+        DATA_DIR: storage,
+        SEED_DEMO_DATA: "false",
+        SESSION_SECRET: SECRET,
+        DEMO_MODE: "true",
+        RATE_LIMIT_PER_MINUTE: "100000000",
+        RATE_LIMIT_MONEY_PER_MINUTE: "100000000",
+        RATE_LIMIT_READS_PER_MINUTE: "100000000",
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: "100000000",
+        RATE_LIMIT_DOWNLOADS_PER_MINUTE: "100000000",
+        FOUR_EYES_THRESHOLD_INR: "1000000000",
+        LOG_LEVEL: process.env.REHEARSE_APP_LOG_LEVEL ?? "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const keep = (chunk: Buffer) => (appLogs[index] = (appLogs[index]! + chunk.toString()).slice(-20_000));
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    apps[index] = child;
+    try {
+      await waitFor(
+        `app host ${index + 1}`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`app host ${index + 1} exited with ${child.exitCode}`);
+          return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+        },
+        90_000,
+      );
+    } catch (error) {
+      console.error(`--- app host ${index + 1} log ---\n${appLogs[index]}`);
+      throw error;
+    }
+  };
+  cleanups.push(() => apps.forEach((child) => child?.kill("SIGKILL")));
+  // The first host migrates the empty database; the others then find it migrated.
+  await startApp(0);
+  await Promise.all([startApp(1), startApp(2)]);
+  say(`three app hosts on 127.0.0.1:${appPorts.join(", ")} (processes on loopback, not network namespaces)`);
+
+  // --- HAProxy in front of them, checking /readyz every half second.
+  const haproxyConfig = path.join(root, "haproxy.cfg");
+  writeFileSync(
+    haproxyConfig,
+    [
+      "global",
+      "  maxconn 4000",
+      "defaults",
+      "  mode http",
+      "  timeout connect 2s",
+      "  timeout client 30s",
+      "  timeout server 30s",
+      "  option forwardfor",
+      "  option redispatch",
+      "  retries 2",
+      "frontend web",
+      `  bind 127.0.0.1:${haproxyPort}`,
+      "  default_backend apps",
+      "backend apps",
+      "  balance roundrobin",
+      "  option httpchk GET /readyz",
+      "  http-check expect status 200",
+      "  default-server inter 500ms fall 2 rise 2",
+      ...appPorts.map((port, i) => `  server app${i + 1} 127.0.0.1:${port} check`),
+      "",
+    ].join("\n"),
+  );
+  const haproxy = spawn(findBinary("haproxy")!, ["-f", haproxyConfig, "-db"], { stdio: "ignore" });
+  cleanups.push(() => haproxy.kill("SIGKILL"));
+  await waitFor("HAProxy", async () => (await fetch(`${origin}/readyz`)).ok, 20_000);
+  say(`HAProxy on ${haproxyPort}, health check GET /readyz`);
+
+  // --- The world the operations act on, written straight to the primary before any fault.
+  const seedPrisma = createPrismaClient(primaryUrl(primary));
+  const world = await seedChaosWorld(seedPrisma, 12);
+  await seedPrisma.$disconnect();
+
+  // What a client reads to decide its next form post, through the pooler like the apps.
+  const reads = new pg.Pool({
+    connectionString: `postgresql://aangan@127.0.0.1:${bouncerPort}/aangan`,
+    max: CLIENTS,
+    connectionTimeoutMillis: 2_000,
+    query_timeout: 2_000,
+  });
+  reads.on("error", () => undefined);
+  const outcomes: Outcome[] = [];
+  const planFailures: { at: number; message: string }[] = [];
+  let seed = 1;
+  const random = () => {
+    seed = (seed * 48271) % 2147483647;
+    return seed / 2147483647;
+  };
+  const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const rows = async <T>(sql: string, values: unknown[] = []) => (await reads.query(sql, values)).rows as T[];
+
+  async function plan(): Promise<Request | null> {
+    const investor = pick(world.investors)!;
+    const adminActor = pick(world.admins)!;
+    const roll = random();
+    if (roll < 0.22) {
+      const shares = int(1, 4);
+      return {
+        path: `/invest/${world.propertyId}`,
+        cookie: investor.cookie,
+        form: {
+          intent: "purchase",
+          propertyId: world.propertyId,
+          shares: String(shares),
+          reviewedTotal: reviewedTotal(shares, "1000"),
+          idempotencyKey: randomUUID(),
+          acknowledgeRisk: "on",
+        },
+      };
+    }
+    if (roll < 0.36) {
+      const form = { intent: "sell", propertyId: world.propertyId, shares: String(int(1, 3)), pricePerShare: String(int(900, 1200)) };
+      return { path: "/trading", cookie: investor.cookie, form: { ...form, idempotencyKey: randomUUID() } };
+    }
+    if (roll < 0.52) {
+      const orders = await rows<{ id: string; seller_id: string }>(
+        "SELECT id::text, seller_id::text FROM share_sell_requests WHERE status = 'active' AND remaining_shares > 0 LIMIT 50",
+      );
+      const order = pick(orders);
+      const buyer = pick(world.investors.filter((p) => p.id !== order?.seller_id));
+      if (!order || !buyer) return null;
+      return {
+        path: "/trading",
+        cookie: buyer.cookie,
+        form: { intent: "buy", orderId: order.id, shares: String(int(1, 2)), idempotencyKey: randomUUID() },
+      };
+    }
+    if (roll < 0.62) {
+      const reservation = pick(await rows<{ id: string }>("SELECT id::text FROM share_reservations WHERE status = 'active' LIMIT 50"));
+      if (!reservation) return null;
+      return {
+        path: "/admin/share-trading",
+        cookie: adminActor.cookie,
+        form: { intent: "settle", reservationId: reservation.id, notes: "rehearsal" },
+      };
+    }
+    if (roll < 0.82) {
+      const [profile] = await rows<{ tier: string }>("SELECT tier::text FROM user_profiles WHERE user_id = $1::uuid", [investor.id]);
+      const deposit = random() < 0.5;
+      return {
+        path: profile?.tier === "waitlist_player" ? "/waitlist-dashboard/wallet" : "/dashboard/wallet",
+        cookie: investor.cookie,
+        form: {
+          intent: deposit ? "add-funds" : "withdraw",
+          amount: String(int(1, 40) * 1000),
+          description: "rehearsal",
+          priority: "medium",
+        },
+      };
+    }
+    const ticket = pick(
+      await rows<{ id: string; amount: string | null }>(
+        "SELECT id::text, amount::text FROM support_tickets WHERE status IN ('open', 'in_progress') AND ticket_type IN ('add_funds', 'withdraw_funds') LIMIT 50",
+      ),
+    );
+    if (!ticket) return null;
+    return {
+      path: "/admin/support",
+      cookie: adminActor.cookie,
+      form: { ticketId: ticket.id, status: "resolved", receivedAmount: ticket.amount ?? "1000", adminResponse: "rehearsal" },
+    };
+  }
+
+  async function send(request: Request) {
+    let kind: string;
+    try {
+      const response = await fetch(`${origin}${request.path}`, {
+        method: "POST",
+        headers: { Cookie: request.cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(request.form).toString(),
+        redirect: "manual",
+        signal: AbortSignal.timeout(30_000),
+      });
+      const body = await response.text();
+      const status = response.status;
+      if (status < 400) kind = "done (2xx/3xx)";
+      else if (status < 500) kind = "refused by the app (4xx: rules, e.g. no funds, already settled)";
+      else if (status === 503 && body.includes("No server is available")) kind = "503 from HAProxy: no app host ready";
+      else if ((status === 502 || status === 504) && !body.includes("Aangan")) kind = `${status} from HAProxy: host failed mid-request`;
+      else kind = `${status} from the app`;
+    } catch (error) {
+      kind = `no answer (${error instanceof Error ? error.name : "error"})`;
+    }
+    outcomes.push({ at: Date.now(), ok: !/^(5\d\d|no answer)/.test(kind), kind });
+  }
+
+  // --- The load, and the faults on a timeline while it runs.
+  let running = true;
+  async function client() {
+    while (running) {
+      let request: Request | null = null;
+      try {
+        request = await plan();
+      } catch (error) {
+        planFailures.push({ at: Date.now(), message: error instanceof Error ? error.message : String(error) });
+        await sleep(200);
+        continue;
+      }
+      if (request) await send(request);
+    }
+  }
+  const faults: { name: string; at: number }[] = [];
+  const phase = Math.max(15, Math.floor(LOAD_SECONDS / 4)) * 1000;
+  say(`load: ${CLIENTS} clients for ${LOAD_SECONDS} s through HAProxy; a fault every ${phase / 1000} s`);
+  const load = Promise.all(Array.from({ length: CLIENTS }, () => client()));
+
+  await sleep(phase);
+  faults.push({ name: "(a) app host 2 killed (SIGKILL), restarted 10 s later", at: Date.now() });
+  say("fault (a): SIGKILL app host 2");
+  apps[1]!.kill("SIGKILL");
+  await sleep(10_000);
+  const restartApp2 = startApp(1).then(() => say("app host 2 back"));
+  await sleep(phase - 10_000);
+  await restartApp2;
+
+  faults.push({ name: "(b) PgBouncer restarted (SIGTERM, started again)", at: Date.now() });
+  say("fault (b): restart PgBouncer");
+  bouncer!.kill("SIGTERM");
+  await new Promise((resolve) => (bouncer!.exitCode !== null ? resolve(null) : bouncer!.once("exit", resolve)));
+  await startBouncer();
+  say("PgBouncer back");
+  await sleep(phase);
+
+  faults.push({ name: "(c) primary stopped, replica promoted, PgBouncer re-pointed", at: Date.now() });
+  say("fault (c): stop the primary (pg_ctl stop -m fast), promote the replica, re-point PgBouncer (SIGHUP)");
+  stopCluster(primary, "fast");
+  pgCtl(replica, "promote");
+  writeIni(replica);
+  bouncer!.kill("SIGHUP");
+  say("replica promoted; PgBouncer reloaded");
+  if (process.env.REHEARSE_DEBUG) {
+    await sleep(3_000);
+    for (const url of [`postgresql://aangan@127.0.0.1:${bouncerPort}/aangan`, primaryUrl(replica)]) {
+      const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+      const answer = await probe.connect().then(
+        () => probe.query("SELECT pg_is_in_recovery() AS r").then((r) => JSON.stringify(r.rows)),
+        (error: unknown) => String(error),
+      );
+      await probe.end().catch(() => undefined);
+      say(`debug ${url}: ${answer}`);
+    }
+  }
+  await sleep(Math.max(phase, LOAD_SECONDS * 1000 - 3 * phase));
+  running = false;
+  await load;
+  await reads.end();
+  const loadEnded = Date.now();
+
+  // --- The books, on the surviving primary (the promoted replica), read directly.
+  const survivor = createPrismaClient(primaryUrl(replica));
+  const violations = await findViolations(survivor);
+  await survivor.$disconnect();
+  const ledgerCheck = spawnSync("npx", ["tsx", "scripts/ledger-check.ts"], {
+    env: { ...process.env, DATABASE_URL: primaryUrl(replica), DATABASE_DIRECT_URL: "" },
+    encoding: "utf8",
+  });
+
+  // --- The table.
+  const byKind = new Map<string, number>();
+  for (const outcome of outcomes) byKind.set(outcome.kind, (byKind.get(outcome.kind) ?? 0) + 1);
+  const table: [string, string][] = [["money form posts through HAProxy", String(outcomes.length)]];
+  for (const [kind, count] of [...byKind].sort((a, b) => b[1] - a[1])) table.push([`  ${kind}`, String(count)]);
+  const firstMessage = planFailures[0]?.message.slice(0, 60);
+  table.push([
+    "the clients' own reads through PgBouncer that failed (retried after 0.2 s)",
+    planFailures.length === 0 ? "0" : `${planFailures.length} (first: ${firstMessage})`,
+  ]);
+  faults.forEach((fault, i) => {
+    const until = faults[i + 1]?.at ?? loadEnded;
+    const failed = outcomes.filter((o) => !o.ok && o.at >= fault.at && o.at < until);
+    const last = failed.at(-1);
+    // Failures in the window's last two seconds: the fault was still being felt when it closed.
+    const stillFailing = last !== undefined && until - last.at < 2_000;
+    const recovered = !last
+      ? "0 s (no user saw an error)"
+      : stillFailing
+        ? `NOT RECOVERED within ${((until - fault.at) / 1000).toFixed(0)} s`
+        : `${((last.at - fault.at) / 1000).toFixed(1)} s`;
+    const reads = planFailures.filter((f) => f.at >= fault.at && f.at < until).length;
+    table.push([`${fault.name}: time to recover`, `${recovered}; ${failed.length} failed posts, ${reads} failed client reads`]);
+  });
+  table.push(["safety: books and market conservation violations (must be 0)", String(violations.length)]);
+  table.push(["safety: npm run ledger:check on the promoted primary (exit code, must be 0)", String(ledgerCheck.status)]);
+  const width = Math.max(...table.map(([label]) => label.length));
+  console.log("\n| what | count |\n|---|---|");
+  for (const [label, value] of table) console.log(`| ${label.padEnd(width)} | ${value} |`);
+  console.log(
+    "\nTopology: PostgreSQL 15 primary + streaming replica, PgBouncer (transaction mode), 3 app hosts as processes on loopback " +
+      "(not network namespaces), HAProxy with /readyz checks, private files in a shared local directory (not S3).",
+  );
+  console.log("Recovery time: from the fault to the last failed post before the next fault (0 when none failed).");
+  for (const problem of violations.slice(0, 20)) console.log(`violation: ${problem}`);
+  if (ledgerCheck.status !== 0) console.log(`ledger:check said:\n${ledgerCheck.stdout}${ledgerCheck.stderr}`);
+  if (process.env.REHEARSE_DEBUG) {
+    spawnSync("tail", ["-n", "25", path.join(root, "pgbouncer.log"), `${replica.dir}.log`], { stdio: "inherit" });
+  }
+  if (process.env.REHEARSE_DEBUG && outcomes.some((o) => /from the app/.test(o.kind))) {
+    for (const [i, log] of appLogs.entries()) console.log(`--- app host ${i + 1} log (end) ---\n${log.slice(-4_000)}`);
+  }
+  return violations.length === 0 && ledgerCheck.status === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    cleanUp();
+    process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(error);
+    cleanUp();
+    process.exit(1);
+  },
+);
