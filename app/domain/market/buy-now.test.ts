@@ -1,3 +1,4 @@
+import { Decimal } from "~/lib/money";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
@@ -68,7 +69,7 @@ describe("Buy Now on a listing: a marketable buy order for that listing", () => 
     );
     expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(1);
     expect(await wallet(prisma, buyer.id)).toEqual({ available: "560.00", held: "0.00" });
-    expect((await wallet(prisma, seller.id)).available).toBe((Number(sellerBefore.available) + 440).toFixed(2));
+    expect((await wallet(prisma, seller.id)).available).toBe(new Decimal(sellerBefore.available).plus(440).toFixed(2));
     expect(await position(prisma, buyer.id, property.id)).toEqual({ shares: 4, committed: 0 });
   });
 

@@ -1,3 +1,4 @@
+import { Decimal } from "~/lib/money";
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
@@ -146,7 +147,7 @@ describe("holds (flag on)", () => {
     );
     expect(settlements.filter((s) => s.status === "fulfilled")).toHaveLength(1);
     expect(await wallet(prisma, buyer.id)).toEqual({ available: "4520.00", held: "0.00" });
-    expect((await wallet(prisma, seller.id)).available).toBe((Number(sellerBefore.available) + 480).toFixed(2));
+    expect((await wallet(prisma, seller.id)).available).toBe(new Decimal(sellerBefore.available).plus(480).toFixed(2));
     expect(await position(prisma, buyer.id, property.id)).toEqual({ shares: 4, committed: 0 });
     expect(await position(prisma, seller.id, property.id)).toEqual({ shares: 16, committed: 6 });
     const after = await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: order.orderId } });

@@ -1,3 +1,4 @@
+import { Decimal } from "~/lib/money";
 import { describe, expect, it } from "vitest";
 import { cancelPurchase } from "~/domain/investing/cancel-purchase.server";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
@@ -70,7 +71,7 @@ describe("platform totals kept as counters", () => {
     const bought = await readPlatformTotals(prisma());
     expect(bought.investments).toBe(start.investments + 3);
     expect(bought.investors).toBe(start.investors + 2);
-    expect(bought.invested).toBe((Number(start.invested) + 30000 + 5001 + 10000).toFixed(2));
+    expect(bought.invested).toBe(new Decimal(start.invested).plus(30000 + 5001 + 10000).toFixed(2));
     expect((await raisedByProperty(prisma(), [lakeside.id, hilltop.id])).get(lakeside.id)).toBe("40000.00");
 
     // Cancelled in the cooling-off window: the row stays (as cancelled), so the figures the pages
