@@ -1,7 +1,6 @@
 import { formatShares } from "~/lib/formats";
 import { formatINR } from "~/lib/money";
-import { paths } from "~/lib/paths";
-import { getEnv } from "~/services/env.server";
+import { sellerMailText } from "./hold-notices.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { isUuid } from "~/lib/uuid";
 import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
@@ -119,15 +118,7 @@ async function tellSellerOfReservation(
       message: {
         to: [seller.email],
         subject: `${SHARES_RESERVED_TITLE}: ${sale.title}`,
-        text: [
-          `Hello ${seller.fullName ?? ""}`.trim() + ",",
-          "",
-          message,
-          "",
-          `Sell Requests: ${getEnv().APP_ORIGIN ?? ""}${paths.dashboard.sellRequests()}`,
-          "",
-          "Aangan",
-        ].join("\n"),
+        text: sellerMailText(seller.fullName, message),
       },
     },
   });

@@ -32,6 +32,14 @@ export function holdPlacedMessage(notice: HoldNotice): string {
   );
 }
 
+/** A mail to a seller about their listing: the greeting, the notice and the way to Sell Requests. */
+export function sellerMailText(name: string | null, message: string): string {
+  const greeting = `Hello ${name ?? ""}`.trim() + ",";
+  return [greeting, "", message, "", `Sell Requests: ${getEnv().APP_ORIGIN ?? ""}${paths.dashboard.sellRequests()}`, "", "Aangan"].join(
+    "\n",
+  );
+}
+
 /**
  * What the seller is told of a buyer's hold on their listing, with the confirm deadline: the
  * alert on their bell and the e-mail. `market_create_hold` writes both in the hold's own
@@ -44,15 +52,7 @@ export function holdPlacedNotices(notice: HoldNotice, seller: { email: string | 
         {
           to: [seller.email],
           subject: `${HOLD_PLACED_TITLE}: ${notice.propertyTitle} - confirm by ${confirmDeadlineText(notice.expiresAt)}`,
-          text: [
-            `Hello ${seller.name ?? ""}`.trim() + ",",
-            "",
-            message,
-            "",
-            `Sell Requests: ${getEnv().APP_ORIGIN ?? ""}${paths.dashboard.sellRequests()}`,
-            "",
-            "Aangan",
-          ].join("\n"),
+          text: sellerMailText(seller.name, message),
         },
       ]
     : [];
