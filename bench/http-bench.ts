@@ -119,7 +119,7 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs: numbe
 }
 
 /** Closed-loop load: `concurrency` workers each send the next request when the last answers, until time is up. */
-async function drive(
+export async function drive(
   url: string,
   concurrency: number,
   seconds: number,
@@ -231,10 +231,26 @@ export async function runPageBench(
  * rate limits out of the way (every bench client shares one address), no demo seeding.
  * Resolves once /healthz answers; `lastWords` is the tail of its stderr for a failure message.
  */
-export async function startBenchServer(url: string, options: { sessionSecret?: string; workers?: number } = {}) {
+export async function startBenchServer(
+  url: string,
+  options: {
+    sessionSecret?: string;
+    workers?: number;
+    /** More environment for the server (a profiler's NODE_OPTIONS). */
+    env?: Record<string, string>;
+    /** Pin the server to these CPUs (`taskset -c`), so a profile is not shared with the load. */
+    cpus?: string;
+    /** Flags for node itself (a profiler's, which NODE_OPTIONS may not carry); tsx is then loaded with --import. */
+    nodeArgs?: string[];
+  } = {},
+) {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  const server = options.nodeArgs
+    ? [process.execPath, ...options.nodeArgs, "--import", "tsx", "server.ts"]
+    : ["node_modules/.bin/tsx", "server.ts"];
+  const [command, ...args] = (options.cpus ? ["taskset", "-c", options.cpus, ...server] : server) as [string, ...string[]];
+  const child = spawn(command, args, {
     detached: true, // own process group, so the whole tree started here can be stopped by its id
     stdio: ["ignore", "ignore", "pipe"],
     env: {
@@ -255,6 +271,7 @@ export async function startBenchServer(url: string, options: { sessionSecret?: s
       // Production refuses to start without Google credentials unless the built-in stand-in
       // is asked for; the bench reads only public pages on loopback.
       DEMO_MODE: "true",
+      ...options.env,
     },
   });
   let stderr = "";

@@ -1,9 +1,18 @@
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type Db, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 import { holdingFigures, portfolioFigures, type HoldingFigures, type PortfolioFigures } from "./holding-figures";
 import { valuationPrices, type Valuation } from "./valuation.server";
 import { walletEffect } from "./wallet-effect";
 
 const SELLS: ReadonlySet<string> = new Set(["share_sale", "transmission_out", "exit_payout"]);
+const HOLDING_TYPES = [
+  "investment",
+  "share_purchase",
+  "share_sale",
+  "dividend",
+  "transmission_in",
+  "transmission_out",
+  "exit_payout",
+] as const;
 
 export type InvestorHolding = HoldingFigures & { valuationSource: Valuation["source"]; valuationAsOf: Valuation["asOf"] };
 
@@ -17,9 +26,7 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
     where: {
       userId,
       status: "completed",
-      transactionType: {
-        in: ["investment", "share_purchase", "share_sale", "dividend", "transmission_in", "transmission_out", "exit_payout"],
-      },
+      transactionType: { in: [...HOLDING_TYPES] },
       ...(propertyId ? { propertyId } : { propertyId: { not: null } }),
     },
     select: { id: true, propertyId: true, transactionType: true, shares: true, amount: true, fee: true, createdAt: true },
@@ -49,7 +56,67 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
   }));
 }
 
-/** The investor's portfolio totals (overview tiles, admin user page). */
-export async function loadPortfolioFigures(db: Db, userId: string): Promise<PortfolioFigures> {
-  return portfolioFigures(await loadInvestorHoldings(db, userId));
+// $1 the investor. The trades of loadInvestorHoldings with every run of purchases between two
+// sales of a property summed into one (a purchase only adds to the average-cost pool, so a run
+// adds exactly what its rows add one by one), and each property's dividends summed: an investor
+// with thousands of purchases sends a row per property and sale instead of one per purchase.
+// Rows are ordered as holdingFigures orders them (time to the millisecond, then id), and a run
+// carries its last row's time and id, so it sorts where its rows did.
+const READ_PORTFOLIO_TRADES: PreparedStatement = {
+  name: "read_portfolio_trades",
+  text: `
+    WITH rows AS (
+           SELECT id::text COLLATE "C" AS id, property_id, transaction_type::text AS type, shares, amount, fee,
+                  date_trunc('milliseconds', created_at) AS at
+             FROM transactions
+            WHERE user_id = $1::uuid AND status = 'completed' AND property_id IS NOT NULL
+              AND transaction_type = ANY ($2::transaction_type[])),
+         trades AS (
+           SELECT *, type = ANY ($3::text[]) AS sell,
+                  count(*) FILTER (WHERE type = ANY ($3::text[])) OVER (PARTITION BY property_id ORDER BY at, id) AS sales_so_far
+             FROM rows WHERE type <> 'dividend' AND shares IS NOT NULL AND shares <> 0)
+    SELECT property_id, CASE WHEN sell THEN 'sell' ELSE 'buy' END AS kind, sum(shares)::int AS shares,
+           sum(amount)::text AS amount, CASE WHEN sell THEN sum(fee) ELSE sum(abs(fee)) END::text AS fee,
+           max(at) AS at, (array_agg(id ORDER BY at DESC, id DESC))[1] AS id
+      FROM trades GROUP BY property_id, sell, CASE WHEN sell THEN id ELSE sales_so_far::text END
+    UNION ALL
+    SELECT property_id, 'dividend', NULL, sum(abs(amount))::text, sum(abs(fee))::text, NULL, NULL
+      FROM rows WHERE type = 'dividend' GROUP BY property_id`,
+};
+
+type PortfolioTradeRow = {
+  property_id: string;
+  kind: "buy" | "sell" | "dividend";
+  shares: number | null;
+  amount: string;
+  fee: string;
+  at: Date | null;
+  id: string | null;
+};
+
+/**
+ * The investor's portfolio totals (the overview's tiles): the same holdingFigures over the same
+ * rows as loadInvestorHoldings, with each run of purchases between sales summed in SQL first.
+ * Only the totals are exact this way; a holding's history here has a row per run.
+ */
+export async function loadPortfolioFigures(db: PrismaClient, userId: string): Promise<PortfolioFigures> {
+  const rows = await preparedQuery<PortfolioTradeRow>(db, READ_PORTFOLIO_TRADES, [userId, HOLDING_TYPES, [...SELLS]]);
+  const trades = rows
+    .filter((row) => row.kind !== "dividend")
+    .map((row) => ({
+      id: row.id!,
+      propertyId: row.property_id,
+      kind: row.kind as "buy" | "sell",
+      shares: row.shares!,
+      amount: row.amount,
+      fee: row.fee,
+      at: new Date(row.at!).toISOString(),
+    }));
+  // Summed |amount| and |fee|: each dividend's effect is |amount| − |fee|, so the sums' effect is theirs added.
+  const dividends = rows
+    .filter((row) => row.kind === "dividend")
+    .map((row) => ({ propertyId: row.property_id, amount: walletEffect({ type: "dividend", amount: row.amount, fee: row.fee }) }));
+  const prices = await valuationPrices(db, [...new Set(rows.map((row) => row.property_id))]);
+  const priceOf = new Map([...prices].map(([id, valuation]) => [id, valuation.price]));
+  return portfolioFigures(holdingFigures(trades, dividends, priceOf));
 }
