@@ -327,6 +327,8 @@ export async function benchSessionCookie(url: string, sessionSecret: string, use
  * The pages `npm run bench` measures next to /healthz: the catalogue, an invest page, the
  * overview of a busy investor, and, for reference, /fees signed in: a page of static text in
  * the signed-in frame (session, rate limit, bell, layout), the least any signed-in page costs.
+ * The invest page and the transactions list are rendered on every request (no page of a
+ * signed-in investor is kept but the overview).
  * The overview is measured twice: as an investor's browser asks for it (served from memory
  * while nothing it shows changes, ADR 0045) and rendered on every request (a second cookie
  * makes a request ineligible for the kept page), what a first visit or a changed portfolio costs.
@@ -340,6 +342,7 @@ export async function standardPages(url: string, sessionSecret: string, transact
     { path: "/invest/bench-1", cookie },
     { path: "/dashboard/overview", cookie },
     { path: "/dashboard/overview", cookie: `${cookie}; bench_render=every-request`, label: "/dashboard/overview (rendered)" },
+    { path: "/dashboard/transactions", cookie },
     { path: "/fees", cookie },
   ];
 }

@@ -505,15 +505,12 @@ export async function listReceivedDistributions(
       createdAt: true,
     },
   });
+  const referenced = rows.flatMap((row) => (row.referenceId && isUuid(row.referenceId) ? [row.referenceId] : []));
+  // No rent received, or none naming a distribution: nothing to look up (Prisma would still send a query).
   const distributionIds = new Set(
-    (
-      await db.propertyDistribution.findMany({
-        where: {
-          id: { in: rows.flatMap((row) => (row.referenceId && isUuid(row.referenceId) ? [row.referenceId] : [])) },
-        },
-        select: { id: true },
-      })
-    ).map((row) => row.id),
+    referenced.length === 0
+      ? []
+      : (await db.propertyDistribution.findMany({ where: { id: { in: referenced } }, select: { id: true } })).map((row) => row.id),
   );
   const titles = await propertyTitles(
     db,

@@ -25,7 +25,7 @@ const row = fc.record({
 describe("loadPortfolioFigures", () => {
   it("gives exactly the totals of every holding replayed row by row, whatever the mix of purchases, sales and dividends", async () => {
     const prisma = db.current.prisma;
-    const properties = [];
+    const properties: { id: string }[] = [];
     for (const price of ["1000.00", "2375.45", "99.99"]) properties.push(await createProperty(prisma, { sharePrice: price }));
     await fc.assert(
       fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 40 }), async (rows) => {

@@ -87,60 +87,69 @@ export type PerformanceRecord = {
 
 const TRADE_POINTS = 500;
 
+type ValueStoryRow = {
+  share_price: string;
+  total_shares: number;
+  debts: string;
+  reserves: string;
+  valuations: { valuer: string; valuationDate: string; value: string; debts: string; reserves: string }[];
+  /** Newest first, as the valuation rule reads them. */
+  trades: { at: string; price: string }[];
+  paid: { paymentDate: string; perShare: string }[];
+};
+
+// $1 the property, $2 how many resales to draw. The property's figures, its recorded
+// valuations (oldest first), its latest resales and its paid distributions in one statement
+// (the invest page sends many reads; this was four). Money as text to the paisa, per-share
+// distributions to four places, dates as the calendar dates they are, times in UTC.
+const READ_VALUE_STORY = `
+  SELECT round(p.share_price, 2)::text AS share_price, p.total_shares, round(p.debts, 2)::text AS debts,
+         round(p.reserves, 2)::text AS reserves,
+         (SELECT coalesce(json_agg(json_build_object(
+                   'valuer', v.valuer, 'valuationDate', to_char(v.valuation_date, 'YYYY-MM-DD'), 'value', round(v.value, 2)::text,
+                   'debts', round(v.debts, 2)::text, 'reserves', round(v.reserves, 2)::text)
+                 ORDER BY v.valuation_date, v.created_at), '[]'::json)
+            FROM property_valuations v WHERE v.property_id = p.id AND v.status = 'recorded') AS valuations,
+         (SELECT coalesce(json_agg(json_build_object(
+                   'at', to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'price', round(t.price_per_share, 2)::text)
+                 ORDER BY t.created_at DESC, t.id DESC), '[]'::json)
+            FROM (SELECT created_at, id, price_per_share FROM transactions
+                   WHERE property_id = p.id AND transaction_type = 'share_purchase' AND status = 'completed'
+                     AND price_per_share IS NOT NULL
+                   ORDER BY created_at DESC, id DESC LIMIT $2) t) AS trades,
+         (SELECT coalesce(json_agg(json_build_object(
+                   'paymentDate', to_char(d.payment_date, 'YYYY-MM-DD'), 'perShare', round(d.per_share_amount, 4)::text)), '[]'::json)
+            FROM property_distributions d
+           WHERE d.property_id = p.id AND d.status = 'paid' AND d.per_share_amount IS NOT NULL) AS paid
+    FROM properties p WHERE p.id = $1`;
+
 /** The property's valuation story, or null when it does not exist. */
 export async function getPropertyValueStory(db: Db, propertyId: string): Promise<PropertyValueStory | null> {
-  const property = await db.property.findUnique({
-    where: { id: propertyId },
-    select: { id: true, sharePrice: true, totalShares: true, debts: true, reserves: true },
-  });
-  if (!property || property.totalShares <= 0) return null;
-  const [recorded, trades, paid] = await Promise.all([
-    db.propertyValuation.findMany({
-      where: { propertyId, status: "recorded" },
-      orderBy: [{ valuationDate: "asc" }, { createdAt: "asc" }],
-      select: { valuer: true, valuationDate: true, value: true, debts: true, reserves: true },
-    }),
-    db.transaction.findMany({
-      where: { propertyId, transactionType: "share_purchase", status: "completed", pricePerShare: { not: null } },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: TRADE_POINTS,
-      select: { createdAt: true, pricePerShare: true },
-    }),
-    db.propertyDistribution.findMany({
-      where: { propertyId, status: "paid", perShareAmount: { not: null } },
-      select: { paymentDate: true, perShareAmount: true },
-    }),
-  ]);
-  const plain = recorded.map((v) => ({
-    valuer: v.valuer,
-    valuationDate: v.valuationDate.toISOString().slice(0, 10),
-    value: v.value.toFixed(2),
-    debts: v.debts.toFixed(2),
-    reserves: v.reserves.toFixed(2),
-  }));
-  const today = { debts: property.debts.toFixed(2), reserves: property.reserves.toFixed(2) };
-  const history = navSeries(plain, today, property.totalShares);
+  const [property] = await db.$queryRawUnsafe<ValueStoryRow[]>(READ_VALUE_STORY, propertyId, TRADE_POINTS);
+  if (!property || property.total_shares <= 0) return null;
+  const { valuations: recorded, trades, paid } = property;
+  const plain = recorded;
+  const today = { debts: property.debts, reserves: property.reserves };
+  const history = navSeries(plain, today, property.total_shares);
   const latest = plain[plain.length - 1];
   // The one valuation rule, on the rows read here (the trades come newest first, as it orders them).
   const valuation = valuationFrom({
     latestValuation: latest ? { value: latest.value, date: latest.valuationDate } : null,
     ...today,
-    totalShares: property.totalShares,
-    lastTradePrice: trades[0]?.pricePerShare?.toFixed(2) ?? null,
-    issuePrice: property.sharePrice.toFixed(2),
+    totalShares: property.total_shares,
+    lastTradePrice: trades[0]?.price ?? null,
+    issuePrice: property.share_price,
   });
   return {
-    issuePrice: property.sharePrice.toFixed(2),
-    totalShares: property.totalShares,
+    issuePrice: property.share_price,
+    totalShares: property.total_shares,
     ...today,
     valuation,
     navHistory: history,
     valuations: plain.map((v, index) => ({ ...v, navPerShare: history[index]!.nav })).reverse(),
-    trades: trades.reverse().map((t) => ({ at: t.createdAt.toISOString(), price: t.pricePerShare!.toFixed(2) })),
+    trades: trades.reverse(),
     performance: {
-      distributionsByYear: distributionsByYear(
-        paid.map((d) => ({ paymentDate: d.paymentDate.toISOString().slice(0, 10), perShare: d.perShareAmount!.toFixed(4) })),
-      ),
+      distributionsByYear: distributionsByYear(paid),
       navChange: navChange(history),
       exit: null,
     },
