@@ -92,6 +92,15 @@ test("without JavaScript a buyer places and cancels a buy order", async ({ brows
   expect([wallet.availableBalance.toFixed(2), wallet.heldBalance.toFixed(2)]).toEqual(["5000.00", "0.00"]);
 });
 
+test("a property whose resale is off shows its book but offers no buy order, and says why", async ({ browser, signInAs }) => {
+  const { property, buyer } = await arrange();
+  await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: false } });
+  const page = await pageFor(browser, signInAs, buyer.email, `/trading?property=${property.id}`, false);
+  const book = page.getByTestId("order-book");
+  await expect(book.getByTestId("buy-orders-closed")).toContainText("Trading is not enabled for this property yet.");
+  await expect(book.getByRole("button", { name: "Place Buy Order" })).toHaveCount(0);
+});
+
 test("without JavaScript, Buy Now on a listing is a buy order that fills from it as a reservation", async ({ browser, signInAs }) => {
   const { property, seller, buyer } = await arrange();
   const { createSellRequest } = await import("../../app/domain/market/sell-requests.server");

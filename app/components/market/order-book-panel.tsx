@@ -4,6 +4,7 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import type { MarketplaceData } from "~/web/market.server";
 import type { BookLevel, OrderBook, OwnBuyOrder } from "~/domain/market/order-book.server";
 import { ORDER_LIFETIME_DAYS } from "~/lib/market/market-rules";
+import { MARKET_MESSAGES } from "~/domain/market/market-errors";
 import { formatIndiaDateTime, formatIndiaTime, formatRupees, formatShares } from "~/lib/formats";
 import { marketReply } from "./market-action-data";
 import { MarketError } from "./market-error";
@@ -40,7 +41,11 @@ export function OrderBookPanel({ market, action, placeForm = true }: { market: M
       {reply && isBuyOrderIntent(reply.intent) ? <MarketError reply={reply} /> : null}
       {market.viewerId ? (
         <>
-          {placeForm ? (
+          {!book.tradingOn ? (
+            <p role="note" className="text-sm text-slate-600" data-testid="buy-orders-closed">
+              {MARKET_MESSAGES.tradingDisabled} No buy order can be placed until an admin opens resale.
+            </p>
+          ) : placeForm ? (
             <BuyOrderForm market={market} action={action} returnTo={returnTo} values={reply?.intent === "buy-order" ? reply.values : {}} />
           ) : (
             <p className="text-sm text-slate-600">

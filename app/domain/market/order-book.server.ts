@@ -11,6 +11,8 @@ export type OrderBook = {
   spread: string | null;
   trades: TapeTrade[];
   halted: boolean;
+  /** Whether the property's shares may be resold at all (an admin's switch): no buy order may be placed while they may not. */
+  tradingOn: boolean;
 };
 
 export const BOOK_DEPTH = 5;
@@ -23,7 +25,7 @@ export const TAPE_LENGTH = 10;
  */
 export async function getOrderBook(db: Db, propertyId: string, now = new Date()): Promise<OrderBook> {
   const [row] = await db.$queryRaw<
-    { bids: BookLevel[] | null; asks: BookLevel[] | null; trades: TapeTrade[] | null; halted: boolean | null }[]
+    { bids: BookLevel[] | null; asks: BookLevel[] | null; trades: TapeTrade[] | null; halted: boolean | null; trading_on: boolean | null }[]
   >`
     SELECT
       (SELECT json_agg(l ORDER BY l.p DESC) FROM (
@@ -38,7 +40,8 @@ export async function getOrderBook(db: Db, propertyId: string, now = new Date())
       (SELECT json_agg(t ORDER BY t.at DESC) FROM (
          SELECT created_at AS at, price_per_share::text AS price, shares FROM share_fills
           WHERE property_id = ${propertyId} ORDER BY created_at DESC, id DESC LIMIT ${TAPE_LENGTH}) t) AS trades,
-      (SELECT halted FROM market_books WHERE property_id = ${propertyId}) AS halted`;
+      (SELECT halted FROM market_books WHERE property_id = ${propertyId}) AS halted,
+      (SELECT shares_sellable FROM properties WHERE id = ${propertyId}) AS trading_on`;
   const bids = (row?.bids ?? []).map(({ price, shares, orders }) => ({ price: new Decimal(price).toFixed(2), shares, orders }));
   const asks = (row?.asks ?? []).map(({ price, shares, orders }) => ({ price: new Decimal(price).toFixed(2), shares, orders }));
   const spread = bids[0] && asks[0] ? new Decimal(asks[0].price).minus(bids[0].price).toFixed(2) : null;
@@ -47,7 +50,7 @@ export async function getOrderBook(db: Db, propertyId: string, now = new Date())
     price: new Decimal(t.price).toFixed(2),
     shares: t.shares,
   }));
-  return { propertyId, bids, asks, spread, trades, halted: row?.halted ?? false };
+  return { propertyId, bids, asks, spread, trades, halted: row?.halted ?? false, tradingOn: row?.trading_on ?? false };
 }
 
 export type OwnBuyOrder = {
