@@ -5,7 +5,8 @@ import { formatCompactINR } from "~/lib/money";
 
 const WIDTH = 640;
 const HEIGHT = 240;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 };
+// The right margin leaves room for half of the last month's label ("60 mo"), centred on the plot's edge.
+const MARGIN = { top: 12, right: 20, bottom: 28, left: 56 };
 
 /** One month of the projection as plain numbers: geometry only, the figures themselves stay Decimal strings. */
 export type GoalChartPoint = { month: number; contributed: number; low: number; base: number; high: number };
