@@ -9,8 +9,30 @@ import { singleton } from "~/services/singleton.server";
  */
 const state = () => singleton("database-outage", (): { since: number | null } => ({ since: null }));
 
-const UNREACHABLE =
-  /\b(P1001|P1002|P1017|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P01|57P02|57P03|08000|08001|08003|08004|08006|DatabaseNotReachable|ConnectionClosed|SocketTimeout)\b|Connection terminated|connection (was )?closed|Can't reach database server|the database system is (shutting down|starting up|in recovery mode)|terminating connection due to administrator command|timeout exceeded when trying to connect/i;
+// Besides PostgreSQL's own: what PgBouncer answers while it restarts or cannot reach its server
+// (its errors carry 08P01), a server still in recovery refusing a write while a replica is being
+// promoted (25006), too many clients (53300), and Prisma's and pg's pool giving up or a
+// connection lost mid-query. Each is "try again in a minute", never a 500 (ADR 0034, 0080).
+const UNREACHABLE = new RegExp(
+  [
+    String.raw`\b(P1001|P1002|P1017|P2024|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P01|57P02|57P03|08000|08001|08003|08004|08006|08P01|25006|53300|DatabaseNotReachable|ConnectionClosed|SocketTimeout)\b`,
+    "Connection terminated",
+    "connection (was )?closed",
+    "Can't reach database server",
+    "the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)",
+    "terminating connection due to administrator command",
+    "timeout exceeded when trying to connect",
+    "Timed out fetching a new connection",
+    "is not queryable",
+    "server conn crashed",
+    "pgbouncer cannot connect to server",
+    "query_wait_timeout",
+    "server login has been failing",
+    "cannot execute [A-Z ]+ in a read-only transaction",
+    "sorry, too many clients already",
+  ].join("|"),
+  "i",
+);
 
 function texts(error: unknown, seen = new Set<unknown>()): string[] {
   if (!error || typeof error !== "object" || seen.has(error)) return [];
