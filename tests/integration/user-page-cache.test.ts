@@ -233,9 +233,7 @@ describe("page versions kept by the database", () => {
       // The deferred raises run here, so this transaction's count of them can be read.
       await client.query("SET CONSTRAINTS ALL IMMEDIATE");
       const [{ calls }] = (
-        await client.query<{ calls: string }>(
-          "SELECT pg_stat_get_xact_function_calls('user_page_version_row_changed'::regproc) AS calls",
-        )
+        await client.query<{ calls: string }>("SELECT pg_stat_get_xact_function_calls('user_page_version_row_changed'::regproc) AS calls")
       ).rows as [{ calls: string }];
       // The investor, the other investor, then the investor again: the marker remembers the last one.
       expect(Number(calls)).toBe(3);
@@ -347,7 +345,8 @@ describe("page versions kept by the database", () => {
     expect(triggers.map((r) => r.table_name).sort()).toEqual(own);
     // A table's insert, update and delete triggers together (ADR 0083) cover every row event
     // (4 insert, 8 delete, 16 update); a profile's insert has no version to raise yet.
-    for (const row of triggers) expect([row.table_name, row.events]).toEqual([row.table_name, row.table_name === "user_profiles" ? 24 : 28]);
+    for (const row of triggers)
+      expect([row.table_name, row.events]).toEqual([row.table_name, row.table_name === "user_profiles" ? 24 : 28]);
     expect(read_.has("properties")).toBe(true);
   });
 });
