@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
+import { CREATED_ORDER_HOURS, expirePaymentOrders } from "../../app/domain/payments/expire-payment-orders.server";
 import { findFreePort } from "../../app/services/free-port.server";
 import { hmacHex } from "../../app/services/payments/gateway";
 import { appClient, flashedToasts } from "#tests/kit/http";
@@ -163,6 +164,70 @@ describe("a deposit through the gateway", () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toContain("₹5,000.00 received by UPI");
     expect(alerts[0]!.message).toContain("₹4,990.00 was added to your wallet");
+    await expectBooksClean();
+  });
+
+  it("webhooks re-sent late and in reverse order credit once, whether the return came first or last", async () => {
+    // The return credits first; the gateway's events arrive later, order.paid before the capture, three times over.
+    const first = await startPayment("2000");
+    const firstPaid = await standInCall("/_stand-in/pay", { order_id: first.order.providerOrderId, webhooks: false });
+    const [late, returned] = await Promise.all([
+      standInCall("/_stand-in/resend", { payment_id: firstPaid.payment_id, reverse: true, times: 3, delay_ms: 1_500 }),
+      postReturn({
+        razorpay_payment_id: firstPaid.payment_id,
+        razorpay_order_id: firstPaid.order_id,
+        razorpay_signature: firstPaid.signature,
+      }),
+    ]);
+    expect(returned.status).toBe(302);
+    expect(late.webhook_statuses).toEqual(Array(9).fill(200));
+    expect(await walletOf(first.investor.id)).toBe("1990.00");
+    expect(await creditsOf(first.investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    const firstEvents = await prisma().paymentWebhookEvent.findMany({ where: { body: { contains: firstPaid.payment_id } } });
+    expect(firstEvents.map((event) => [event.eventType, event.deliveries, event.outcome]).sort()).toEqual([
+      ["order.paid", 3, "already_credited"],
+      ["payment.authorized", 3, "ignored"],
+      ["payment.captured", 3, "already_credited"],
+    ]);
+
+    // No return at all: the events alone, newest first (order.paid, then the capture, then the authorisation).
+    const second = await startPayment("3000");
+    const secondPaid = await standInCall("/_stand-in/pay", { order_id: second.order.providerOrderId, webhooks: false });
+    const reversed = await standInCall("/_stand-in/resend", { payment_id: secondPaid.payment_id, reverse: true });
+    expect(reversed.webhook_statuses).toEqual([200, 200, 200]);
+    expect(await walletOf(second.investor.id)).toBe("2990.00");
+    const creditedBy = await prisma().paymentWebhookEvent.findMany({
+      where: { body: { contains: secondPaid.payment_id }, outcome: "credited" },
+    });
+    expect(creditedBy.map((event) => event.eventType)).toEqual(["order.paid"]);
+    // The payer's return lands last of all: it shows the credit and credits nothing more.
+    const lastReturn = await postReturn({
+      razorpay_payment_id: secondPaid.payment_id,
+      razorpay_order_id: secondPaid.order_id,
+      razorpay_signature: secondPaid.signature,
+    });
+    expect(lastReturn.headers.get("location")).toBe(`/wallet/payments/${second.order.id}`);
+    expect(await creditsOf(second.investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    await expectBooksClean();
+  });
+
+  it("an order nobody pays ends: the sweep expires it once, and a capture that still arrives is credited once", async () => {
+    const unpaid = await startPayment("1200");
+    const later = new Date(Date.now() + (CREATED_ORDER_HOURS + 1) * 3_600_000);
+    expect(await expirePaymentOrders(prisma(), new Date(Date.now() + (CREATED_ORDER_HOURS - 1) * 3_600_000))).toEqual({ paymentOrders: 0 });
+    expect(await expirePaymentOrders(prisma(), later)).toMatchObject({ paymentOrders: expect.any(Number) });
+    const expired = await prisma().paymentOrder.findUniqueOrThrow({ where: { id: unpaid.order.id } });
+    expect([expired.status, expired.failureReason]).toEqual(["expired", "Not paid in time"]);
+    expect(await expirePaymentOrders(prisma(), later)).toEqual({ paymentOrders: 0 });
+    expect(await walletOf(unpaid.investor.id)).toBe("0.00");
+
+    // The payer had paid after all; the gateway's events arrive late: the money is not lost, and counted once.
+    const paid = await standInCall("/_stand-in/pay", { order_id: unpaid.order.providerOrderId });
+    expect(paid.webhook_statuses).toEqual([200, 200, 200]);
+    await standInCall("/_stand-in/resend", { payment_id: paid.payment_id, times: 2 });
+    expect(await walletOf(unpaid.investor.id)).toBe("1190.00");
+    expect(await creditsOf(unpaid.investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    expect((await prisma().paymentOrder.findUniqueOrThrow({ where: { id: unpaid.order.id } })).status).toBe("paid");
     await expectBooksClean();
   });
 

@@ -242,6 +242,39 @@ describe("withdrawals paid out", () => {
     await expectBooksClean();
   }, 60_000);
 
+  it("above the four-eyes threshold, pays out only once a second admin approves, and pays once when two approve together", async () => {
+    const { investor } = await investorWithBank("501004562468", "900000");
+    const { ticketId } = await requestWithdrawal(prisma(), { userId: investor.id, amount: "600000", opsRecipients: [] });
+    const [first, second, third] = await Promise.all([admin(), admin(), admin()]);
+
+    const resolve = await client().post("/admin/support", first.cookie, { ticketId, status: "resolved", adminResponse: "Approved" });
+    expect(resolve.status).toBe(302);
+    expect(resolve.headers.get("location")).toBe("/admin/approvals");
+    // Nothing goes to the bank on one admin's word.
+    expect(await prisma().payout.count({ where: { ticketId } })).toBe(0);
+    expect(await walletOf(investor.id)).toEqual({ available: "300000.00", held: "600000.00" });
+
+    const approval = await prisma().moneyApproval.findFirstOrThrow({ where: { targetId: ticketId } });
+    expect((await client().post("/admin/approvals", first.cookie, { intent: "approve", approvalId: approval.id })).status).toBe(403);
+    expect(await prisma().payout.count({ where: { ticketId } })).toBe(0);
+
+    const answers = await Promise.all(
+      [second, third].map(({ cookie }) => client().post("/admin/approvals", cookie, { intent: "approve", approvalId: approval.id })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    const payout = await sentPayout(ticketId);
+    expect(await prisma().payout.count({ where: { ticketId } })).toBe(1);
+    expect([payout.status, payout.amount.toFixed(2)]).toEqual(["processing", "600000.00"]);
+    expect([second.user.id, third.user.id]).toContain(payout.approvedBy);
+    expect((await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } })).status).toBe("in_progress");
+
+    expect(new Set(await bankSays(payout.providerPayoutId!, "payout.processed", 3))).toEqual(new Set([200]));
+    expect(await walletOf(investor.id)).toEqual({ available: "300000.00", held: "0.00" });
+    expect(await journalsOf(payout.holdJournalId)).toEqual([{ phase: "post" }]);
+    expect((await prisma().payout.findUniqueOrThrow({ where: { id: payout.id } })).utr).toMatch(/^[0-9]{12}$/);
+    await expectBooksClean();
+  }, 60_000);
+
   it("pays by hand, as before, an investor whose bank account was not verified", async () => {
     const { investor } = await investorWithBank("501004560000");
     const { ticketId } = await approveWithdrawal(investor.id, "1000");
