@@ -130,7 +130,12 @@ function postReturn(fields: Record<string, string>) {
 
 describe("a deposit through the gateway", () => {
   it("credits once though the webhooks arrive ten times in parallel and the payer's return lands too", async () => {
-    const { investor, order } = await startPayment("5000", "small_investor");
+    const { investor, order, cookie } = await startPayment("5000", "small_investor");
+    // The payment's page carries the checkout form (the public key id), never a secret.
+    const paymentPage = await (await client().get(`/wallet/payments/${order.id}`, cookie)).text();
+    expect(paymentPage).toContain(keys.keyId);
+    expect(paymentPage).not.toContain(keys.keySecret);
+    expect(paymentPage).not.toContain(keys.webhookSecret);
     // Captured at the gateway, no webhook sent yet.
     const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, webhooks: false });
     const [resent, returned] = await Promise.all([
