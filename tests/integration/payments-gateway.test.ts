@@ -236,6 +236,44 @@ describe("a deposit through the gateway", () => {
     await expectBooksClean();
   });
 
+  it("the Pay Online form keeps the deposit rules: ₹1,000 at least, one order per form, the day's limit, approved KYC", async () => {
+    const investor = await createInvestor(prisma(), { balance: "0" });
+    const cookie = await createSession(prisma(), investor.id, { production: true });
+    const pay = (amount: string, idempotencyKey = newIdempotencyKey()) =>
+      client().post("/waitlist-dashboard/wallet", cookie, { intent: "pay-online", amount, idempotencyKey });
+    const orders = () => prisma().paymentOrder.count({ where: { userId: investor.id } });
+
+    const tooSmall = await pay("999");
+    expect(tooSmall.status).toBe(400);
+    expect(await tooSmall.text()).toContain("minimum ₹1,000");
+    expect(await orders()).toBe(0);
+
+    // The form sent twice at once (a double tap) is one order at the gateway; its key with another amount is refused.
+    const key = newIdempotencyKey();
+    const twice = await Promise.all([pay("5000", key), pay("5000", key)]);
+    expect(twice.map((answer) => answer.status)).toEqual([302, 302]);
+    expect(new Set(twice.map((answer) => answer.headers.get("location"))).size).toBe(1);
+    expect(await orders()).toBe(1);
+    expect((await pay("6000", key)).status).toBe(409);
+
+    // The day's limit (₹2 crore by default) counts gateway orders: ₹5,000 + ₹1 crore fits, another ₹1 crore does not.
+    expect((await pay("1,00,00,000")).status).toBe(302);
+    const overDay = await pay("1,00,00,000");
+    expect(overDay.status).toBe(400);
+    expect(await overDay.text()).toContain("a day");
+    expect(await orders()).toBe(2);
+
+    const unverified = await createUser(prisma(), { kycStatus: "pending", subscriptionActive: true, tier: "small_investor", balance: "0" });
+    const unverifiedCookie = await createSession(prisma(), unverified.id, { production: true });
+    const refused = await client().post("/dashboard/wallet", unverifiedCookie, {
+      intent: "pay-online",
+      amount: "5000",
+      idempotencyKey: newIdempotencyKey(),
+    });
+    expect([refused.status, refused.headers.get("location")]).toEqual([302, "/kyc"]);
+    expect(await prisma().paymentOrder.count({ where: { userId: unverified.id } })).toBe(0);
+  });
+
   it("a failure reported after the capture changes nothing", async () => {
     const { investor, order } = await startPayment("2500");
     const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId });
