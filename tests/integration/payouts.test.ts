@@ -275,12 +275,31 @@ describe("withdrawals paid out", () => {
     await expectBooksClean();
   }, 60_000);
 
-  it("pays by hand, as before, an investor whose bank account was not verified", async () => {
+  it("pays by hand, as before, an investor whose bank account was not verified, with the UTR the admin types", async () => {
     const { investor } = await investorWithBank("501004560000");
-    const { ticketId } = await approveWithdrawal(investor.id, "1000");
+    const { ticketId } = await requestWithdrawal(prisma(), { userId: investor.id, amount: "1000", opsRecipients: [] });
+    const { cookie } = await admin();
+    const page = await (await client().get(`/admin/support?ticket=${ticketId}`, cookie)).text();
+    expect(page).toContain("Bank reference (UTR), when paying by hand");
+
+    // A UTR that is not one is refused on its field, and nothing is paid.
+    const refused = await client().post(`/admin/support?ticket=${ticketId}`, cookie, {
+      ticketId,
+      status: "resolved",
+      bankReference: "12-3",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("reference (UTR): 6 to 30 letters and digits");
+    expect(await walletOf(investor.id)).toEqual({ available: "19000.00", held: "1000.00" });
+
+    const paid = await client().post("/admin/support", cookie, { ticketId, status: "resolved", bankReference: "n1234 5678 9012" });
+    expect(paid.status).toBe(302);
     expect(await prisma().payout.count({ where: { ticketId } })).toBe(0);
-    expect((await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } })).status).toBe("resolved");
+    const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
+    expect([ticket.status, ticket.bankReference]).toEqual(["resolved", "N123456789012"]);
     expect(await walletOf(investor.id)).toEqual({ available: "19000.00", held: "0.00" });
+    const alert = await prisma().userAlert.findFirstOrThrow({ where: { userId: investor.id }, orderBy: { createdAt: "desc" } });
+    expect(alert.message).toContain("Bank reference (UTR): N123456789012");
     await expectBooksClean();
   });
 
