@@ -169,6 +169,10 @@ describe("a deposit through the gateway", () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toContain("₹5,000.00 received by UPI");
     expect(alerts[0]!.message).toContain("₹4,990.00 was added to your wallet");
+    // And one e-mail, queued with the credit.
+    const mails = await prisma().$queryRaw<{ subject: string }[]>`
+      SELECT data->>'subject' AS subject FROM pgboss.job WHERE name = 'mail-send' AND data->'to' ? ${investor.email}`;
+    expect(mails.map((mail) => mail.subject)).toEqual(["Funds Added: ₹4,990.00 is in your Aangan wallet"]);
     await expectBooksClean();
   });
 
@@ -277,6 +281,38 @@ describe("a deposit through the gateway", () => {
     });
     expect([refused.status, refused.headers.get("location")]).toEqual([302, "/kyc"]);
     expect(await prisma().paymentOrder.count({ where: { userId: unverified.id } })).toBe(0);
+  });
+
+  it("a payment pending with the bank shows as pending, then is credited once when the gateway captures it", async () => {
+    const { investor, order, cookie } = await startPayment("2200");
+    const pending = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, outcome: "pending" });
+    expect(pending.webhook_statuses).toEqual([200]); // payment.authorized, now
+    expect((await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+    expect(await walletOf(investor.id)).toBe("0.00");
+    // The payer comes back while the bank still has it: the page says so, and nothing is credited.
+    const returned = await postReturn({
+      razorpay_payment_id: pending.payment_id,
+      razorpay_order_id: pending.order_id,
+      razorpay_signature: pending.signature,
+    });
+    expect(returned.headers.get("location")).toBe(`/wallet/payments/${order.id}`);
+    expect(await walletOf(investor.id)).toBe("0.00");
+    const page = (await (await client().get(`/wallet/payments/${order.id}`, cookie)).text()).replace(/<!-- -->/g, "");
+    expect(page).toMatch(/[Pp]ending/);
+
+    // The stand-in captures it a second later and sends payment.captured and order.paid.
+    await expect.poll(() => walletOf(investor.id), { timeout: 15_000 }).toBe("2190.00");
+    await expect
+      .poll(
+        async () =>
+          (await prisma().paymentWebhookEvent.findMany({ where: { body: { contains: pending.payment_id }, processedAt: { not: null } } }))
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(3);
+    expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    expect((await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("paid");
+    await expectBooksClean();
   });
 
   it("a failure reported after the capture changes nothing", async () => {
