@@ -524,6 +524,9 @@ describe("a deposit through the gateway", () => {
     expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
     const audit = await prisma().adminAuditLog.findMany({ where: { action: "payments.webhook_replay", targetId: stored!.id } });
     expect(audit.map((entry) => (entry.details as { after: { outcome: string } }).after.outcome)).toEqual(["credited", "duplicate"]);
+    // The admin's list of payments names the gateway's payment id; so does the investor's payment page.
+    expect(await (await client().get("/admin/payments", adminCookie)).text()).toContain(paid.payment_id);
+    expect(await (await client().get(`/wallet/payments/${order.id}`, investorCookie)).text()).toContain(paid.payment_id);
     await expectBooksClean();
   });
 });

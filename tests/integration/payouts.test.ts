@@ -208,6 +208,10 @@ describe("withdrawals paid out", () => {
     // The investor sees the UTR on their request.
     const investorCookie = await createSession(prisma(), investor.id, { production: true });
     expect(await (await client().get("/dashboard/wallet", investorCookie)).text()).toContain(paid.utr!);
+    // The admin sees the provider's payout id and the UTR.
+    const adminPage = await (await client().get("/admin/payments", cookie)).text();
+    expect(adminPage).toContain(payout.providerPayoutId!);
+    expect(await (await client().get(`/admin/support?ticket=${ticketId}`, cookie)).text()).toContain(paid.utr!);
 
     // The bank returns it (five deliveries): the money comes back once.
     const statuses = await bankSays(payout.providerPayoutId!, "payout.reversed", 5);
