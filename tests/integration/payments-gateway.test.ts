@@ -491,6 +491,61 @@ describe("a deposit through the gateway", () => {
     await expectBooksClean();
   });
 
+  it("refund.processed records a quarantined payment's refund once, even when the app died before recording it, so nobody credits it after", async () => {
+    const refundEvent = (refundId: string, paymentId: string, amount: number) => {
+      const body = JSON.stringify({
+        entity: "event",
+        event: "refund.processed",
+        contains: ["refund", "payment"],
+        payload: {
+          refund: { entity: { id: refundId, entity: "refund", payment_id: paymentId, amount, currency: "INR", status: "processed" } },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return { body, signature: hmacHex(keys.webhookSecret, body) };
+    };
+    const deliver = async (event: { body: string; signature: string }, eventId: string) => {
+      const answer = await postWebhook(event.body, { "X-Razorpay-Signature": event.signature, "X-Razorpay-Event-Id": eventId });
+      return [answer.status, ((await answer.json()) as { outcome: string }).outcome];
+    };
+
+    // An admin's refund the gateway accepted, but the process died before recording it.
+    const first = await startPayment("3000");
+    const firstPaid = await standInCall("/_stand-in/pay", { order_id: first.order.providerOrderId, amount: 250_000 });
+    await prisma().paymentException.updateMany({
+      where: { providerPaymentId: firstPaid.payment_id },
+      data: { resolution: "refund_requested" },
+    });
+    const refund = refundEvent("rfnd_crash000001", firstPaid.payment_id, 250_000);
+    expect(await deliver(refund, "evt_refund_1")).toEqual([200, "refund_recorded"]);
+    expect(await deliver(refund, "evt_refund_1")).toEqual([200, "duplicate"]);
+    expect(await deliver(refund, "evt_refund_1_again")).toEqual([200, "refund_already_recorded"]);
+    const recorded = await prisma().paymentException.findFirstOrThrow({ where: { providerPaymentId: firstPaid.payment_id } });
+    expect([recorded.resolution, recorded.refundId]).toEqual(["refunded", "rfnd_crash000001"]);
+    expect(await prisma().userAlert.count({ where: { userId: first.investor.id, title: "Payment Refunded" } })).toBe(1);
+
+    // A quarantined payment refunded in the gateway's dashboard before anyone decided: no admin may credit it now.
+    const second = await startPayment("3000");
+    const secondPaid = await standInCall("/_stand-in/pay", { order_id: second.order.providerOrderId, amount: 280_000 });
+    expect(await deliver(refundEvent("rfnd_dashboard001", secondPaid.payment_id, 280_000), "evt_refund_2")).toEqual([
+      200,
+      "refund_recorded",
+    ]);
+    const exception = await prisma().paymentException.findFirstOrThrow({ where: { providerPaymentId: secondPaid.payment_id } });
+    const admin = await createUser(prisma(), { isAdmin: true });
+    const adminCookie = await createSession(prisma(), admin.id, { production: true });
+    const credit = await client().post("/admin/payments", adminCookie, { intent: "credit", exceptionId: exception.id });
+    expect((await flashedToasts(credit))[0]).toMatchObject({
+      title: "Decision Failed",
+      description: expect.stringContaining("already decided"),
+    });
+    expect(await walletOf(second.investor.id)).toBe("0.00");
+
+    // A refund of a payment that was never quarantined is answered, recorded in the inbox, and changes nothing.
+    expect(await deliver(refundEvent("rfnd_notours0001", "pay_notours000001", 100_000), "evt_refund_3")).toEqual([200, "refund_not_ours"]);
+    await expectBooksClean();
+  });
+
   it("a webhook stored but never processed is listed for the admin, and a replay credits once, audited", async () => {
     const { investor, order } = await startPayment("1500");
     const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, webhooks: false });
