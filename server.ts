@@ -147,6 +147,7 @@ async function main() {
       moneyPerMinute: env.RATE_LIMIT_MONEY_PER_MINUTE,
       expensiveReadsPerMinute: env.RATE_LIMIT_DOWNLOADS_PER_MINUTE,
       readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
+      webhooksPerMinute: env.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
     },
     rateLimitPool,
     liveStreamCaps: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },

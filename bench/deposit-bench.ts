@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { receiveGatewayWebhook } from "~/domain/payments/webhook-inbox.server";
 import { createPrismaClient } from "~/services/db.server";
+import { createBoss, ensureQueue } from "~/services/jobs/boss.server";
+import { MAIL_QUEUE, mailJob } from "~/services/mail/mail-queue.server";
 import { hmacHex } from "~/services/payments/gateway";
 import { razorpayGateway } from "~/services/payments/razorpay.server";
 import { latencySummary, round } from "./stats";
@@ -14,6 +17,8 @@ export type DepositBenchResult = {
   deliveries: number;
   duplicatesAnswered: number;
   latencyMs: { p50: number; p95: number; p99: number };
+  /** Funds-added mails queued with the credits, the warm-up's included (one per credit, as in production). */
+  mailsQueued: number;
   doubleCredits: number;
   walletsWrong: number;
   ledgerProblems: number;
@@ -31,6 +36,12 @@ const AMOUNT_PAISE = 100_000; // ₹1,000 a payment
  * wallet that differs from its credits, a ledger problem.
  */
 export async function runDepositBench(url: string, options: { payers: number; seconds: number }): Promise<DepositBenchResult> {
+  // The jobs schema and the mail queue, as server.ts leaves them: each credit queues its
+  // funds-added mail in its transaction, so the bench measures that write (no worker sends it).
+  const boss = createBoss(url);
+  await boss.start();
+  await ensureQueue(boss, MAIL_QUEUE, mailJob({ from: "Aangan bench <bench@example.in>", outboxDir: tmpdir() }).queueOptions);
+  await boss.stop({ graceful: false });
   const prisma = createPrismaClient(url);
   const gateway = razorpayGateway({ baseUrl: "http://127.0.0.1:9", ...keys, standIn: true });
   try {
@@ -107,6 +118,7 @@ export async function runDepositBench(url: string, options: { payers: number; se
     );
     const elapsed = (performance.now() - started) / 1000;
 
+    const [mails] = await prisma.$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE}`;
     const [doubles] = await prisma.$queryRaw<{ n: number }[]>`
       SELECT COUNT(*)::int AS n FROM (
         SELECT reference_id FROM transactions WHERE transaction_type = 'deposit' GROUP BY reference_id HAVING COUNT(*) > 1) AS d`;
@@ -121,6 +133,7 @@ export async function runDepositBench(url: string, options: { payers: number; se
       deliveries,
       duplicatesAnswered,
       latencyMs: latencySummary(latencies),
+      mailsQueued: mails!.n,
       doubleCredits: doubles!.n,
       walletsWrong: wrong!.n,
       ledgerProblems: (await checkLedger(prisma)).length,

@@ -104,7 +104,7 @@ async function main(): Promise<number> {
       `deposits credited/s from webhooks (${BUYERS} payers, each capture delivered twice + order.paid)`,
       deposits.perSecond.toFixed(1),
       `${deposits.latencyMs.p50} / ${deposits.latencyMs.p99} (a delivery)`,
-      `${deposits.deliveries} deliveries, ${deposits.duplicatesAnswered} answered as duplicates; pgbench TPC-B: ${pgbenchCell}`,
+      `${deposits.deliveries} deliveries, ${deposits.duplicatesAnswered} answered as duplicates, ${deposits.mailsQueued} funds-added mails queued; pgbench TPC-B: ${pgbenchCell}`,
       ratio(deposits.perSecond, pgbench.available ? pgbench.tps : undefined),
     ]);
     rows.push([

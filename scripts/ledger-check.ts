@@ -26,7 +26,8 @@ async function main(): Promise<number> {
     if (problems.length === 0) {
       console.log(
         "ledger:check OK: every wallet equals its postings, every journal balances, held balances equal the open pending journals, " +
-          "no pending journal is past its expiry, every open withdrawal has a live hold, every active sell request's shares are committed",
+          "no pending journal is past its expiry, every open withdrawal has a live hold, every active sell request's shares are committed, " +
+          "the gateway and payout clearing accounts agree with their payments, payouts, settlements and fundings",
       );
       return 0;
     }

@@ -40,7 +40,7 @@ export type HttpAppOptions = {
    */
   readYourWritesSeconds?: number;
   rateLimitPerMinute: number;
-  /** The other limiters (sign-in, money, downloads, read floods); defaults in rate-limits.ts. */
+  /** The other limiters (sign-in, money, downloads, read floods, webhooks); defaults in rate-limits.ts. */
   rateLimits?: Partial<Omit<RateLimitSettings, "mutationsPerMinute">>;
   /** Where limiters count, shared by every process (ADR 0032); without it, process memory. */
   rateLimitPool?: pg.Pool;
@@ -64,7 +64,7 @@ export type HttpAppOptions = {
   /**
    * The payment gateway's endpoints (ADR 0061): `signedPaths` are posted to by another site
    * and authenticated by the gateway's signature (exempt from the same-origin check by name);
-   * `jsonPaths` may carry JSON. `standIn` serves the gateway stand-in (development and demo).
+   * `jsonPaths` are the webhooks: they may carry JSON and have their own rate limit. `standIn` serves the gateway stand-in (development and demo).
    */
   payments?: {
     signedPaths: readonly string[];
@@ -239,8 +239,10 @@ export function createHttpApp(options: HttpAppOptions) {
         moneyPerMinute: options.rateLimits?.moneyPerMinute ?? 30,
         expensiveReadsPerMinute: options.rateLimits?.expensiveReadsPerMinute ?? 30,
         readsPerMinute: options.rateLimits?.readsPerMinute ?? 600,
+        webhooksPerMinute: options.rateLimits?.webhooksPerMinute ?? 1200,
       },
       options.rateLimitPool,
+      options.payments?.jsonPaths,
     ),
   );
   app.use(capLiveStreams(options.liveStreamCaps ?? { perSession: 8, perAddress: 32 }));

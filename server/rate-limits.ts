@@ -17,6 +17,12 @@ export type RateLimitSettings = {
   expensiveReadsPerMinute: number;
   /** Any page or data read: high enough for a person, low enough to stop a flood. */
   readsPerMinute: number;
+  /**
+   * Posts to the payment gateway's webhooks, per sending address (ADR 0061). A gateway sends
+   * every payer's events from a few addresses, so they have a budget of their own instead of
+   * sharing the form-post budget of one person; a refused delivery is retried by the gateway.
+   */
+  webhooksPerMinute: number;
 };
 
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -49,7 +55,14 @@ export function retryAfterSeconds(resetTime: Date | undefined, now = Date.now())
  * If the database cannot count (it is down), the request goes on: the app then answers 503
  * itself, and a limiter never turns an outage into a 500.
  */
-export function createRateLimiters(settings: RateLimitSettings, pool?: pg.Pool): express.RequestHandler[] {
+export function createRateLimiters(
+  settings: RateLimitSettings,
+  pool?: pg.Pool,
+  /** The webhook endpoints, by exact path: counted by the webhooks limiter, not as form posts. */
+  webhookPaths: readonly string[] = [],
+): express.RequestHandler[] {
+  const webhooks = new Set(webhookPaths);
+  const isWebhook = (req: express.Request) => webhooks.has(req.path);
   const limiter = (
     name: string,
     limit: number,
@@ -88,7 +101,14 @@ export function createRateLimiters(settings: RateLimitSettings, pool?: pg.Pool):
       clientIp,
       "from your network",
     ),
-    limiter("mutations", settings.mutationsPerMinute, (req) => !MUTATING_METHODS.has(req.method), clientIp, "from your network"),
+    limiter(
+      "mutations",
+      settings.mutationsPerMinute,
+      (req) => !MUTATING_METHODS.has(req.method) || isWebhook(req),
+      clientIp,
+      "from your network",
+    ),
+    limiter("webhooks", settings.webhooksPerMinute, (req) => !isWebhook(req), clientIp, "from this address"),
     limiter("sign-in", settings.signInPerMinute, (req) => !SIGN_IN.test(req.path), clientIp, "to sign in"),
     limiter(
       "money",

@@ -35,6 +35,26 @@ describe("parseEnv", () => {
     expect(huge.ok).toBe(false);
   });
 
+  it("checks the payment gateway's settings at start-up: all three Razorpay keys or none, the stand-in never real in production", () => {
+    const one = parseEnv({ DATA_DIR: tempDataDir(), RAZORPAY_KEY_ID: "rzp_live_x" });
+    expect(!one.ok && one.errors).toEqual([
+      "RAZORPAY_KEY_SECRET: required when PAYMENTS_PROVIDER=razorpay or any RAZORPAY_* key is set",
+      "RAZORPAY_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=razorpay or any RAZORPAY_* key is set",
+    ]);
+    const named = parseEnv({ DATA_DIR: tempDataDir(), PAYMENTS_PROVIDER: "razorpay" });
+    expect(!named.ok && named.errors).toHaveLength(3);
+    const all = parseEnv({ DATA_DIR: tempDataDir(), RAZORPAY_KEY_ID: "k", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" });
+    expect(all.ok).toBe(true);
+    const production = { DATA_DIR: tempDataDir(), NODE_ENV: "production", SESSION_SECRET: "x".repeat(48), PAYMENTS_PROVIDER: "stand-in" };
+    const standIn = parseEnv(production);
+    expect(!standIn.ok && standIn.errors).toContain(
+      "PAYMENTS_PROVIDER: stand-in moves no real money; a production server may use it only with DEMO_MODE=true",
+    );
+    expect(parseEnv({ ...production, DEMO_MODE: "true" }).ok).toBe(true);
+    const webhooks = parseEnv({ DATA_DIR: tempDataDir(), RATE_LIMIT_WEBHOOKS_PER_MINUTE: "0" });
+    expect(webhooks.ok).toBe(false);
+  });
+
   it("uses DATABASE_URL for LISTEN, jobs and migrations unless DATABASE_DIRECT_URL is set, and infers transaction pooling from it", () => {
     const env = (raw: Record<string, string>) => {
       const result = parseEnv({ DATA_DIR: tempDataDir(), ...raw });

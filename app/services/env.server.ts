@@ -65,6 +65,8 @@ const envSchema = z.object({
   RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_DOWNLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Payment-gateway webhook deliveries per sending address (their own budget, not form posts'; ADR 0061).
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   // Open /events streams per session and per client address, in each app process (429 beyond).
   LIVE_STREAMS_PER_SESSION: z.coerce.number().int().positive().default(8),
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(32),

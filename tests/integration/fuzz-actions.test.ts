@@ -60,6 +60,22 @@ const WATCHED_TABLES = [
   "property_images",
   "watchlist",
   "user_alerts",
+  // The gateway's and the bank's (issue 27): orders, the webhook inbox, quarantined payments,
+  // bank accounts, payouts, the payout account's funding, Premium, statements, reconciliation.
+  "payment_orders",
+  "payment_webhook_events",
+  "payment_exceptions",
+  "bank_accounts",
+  "payouts",
+  "payout_fundings",
+  "premium_prices",
+  "subscriptions",
+  "bank_statement_imports",
+  "bank_statement_lines",
+  "reconciliation_runs",
+  "reconciliation_differences",
+  "gateway_settlements",
+  "money_approvals",
 ];
 
 let handle: (request: Request) => Promise<Response>;
@@ -287,6 +303,16 @@ const COMMON_FIELDS = [
   "alertId",
   "subject",
   "type",
+  "exceptionId",
+  "eventId",
+  "lineId",
+  "utr",
+  "fundedOn",
+  "day",
+  "months",
+  "razorpay_payment_id",
+  "razorpay_order_id",
+  "razorpay_signature",
 ];
 const COMMON_INTENTS = [
   "add-funds",
@@ -322,6 +348,15 @@ const COMMON_INTENTS = [
   "next",
   "previous",
   "log-event",
+  "pay-online",
+  "pay-premium",
+  "set-price",
+  "replay",
+  "refund",
+  "credit",
+  "reconcile",
+  "fund",
+  "import",
 ];
 
 /**
@@ -355,6 +390,7 @@ const MONEY_FIELDS = new Set([
   "maximumInvestment",
   "expectedAnnualReturn",
   "roi",
+  "price",
 ]);
 
 /** Values no form should accept as they are: wrong types, extremes, odd digits and bytes. */

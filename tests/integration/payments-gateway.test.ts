@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../../app/domain/invariants/check-invariants.server";
+import { CREATED_ORDER_HOURS, expirePaymentOrders } from "../../app/domain/payments/expire-payment-orders.server";
 import { findFreePort } from "../../app/services/free-port.server";
 import { hmacHex } from "../../app/services/payments/gateway";
 import { appClient, flashedToasts } from "#tests/kit/http";
@@ -129,7 +130,12 @@ function postReturn(fields: Record<string, string>) {
 
 describe("a deposit through the gateway", () => {
   it("credits once though the webhooks arrive ten times in parallel and the payer's return lands too", async () => {
-    const { investor, order } = await startPayment("5000", "small_investor");
+    const { investor, order, cookie } = await startPayment("5000", "small_investor");
+    // The payment's page carries the checkout form (the public key id), never a secret.
+    const paymentPage = await (await client().get(`/wallet/payments/${order.id}`, cookie)).text();
+    expect(paymentPage).toContain(keys.keyId);
+    expect(paymentPage).not.toContain(keys.keySecret);
+    expect(paymentPage).not.toContain(keys.webhookSecret);
     // Captured at the gateway, no webhook sent yet.
     const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, webhooks: false });
     const [resent, returned] = await Promise.all([
@@ -163,6 +169,149 @@ describe("a deposit through the gateway", () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toContain("₹5,000.00 received by UPI");
     expect(alerts[0]!.message).toContain("₹4,990.00 was added to your wallet");
+    // And one e-mail, queued with the credit.
+    const mails = await prisma().$queryRaw<{ subject: string }[]>`
+      SELECT data->>'subject' AS subject FROM pgboss.job WHERE name = 'mail-send' AND data->'to' ? ${investor.email}`;
+    expect(mails.map((mail) => mail.subject)).toEqual(["Funds Added: ₹4,990.00 is in your Aangan wallet"]);
+    await expectBooksClean();
+  });
+
+  it("webhooks re-sent late and in reverse order credit once, whether the return came first or last", async () => {
+    // The return credits first; the gateway's events arrive later, order.paid before the capture, three times over.
+    const first = await startPayment("2000");
+    const firstPaid = await standInCall("/_stand-in/pay", { order_id: first.order.providerOrderId, webhooks: false });
+    const [late, returned] = await Promise.all([
+      standInCall("/_stand-in/resend", { payment_id: firstPaid.payment_id, reverse: true, times: 3, delay_ms: 1_500 }),
+      postReturn({
+        razorpay_payment_id: firstPaid.payment_id,
+        razorpay_order_id: firstPaid.order_id,
+        razorpay_signature: firstPaid.signature,
+      }),
+    ]);
+    expect(returned.status).toBe(302);
+    expect(late.webhook_statuses).toEqual(Array(9).fill(200));
+    expect(await walletOf(first.investor.id)).toBe("1990.00");
+    expect(await creditsOf(first.investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    const firstEvents = await prisma().paymentWebhookEvent.findMany({ where: { body: { contains: firstPaid.payment_id } } });
+    expect(firstEvents.map((event) => [event.eventType, event.deliveries, event.outcome]).sort()).toEqual([
+      ["order.paid", 3, "already_credited"],
+      ["payment.authorized", 3, "ignored"],
+      ["payment.captured", 3, "already_credited"],
+    ]);
+
+    // No return at all: the events alone, newest first (order.paid, then the capture, then the authorisation).
+    const second = await startPayment("3000");
+    const secondPaid = await standInCall("/_stand-in/pay", { order_id: second.order.providerOrderId, webhooks: false });
+    const reversed = await standInCall("/_stand-in/resend", { payment_id: secondPaid.payment_id, reverse: true });
+    expect(reversed.webhook_statuses).toEqual([200, 200, 200]);
+    expect(await walletOf(second.investor.id)).toBe("2990.00");
+    const creditedBy = await prisma().paymentWebhookEvent.findMany({
+      where: { body: { contains: secondPaid.payment_id }, outcome: "credited" },
+    });
+    expect(creditedBy.map((event) => event.eventType)).toEqual(["order.paid"]);
+    // The payer's return lands last of all: it shows the credit and credits nothing more.
+    const lastReturn = await postReturn({
+      razorpay_payment_id: secondPaid.payment_id,
+      razorpay_order_id: secondPaid.order_id,
+      razorpay_signature: secondPaid.signature,
+    });
+    expect(lastReturn.headers.get("location")).toBe(`/wallet/payments/${second.order.id}`);
+    expect(await creditsOf(second.investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    await expectBooksClean();
+  });
+
+  it("an order nobody pays ends: the sweep expires it once, and a capture that still arrives is credited once", async () => {
+    const unpaid = await startPayment("1200");
+    const later = new Date(Date.now() + (CREATED_ORDER_HOURS + 1) * 3_600_000);
+    expect(await expirePaymentOrders(prisma(), new Date(Date.now() + (CREATED_ORDER_HOURS - 1) * 3_600_000))).toEqual({ paymentOrders: 0 });
+    expect(await expirePaymentOrders(prisma(), later)).toMatchObject({ paymentOrders: expect.any(Number) });
+    const expired = await prisma().paymentOrder.findUniqueOrThrow({ where: { id: unpaid.order.id } });
+    expect([expired.status, expired.failureReason]).toEqual(["expired", "Not paid in time"]);
+    expect(await expirePaymentOrders(prisma(), later)).toEqual({ paymentOrders: 0 });
+    expect(await walletOf(unpaid.investor.id)).toBe("0.00");
+
+    // The payer had paid after all; the gateway's events arrive late: the money is not lost, and counted once.
+    const paid = await standInCall("/_stand-in/pay", { order_id: unpaid.order.providerOrderId });
+    expect(paid.webhook_statuses).toEqual([200, 200, 200]);
+    await standInCall("/_stand-in/resend", { payment_id: paid.payment_id, times: 2 });
+    expect(await walletOf(unpaid.investor.id)).toBe("1190.00");
+    expect(await creditsOf(unpaid.investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    expect((await prisma().paymentOrder.findUniqueOrThrow({ where: { id: unpaid.order.id } })).status).toBe("paid");
+    await expectBooksClean();
+  });
+
+  it("the Pay Online form keeps the deposit rules: ₹1,000 at least, one order per form, the day's limit, approved KYC", async () => {
+    const investor = await createInvestor(prisma(), { balance: "0" });
+    const cookie = await createSession(prisma(), investor.id, { production: true });
+    const pay = (amount: string, idempotencyKey = newIdempotencyKey()) =>
+      client().post("/waitlist-dashboard/wallet", cookie, { intent: "pay-online", amount, idempotencyKey });
+    const orders = () => prisma().paymentOrder.count({ where: { userId: investor.id } });
+
+    const tooSmall = await pay("999");
+    expect(tooSmall.status).toBe(400);
+    expect(await tooSmall.text()).toContain("minimum ₹1,000");
+    expect(await orders()).toBe(0);
+
+    // The form sent twice at once (a double tap) is one order at the gateway; its key with another amount is refused.
+    const key = newIdempotencyKey();
+    const twice = await Promise.all([pay("5000", key), pay("5000", key)]);
+    expect(
+      await Promise.all(twice.map(async (answer) => [answer.status, answer.status === 302 ? "" : (await answer.text()).slice(0, 300)])),
+    ).toEqual([
+      [302, ""],
+      [302, ""],
+    ]);
+    expect(new Set(twice.map((answer) => answer.headers.get("location"))).size).toBe(1);
+    expect(await orders()).toBe(1);
+    expect((await pay("6000", key)).status).toBe(409);
+
+    // The day's limit (₹2 crore by default) counts gateway orders: ₹5,000 + ₹1 crore fits, another ₹1 crore does not.
+    expect((await pay("1,00,00,000")).status).toBe(302);
+    const overDay = await pay("1,00,00,000");
+    expect(overDay.status).toBe(400);
+    expect(await overDay.text()).toContain("a day");
+    expect(await orders()).toBe(2);
+
+    const unverified = await createUser(prisma(), { kycStatus: "pending", subscriptionActive: true, tier: "small_investor", balance: "0" });
+    const unverifiedCookie = await createSession(prisma(), unverified.id, { production: true });
+    const refused = await client().post("/dashboard/wallet", unverifiedCookie, {
+      intent: "pay-online",
+      amount: "5000",
+      idempotencyKey: newIdempotencyKey(),
+    });
+    expect([refused.status, refused.headers.get("location")]).toEqual([302, "/kyc"]);
+    expect(await prisma().paymentOrder.count({ where: { userId: unverified.id } })).toBe(0);
+  });
+
+  it("a payment pending with the bank shows as pending, then is credited once when the gateway captures it", async () => {
+    const { investor, order, cookie } = await startPayment("2200");
+    const pending = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, outcome: "pending" });
+    expect(pending.webhook_statuses).toEqual([200]); // payment.authorized, now
+    expect((await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
+    expect(await walletOf(investor.id)).toBe("0.00");
+    // The payer comes back while the bank still has it: the page says so, and nothing is credited.
+    const returned = await postReturn({
+      razorpay_payment_id: pending.payment_id,
+      razorpay_order_id: pending.order_id,
+      razorpay_signature: pending.signature,
+    });
+    expect(returned.headers.get("location")).toBe(`/wallet/payments/${order.id}`);
+    expect(await walletOf(investor.id)).toBe("0.00");
+    const page = (await (await client().get(`/wallet/payments/${order.id}`, cookie)).text()).replace(/<!-- -->/g, "");
+    expect(page).toMatch(/[Pp]ending/);
+
+    // The stand-in captures it a second later and sends payment.captured and order.paid.
+    await expect.poll(() => walletOf(investor.id), { timeout: 15_000 }).toBe("2190.00");
+    await expect
+      .poll(
+        async () =>
+          (await prisma().paymentWebhookEvent.findMany({ where: { body: { contains: pending.payment_id }, processedAt: { not: null } } }))
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(3);
+    expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
+    expect((await prisma().paymentOrder.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("paid");
     await expectBooksClean();
   });
 
@@ -342,6 +491,61 @@ describe("a deposit through the gateway", () => {
     await expectBooksClean();
   });
 
+  it("refund.processed records a quarantined payment's refund once, even when the app died before recording it, so nobody credits it after", async () => {
+    const refundEvent = (refundId: string, paymentId: string, amount: number) => {
+      const body = JSON.stringify({
+        entity: "event",
+        event: "refund.processed",
+        contains: ["refund", "payment"],
+        payload: {
+          refund: { entity: { id: refundId, entity: "refund", payment_id: paymentId, amount, currency: "INR", status: "processed" } },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return { body, signature: hmacHex(keys.webhookSecret, body) };
+    };
+    const deliver = async (event: { body: string; signature: string }, eventId: string) => {
+      const answer = await postWebhook(event.body, { "X-Razorpay-Signature": event.signature, "X-Razorpay-Event-Id": eventId });
+      return [answer.status, ((await answer.json()) as { outcome: string }).outcome];
+    };
+
+    // An admin's refund the gateway accepted, but the process died before recording it.
+    const first = await startPayment("3000");
+    const firstPaid = await standInCall("/_stand-in/pay", { order_id: first.order.providerOrderId, amount: 250_000 });
+    await prisma().paymentException.updateMany({
+      where: { providerPaymentId: firstPaid.payment_id },
+      data: { resolution: "refund_requested" },
+    });
+    const refund = refundEvent("rfnd_crash000001", firstPaid.payment_id, 250_000);
+    expect(await deliver(refund, "evt_refund_1")).toEqual([200, "refund_recorded"]);
+    expect(await deliver(refund, "evt_refund_1")).toEqual([200, "duplicate"]);
+    expect(await deliver(refund, "evt_refund_1_again")).toEqual([200, "refund_already_recorded"]);
+    const recorded = await prisma().paymentException.findFirstOrThrow({ where: { providerPaymentId: firstPaid.payment_id } });
+    expect([recorded.resolution, recorded.refundId]).toEqual(["refunded", "rfnd_crash000001"]);
+    expect(await prisma().userAlert.count({ where: { userId: first.investor.id, title: "Payment Refunded" } })).toBe(1);
+
+    // A quarantined payment refunded in the gateway's dashboard before anyone decided: no admin may credit it now.
+    const second = await startPayment("3000");
+    const secondPaid = await standInCall("/_stand-in/pay", { order_id: second.order.providerOrderId, amount: 280_000 });
+    expect(await deliver(refundEvent("rfnd_dashboard001", secondPaid.payment_id, 280_000), "evt_refund_2")).toEqual([
+      200,
+      "refund_recorded",
+    ]);
+    const exception = await prisma().paymentException.findFirstOrThrow({ where: { providerPaymentId: secondPaid.payment_id } });
+    const admin = await createUser(prisma(), { isAdmin: true });
+    const adminCookie = await createSession(prisma(), admin.id, { production: true });
+    const credit = await client().post("/admin/payments", adminCookie, { intent: "credit", exceptionId: exception.id });
+    expect((await flashedToasts(credit))[0]).toMatchObject({
+      title: "Decision Failed",
+      description: expect.stringContaining("already decided"),
+    });
+    expect(await walletOf(second.investor.id)).toBe("0.00");
+
+    // A refund of a payment that was never quarantined is answered, recorded in the inbox, and changes nothing.
+    expect(await deliver(refundEvent("rfnd_notours0001", "pay_notours000001", 100_000), "evt_refund_3")).toEqual([200, "refund_not_ours"]);
+    await expectBooksClean();
+  });
+
   it("a webhook stored but never processed is listed for the admin, and a replay credits once, audited", async () => {
     const { investor, order } = await startPayment("1500");
     const paid = await standInCall("/_stand-in/pay", { order_id: order.providerOrderId, webhooks: false });
@@ -375,6 +579,9 @@ describe("a deposit through the gateway", () => {
     expect(await creditsOf(investor.id)).toEqual({ deposits: 1, fees: 1, journals: 2 });
     const audit = await prisma().adminAuditLog.findMany({ where: { action: "payments.webhook_replay", targetId: stored!.id } });
     expect(audit.map((entry) => (entry.details as { after: { outcome: string } }).after.outcome)).toEqual(["credited", "duplicate"]);
+    // The admin's list of payments names the gateway's payment id; so does the investor's payment page.
+    expect(await (await client().get("/admin/payments", adminCookie)).text()).toContain(paid.payment_id);
+    expect(await (await client().get(`/wallet/payments/${order.id}`, investorCookie)).text()).toContain(paid.payment_id);
     await expectBooksClean();
   });
 });

@@ -208,6 +208,10 @@ describe("withdrawals paid out", () => {
     // The investor sees the UTR on their request.
     const investorCookie = await createSession(prisma(), investor.id, { production: true });
     expect(await (await client().get("/dashboard/wallet", investorCookie)).text()).toContain(paid.utr!);
+    // The admin sees the provider's payout id and the UTR.
+    const adminPage = await (await client().get("/admin/payments", cookie)).text();
+    expect(adminPage).toContain(payout.providerPayoutId!);
+    expect(await (await client().get(`/admin/support?ticket=${ticketId}`, cookie)).text()).toContain(paid.utr!);
 
     // The bank returns it (five deliveries): the money comes back once.
     const statuses = await bankSays(payout.providerPayoutId!, "payout.reversed", 5);
@@ -242,12 +246,64 @@ describe("withdrawals paid out", () => {
     await expectBooksClean();
   }, 60_000);
 
-  it("pays by hand, as before, an investor whose bank account was not verified", async () => {
-    const { investor } = await investorWithBank("501004560000");
-    const { ticketId } = await approveWithdrawal(investor.id, "1000");
+  it("above the four-eyes threshold, pays out only once a second admin approves, and pays once when two approve together", async () => {
+    const { investor } = await investorWithBank("501004562468", "900000");
+    const { ticketId } = await requestWithdrawal(prisma(), { userId: investor.id, amount: "600000", opsRecipients: [] });
+    const [first, second, third] = await Promise.all([admin(), admin(), admin()]);
+
+    const resolve = await client().post("/admin/support", first.cookie, { ticketId, status: "resolved", adminResponse: "Approved" });
+    expect(resolve.status).toBe(302);
+    expect(resolve.headers.get("location")).toBe("/admin/approvals");
+    // Nothing goes to the bank on one admin's word.
     expect(await prisma().payout.count({ where: { ticketId } })).toBe(0);
-    expect((await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } })).status).toBe("resolved");
+    expect(await walletOf(investor.id)).toEqual({ available: "300000.00", held: "600000.00" });
+
+    const approval = await prisma().moneyApproval.findFirstOrThrow({ where: { targetId: ticketId } });
+    expect((await client().post("/admin/approvals", first.cookie, { intent: "approve", approvalId: approval.id })).status).toBe(403);
+    expect(await prisma().payout.count({ where: { ticketId } })).toBe(0);
+
+    const answers = await Promise.all(
+      [second, third].map(({ cookie }) => client().post("/admin/approvals", cookie, { intent: "approve", approvalId: approval.id })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    const payout = await sentPayout(ticketId);
+    expect(await prisma().payout.count({ where: { ticketId } })).toBe(1);
+    expect([payout.status, payout.amount.toFixed(2)]).toEqual(["processing", "600000.00"]);
+    expect([second.user.id, third.user.id]).toContain(payout.approvedBy);
+    expect((await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } })).status).toBe("in_progress");
+
+    expect(new Set(await bankSays(payout.providerPayoutId!, "payout.processed", 3))).toEqual(new Set([200]));
+    expect(await walletOf(investor.id)).toEqual({ available: "300000.00", held: "0.00" });
+    expect(await journalsOf(payout.holdJournalId)).toEqual([{ phase: "post" }]);
+    expect((await prisma().payout.findUniqueOrThrow({ where: { id: payout.id } })).utr).toMatch(/^[0-9]{12}$/);
+    await expectBooksClean();
+  }, 60_000);
+
+  it("pays by hand, as before, an investor whose bank account was not verified, with the UTR the admin types", async () => {
+    const { investor } = await investorWithBank("501004560000");
+    const { ticketId } = await requestWithdrawal(prisma(), { userId: investor.id, amount: "1000", opsRecipients: [] });
+    const { cookie } = await admin();
+    const page = await (await client().get(`/admin/support?ticket=${ticketId}`, cookie)).text();
+    expect(page).toContain("Bank reference (UTR), when paying by hand");
+
+    // A UTR that is not one is refused on its field, and nothing is paid.
+    const refused = await client().post(`/admin/support?ticket=${ticketId}`, cookie, {
+      ticketId,
+      status: "resolved",
+      bankReference: "12-3",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("reference (UTR): 6 to 30 letters and digits");
+    expect(await walletOf(investor.id)).toEqual({ available: "19000.00", held: "1000.00" });
+
+    const paid = await client().post("/admin/support", cookie, { ticketId, status: "resolved", bankReference: "n1234 5678 9012" });
+    expect(paid.status).toBe(302);
+    expect(await prisma().payout.count({ where: { ticketId } })).toBe(0);
+    const ticket = await prisma().supportTicket.findUniqueOrThrow({ where: { id: ticketId } });
+    expect([ticket.status, ticket.bankReference]).toEqual(["resolved", "N123456789012"]);
     expect(await walletOf(investor.id)).toEqual({ available: "19000.00", held: "0.00" });
+    const alert = await prisma().userAlert.findFirstOrThrow({ where: { userId: investor.id }, orderBy: { createdAt: "desc" } });
+    expect(alert.message).toContain("Bank reference (UTR): N123456789012");
     await expectBooksClean();
   });
 

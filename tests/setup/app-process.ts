@@ -41,6 +41,7 @@ export async function startAppProcess(
       RATE_LIMIT_MONEY_PER_MINUTE: "1000000",
       RATE_LIMIT_DOWNLOADS_PER_MINUTE: "1000000",
       RATE_LIMIT_READS_PER_MINUTE: "1000000",
+      RATE_LIMIT_WEBHOOKS_PER_MINUTE: "1000000",
       ...env,
       // Under PgBouncer, LISTEN, jobs and migrations go straight to the test's own database.
       ...directUrlFor(env.DATABASE_URL),

@@ -137,6 +137,29 @@ describe("crediting a proposed line", () => {
     expect(await prisma().adminAuditLog.count({ where: { action: "bank_statement.credit_line", targetId: ticketId } })).toBe(1);
   });
 
+  it("an overlapping statement imported after a credit proposes only its new transfer, and credits each transfer once", async () => {
+    const a = await admin();
+    const early = await depositRequest("5000");
+    const late = await depositRequest("7000");
+    const earlyLine = `02/12/2026,NEFT ${early.code},5000,,5000,UTRA1`;
+    await importFile(a.id, statement(earlyLine), "escrow-week-1.csv");
+    const earlyId = await lineId(early.code);
+    expect(await credit(a.id, earlyId)).toMatchObject({ state: "credited", ticketId: early.ticketId });
+
+    // Next week's file starts where the last one ended: the credited transfer again, and a new one.
+    const overlapping = statement(earlyLine, `05/12/2026,IMPS ${late.code},7000,,12000,UTRA2`);
+    expect(await importFile(a.id, overlapping, "escrow-week-2.csv")).toMatchObject({ newLines: 1, knownLines: 1 });
+    expect(await prisma().bankStatementLine.count({ where: { narration: { contains: early.code } } })).toBe(1);
+    const lateId = await lineId(late.code);
+    const desk = await getBankStatementDesk(prisma());
+    expect(desk.proposed.filter((l) => l.id === earlyId || l.id === lateId).map((l) => l.id)).toEqual([lateId]);
+    await expect(credit(a.id, earlyId)).rejects.toMatchObject({ status: 409, code: "already_credited" });
+    expect(await credit(a.id, lateId)).toMatchObject({ state: "credited", ticketId: late.ticketId });
+    expect([await depositJournals(early.ticketId), await depositJournals(late.ticketId)]).toEqual([1, 1]);
+    expect((await wallet(prisma(), early.investor.id)).available).toBe("5990.00");
+    expect((await wallet(prisma(), late.investor.id)).available).toBe("7990.00");
+  });
+
   it("credits once when two admins approve the same line at the same time", async () => {
     const [a, b] = await Promise.all([admin(), admin()]);
     const { investor, ticketId, code } = await depositRequest("40000");

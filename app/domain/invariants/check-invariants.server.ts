@@ -10,6 +10,7 @@ export type InvariantName =
   | "withdrawal-without-live-hold"
   | "sell-order-shares-not-committed"
   | "payout-off-the-books"
+  | "gateway-clearing-off-the-books"
   | "tds-payable-off-the-books"
   | "platform-counters";
 
@@ -32,6 +33,9 @@ export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
  *   posted it, one that failed voided it; and the payout clearing account holds exactly what
  *   was paid out less what the banks returned less what escrow transferred to the provider,
  *   each transfer's journal moving exactly its amount out of the platform's cash (ADR 0073);
+ * - the gateway clearing account holds exactly what the provider settled less what was credited
+ *   from it (paid gateway orders, quarantined payments an admin credited), and each of those
+ *   rows' journal moves exactly its amount through it (ADR 0061, 0064);
  * - the TDS payable account holds exactly the TDS withheld less what was marked deposited, and
  *   each challan's amount is the TDS of the rows it deposited (ADR 0065);
  * - the platform counters and each property's "raised" equal a recount of the rows (ADR 0078).
@@ -39,12 +43,13 @@ export const EXPIRY_GRACE_MS = 10 * 60 * 1000;
  */
 export async function checkInvariants(prisma: Db, now = new Date()): Promise<InvariantProblem[]> {
   const stuckBefore = new Date(now.getTime() - EXPIRY_GRACE_MS);
-  const [ledger, expired, withdrawals, commitments, payouts, tds, counters] = await Promise.all([
+  const [ledger, expired, withdrawals, commitments, payouts, gateway, tds, counters] = await Promise.all([
     checkLedger(prisma),
     pendingPastExpiry(prisma, stuckBefore),
     withdrawalsWithoutLiveHold(prisma),
     uncommittedSellRequests(prisma),
     payoutsOffTheBooks(prisma),
+    gatewayClearingOffTheBooks(prisma),
     tdsOffTheBooks(prisma),
     countersOffTheRows(prisma),
   ]);
@@ -68,6 +73,7 @@ export async function checkInvariants(prisma: Db, now = new Date()): Promise<Inv
       problem: `${row.committed} shares committed but active sell orders list ${row.listed}`,
     })),
     ...payouts.map((row) => ({ check: "payout-off-the-books" as const, subject: row.subject, problem: row.problem })),
+    ...gateway.map((row) => ({ check: "gateway-clearing-off-the-books" as const, subject: row.subject, problem: row.problem })),
     ...tds.map((row) => ({ check: "tds-payable-off-the-books" as const, subject: row.subject, problem: row.problem })),
     ...counters.map((row) => ({ check: "platform-counters" as const, subject: row.subject, problem: row.problem })),
   ];
@@ -138,6 +144,42 @@ function payoutsOffTheBooks(prisma: Db) {
        AND p.account_id = (SELECT id FROM ledger_accounts WHERE kind = 'platform_cash')
      GROUP BY f.id, f.amount
     HAVING COALESCE(SUM(p.amount), 0) <> f.amount`;
+}
+
+/**
+ * Money captured by the gateway passes through its clearing account: in when a settlement is
+ * booked (gross: what reached escrow, the fee and its GST), out when a payment is credited
+ * (a paid order, a quarantined payment an admin accepted). What stays is what was captured and
+ * not credited; the rows say how much that must be, and each row's journal must move its amount.
+ */
+function gatewayClearingOffTheBooks(prisma: Db) {
+  return prisma.$queryRaw<{ subject: string; problem: string }[]>`
+    WITH clearing AS (SELECT id FROM ledger_accounts WHERE kind = 'gateway_clearing'),
+    moved AS (
+      SELECT p.journal_id, SUM(p.amount) AS amount FROM ledger_postings p WHERE p.account_id IN (SELECT id FROM clearing) GROUP BY p.journal_id
+    )
+    SELECT 'account:platform:gateway-clearing' AS subject,
+           'holds ' || booked::text || ' but settled less credited comes to ' || owed::text AS problem
+      FROM (SELECT COALESCE((SELECT SUM(amount) FROM moved), 0) AS booked,
+                   COALESCE((SELECT SUM(amount + fees + tax) FROM gateway_settlements), 0)
+                 - COALESCE((SELECT SUM(paid_amount) FROM payment_orders WHERE status = 'paid'), 0)
+                 - COALESCE((SELECT SUM(paid_amount) FROM payment_exceptions WHERE resolution = 'credited'), 0) AS owed) totals
+     WHERE booked <> owed
+    UNION ALL
+    SELECT 'payment-order:' || o.id::text, 'was paid ' || o.paid_amount::text || ' but its journal moved '
+           || COALESCE((-m.amount)::text, 'nothing') || ' out of gateway clearing'
+      FROM payment_orders o LEFT JOIN moved m ON m.journal_id = o.journal_id
+     WHERE o.status = 'paid' AND (m.amount IS NULL OR -m.amount <> o.paid_amount)
+    UNION ALL
+    SELECT 'payment-exception:' || e.id::text, 'was credited ' || e.paid_amount::text || ' but its journal moved '
+           || COALESCE((-m.amount)::text, 'nothing') || ' out of gateway clearing'
+      FROM payment_exceptions e LEFT JOIN moved m ON m.journal_id = e.journal_id
+     WHERE e.resolution = 'credited' AND (m.amount IS NULL OR -m.amount <> e.paid_amount)
+    UNION ALL
+    SELECT 'gateway-settlement:' || s.id::text, 'settled ' || (s.amount + s.fees + s.tax)::text || ' gross but its journal moved '
+           || COALESCE(m.amount::text, 'nothing') || ' into gateway clearing'
+      FROM gateway_settlements s LEFT JOIN moved m ON m.journal_id = s.journal_id
+     WHERE m.amount IS NULL OR m.amount <> s.amount + s.fees + s.tax`;
 }
 
 function tdsOffTheBooks(prisma: Db) {

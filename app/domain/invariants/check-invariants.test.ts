@@ -5,6 +5,8 @@ import { useTestDatabase } from "../../../tests/setup/test-database";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
 import { voidPendingJournal } from "~/domain/ledger/pending-journals.server";
 import { createSellRequest } from "~/domain/market/sell-requests.server";
+import { applyGatewayPaymentIn } from "~/domain/payments/gateway-deposits.server";
+import { runTransaction } from "~/services/db.server";
 import { requestWithdrawal } from "~/domain/wallet/request-funds.server";
 import { checkInvariants, EXPIRY_GRACE_MS } from "./check-invariants.server";
 
@@ -117,5 +119,56 @@ describe("checkInvariants", () => {
     await prisma().$executeRaw`INSERT INTO platform_counters (metric, value) VALUES ('investors', -1)`;
     await prisma().$executeRaw`INSERT INTO property_raised (property_id, raised) VALUES (${books.propertyId}, -0.01)`;
     expect((await checkInvariants(prisma())).filter((p) => p.check === "platform-counters")).toEqual([]);
+  });
+  it("names the gateway clearing account and a paid order whose credit does not match it (issue 27, item 6)", async () => {
+    const investor = await createInvestor(prisma(), { balance: "0" });
+    const paid = async (n: number) => {
+      const order = await prisma().paymentOrder.create({
+        data: { userId: investor.id, amount: "5000", provider: "razorpay", providerOrderId: `order_inv${n}`, idempotencyKey: randomUUID() },
+      });
+      const outcome = await runTransaction(prisma(), "test.credit", (tx) =>
+        applyGatewayPaymentIn(tx, "razorpay", {
+          id: `pay_inv${n}`,
+          orderId: `order_inv${n}`,
+          amount: 500_000,
+          currency: "INR",
+          status: "captured",
+          method: "upi",
+          errorDescription: null,
+        }),
+      );
+      expect(outcome).toBe("credited");
+      return order.id;
+    };
+    const first = await paid(1);
+    const second = await paid(2);
+    const gatewayProblems = async () => (await checkInvariants(prisma())).filter((p) => p.check === "gateway-clearing-off-the-books");
+    expect(await gatewayProblems()).toEqual([]);
+
+    // One order pointed at its fee journal instead of its credit (as a bug might); a settlement
+    // recorded that no journal brought into clearing (its row names another journal).
+    const fee = await prisma().ledgerJournal.findFirstOrThrow({ where: { idempotencyKey: "payment:razorpay:pay_inv1:fee" } });
+    await prisma().$executeRaw`UPDATE payment_orders SET journal_id = ${fee.id}::uuid WHERE id = ${first}::uuid`;
+    const credit = await prisma().paymentOrder.findUniqueOrThrow({ where: { id: second } });
+    const settlement = await prisma().gatewaySettlement.create({
+      data: {
+        provider: "razorpay",
+        providerSettlementId: "setl_inv1",
+        amount: "9764.00",
+        fees: "200.00",
+        tax: "36.00",
+        utr: "SETLINV1",
+        settledAt: new Date(),
+        journalId: credit.journalId!,
+      },
+    });
+    const found = await gatewayProblems();
+    expect(found.map((p) => [p.subject, p.problem]).sort()).toEqual(
+      [
+        ["account:platform:gateway-clearing", "holds -10000.00 but settled less credited comes to 0.00"],
+        [`payment-order:${first}`, "was paid 5000.00 but its journal moved nothing out of gateway clearing"],
+        [`gateway-settlement:${settlement.id}`, "settled 10000.00 gross but its journal moved -5000.00 into gateway clearing"],
+      ].sort(),
+    );
   });
 });

@@ -16,7 +16,7 @@ import { PLAN_DEBIT_PURPOSE } from "~/domain/plans/plan-mandates.server";
 import { debitFailedIn } from "~/domain/plans/run-plans.server";
 import { ADMIN_CHANNEL, alertsChannel } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
-import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 import type { GatewayPayment, PaymentGateway } from "~/services/payments/gateway";
@@ -69,30 +69,44 @@ export async function startGatewayDeposit(
     throw new PaymentError("bad_key", "This form has expired. Please reload the page and try again.", 400);
   const amount = parsed.amount.toFixed(2);
 
-  const order = await runTransaction(prisma, "payments.start-deposit", async (tx) => {
-    const profile = await tx.userProfile.findUnique({ where: { id: input.userId }, select: { kycStatus: true } });
-    if (!profile) throw new PaymentError("not_found", "Please sign in to manage funds", 401);
-    if (profile.kycStatus !== "approved") throw kycRequiredForFunds();
-    const seen = await tx.paymentOrder.findUnique({
-      where: { userId_idempotencyKey: { userId: input.userId, idempotencyKey: input.idempotencyKey } },
-    });
-    if (seen) {
-      if (!seen.amount.equals(amount))
-        throw new PaymentError("key_reused", "This form was already used for another amount. Please start again.", 409);
-      return seen;
-    }
-    // Under the wallet's lock, so two payments of one investor cannot both fit in what is left today.
-    await tx.$queryRaw`SELECT 1 FROM escrow_balances WHERE user_id = ${input.userId}::uuid FOR UPDATE`;
-    const [today] = await tx.$queryRaw<{ total: string }[]>`
+  // The same form sent twice at once: the second insert of its key loses to the first, and
+  // the transaction run again finds the first's order (a double tap is one order, never a 500).
+  const record = () =>
+    runTransaction(prisma, "payments.start-deposit", async (tx) => {
+      const profile = await tx.userProfile.findUnique({ where: { id: input.userId }, select: { kycStatus: true } });
+      if (!profile) throw new PaymentError("not_found", "Please sign in to manage funds", 401);
+      if (profile.kycStatus !== "approved") throw kycRequiredForFunds();
+      const seen = await tx.paymentOrder.findUnique({
+        where: { userId_idempotencyKey: { userId: input.userId, idempotencyKey: input.idempotencyKey } },
+      });
+      if (seen) {
+        if (!seen.amount.equals(amount))
+          throw new PaymentError("key_reused", "This form was already used for another amount. Please start again.", 409);
+        return seen;
+      }
+      // Under the wallet's lock, so two payments of one investor cannot both fit in what is left today.
+      await tx.$queryRaw`SELECT 1 FROM escrow_balances WHERE user_id = ${input.userId}::uuid FOR UPDATE`;
+      const [today] = await tx.$queryRaw<{ total: string }[]>`
       SELECT (COALESCE((SELECT SUM(amount) FROM support_tickets
                           WHERE user_id = ${input.userId}::uuid AND ticket_type = 'add_funds' AND created_at >= ${startOfIndiaDay(now)}), 0)
             + COALESCE((SELECT SUM(amount) FROM payment_orders
                           WHERE user_id = ${input.userId}::uuid AND purpose = 'deposit' AND status NOT IN ('failed', 'expired') AND created_at >= ${startOfIndiaDay(now)}), 0))::text AS total`;
-    const daily = checkDailyLimit(parsed.amount, today?.total ?? "0", limits);
-    if (!daily.ok) throw new PaymentError("daily_limit", daily.message, 400, "amount");
-    return tx.paymentOrder.create({
-      data: { userId: input.userId, amount, provider: gateway.name, idempotencyKey: input.idempotencyKey, createdAt: now, updatedAt: now },
+      const daily = checkDailyLimit(parsed.amount, today?.total ?? "0", limits);
+      if (!daily.ok) throw new PaymentError("daily_limit", daily.message, 400, "amount");
+      return tx.paymentOrder.create({
+        data: {
+          userId: input.userId,
+          amount,
+          provider: gateway.name,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
     });
+  const order = await record().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return record();
+    throw error;
   });
   if (order.providerOrderId) return view(order);
 

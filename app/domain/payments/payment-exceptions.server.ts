@@ -5,7 +5,8 @@ import { DEPOSIT_PROCESSING_FEE } from "~/domain/wallet/fund-request-rules";
 import { creditDeposit } from "~/domain/wallet/credit-deposit.server";
 import { isUuid } from "~/lib/uuid";
 import { Decimal, formatINR } from "~/lib/money";
-import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 import { GatewayError, type PaymentGateway } from "~/services/payments/gateway";
 import { PaymentError, toPaise } from "./gateway-deposits.server";
 
@@ -45,9 +46,15 @@ export async function decidePaymentException(
     throw error;
   }
   await runTransaction(prisma, "payments.exception-refunded", async (tx) => {
-    await tx.$executeRaw`
-      UPDATE payment_exceptions SET resolution = 'refunded', refund_id = ${refund.id}, resolved_at = now(), resolved_by = ${input.adminId}::uuid
-       WHERE id = ${claimed.id}::uuid AND resolution = 'refund_requested'`;
+    // The gateway's refund.processed may have recorded it first (applyRefundIn): then the
+    // investor was told already, and only the admin's name and the audit entry are added.
+    const [recorded] = await tx.$queryRaw<{ before: string }[]>`
+      UPDATE payment_exceptions x SET resolution = 'refunded', refund_id = ${refund.id}, resolved_at = COALESCE(b.resolved_at, now()),
+             resolved_by = ${input.adminId}::uuid
+        FROM (SELECT id, resolution, resolved_at FROM payment_exceptions WHERE id = ${claimed.id}::uuid FOR UPDATE) b
+       WHERE x.id = b.id
+         AND (x.resolution = 'refund_requested' OR (x.resolution = 'refunded' AND x.refund_id = ${refund.id} AND x.resolved_by IS NULL))
+      RETURNING b.resolution AS before`;
     await recordAdminAction(tx, {
       adminId: input.adminId,
       action: "payments.exception_refund",
@@ -55,14 +62,51 @@ export async function decidePaymentException(
       targetId: claimed.id,
       after: { refundId: refund.id, amount: claimed.paid_amount, paymentId: claimed.provider_payment_id },
     });
-    await createUserAlert(tx, {
-      userId: claimed.user_id,
-      alertType: "funds_added",
-      title: "Payment Refunded",
-      message: `Your payment ${claimed.provider_payment_id} of ${formatINR(claimed.paid_amount, { paise: true })} did not match its order and was refunded to you (refund ${refund.id}). Banks take up to 7 working days to show it.`,
-    });
+    if (recorded?.before === "refund_requested")
+      await tellRefunded(tx, claimed.user_id, claimed.provider_payment_id, claimed.paid_amount, refund.id);
   });
   return { decision: "refund", amount: claimed.paid_amount };
+}
+
+function tellRefunded(tx: Tx, userId: string, paymentId: string, amount: string, refundId: string) {
+  return createUserAlert(tx, {
+    userId,
+    alertType: "funds_added",
+    title: "Payment Refunded",
+    message: `Your payment ${paymentId} of ${formatINR(amount, { paise: true })} did not match its order and was refunded to you (refund ${refundId}). Banks take up to 7 working days to show it.`,
+  });
+}
+
+export type RefundOutcome = "refund_recorded" | "refund_already_recorded" | "refund_not_ours";
+
+/**
+ * The gateway's word that a refund went through (`refund.processed`, ADR 0081). An admin's
+ * refund of a quarantined payment is recorded when the gateway accepts it; if the process died
+ * in between (or the gateway's answer was lost), the exception is left "refund requested" or
+ * undecided, and this records it refunded once, so nobody credits it afterwards (the investor
+ * is told then). A refund of a payment that is not a quarantined one (made in the gateway's
+ * dashboard) is logged for the team.
+ */
+export async function applyRefundIn(tx: Tx, refund: { id: string; paymentId: string; amount: number }): Promise<RefundOutcome> {
+  const [row] = await tx.$queryRaw<{ user_id: string; paid_amount: string }[]>`
+    UPDATE payment_exceptions x SET resolution = 'refunded', refund_id = ${refund.id}, resolved_at = now()
+      FROM payment_orders o
+     WHERE x.provider_payment_id = ${refund.paymentId} AND (x.resolution = 'refund_requested' OR x.resolution IS NULL)
+       AND x.paid_amount * 100 = ${refund.amount} AND o.id = x.payment_order_id
+    RETURNING o.user_id::text AS user_id, x.paid_amount::text AS paid_amount`;
+  if (row) {
+    await tellRefunded(tx, row.user_id, refund.paymentId, row.paid_amount, refund.id);
+    return "refund_recorded";
+  }
+  const known = await tx.paymentException.count({
+    where: { providerPaymentId: refund.paymentId, resolution: "refunded", refundId: refund.id },
+  });
+  if (known > 0) return "refund_already_recorded";
+  logger.warn(
+    { refundId: refund.id, paymentId: refund.paymentId, amountPaise: refund.amount },
+    "a refund the app did not make; see the reconciliation",
+  );
+  return "refund_not_ours";
 }
 
 async function credit(

@@ -3,6 +3,7 @@ import { logger } from "~/services/logger.server";
 import type { GatewayEvent, PaymentGateway } from "~/services/payments/gateway";
 import { applyValidationIn } from "~/domain/payouts/bank-accounts.server";
 import { applyPayoutIn, type PayoutOutcome } from "~/domain/payouts/payouts.server";
+import { applyRefundIn, type RefundOutcome } from "./payment-exceptions.server";
 import { applyMandatePaymentIn, applyTokenIn, type MandateOutcome } from "~/domain/plans/plan-mandates.server";
 import { buyFundedRuns } from "~/domain/plans/run-plans.server";
 import { applyGatewayPaymentIn, type PaymentOutcome } from "./gateway-deposits.server";
@@ -79,7 +80,8 @@ export async function processWebhookEvent(
         return "duplicate";
       }
       const event = gateway.parseWebhook(row.body);
-      let outcome: PaymentOutcome | PayoutOutcome | MandateOutcome | "unknown_token" | "validation_recorded" | "ignored" = "ignored";
+      let outcome: PaymentOutcome | PayoutOutcome | MandateOutcome | RefundOutcome | "unknown_token" | "validation_recorded" | "ignored" =
+        "ignored";
       if (
         event.kind === "payment.captured" ||
         event.kind === "payment.failed" ||
@@ -95,6 +97,8 @@ export async function processWebhookEvent(
         outcome = await applyPayoutIn(tx, gateway.name, event.payout);
       } else if ("validation" in event) {
         outcome = await applyValidationIn(tx, gateway.name, event.validation);
+      } else if (event.kind === "refund.processed") {
+        outcome = await applyRefundIn(tx, event.refund);
       }
       await tx.$executeRaw`
         UPDATE payment_webhook_events SET processed_at = now(), outcome = ${outcome}, last_error = NULL WHERE id = ${inboxId}::uuid`;

@@ -13,12 +13,16 @@ export const PAYMENTS_QUEUE = "payments-sweep";
  * to the provider (a crash, an outage) are sent, under the same idempotency key, so the
  * provider pays each once; gateway orders nobody paid are expired.
  */
-export function paymentsJob(cron: string, payouts: () => PaymentGateway | null): JobDefinition {
+export function paymentsJob(
+  cron: string,
+  payouts: () => PaymentGateway | null,
+  options: { pollingIntervalSeconds?: number } = {},
+): JobDefinition {
   return {
     queue: PAYMENTS_QUEUE,
     queueOptions: { policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 300 },
     cron,
-    worker: { pollingIntervalSeconds: 10 },
+    worker: { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
     async run(job) {
       const gateway = payouts();
       const counts = {
@@ -34,12 +38,16 @@ export function paymentsJob(cron: string, payouts: () => PaymentGateway | null):
 export const RECONCILIATION_QUEUE = "payments-reconciliation";
 
 /** Reconciles yesterday (India) with the provider every night (ADR 0064); the admin can run any day again. */
-export function reconciliationJob(cron: string, gateway: () => PaymentGateway | null): JobDefinition {
+export function reconciliationJob(
+  cron: string,
+  gateway: () => PaymentGateway | null,
+  options: { pollingIntervalSeconds?: number } = {},
+): JobDefinition {
   return {
     queue: RECONCILIATION_QUEUE,
     queueOptions: { policy: "stately", retryLimit: 3, retryDelay: 300, expireInSeconds: 900 },
     cron,
-    worker: { pollingIntervalSeconds: 30 },
+    worker: { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 },
     async run(job) {
       const provider = gateway();
       if (!provider) return { skipped: true };

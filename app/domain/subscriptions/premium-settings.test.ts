@@ -61,5 +61,11 @@ describe("waivers", () => {
     await setSubscription(prisma, { adminId: admin.id, userId: user.id, active: false });
     const ended = await getOwnSubscription(prisma, user.id);
     expect([ended.active, ended.waiver, ended.periods.map((p) => p.cancelled)]).toEqual([false, false, [true]]);
+    // Both decisions are in the audit log, by the admin who took them.
+    const audit = await prisma.adminAuditLog.findMany({ where: { targetId: user.id }, orderBy: { id: "asc" } });
+    expect(audit.map((entry) => [entry.action, entry.adminId])).toEqual([
+      ["user.subscription_activate", admin.id],
+      ["user.subscription_deactivate", admin.id],
+    ]);
   });
 });

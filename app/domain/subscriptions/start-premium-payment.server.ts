@@ -1,6 +1,6 @@
 import { DomainError } from "~/domain/errors";
 import { toPaise } from "~/domain/payments/gateway-deposits.server";
-import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { isUniqueViolation, runTransaction, type PrismaClient } from "~/services/db.server";
 import type { PaymentGateway } from "~/services/payments/gateway";
 import { PREMIUM_PURPOSE } from "./premium-payment.server";
 import { getPremiumPrice } from "./premium-price.server";
@@ -23,27 +23,33 @@ export async function startPremiumPayment(
 ): Promise<PremiumOrderView> {
   if (!KEY_PATTERN.test(input.idempotencyKey))
     throw new DomainError("bad_key", "This form has expired. Please reload the page and try again.", 400);
-  const order = await runTransaction(prisma, "subscriptions.start-premium-payment", async (tx) => {
-    const seen = await tx.paymentOrder.findUnique({
-      where: { userId_idempotencyKey: { userId: input.userId, idempotencyKey: input.idempotencyKey } },
+  // A double tap: the second insert of the key loses, and the transaction run again finds the first's order.
+  const record = () =>
+    runTransaction(prisma, "subscriptions.start-premium-payment", async (tx) => {
+      const seen = await tx.paymentOrder.findUnique({
+        where: { userId_idempotencyKey: { userId: input.userId, idempotencyKey: input.idempotencyKey } },
+      });
+      if (seen) {
+        if (seen.purpose !== PREMIUM_PURPOSE) throw new DomainError("key_reused", "This form was already used. Please start again.", 409);
+        return seen;
+      }
+      const price = await getPremiumPrice(tx);
+      return tx.paymentOrder.create({
+        data: {
+          userId: input.userId,
+          purpose: PREMIUM_PURPOSE,
+          premiumPriceId: price.id,
+          amount: price.price.toFixed(2),
+          provider: gateway.name,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
     });
-    if (seen) {
-      if (seen.purpose !== PREMIUM_PURPOSE) throw new DomainError("key_reused", "This form was already used. Please start again.", 409);
-      return seen;
-    }
-    const price = await getPremiumPrice(tx);
-    return tx.paymentOrder.create({
-      data: {
-        userId: input.userId,
-        purpose: PREMIUM_PURPOSE,
-        premiumPriceId: price.id,
-        amount: price.price.toFixed(2),
-        provider: gateway.name,
-        idempotencyKey: input.idempotencyKey,
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+  const order = await record().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return record();
+    throw error;
   });
   if (!order.providerOrderId) {
     const created = await gateway.createOrder({ amountPaise: toPaise(order.amount), receipt: order.id, notes: { purpose: "premium" } });

@@ -15,8 +15,9 @@ import { standInBooks, standInFee, type BookEntry } from "./stand-in-books.serve
  * It keeps no state: an order id carries its amount and receipt, a payment id its order,
  * amount, method and outcome, each signed with the key secret, so any app process (or a
  * restarted one) answers for any id. Test controls live under `/_stand-in/`: pay an order
- * without a browser (optionally with another amount), and re-send a payment's webhooks,
- * several times, late or out of order.
+ * without a browser (optionally with another amount), and re-send a payment's webhooks
+ * (`/_stand-in/resend`: `times` at once, `reverse` for the opposite order, `event` for one
+ * kind, `delay_ms` to deliver them late).
  */
 export type StandInSettings = {
   keyId: string;
@@ -558,6 +559,9 @@ export function razorpayStandIn(settings: StandInSettings) {
       if (typeof body.event === "string") events = events.filter((event) => JSON.parse(event.body).event === body.event);
       if (body.reverse === true) events.reverse();
       const times = Math.min(Math.max(Number(body.times ?? 1), 1), 50);
+      // Late: the deliveries start only after this many milliseconds (at most a minute).
+      const delayMs = Math.min(Math.max(Number(body.delay_ms ?? 0) || 0, 0), 60_000);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const statuses = (await Promise.all(Array.from({ length: times }, () => deliver(events)))).flat();
       return send(200, { webhook_statuses: statuses });
     }
