@@ -19,6 +19,7 @@ import { localPrivateStorage } from "../../app/services/storage/local-private-st
 import { createPlan } from "../../app/domain/plans/plans.server";
 import { Decimal } from "../../app/lib/money";
 import { unzipText } from "#tests/kit/zip";
+import { DATA_CATEGORIES } from "../../app/lib/privacy/data-inventory";
 
 /**
  * Every route of the route table, for every kind of visitor, through the production
@@ -410,6 +411,16 @@ describe("data rights are every signed-in user's, each their own (ADR 0082)", ()
     // An investor's request still opens its own page on the dashboard.
     const investor = await post("small investor", "intent=erasure&categories=notifications");
     expect(investor.headers.get("Location")).toMatch(/^\/dashboard\/complaints\/[0-9a-f-]{36}$/);
+  });
+
+  it("the standalone privacy notice lists each kind of data with its purpose, for anyone", async () => {
+    const notice = await send("anonymous", "GET", "/privacy/notice");
+    expect(notice.status).toBe(200);
+    const html = (await notice.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    for (const category of DATA_CATEGORIES) {
+      expect(html).toContain(category.name);
+      expect(html).toContain(category.purpose);
+    }
   });
 
   it("a frozen account (after transmission) reads as signed out, on the page and the export", async () => {
