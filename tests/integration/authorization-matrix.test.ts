@@ -413,16 +413,6 @@ describe("data rights are every signed-in user's, each their own (ADR 0082)", ()
     expect(investor.headers.get("Location")).toMatch(/^\/dashboard\/complaints\/[0-9a-f-]{36}$/);
   });
 
-  it("the standalone privacy notice lists each kind of data with its purpose, for anyone", async () => {
-    const notice = await send("anonymous", "GET", "/privacy/notice");
-    expect(notice.status).toBe(200);
-    const html = (await notice.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
-    for (const category of DATA_CATEGORIES) {
-      expect(html).toContain(category.name);
-      expect(html).toContain(category.purpose);
-    }
-  });
-
   it("a frozen account (after transmission) reads as signed out, on the page and the export", async () => {
     const prisma = db.current.prisma;
     const frozen = await createUser(prisma, { email: "frozen@matrix.example.in", tier: "waitlist_player" });
@@ -432,6 +422,28 @@ describe("data rights are every signed-in user's, each their own (ADR 0082)", ()
       const response = await handle(new Request(`${ORIGIN}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" }));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/auth?${new URLSearchParams({ redirectTo: pathname })}`);
+    }
+  });
+});
+
+describe("what every visitor can read about their rights (ADR 0067)", () => {
+  it("/contact names the Grievance Officer with the clocks, then SEBI SCORES and SMART ODR, for anyone", async () => {
+    const contact = await (await send("anonymous", "GET", "/contact")).text();
+    expect(contact).toContain("Grievance Officer");
+    expect(contact).toContain("Meera Raghunathan (demo)");
+    expect(contact).toContain("mailto:grievance@aangan.example");
+    expect(contact).toContain("within 24 hours and resolve it within 15 days");
+    expect(contact).toContain('href="https://scores.sebi.gov.in/"');
+    expect(contact).toContain('href="https://smartodr.in/"');
+  });
+
+  it("the standalone privacy notice lists each kind of data with its purpose, for anyone", async () => {
+    const notice = await send("anonymous", "GET", "/privacy/notice");
+    expect(notice.status).toBe(200);
+    const html = (await notice.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    for (const category of DATA_CATEGORIES) {
+      expect(html).toContain(category.name);
+      expect(html).toContain(category.purpose);
     }
   });
 });
