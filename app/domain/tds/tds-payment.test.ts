@@ -176,7 +176,7 @@ describe("TDS on a distribution", () => {
     expect(audit).toBe(1);
   });
 
-  it("counts the threshold per investor per financial year across 1 April 2026, and a PAN nobody verified takes 20%", async () => {
+  it("counts the threshold per investor per financial year across 1 April 2026, a PAN nobody verified takes 20%, and each preview before the record date is what is paid", async () => {
     const { prisma } = db.current;
     const property = await createProperty(prisma, { title: "Year End Court", sharePrice: "100", minimumInvestment: "100" });
     // 90 and 10 shares with verified PANs; 100 whose PAN card is on file but whose KYC is not approved.
@@ -208,8 +208,17 @@ describe("TDS on a distribution", () => {
         paymentDate,
         note: "",
       });
+      // The admin's page before the record date: a preview on the holdings of the moment, which is what is then paid.
+      const preview = await distributionTds(prisma, distributionId, new Date(`${recordDate}T00:00:00Z`));
+      expect([preview?.kind, preview?.holdingsAsOf]).toEqual(["preview", "now"]);
       // Paid by the job on its payment date (noon IST), so the split is that day's.
       expect(await payDistribution(prisma, distributionId, new Date(`${paymentDate}T06:30:00Z`))).not.toBeNull();
+      const paid = await distributionTds(prisma, distributionId);
+      const strip = (lines: NonNullable<typeof paid>["lines"]) =>
+        lines.map((l) => [l.userId, l.gross, l.rate, l.tds, l.net, l.section, l.pan]).sort();
+      expect(paid?.kind).toBe("paid");
+      expect(strip(paid!.lines)).toEqual(strip(preview!.lines));
+      expect(paid!.totals).toEqual(preview!.totals);
       const rows = await prisma.tdsWithholding.findMany({ where: { distributionId } });
       return (userId: string) => {
         const r = rows.find((row) => row.userId === userId)!;
