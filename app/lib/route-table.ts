@@ -13,11 +13,14 @@ import { paths, type PathBuilder } from "~/lib/paths";
  * - user: signed in (else /auth?redirectTo=...), then the trial-expiry guard.
  * - welcome: signed in; an ended trial without subscription always goes to /trial-expired.
  * - trial-expired: signed in, nothing more (it is where the trial guard sends people).
+ * - data-rights: signed in, any tier, trial or not (DPDP rights are every user's, ADR 0082);
+ *   a frozen account has no session.
  * - dashboard: signed in, then the spec's dashboard entry rules.
  * - waitlist-dashboard: signed in, tier waitlist_player only (others to /dashboard/overview).
  * - admin: signed in (else /auth), is_admin (else /dashboard/overview).
  */
-export type RouteGuard = "public" | "guest" | "user" | "welcome" | "trial-expired" | "dashboard" | "waitlist-dashboard" | "admin";
+export type RouteGuard =
+  "public" | "guest" | "user" | "welcome" | "trial-expired" | "data-rights" | "dashboard" | "waitlist-dashboard" | "admin";
 
 export type RouteEntry = {
   /** The typed builder the entry was made from; links to the page use it. */
@@ -71,7 +74,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.property, "dashboard", "Dashboard", { hasAction: true, name: "Property" }),
   page(dashboard.complaints, "dashboard", "Dashboard", { hasAction: true, name: "Complaints" }),
   page(dashboard.complaint, "dashboard", "Dashboard", { hasAction: true, name: "Complaint" }),
-  page(dashboard.dataRights, "dashboard", "Dashboard", { hasAction: true, name: "Your Data" }),
+  page(dashboard.dataRights, "data-rights", "Dashboard", { hasAction: true, name: "Your Data" }),
   page(waitlistDashboard.root, "waitlist-dashboard", "Waitlist", { redirectsTo: waitlistDashboard.overview() }),
   page(waitlistDashboard.overview, "waitlist-dashboard", "Waitlist", { name: "Overview" }),
   page(waitlistDashboard.wallet, "waitlist-dashboard", "Waitlist", { hasAction: true, name: "Wallet" }),
@@ -129,7 +132,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   page(dashboard.capitalGainsPdf, "dashboard", "Dashboard"),
   page(dashboard.capitalGainsCsv, "dashboard", "Dashboard"),
   page(dashboard.holdingsCsv, "dashboard", "Dashboard"),
-  page(dashboard.dataExport, "dashboard", "Dashboard"),
+  page(dashboard.dataExport, "data-rights", "Dashboard"),
   // One payment into the wallet through the gateway (ADR 0061), for its owner.
   page(paths.payments.walletPayment, "user", "Payment"),
   page(admin.payments, "admin", "Admin", { hasAction: true, name: "Payments" }),

@@ -8,7 +8,7 @@ import {
   representativeSchema,
 } from "~/domain/grievances/data-representative.server";
 import { escalateByInvestor } from "~/domain/grievances/escalate-grievance.server";
-import { getOwnGrievance, listOpenGrievances, listOwnGrievances } from "~/domain/grievances/list-grievances.server";
+import { getOwnGrievance, listOpenGrievances, listOwnDataRequests, listOwnGrievances } from "~/domain/grievances/list-grievances.server";
 import { complaintSchema, correctionSchema, raiseComplaint, requestCorrection } from "~/domain/grievances/raise-grievance.server";
 import { requestErasure } from "~/domain/grievances/request-erasure.server";
 import { paths } from "~/lib/paths";
@@ -16,7 +16,8 @@ import { getPrisma } from "~/services/db.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { formRefusal, readFormData } from "~/web/form-data.server";
-import type { SessionUser } from "~/web/guards.server";
+import { loadAccountShell } from "~/web/account-shell.server";
+import { mayUseDashboard, type SessionUser } from "~/web/guards.server";
 
 /** A refused form: conform's reply, with what was typed and each field's message; `form` names which form. */
 export type GrievanceReply = { result: SubmissionResult<string[]> | null; form?: string };
@@ -62,13 +63,19 @@ export async function submitEscalation(request: Request, user: SessionUser, tick
   });
 }
 
+/**
+ * The data-rights page of any signed-in user (ADR 0082): their representative and their own
+ * requests with clocks and refusals. Each request links to its page only for users the
+ * dashboard admits; the others read everything here.
+ */
 export async function loadDataRights(user: SessionUser) {
   const prisma = getPrisma();
-  const [representative, grievances] = await Promise.all([
+  const [representative, requests, shell] = await Promise.all([
     getRepresentative(prisma, user.id),
-    listOwnGrievances(prisma, user.id, new Date()),
+    listOwnDataRequests(prisma, user.id, new Date()),
+    loadAccountShell(user),
   ]);
-  return { representative, requests: grievances.filter((g) => g.kind !== "complaint") };
+  return { representative, requests, shell, requestPagesOpen: mayUseDashboard(user) };
 }
 
 /** The data-rights page's forms, told apart by `intent`. */
@@ -76,13 +83,15 @@ export async function submitDataRights(request: Request, user: SessionUser) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   const back = paths.dashboard.dataRights();
+  // A request's own page is on the investor dashboard; whoever it does not admit comes back here.
+  const requestPage = (ticketId: string) => (mayUseDashboard(user) ? paths.dashboard.complaint(ticketId) : back);
   const prisma = getPrisma();
   if (intent === "correction") {
     const submission = parseWithZod(form, { schema: correctionSchema, disableAutoCoercion: true });
     if (submission.status !== "success") return data<GrievanceReply>({ result: submission.reply(), form: "correction" }, { status: 400 });
     try {
       const { ticketId } = await requestCorrection(prisma, user.id, submission.value);
-      return redirectWithToast(paths.dashboard.complaint(ticketId), { kind: "success", title: "Correction requested" });
+      return redirectWithToast(requestPage(ticketId), { kind: "success", title: "Correction requested" });
     } catch (error) {
       return replyToDomainError(error, submission, { extra: { form: "correction" } });
     }
@@ -91,7 +100,7 @@ export async function submitDataRights(request: Request, user: SessionUser) {
     try {
       const outcome = await requestErasure(prisma, user.id, { categories: form.getAll("categories") });
       const refused = outcome.refused.length > 0;
-      return redirectWithToast(paths.dashboard.complaint(outcome.ticketId), {
+      return redirectWithToast(requestPage(outcome.ticketId), {
         kind: refused ? "error" : "success",
         title: outcome.erased.length ? "Data erased" : "Erasure refused",
         description: refused ? "Some records must be kept by law; the reasons are on this page." : "The data you chose was erased.",

@@ -89,6 +89,21 @@ export async function requireRecordsReader(request: Request): Promise<SessionUse
   throw redirect(to);
 }
 
+/**
+ * The DPDP rights (the data-rights page and the data export, ADR 0082): every signed-in user,
+ * whatever the tier, the trial or the subscription. A frozen account (a deceased investor's,
+ * ADR 0066) has no live session, so it reads as signed out here like everywhere else. Each
+ * page then reads and writes only the signed-in user's own rows.
+ */
+export async function requireDataRightsUser(request: Request): Promise<SessionUser> {
+  return requireUser(request);
+}
+
+/** Whether the investor dashboard's guard (requireDashboardUser) would let this user in. */
+export function mayUseDashboard(user: SessionUser): boolean {
+  return !trialGuardRedirect(user, getFeatureFlags()) && !dashboardEntryRedirect(user);
+}
+
 /** /waitlist-dashboard/*: waitlist players only. */
 export async function requireWaitlistUser(request: Request): Promise<SessionUser> {
   const user = await requireUserWithinTrial(request);
@@ -129,6 +144,8 @@ export async function enforceRouteGuard(request: Request, guard: RouteGuard): Pr
       return requireWelcomeUser(request);
     case "trial-expired":
       return requireUser(request);
+    case "data-rights":
+      return requireDataRightsUser(request);
     case "dashboard":
       return requireDashboardUser(request);
     case "waitlist-dashboard":

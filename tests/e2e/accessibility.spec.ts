@@ -62,6 +62,8 @@ const PAGES: PageCase[] = [
   { path: "/waitlist-dashboard/wallet", as: "waitlist" },
   { path: "/waitlist-dashboard/learn", as: "waitlist" },
   { path: "/waitlist-dashboard/support", as: "waitlist" },
+  { path: "/dashboard/data-rights", as: "waitlist" },
+  { path: "/dashboard/data-rights", as: "explorer" },
   { path: "/watchlist", as: "explorer" },
   { path: "/notifications", as: "explorer" },
   { path: "/admin", as: "admin" },

@@ -60,4 +60,35 @@ test.describe("grievances on a phone, without JavaScript", () => {
     await expect(footer.getByRole("link", { name: "SCORES" })).toHaveAttribute("href", "https://scores.sebi.gov.in/");
     await expect(footer.getByRole("link", { name: "SMART ODR" })).toHaveAttribute("href", "https://smartodr.in/");
   });
+  test("a waitlist player reaches their data rights from their own dashboard: a representative, an erasure refused with the law's reason, the export @mobile", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("waitlist", { redirectTo: "/waitlist-dashboard/overview" });
+    await page.getByRole("navigation", { name: "Waitlist dashboard" }).getByRole("link", { name: "Your Data" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/data-rights$/);
+    await expect(page.getByRole("heading", { name: "Your data", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Waitlist dashboard" })).toBeVisible();
+
+    const representative = page.getByRole("region", { name: "Your representative" });
+    await representative.getByLabel("Full name").fill("Meera Waitlist");
+    await representative.getByLabel("E-mail").fill("meera.waitlist@example.in");
+    await representative.getByLabel("Relationship to you").fill("Sister");
+    await representative.getByRole("button", { name: /^(Save|Replace) representative$/ }).click();
+    await expect(page.getByText("Representative saved")).toBeVisible();
+    await expect(representative).toContainText("Now: Meera Waitlist (Sister)");
+
+    await page.getByRole("checkbox", { name: /KYC records/ }).check();
+    await page.getByRole("button", { name: "Request erasure" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/data-rights$/);
+    const requests = page.getByRole("region", { name: "Your data requests" });
+    await expect(requests.getByRole("listitem").first()).toContainText("Prevention of Money-laundering Act 2002 (section 12)");
+    await expect(requests.getByRole("list", { name: "Clocks" }).first()).toContainText("Acknowledge");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download everything we hold about you (zip)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^aangan-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
 });

@@ -15,6 +15,9 @@ const SIGNED_IN_PAGES: { path: string; as: DemoPersona; sectionNav: string | nul
   { path: "/dashboard/overview", as: "large", sectionNav: "Dashboard" },
   { path: "/dashboard/wallet", as: "small", sectionNav: "Dashboard" },
   { path: "/waitlist-dashboard/overview", as: "waitlist", sectionNav: "Waitlist dashboard" },
+  // The data-rights page is every signed-in user's (ADR 0082), in the frame of their own dashboard.
+  { path: "/dashboard/data-rights", as: "waitlist", sectionNav: "Waitlist dashboard" },
+  { path: "/dashboard/data-rights", as: "large", sectionNav: "Dashboard" },
   { path: "/admin", as: "admin", sectionNav: "Admin", pageNavs: ["Admin dashboard tabs"] },
 ];
 

@@ -18,6 +18,8 @@ import { privateUploadsDir } from "../../app/services/storage/local-disk.server"
 import { localPrivateStorage } from "../../app/services/storage/local-private-storage.server";
 import { createPlan } from "../../app/domain/plans/plans.server";
 import { Decimal } from "../../app/lib/money";
+import { unzipText } from "#tests/kit/zip";
+import { DATA_CATEGORIES } from "../../app/lib/privacy/data-inventory";
 
 /**
  * Every route of the route table, for every kind of visitor, through the production
@@ -80,6 +82,9 @@ function expectedGet(guard: RouteGuard, persona: Persona, entry: RouteEntry): Ou
         if (persona === "small investor" || persona === "large investor") return `/dashboard${entry.pattern}`;
         if (persona === "waitlist player" && entry.pattern === "/watchlist") return "/waitlist-dashboard/watchlist";
       }
+      return 200;
+    case "data-rights":
+      // DPDP rights are every signed-in user's (ADR 0082): whatever the tier, trial or subscription.
       return 200;
     case "dashboard":
       if (expired) return "/trial-expired";
@@ -337,6 +342,109 @@ describe("complaints and data requests", () => {
     expect((await send("small investor", "GET", pathname)).status).toBe(200);
     expect((await send("large investor", "GET", pathname)).status).toBe(404);
     expect((await send("admin", "GET", pathname)).status).not.toBe(200);
+  });
+});
+
+describe("data rights are every signed-in user's, each their own (ADR 0082)", () => {
+  const post = (persona: Persona, body: string) =>
+    handle(
+      new Request(`${ORIGIN}/dashboard/data-rights`, {
+        method: "POST",
+        headers: {
+          Cookie: cookies.get(persona)!,
+          Origin: ORIGIN,
+          Host: "localhost:3000",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body,
+        redirect: "manual",
+      }),
+    );
+
+  it("a waitlist player asks for erasure and correction, names a representative and exports their data; nobody else sees it", async () => {
+    const prisma = db.current.prisma;
+    const player = await prisma.userProfile.findUniqueOrThrow({ where: { email: "waitlist-player@matrix.example.in" } });
+    const page = await send("waitlist player", "GET", "/dashboard/data-rights");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Ask for erasure");
+    // The waitlist dashboard's own navigation frames the page, not the investor dashboard's.
+    expect(html).toContain('aria-label="Waitlist dashboard"');
+    expect(html).not.toContain('aria-label="Dashboard"');
+
+    // An erasure: what no law keeps goes at once, KYC is refused with the law's reason, and the
+    // answer comes back to this page (the request pages are on the investor dashboard).
+    const erasure = await post("waitlist player", "intent=erasure&categories=kyc&categories=notifications");
+    expect(erasure.status).toBe(302);
+    expect(erasure.headers.get("Location")).toBe("/dashboard/data-rights");
+    const correction = await post("waitlist player", "intent=correction&field=full_name&value=Matrix+Player+Corrected");
+    expect(correction.headers.get("Location")).toBe("/dashboard/data-rights");
+    expect(
+      await prisma.grievance.findMany({ where: { userId: player.id }, select: { kind: true }, orderBy: { createdAt: "asc" } }),
+    ).toEqual([{ kind: "erasure" }, { kind: "correction" }]);
+    const saved = await post(
+      "waitlist player",
+      "intent=representative&fullName=Meera+Player&email=meera%40matrix.example.in&relationship=Sister",
+    );
+    expect(saved.headers.get("Location")).toBe("/dashboard/data-rights");
+    expect(await prisma.dataRepresentative.findUnique({ where: { userId: player.id } })).toMatchObject({ fullName: "Meera Player" });
+
+    const after = await (await send("waitlist player", "GET", "/dashboard/data-rights")).text();
+    expect(after).toContain("Prevention of Money-laundering Act 2002 (section 12)");
+    expect(after).toContain("Meera Player");
+    expect(after).toContain("Acknowledge");
+
+    const zip = await send("waitlist player", "GET", "/dashboard/data-export.zip");
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    const files = await unzipText(Buffer.from(await zip.arrayBuffer()));
+    expect(JSON.parse(files["profile.json"]!).email).toBe("waitlist-player@matrix.example.in");
+    expect(Object.values(files).join("\n")).not.toContain("small-investor@matrix.example.in");
+
+    // Owner only: another user's page shows none of it, and their own export is theirs.
+    const other = await (await send("explorer", "GET", "/dashboard/data-rights")).text();
+    expect(other).not.toContain("Meera Player");
+    expect(other).not.toContain("Prevention of Money-laundering Act 2002 (section 12)");
+    const otherFiles = await unzipText(Buffer.from(await (await send("explorer", "GET", "/dashboard/data-export.zip")).arrayBuffer()));
+    expect(JSON.parse(otherFiles["profile.json"]!).email).toBe("explorer@matrix.example.in");
+    expect(Object.values(otherFiles).join("\n")).not.toContain("waitlist-player@matrix.example.in");
+    // An investor's request still opens its own page on the dashboard.
+    const investor = await post("small investor", "intent=erasure&categories=notifications");
+    expect(investor.headers.get("Location")).toMatch(/^\/dashboard\/complaints\/[0-9a-f-]{36}$/);
+  });
+
+  it("a frozen account (after transmission) reads as signed out, on the page and the export", async () => {
+    const prisma = db.current.prisma;
+    const frozen = await createUser(prisma, { email: "frozen@matrix.example.in", tier: "waitlist_player" });
+    const cookie = await createSession(prisma, frozen.id);
+    await prisma.userProfile.update({ where: { id: frozen.id }, data: { frozenAt: new Date() } });
+    for (const pathname of ["/dashboard/data-rights", "/dashboard/data-export.zip"]) {
+      const response = await handle(new Request(`${ORIGIN}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/auth?${new URLSearchParams({ redirectTo: pathname })}`);
+    }
+  });
+});
+
+describe("what every visitor can read about their rights (ADR 0067)", () => {
+  it("/contact names the Grievance Officer with the clocks, then SEBI SCORES and SMART ODR, for anyone", async () => {
+    const contact = await (await send("anonymous", "GET", "/contact")).text();
+    expect(contact).toContain("Grievance Officer");
+    expect(contact).toContain("Meera Raghunathan (demo)");
+    expect(contact).toContain("mailto:grievance@aangan.example");
+    expect(contact).toContain("within 24 hours and resolve it within 15 days");
+    expect(contact).toContain('href="https://scores.sebi.gov.in/"');
+    expect(contact).toContain('href="https://smartodr.in/"');
+  });
+
+  it("the standalone privacy notice lists each kind of data with its purpose, for anyone", async () => {
+    const notice = await send("anonymous", "GET", "/privacy/notice");
+    expect(notice.status).toBe(200);
+    const html = (await notice.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    for (const category of DATA_CATEGORIES) {
+      expect(html).toContain(category.name);
+      expect(html).toContain(category.purpose);
+    }
   });
 });
 

@@ -107,6 +107,10 @@ describe("cooling-off", () => {
     const fundedPurchase = await prisma().transaction.findUniqueOrThrow({ where: { id: funded.transactionId } });
     expect(await wallet(funded.investor.id)).toBe(fundedPurchase.amount.plus(fundedPurchase.fee).negated().plus(100000).toFixed(2));
     expect(fundedPurchase.status).toBe("completed");
+    // Where the button was, the page says why it is gone.
+    const fundedPage = await (await appClient(() => app).get(`/dashboard/transactions/${funded.transactionId}`, funded.cookie)).text();
+    expect(fundedPage).toContain("The raise has closed, so this purchase can no longer be cancelled");
+    expect(fundedPage).not.toContain("Cancel Purchase</button>");
 
     const stranger = await createUser(prisma(), { kycStatus: "approved", subscriptionActive: true, tier: "small_investor" });
     const strangerCookie = await createSession(prisma(), stranger.id, { production: true });

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBoss, ensureQueue, type PgBoss } from "../../app/services/jobs/boss.server";
 import { MAIL_QUEUE } from "../../app/services/mail/mail-queue.server";
@@ -121,6 +122,22 @@ describe("nominees over HTTP", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect((await send(otherCookie, pdfPath)).status).toBe(404);
+
+    // The code printed on the PDF is what the admin page confirms; a changed one is not genuine.
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    const code = /[0-9A-F]{4}(?:-[0-9A-F]{4}){4}/.exec(text)?.[0];
+    expect(code).toBeDefined();
+    const admin = await createUser(prisma(), { isAdmin: true });
+    const adminCookie = await createSession(prisma(), admin.id);
+    const verify = async (typed: string) => (await send(adminCookie, "/admin/certificates", { intent: "verify", code: typed })).text();
+    const genuine = await verify(code!);
+    expect(genuine).toContain("Genuine: issued by Aangan");
+    expect(genuine).toContain(owner.email);
+    const flipped = code!.slice(0, -1) + (code!.endsWith("0") ? "1" : "0");
+    expect(await verify(flipped)).not.toContain("Genuine: issued by Aangan");
+    expect((await send(adminCookie, "/admin/certificates", { intent: "verify", code: "not a code" })).status).toBe(400);
+    // Nobody but an admin may ask.
+    expect((await send(ownerCookie, "/admin/certificates", { intent: "verify", code: code! })).status).toBe(403);
   });
 
   it("a frozen account's session reads as signed out", async () => {

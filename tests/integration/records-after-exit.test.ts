@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,6 +93,19 @@ describe("an investor whose only holding was sold", () => {
     }
   });
 
+  it("still downloads a holdings certificate from the statements page: no holdings, its wallet (ADR 0066)", async () => {
+    expect(await (await client.get("/dashboard/statements", former.cookie)).text()).toContain("Download holdings certificate");
+    const issued = await client.post("/dashboard/holdings-certificate", former.cookie, { intent: "issue" });
+    expect(issued.status).toBe(303);
+    const pdf = await client.get(issued.headers.get("Location")!, former.cookie);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(text).toContain("Holdings certificate");
+    expect(text).toContain("Available balance");
+    expect(text).not.toContain("Closed Chapter House");
+  });
+
   it("is sent to the waitlist dashboard from the rest of the dashboard, as the tier rule says", async () => {
     const overview = await client.get("/dashboard/overview", former.cookie);
     expect([overview.status, overview.headers.get("Location")]).toEqual([302, "/waitlist-dashboard"]);
@@ -100,7 +114,12 @@ describe("an investor whose only holding was sold", () => {
 
 describe("a waitlist player who never held a share", () => {
   it("is sent to the waitlist dashboard from the statements and from any position page", async () => {
-    for (const pathname of ["/dashboard/statements", "/dashboard/statements/capital-gains.csv", `/dashboard/p/${propertyId}`]) {
+    for (const pathname of [
+      "/dashboard/statements",
+      "/dashboard/statements/capital-gains.csv",
+      `/dashboard/p/${propertyId}`,
+      "/dashboard/holdings-certificate",
+    ]) {
       const response = await client.get(pathname, never.cookie);
       expect([response.status, response.headers.get("Location")], pathname).toEqual([302, "/waitlist-dashboard"]);
     }

@@ -36,6 +36,7 @@ const GROUP_OF_GUARD: Record<RouteGuard, string> = {
   user: "investor",
   welcome: "investor",
   "trial-expired": "investor",
+  "data-rights": "investor",
   dashboard: "investor",
   "waitlist-dashboard": "waitlist",
   admin: "admin",

@@ -80,6 +80,8 @@ describe("TDS documents", () => {
     const text = await pdfText(own);
     expect(text).toContain("TAN: BLRA00000D");
     expect(text).toContain("PAN Not furnished");
+    // Why a crossing payment's TDS is more than its rate times its gross (ADR 0065's threshold rule).
+    expect(text).toContain("less tax already deducted");
     expect(text).toContain("Whitefield Rent House");
     expect(text).toContain("15,000.00");
     expect(text).toContain("3,000.00");
@@ -120,8 +122,84 @@ describe("TDS documents", () => {
       .trim()
       .split("\r\n");
     expect(header).toBe(TDS_RETURN_COLUMNS.join(","));
+    // The deductee annexure of Form 26Q, column by column, written out here rather than read from the code.
+    expect(header!.split(",")).toEqual([
+      "Sr. No.",
+      "Section code",
+      "Deductee code",
+      "PAN of deductee",
+      "Name of deductee",
+      "Date of payment or credit",
+      "Amount paid or credited (INR)",
+      "TDS (INR)",
+      "Surcharge (INR)",
+      "Health and education cess (INR)",
+      "Total tax deducted (INR)",
+      "Total tax deposited (INR)",
+      "Date of deduction",
+      "Rate of deduction (%)",
+      "Reason for non-deduction or higher deduction",
+      "BSR code",
+      "Challan serial number",
+      "Date of deposit",
+    ]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toContain(",PANNOTAVBL,");
+    const [
+      serial,
+      section,
+      deductee,
+      pan,
+      ,
+      paidOn,
+      gross,
+      tds,
+      surcharge,
+      cess,
+      deducted,
+      deposited,
+      deductedOn,
+      rate,
+      reason,
+      bsr,
+      challan,
+      depositedOn,
+    ] = rows[0]!.split(",");
+    const today = istDate(new Date(Date.now()));
+    expect([
+      serial,
+      section,
+      deductee,
+      pan,
+      gross,
+      tds,
+      surcharge,
+      cess,
+      deducted,
+      deposited,
+      rate,
+      reason,
+      bsr,
+      challan,
+      depositedOn,
+    ]).toEqual([
+      "1",
+      period.financialYear >= 2026 ? "393" : "194",
+      "02",
+      "PANNOTAVBL",
+      "15000.00",
+      "3000.00",
+      "0.00",
+      "0.00",
+      "3000.00",
+      "0.00",
+      "20.00",
+      "C",
+      "",
+      "",
+      "",
+    ]);
+    expect(deductedOn).toBe(paidOn);
+    expect(paidOn).toBe(today);
     expect((await get(`/admin/tds/return.csv${query}`, "asha")).status).toBe(302);
     expect((await get("/admin/tds", "admin")).status).toBe(200);
   });

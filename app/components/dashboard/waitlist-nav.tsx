@@ -7,6 +7,8 @@ export const WAITLIST_NAV = [
   { label: "Wallet", to: paths.waitlistDashboard.wallet() },
   { label: "Learn", to: paths.waitlistDashboard.learn() },
   { label: "Support", to: paths.waitlistDashboard.support() },
+  // DPDP rights are every user's (ADR 0082); the page is shared with the investor dashboard.
+  { label: "Your Data", to: paths.dashboard.dataRights() },
 ] as const;
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>

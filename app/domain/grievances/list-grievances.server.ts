@@ -84,17 +84,33 @@ export async function listOwnGrievances(db: Db, userId: string, now: Date): Prom
   return rows.map((row) => summarise(row, now));
 }
 
+export type DataRequestSummary = GrievanceSummary & { refused: { name: string; reason: string }[] };
+
+function refusedOf(details: unknown): { name: string; reason: string }[] {
+  return ((details ?? {}) as { refused?: { name: string; reason: string }[] }).refused ?? [];
+}
+
+/** The user's own correction and erasure requests (DPDP), newest first, with their clocks and what was refused. */
+export async function listOwnDataRequests(db: Db, userId: string, now: Date): Promise<DataRequestSummary[]> {
+  const rows = await db.grievance.findMany({
+    where: { userId, kind: { in: ["correction", "erasure"] } },
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: SELECT,
+  });
+  return rows.map((row) => ({ ...summarise(row, now), refused: refusedOf(row.details) }));
+}
+
 /** One of the investor's own grievances; null when the id is not theirs (or not an id). */
 export async function getOwnGrievance(db: Db, userId: string, ticketId: string, now: Date): Promise<GrievanceDetail | null> {
   if (!isUuid(ticketId)) return null;
   const row = await db.grievance.findFirst({ where: { ticketId, userId }, select: SELECT });
   if (!row) return null;
-  const details = (row.details ?? {}) as { refused?: { name: string; reason: string }[] };
   return {
     ...summarise(row, now),
     description: row.ticket.description,
     response: row.ticket.adminResponse,
-    refused: details.refused ?? [],
+    refused: refusedOf(row.details),
     canEscalate: !FINAL.includes(row.ticket.status) && !row.escalations.some((e) => e.reason === "investor"),
   };
 }

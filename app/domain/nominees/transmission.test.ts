@@ -9,6 +9,7 @@ import { issueHoldingsCertificate, verifyHoldingsCertificate } from "~/domain/ce
 import { loadInvestorHoldings } from "~/domain/figures/investor-figures.server";
 import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
+import { Decimal } from "~/lib/money";
 import { validateNominees } from "~/lib/nominee-form";
 import { saveNomination } from "./nominees.server";
 import { recordTransmission } from "./record-transmission.server";
@@ -56,6 +57,8 @@ describe("transmission", () => {
     const deceased = await createInvestor(prisma(), { balance: "200000" });
     const property = await createProperty(prisma(), { sharePrice: "100", minimumInvestment: "100" });
     await purchaseShares(prisma(), { userId: deceased.id, propertyId: property.id, shares: 7, idempotencyKey: randomUUID() });
+    const even = await createProperty(prisma(), { sharePrice: "100", minimumInvestment: "100" });
+    await purchaseShares(prisma(), { userId: deceased.id, propertyId: even.id, shares: 10, idempotencyKey: randomUUID() });
     const first = await createInvestor(prisma());
     const second = await createInvestor(prisma());
     const checked = validateNominees([row("60", "Asha"), row("40", "Ravi")]);
@@ -77,8 +80,10 @@ describe("transmission", () => {
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
 
-    const shares = async (userId: string) =>
-      (await prisma().userPropertyPosition.findUnique({ where: { userId_propertyId: { userId, propertyId: property.id } } }))?.shares ?? 0;
+    const shares = async (userId: string, propertyId = property.id) =>
+      (await prisma().userPropertyPosition.findUnique({ where: { userId_propertyId: { userId, propertyId } } }))?.shares ?? 0;
+    // 10 shares split exactly 6 and 4.
+    expect([await shares(deceased.id, even.id), await shares(first.id, even.id), await shares(second.id, even.id)]).toEqual([0, 6, 4]);
     // 7 × 60% = 4.2, 7 × 40% = 2.8: the larger remainder takes the odd share.
     expect([await shares(deceased.id), await shares(first.id), await shares(second.id)]).toEqual([0, 4, 3]);
     const balance = async (userId: string) =>
@@ -88,12 +93,13 @@ describe("transmission", () => {
     expect(await balance(first.id)).toBe(sixty.toFixed(2));
     expect(await balance(second.id)).toBe(wallet.minus(sixty).toFixed(2));
     expect(await prisma().ledgerJournal.count({ where: { kind: "transmission" } })).toBe(1);
-    expect(await prisma().transmissionShareTransfer.count()).toBe(1);
+    expect(await prisma().transmissionShareTransfer.count()).toBe(2);
     expect((await prisma().userProfile.findUniqueOrThrow({ where: { id: deceased.id } })).frozenAt).not.toBeNull();
     expect(await checkInvariants(prisma())).toEqual([]);
     // The nominees' cost is the deceased's: together it is what the deceased's shares cost.
     const received = [...(await loadInvestorHoldings(prisma(), first.id)), ...(await loadInvestorHoldings(prisma(), second.id))];
-    expect(received.reduce((s, h) => s + Number(h.invested), 0).toFixed(2)).toBe(before[0]!.invested);
+    const total = (holdings: { invested: string }[]) => holdings.reduce((sum, h) => sum.plus(h.invested), new Decimal(0)).toFixed(2);
+    expect(total(received)).toBe(total(before));
     expect((await loadInvestorHoldings(prisma(), deceased.id)).filter((h) => h.shares > 0)).toEqual([]);
     const audit = await prisma().adminAuditLog.findMany({ where: { action: { startsWith: "transmission." } }, select: { action: true } });
     expect(audit.map((a) => a.action).sort()).toEqual(["transmission.complete", "transmission.record"]);

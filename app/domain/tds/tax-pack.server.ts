@@ -173,8 +173,17 @@ export async function loadTaxPack(db: Db, userId: string, startYear: number): Pr
   };
 }
 
+/**
+ * Why a payment's TDS is not always its rate times its gross (ADR 0065's threshold rule), said on
+ * the certificate and the tax pack beside the payments.
+ */
+export const TDS_THRESHOLD_NOTE =
+  "A rate of 0% means the year's distributions to you were still within the yearly threshold. The payment that takes the year over it " +
+  "bears the rate on all of the year's distributions so far, less tax already deducted, so its TDS can be more than the rate times that payment.";
+
 export const TAX_PACK_NOTES = (pack: TaxPack) => [
   pack.sections.tds,
+  TDS_THRESHOLD_NOTE,
   CAPITAL_GAINS_RULE,
   pack.sections.longTerm,
   EXEMPTION_NOTE,

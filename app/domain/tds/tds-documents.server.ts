@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { amountText, dateText, longDateText, renderDocumentPdf, type Column } from "~/domain/statements/statement-documents.server";
 import type { TaxPack, TdsCertificate, TdsPaymentLine } from "./tax-pack.server";
-import { TAX_PACK_NOTES } from "./tax-pack.server";
+import { TAX_PACK_NOTES, TDS_THRESHOLD_NOTE } from "./tax-pack.server";
 
 /** Who deducted the tax: the company and its TAN (tax deduction account number). */
 export type Deductor = { name: string; address: string; tan: string };
@@ -50,6 +50,7 @@ export function renderTdsCertificatePdf(certificate: TdsCertificate, deductor: D
         "Rent distributions from the property SPVs are paid as dividends. Tax is deducted when the year's distributions to you exceed the threshold, at the higher rate where no operative PAN is on record. " +
           "Form 16A from the TRACES portal is the statutory certificate; this one lists the same payments from Aangan's records.",
       );
+      w.paragraph(TDS_THRESHOLD_NOTE);
     },
   );
 }

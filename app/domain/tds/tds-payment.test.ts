@@ -4,8 +4,10 @@ import { createUser } from "../../../tests/setup/factories";
 import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { createInvestor, createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
-import { declareDistribution, payDistributionNow } from "~/domain/distributions/distributions.server";
+import { declareDistribution, payDistribution, payDistributionNow } from "~/domain/distributions/distributions.server";
+import { createProperty } from "../../../tests/setup/factories";
 import type { PrismaClient } from "~/services/db.server";
+import { Decimal } from "~/lib/money";
 import { distributionTds } from "./distribution-tds.server";
 import { addTdsRate, markTdsDeposited, TDS_RETURN_COLUMNS, tdsReturnCsv } from "./tds-admin.server";
 import { loadTdsRates } from "./tds.server";
@@ -90,7 +92,7 @@ describe("TDS on a distribution", () => {
     const panLine = paid!.lines.find((l) => l.userId === withPan.id)!;
     expect([panLine.tds, panLine.net, panLine.pan]).toEqual(["0.00", "10000.00", "XXXXXX234F"]);
 
-    const plus = (value: string, add: number) => (Number(value) + add).toFixed(2);
+    const plus = (value: string, add: number) => new Decimal(value).plus(add).toFixed(2);
     expect((await wallet(prisma, seller.id)).available).toBe(plus(before.seller.available, 16000));
     expect((await wallet(prisma, withPan.id)).available).toBe(plus(before.withPan.available, 10000));
 
@@ -172,6 +174,79 @@ describe("TDS on a distribution", () => {
     expect(again).toMatchObject({ status: 409 });
     const audit = await prisma.adminAuditLog.count({ where: { action: "tds.deposit" } });
     expect(audit).toBe(1);
+  });
+
+  it("counts the threshold per investor per financial year across 1 April 2026, a PAN nobody verified takes 20%, and each preview before the record date is what is paid", async () => {
+    const { prisma } = db.current;
+    const property = await createProperty(prisma, { title: "Year End Court", sharePrice: "100", minimumInvestment: "100" });
+    // 90 and 10 shares with verified PANs; 100 whose PAN card is on file but whose KYC is not approved.
+    const [large, small, unverified] = [
+      await createInvestor(prisma, { balance: "20000" }),
+      await createInvestor(prisma, { balance: "20000" }),
+      await createInvestor(prisma, { balance: "20000" }),
+    ];
+    await givePan(prisma, large.id, "AAAPL1111A");
+    await givePan(prisma, small.id, "BBBPS2222B");
+    await givePan(prisma, unverified.id, "CCCPU3333C");
+    for (const [who, shares] of [
+      [large, 90],
+      [small, 10],
+      [unverified, 100],
+    ] as const) {
+      await purchaseShares(prisma, { userId: who.id, propertyId: property.id, shares, idempotencyKey: newKey() });
+    }
+    await prisma.userProfile.update({ where: { id: unverified.id }, data: { kycStatus: "pending" } });
+    await prisma.transaction.updateMany({ where: { propertyId: property.id }, data: { createdAt: new Date("2026-01-05T06:00:00Z") } });
+    const admin = await createUser(prisma, { isAdmin: true });
+    const pay = async (amount: string, recordDate: string, paymentDate: string) => {
+      const { distributionId } = await declareDistribution(prisma, {
+        adminId: admin.id,
+        propertyId: property.id,
+        basis: "total",
+        amount,
+        recordDate,
+        paymentDate,
+        note: "",
+      });
+      // The admin's page before the record date: a preview on the holdings of the moment, which is what is then paid.
+      const preview = await distributionTds(prisma, distributionId, new Date(`${recordDate}T00:00:00Z`));
+      expect([preview?.kind, preview?.holdingsAsOf]).toEqual(["preview", "now"]);
+      // Paid by the job on its payment date (noon IST), so the split is that day's.
+      expect(await payDistribution(prisma, distributionId, new Date(`${paymentDate}T06:30:00Z`))).not.toBeNull();
+      const paid = await distributionTds(prisma, distributionId);
+      const strip = (lines: NonNullable<typeof paid>["lines"]) =>
+        lines.map((l) => [l.userId, l.gross, l.rate, l.tds, l.net, l.section, l.pan]).sort();
+      expect(paid?.kind).toBe("paid");
+      expect(strip(paid!.lines)).toEqual(strip(preview!.lines));
+      expect(paid!.totals).toEqual(preview!.totals);
+      const rows = await prisma.tdsWithholding.findMany({ where: { distributionId } });
+      return (userId: string) => {
+        const r = rows.find((row) => row.userId === userId)!;
+        return [r.act, r.section, r.financialYear, r.pan, r.gross.toFixed(2), r.rate.toFixed(2), r.tds.toFixed(2)];
+      };
+    };
+
+    // 20 March 2026 (FY 2025-26, the 1961 Act), ₹22,000 over 200 shares: ₹9,900 is within ₹10,000;
+    // the unverified PAN's ₹11,000 is over it, at 20% (s.206AA).
+    const march = await pay("22000", "2026-03-10", "2026-03-20");
+    expect(march(large.id)).toEqual(["Income-tax Act, 1961", "194", 2025, "AAAPL1111A", "9900.00", "0.00", "0.00"]);
+    expect(march(unverified.id)).toEqual(["Income-tax Act, 1961", "194", 2025, null, "11000.00", "20.00", "2200.00"]);
+    // 5 April 2026 (FY 2026-27, the 2025 Act): a new year's count, so ₹9,000 and ₹10,000 are within it.
+    const april = await pay("20000", "2026-04-01", "2026-04-05");
+    expect(april(large.id)).toEqual(["Income-tax Act, 2025", "393", 2026, "AAAPL1111A", "9000.00", "0.00", "0.00"]);
+    expect(april(unverified.id)).toEqual(["Income-tax Act, 2025", "393", 2026, null, "10000.00", "0.00", "0.00"]);
+    // 20 April: ₹1,800 takes the large holder's year to ₹10,800 (10% of it); the small holder's year
+    // (₹1,200) stays within; the unverified PAN's year is ₹12,000, 20% of it is ₹2,400, but never
+    // more than the payment: all ₹2,000 of it.
+    const later = await pay("4000", "2026-04-15", "2026-04-20");
+    expect(later(large.id)).toEqual(["Income-tax Act, 2025", "393", 2026, "AAAPL1111A", "1800.00", "10.00", "1080.00"]);
+    expect(later(small.id)).toEqual(["Income-tax Act, 2025", "393", 2026, "BBBPS2222B", "200.00", "0.00", "0.00"]);
+    expect(later(unverified.id)).toEqual(["Income-tax Act, 2025", "393", 2026, null, "2000.00", "20.00", "2000.00"]);
+    // 28 April: the ₹400 still owed is taken with the next payment's own 20% (₹200): ₹600; the large holder's ₹90.
+    const last = await pay("2000", "2026-04-25", "2026-04-28");
+    expect(last(unverified.id)).toEqual(["Income-tax Act, 2025", "393", 2026, null, "1000.00", "20.00", "600.00"]);
+    expect(last(large.id)).toEqual(["Income-tax Act, 2025", "393", 2026, "AAAPL1111A", "900.00", "10.00", "90.00"]);
+    expect(await checkInvariants(prisma)).toEqual([]);
   });
 
   it("the invariant check finds a TDS payable account that disagrees with the withholdings", async () => {

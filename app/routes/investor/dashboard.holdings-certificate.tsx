@@ -5,16 +5,18 @@ import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { certificateSecret } from "~/web/certificates.server";
 import { readFormData } from "~/web/form-data.server";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireRecordsReader } from "~/web/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireDashboardUser(request);
+  await requireRecordsReader(request);
   return null;
 }
 
 // Issuing writes the certificate (its code is stored), so it is a POST; the PDF is then a plain GET of it.
+// Like the statements, it is open to anyone who ever held shares (requireRecordsReader, ADR 0075):
+// "downloadable at any time" includes after the last holding was sold (it then attests the wallet).
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  const user = await requireRecordsReader(request);
   if ((await readFormData(request)).get("intent") !== "issue") return data("Unknown request", { status: 400 });
   const issued = await issueHoldingsCertificate(getPrisma(), user.id, certificateSecret());
   return redirect(paths.dashboard.holdingsCertificatePdf(issued.id), 303);

@@ -3,12 +3,12 @@ import { renderHoldingsCertificatePdf } from "~/domain/certificates/holdings-cer
 import type { CertificateContent } from "~/domain/certificates/holdings-certificate.server";
 import { isUuid } from "~/lib/uuid";
 import { getPrisma } from "~/services/db.server";
-import { requireDashboardUser } from "~/web/guards.server";
+import { requireRecordsReader } from "~/web/guards.server";
 import { receiptIssuer } from "~/web/legal-entity.server";
 
 // One issued holdings certificate, for its owner only: anyone else's (or an unknown id) is 404.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireDashboardUser(request);
+  const user = await requireRecordsReader(request);
   const id = params.certificateId ?? "";
   const row = isUuid(id)
     ? await getPrisma().holdingsCertificate.findFirst({ where: { id, userId: user.id }, select: { code: true, content: true } })

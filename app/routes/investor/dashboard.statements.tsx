@@ -1,6 +1,7 @@
 import { formatCalendarDate, formatRupees, formatShares } from "~/lib/formats";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { HoldingsCertificateForm } from "~/components/dashboard/holdings-certificate-form";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
@@ -257,6 +258,8 @@ export default function StatementsPage() {
           param="received"
         />
       </section>
+
+      <HoldingsCertificateForm />
 
       <section aria-labelledby="your-data-heading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="your-data-heading" className="text-lg font-semibold">

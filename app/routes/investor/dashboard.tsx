@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { DashboardNav, type SidebarProperty } from "~/components/dashboard/dashboard-nav";
+import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { RouteError } from "~/components/error-pages/route-error";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { requireRecordsReader } from "~/web/guards.server";
@@ -16,23 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const all = new URL(request.url).searchParams.get("properties") === "all";
   const { properties, total } = await listInvestedPropertiesPage(getPrisma(), user.id, all ? null : undefined);
   return { properties, propertyCount: total };
-}
-
-function DashboardShell({
-  properties,
-  propertyCount,
-  children,
-}: {
-  properties: SidebarProperty[];
-  propertyCount: number;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
-      <DashboardNav properties={properties} propertyCount={propertyCount} />
-      <div className="min-w-0 flex-1">{children}</div>
-    </div>
-  );
 }
 
 export default function DashboardLayout() {
