@@ -10,7 +10,7 @@
 // REHEARSE_LOAD_SECONDS (default 75) and REHEARSE_CLIENTS (default 8) change the load.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -61,13 +61,26 @@ function asPostgres(binary: string, args: string[]) {
   const result = spawnSync("runuser", ["-u", "postgres", "--", binary, ...args], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`${path.basename(binary)} ${args.join(" ")} failed:\n${result.stdout}${result.stderr}`);
 }
+// The same, without stopping the event loop (the load keeps running while it works).
+function asPostgresAsync(binary: string, args: string[]) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn("runuser", ["-u", "postgres", "--", binary, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} ${args.join(" ")} failed (${code}):\n${output}`)),
+    );
+  });
+}
 
 type Cluster = { dir: string; port: number };
 function pgCtl(cluster: Cluster, action: string, extra: string[] = []) {
   asPostgres(path.join(PG_BIN, "pg_ctl"), [action, "-D", cluster.dir, "-w", "-t", "60", ...extra]);
 }
-function startCluster(cluster: Cluster, root: string) {
-  const options = `-p ${cluster.port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=250`;
+function startCluster(cluster: Cluster, root: string, extra = "") {
+  const options = `-p ${cluster.port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=250 ${extra}`;
   pgCtl(cluster, "start", ["-l", `${cluster.dir}.log`, "-o", options]);
 }
 function stopCluster(cluster: Cluster, mode: "fast" | "immediate") {
@@ -108,7 +121,7 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const binaries = ["initdb", "pg_ctl", "pg_basebackup", "pgbouncer", "haproxy", "runuser"];
+  const binaries = ["initdb", "pg_ctl", "pg_basebackup", "pgbouncer", "haproxy", "runuser", "cp"];
   const missing = binaries.filter((name) => !findBinary(name));
   if (missing.length > 0) {
     console.error(
@@ -129,6 +142,16 @@ async function main(): Promise<number> {
   const primary: Cluster = { dir: path.join(root, "primary"), port: await findFreePort() };
   const replica: Cluster = { dir: path.join(root, "replica"), port: await findFreePort() };
   asPostgres(path.join(PG_BIN, "initdb"), ["-D", primary.dir, "-U", "aangan", "-A", "trust", "--no-sync"]);
+  // WAL archiving (the backups of docs/operations.md): every finished WAL segment is copied to the
+  // archive. The replica's copy of this file has it too; a standby archives nothing until it is
+  // promoted, then it archives its new timeline into the same place, so the archive runs on
+  // through the failover.
+  const archive = path.join(root, "wal-archive");
+  asPostgres("/bin/mkdir", ["-m", "700", archive]);
+  asPostgres("/bin/sh", [
+    "-c",
+    `printf "%s\n" "archive_mode = on" "archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'" >> ${primary.dir}/postgresql.conf`,
+  ]);
   startCluster(primary, root);
   cleanups.push(() => stopCluster(primary, "immediate"));
   const admin = new pg.Client({ connectionString: `postgresql://aangan@127.0.0.1:${primary.port}/postgres` });
@@ -416,7 +439,18 @@ async function main(): Promise<number> {
   say(`load: ${CLIENTS} clients for ${LOAD_SECONDS} s through HAProxy; a fault every ${phase / 1000} s`);
   const load = Promise.all(Array.from({ length: CLIENTS }, () => client()));
 
-  await sleep(phase);
+  // A base backup of the primary, taken under the load (the restore at the end starts from it).
+  const baseBackup = path.join(root, "base-backup");
+  await sleep(3_000);
+  const backupStarted = Date.now();
+  say("base backup: pg_basebackup of the primary under load");
+  await asPostgresAsync(path.join(PG_BIN, "pg_basebackup"), [
+    ...["-h", "127.0.0.1", "-p", String(primary.port), "-U", "aangan", "-D", baseBackup, "-X", "stream", "-c", "fast"],
+  ]);
+  const backupSeconds = (Date.now() - backupStarted) / 1000;
+  say(`base backup done in ${backupSeconds.toFixed(1)} s`);
+
+  await sleep(phase - (Date.now() - backupStarted) - 3_000);
   faults.push({ name: "(a) app host 2 killed (SIGKILL), restarted 10 s later", at: Date.now() });
   say("fault (a): SIGKILL app host 2");
   apps[1]!.kill("SIGKILL");
@@ -467,6 +501,71 @@ async function main(): Promise<number> {
     encoding: "utf8",
   });
 
+  // --- The restore: the base backup plus the archived WAL (the old primary's timeline, then the
+  // promoted replica's) into a fresh data directory, recovered to the end of the archive, on its
+  // own port; then the same checks, and the same rows as the promoted primary. The app hosts stop
+  // first, so that nothing is written after the counts below.
+  for (const child of apps) child?.kill("SIGKILL");
+  await Promise.all(apps.map((child) => (child && child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)));
+  const counts = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ journals: string; postings: string; total: string }>(
+        "SELECT (SELECT count(*) FROM ledger_journals)::text AS journals, (SELECT count(*) FROM ledger_postings)::text AS postings, " +
+          "(SELECT coalesce(sum(abs(amount)), 0) FROM ledger_postings)::text AS total",
+      );
+      return rows[0]!;
+    } finally {
+      await client.end();
+    }
+  };
+  const onPrimary = await counts(primaryUrl(replica));
+  // Close the current WAL segment so it is archived, and wait for the archiver to copy it.
+  const switcher = new pg.Client({ connectionString: primaryUrl(replica) });
+  await switcher.connect();
+  const { rows: switched } = await switcher.query<{ file: string }>("SELECT pg_walfile_name(pg_switch_wal()) AS file");
+  await switcher.end();
+  await waitFor("the archiver", async () => existsSync(path.join(archive, switched[0]!.file)), 60_000);
+  const restored: Cluster = { dir: path.join(root, "restored"), port: await findFreePort() };
+  const restoreStarted = Date.now();
+  say(`restore: base backup + archived WAL into a fresh data directory (${switched[0]!.file} last archived)`);
+  asPostgres("/bin/cp", ["-a", baseBackup, restored.dir]);
+  asPostgres("/bin/sh", [
+    "-c",
+    `printf "%s\n" "restore_command = 'cp ${archive}/%f %p'" "recovery_target_timeline = 'latest'" >> ${restored.dir}/postgresql.conf && touch ${restored.dir}/recovery.signal`,
+  ]);
+  // Its own port, and it does not archive into the rehearsal's archive once it is done.
+  startCluster(restored, root, "-c archive_mode=off");
+  cleanups.push(() => stopCluster(restored, "immediate"));
+  await waitFor(
+    "the restored copy's recovery",
+    async () => {
+      const client = new pg.Client({ connectionString: primaryUrl(restored), connectionTimeoutMillis: 1_000 });
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ r: boolean }>("SELECT pg_is_in_recovery() AS r");
+        return rows[0]?.r === false;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    300_000,
+  );
+  const restoreSeconds = (Date.now() - restoreStarted) / 1000;
+  const walFiles = readdirSync(archive).filter((file) => /^[0-9A-F]{24}$/.test(file)).length;
+  say(`restored copy on ${restored.port} out of recovery after ${restoreSeconds.toFixed(1)} s`);
+  const onRestored = await counts(primaryUrl(restored));
+  const restoredPrisma = createPrismaClient(primaryUrl(restored));
+  const restoredViolations = await findViolations(restoredPrisma);
+  await restoredPrisma.$disconnect();
+  const restoredLedgerCheck = spawnSync("npx", ["tsx", "scripts/ledger-check.ts"], {
+    env: { ...process.env, DATABASE_URL: primaryUrl(restored), DATABASE_DIRECT_URL: "" },
+    encoding: "utf8",
+  });
+  const sameRows =
+    onRestored.journals === onPrimary.journals && onRestored.postings === onPrimary.postings && onRestored.total === onPrimary.total;
+
   // --- The table.
   const byKind = new Map<string, number>();
   for (const outcome of outcomes) byKind.set(outcome.kind, (byKind.get(outcome.kind) ?? 0) + 1);
@@ -493,6 +592,16 @@ async function main(): Promise<number> {
   });
   table.push(["safety: books and market conservation violations (must be 0)", String(violations.length)]);
   table.push(["safety: npm run ledger:check on the promoted primary (exit code, must be 0)", String(ledgerCheck.status)]);
+  table.push([
+    "(d) restore: base backup + archived WAL into a fresh data directory: time",
+    `${restoreSeconds.toFixed(1)} s to the end of the archive (${walFiles} WAL files; the backup took ${backupSeconds.toFixed(1)} s under load)`,
+  ]);
+  table.push([
+    "safety: restored copy vs the promoted primary: journals, postings, rupees moved",
+    `${onRestored.journals}/${onPrimary.journals}, ${onRestored.postings}/${onPrimary.postings}, ₹${onRestored.total}/₹${onPrimary.total}${sameRows ? " (equal)" : " (DIFFERENT)"}`,
+  ]);
+  table.push(["safety: books and market conservation violations on the restored copy (must be 0)", String(restoredViolations.length)]);
+  table.push(["safety: npm run ledger:check on the restored copy (exit code, must be 0)", String(restoredLedgerCheck.status)]);
   const width = Math.max(...table.map(([label]) => label.length));
   console.log("\n| what | count |\n|---|---|");
   for (const [label, value] of table) console.log(`| ${label.padEnd(width)} | ${value} |`);
@@ -503,13 +612,18 @@ async function main(): Promise<number> {
   console.log("Recovery time: from the fault to the last failed post before the next fault (0 when none failed).");
   for (const problem of violations.slice(0, 20)) console.log(`violation: ${problem}`);
   if (ledgerCheck.status !== 0) console.log(`ledger:check said:\n${ledgerCheck.stdout}${ledgerCheck.stderr}`);
+  for (const problem of restoredViolations.slice(0, 20)) console.log(`violation on the restored copy: ${problem}`);
+  if (restoredLedgerCheck.status !== 0) {
+    console.log(`ledger:check on the restored copy said:\n${restoredLedgerCheck.stdout}${restoredLedgerCheck.stderr}`);
+  }
   if (process.env.REHEARSE_DEBUG) {
     spawnSync("tail", ["-n", "25", path.join(root, "pgbouncer.log"), `${replica.dir}.log`], { stdio: "inherit" });
   }
   if (process.env.REHEARSE_DEBUG && outcomes.some((o) => /from the app/.test(o.kind))) {
     for (const [i, log] of appLogs.entries()) console.log(`--- app host ${i + 1} log (end) ---\n${log.slice(-4_000)}`);
   }
-  return violations.length === 0 && ledgerCheck.status === 0 ? 0 : 1;
+  const restoreClean = sameRows && restoredViolations.length === 0 && restoredLedgerCheck.status === 0;
+  return violations.length === 0 && ledgerCheck.status === 0 && restoreClean ? 0 : 1;
 }
 
 main().then(
