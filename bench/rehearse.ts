@@ -1,16 +1,17 @@
 // `npm run rehearse` (issue 33, ADR 0080): the topology of docs/operations.md on this machine with
 // Debian's packages, under faults. A PostgreSQL 15 primary and a streaming replica
-// (pg_basebackup -R), PgBouncer in transaction mode in front of the primary, three app hosts
-// (server.ts, production build) behind HAProxy checking /readyz, and a shared local directory for
-// private files. Money operations go through HAProxy while it kills one app host, restarts
+// (pg_basebackup -R), the primary's WAL archived, PgBouncer in transaction mode in front of the
+// primary, three app hosts (server.ts, production build) in their own network namespaces behind
+// HAProxy checking /readyz, and a shared local directory for private files. Money operations go through HAProxy while it kills one app host, restarts
 // PgBouncer, and stops the primary and promotes the replica (PgBouncer re-pointed). Then the
-// ledger and the market's conservation checks run on the surviving primary, and one table is
-// printed. The app hosts are three processes on distinct loopback ports, not network namespaces.
+// ledger and the market's conservation checks run on the surviving primary; a base backup taken
+// under the load is restored with the archived WAL and checked the same way; one table is
+// printed. Without `ip netns` (or with REHEARSE_NETNS=0) the app hosts are processes on loopback.
 // Root only (PostgreSQL runs as the postgres user, PgBouncer drops to it); not part of `npm test`.
 // REHEARSE_LOAD_SECONDS (default 75) and REHEARSE_CLIENTS (default 8) change the load.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -61,13 +62,80 @@ function asPostgres(binary: string, args: string[]) {
   const result = spawnSync("runuser", ["-u", "postgres", "--", binary, ...args], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`${path.basename(binary)} ${args.join(" ")} failed:\n${result.stdout}${result.stderr}`);
 }
+// The same, without stopping the event loop (the load keeps running while it works).
+function asPostgresAsync(binary: string, args: string[]) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn("runuser", ["-u", "postgres", "--", binary, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} ${args.join(" ")} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+// The addresses PostgreSQL and PgBouncer listen on: loopback, and the bridge's address when the
+// app hosts are in network namespaces.
+let listenAddresses = "127.0.0.1";
+
+// The app hosts' network: three namespaces, each with one end of a veth pair whose other end is
+// on a bridge in this (the root) namespace that has an address of the same /24. PostgreSQL,
+// PgBouncer and HAProxy stay here; the apps reach the first two, and HAProxy the apps, through
+// the bridge. undefined when it cannot be made (then the apps are processes on loopback ports).
+type HostNetwork = { bridgeAddress: string; namespaces: string[]; addresses: string[]; subnet: string };
+function ip(args: string[]) {
+  const result = spawnSync("ip", args, { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`ip ${args.join(" ")}: ${result.stderr.trim() || result.error?.message}`);
+  return result.stdout;
+}
+function makeHostNetwork(): HostNetwork | { reason: string } {
+  if (process.env.REHEARSE_NETNS === "0") return { reason: "REHEARSE_NETNS=0" };
+  if (!findBinary("ip")) return { reason: "no ip binary (iproute2)" };
+  // Names carry this process's id: another rehearsal on the machine gets its own (15 characters
+  // at most for an interface).
+  const tag = `ag${process.pid % 100_000}`;
+  const used = spawnSync("ip", ["-o", "-4", "addr"], { encoding: "utf8" }).stdout ?? "";
+  const third = Array.from({ length: 200 }, (_, i) => (process.pid + i) % 250).find((n) => !used.includes(`10.231.${n}.`));
+  if (third === undefined) return { reason: "no free 10.231.x.0/24" };
+  const subnet = `10.231.${third}`;
+  const bridge = `${tag}br`;
+  const namespaces = [1, 2, 3].map((i) => `${tag}-app${i}`);
+  const undo = () => {
+    for (const ns of namespaces) spawnSync("ip", ["netns", "del", ns]);
+    for (const i of [1, 2, 3]) spawnSync("ip", ["link", "del", `${tag}h${i}`]);
+    spawnSync("ip", ["link", "del", bridge]);
+  };
+  try {
+    ip(["link", "add", bridge, "type", "bridge"]);
+    cleanups.push(undo);
+    ip(["addr", "add", `${subnet}.1/24`, "dev", bridge]);
+    ip(["link", "set", bridge, "up"]);
+    namespaces.forEach((ns, index) => {
+      const i = index + 1;
+      ip(["netns", "add", ns]);
+      ip(["link", "add", `${tag}h${i}`, "type", "veth", "peer", "name", `${tag}n${i}`]);
+      ip(["link", "set", `${tag}h${i}`, "master", bridge]);
+      ip(["link", "set", `${tag}h${i}`, "up"]);
+      ip(["link", "set", `${tag}n${i}`, "netns", ns]);
+      ip(["-n", ns, "addr", "add", `${subnet}.${10 + i}/24`, "dev", `${tag}n${i}`]);
+      ip(["-n", ns, "link", "set", `${tag}n${i}`, "up"]);
+      ip(["-n", ns, "link", "set", "lo", "up"]);
+    });
+  } catch (error) {
+    undo();
+    return { reason: error instanceof Error ? error.message : String(error) };
+  }
+  return { bridgeAddress: `${subnet}.1`, namespaces, addresses: [11, 12, 13].map((n) => `${subnet}.${n}`), subnet: `${subnet}.0/24` };
+}
 
 type Cluster = { dir: string; port: number };
 function pgCtl(cluster: Cluster, action: string, extra: string[] = []) {
   asPostgres(path.join(PG_BIN, "pg_ctl"), [action, "-D", cluster.dir, "-w", "-t", "60", ...extra]);
 }
-function startCluster(cluster: Cluster, root: string) {
-  const options = `-p ${cluster.port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=250`;
+function startCluster(cluster: Cluster, root: string, extra = "") {
+  const options = `-p ${cluster.port} -k ${root} -c listen_addresses=${listenAddresses} -c max_connections=250 ${extra}`;
   pgCtl(cluster, "start", ["-l", `${cluster.dir}.log`, "-o", options]);
 }
 function stopCluster(cluster: Cluster, mode: "fast" | "immediate") {
@@ -108,7 +176,7 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const binaries = ["initdb", "pg_ctl", "pg_basebackup", "pgbouncer", "haproxy", "runuser"];
+  const binaries = ["initdb", "pg_ctl", "pg_basebackup", "pgbouncer", "haproxy", "runuser", "cp"];
   const missing = binaries.filter((name) => !findBinary(name));
   if (missing.length > 0) {
     console.error(
@@ -125,10 +193,35 @@ async function main(): Promise<number> {
   const storage = path.join(root, "private-storage");
   mkdirSync(storage);
 
+  const network = makeHostNetwork();
+  const net = "reason" in network ? undefined : network;
+  if (net) {
+    listenAddresses = `127.0.0.1,${net.bridgeAddress}`;
+    say(`network: three namespaces ${net.namespaces.join(", ")} on a bridge, ${net.subnet} (this side ${net.bridgeAddress})`);
+  } else {
+    say(`network: no namespaces (${"reason" in network ? network.reason : ""}); app hosts on loopback ports`);
+  }
+  // Where the app hosts reach PgBouncer and the replica.
+  const servicesHost = net?.bridgeAddress ?? "127.0.0.1";
+
   // --- PostgreSQL: a primary and a streaming replica of it.
   const primary: Cluster = { dir: path.join(root, "primary"), port: await findFreePort() };
   const replica: Cluster = { dir: path.join(root, "replica"), port: await findFreePort() };
   asPostgres(path.join(PG_BIN, "initdb"), ["-D", primary.dir, "-U", "aangan", "-A", "trust", "--no-sync"]);
+  // WAL archiving (the backups of docs/operations.md): every finished WAL segment is copied to the
+  // archive. The replica's copy of this file has it too; a standby archives nothing until it is
+  // promoted, then it archives its new timeline into the same place, so the archive runs on
+  // through the failover.
+  const archive = path.join(root, "wal-archive");
+  asPostgres("/bin/mkdir", ["-m", "700", archive]);
+  asPostgres("/bin/sh", [
+    "-c",
+    `printf "%s\n" "archive_mode = on" "archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'" >> ${primary.dir}/postgresql.conf`,
+  ]);
+  if (net) {
+    // The app hosts connect from the bridge's subnet (the replica copies this file).
+    asPostgres("/bin/sh", ["-c", `echo "host all all ${net.subnet} trust" >> ${primary.dir}/pg_hba.conf`]);
+  }
   startCluster(primary, root);
   cleanups.push(() => stopCluster(primary, "immediate"));
   const admin = new pg.Client({ connectionString: `postgresql://aangan@127.0.0.1:${primary.port}/postgres` });
@@ -157,7 +250,7 @@ async function main(): Promise<number> {
         `aangan = ${server}`,
         `aangan_direct = ${server} pool_mode=session pool_size=80`,
         "[pgbouncer]",
-        "listen_addr = 127.0.0.1",
+        `listen_addr = ${listenAddresses}`,
         `listen_port = ${bouncerPort}`,
         "unix_socket_dir =",
         "auth_type = any",
@@ -189,24 +282,30 @@ async function main(): Promise<number> {
   // --- Three app hosts. Each is one process on its own loopback port (not a network namespace).
   const haproxyPort = await findFreePort();
   const origin = `http://127.0.0.1:${haproxyPort}`;
-  const appPorts = [await findFreePort(), await findFreePort(), await findFreePort()];
+  // In namespaces each host has its own ports: all three listen on 3000 at their own address.
+  const appPorts = net ? [3000, 3000, 3000] : [await findFreePort(), await findFreePort(), await findFreePort()];
+  const appHosts = net?.addresses ?? ["127.0.0.1", "127.0.0.1", "127.0.0.1"];
   const apps: (ChildProcess | undefined)[] = [];
   const appLogs: string[] = ["", "", ""];
   const startApp = async (index: number) => {
     const port = appPorts[index]!;
-    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    const host = appHosts[index]!;
+    // `ip netns exec` enters the namespace and execs node: the child's pid is the app's.
+    const command = [process.execPath, "--import", "tsx", "server.ts"];
+    const argv = net ? ["ip", "netns", "exec", net.namespaces[index]!, ...command] : command;
+    const child = spawn(argv[0]!, argv.slice(1), {
       env: {
         ...process.env,
         NODE_ENV: "production",
-        HOST: "127.0.0.1",
+        HOST: host,
         PORT: String(port),
         WEB_CONCURRENCY: "1",
         APP_ORIGIN: origin,
         TRUST_PROXY: "true",
-        DATABASE_URL: `postgresql://aangan@127.0.0.1:${bouncerPort}/aangan`,
-        DATABASE_DIRECT_URL: `postgresql://aangan@127.0.0.1:${bouncerPort}/aangan_direct`,
+        DATABASE_URL: `postgresql://aangan@${servicesHost}:${bouncerPort}/aangan`,
+        DATABASE_DIRECT_URL: `postgresql://aangan@${servicesHost}:${bouncerPort}/aangan_direct`,
         DATABASE_POOL_MODE: "transaction",
-        DATABASE_READ_URL: primaryUrl(replica),
+        DATABASE_READ_URL: `postgresql://aangan@${servicesHost}:${replica.port}/aangan`,
         DATA_DIR: storage,
         SEED_DEMO_DATA: "false",
         SESSION_SECRET: SECRET,
@@ -230,7 +329,7 @@ async function main(): Promise<number> {
         `app host ${index + 1}`,
         async () => {
           if (child.exitCode !== null) throw new Error(`app host ${index + 1} exited with ${child.exitCode}`);
-          return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+          return (await fetch(`http://${host}:${port}/readyz`)).ok;
         },
         90_000,
       );
@@ -243,7 +342,8 @@ async function main(): Promise<number> {
   // The first host migrates the empty database; the others then find it migrated.
   await startApp(0);
   await Promise.all([startApp(1), startApp(2)]);
-  say(`three app hosts on 127.0.0.1:${appPorts.join(", ")} (processes on loopback, not network namespaces)`);
+  const where = appHosts.map((host, i) => `${host}:${appPorts[i]}`).join(", ");
+  say(`three app hosts on ${where} (${net ? "each in its own network namespace" : "processes on loopback, not network namespaces"})`);
 
   // --- HAProxy in front of them, checking /readyz every half second.
   const haproxyConfig = path.join(root, "haproxy.cfg");
@@ -268,7 +368,7 @@ async function main(): Promise<number> {
       "  option httpchk GET /readyz",
       "  http-check expect status 200",
       "  default-server inter 500ms fall 2 rise 2",
-      ...appPorts.map((port, i) => `  server app${i + 1} 127.0.0.1:${port} check`),
+      ...appPorts.map((port, i) => `  server app${i + 1} ${appHosts[i]}:${port} check`),
       "",
     ].join("\n"),
   );
@@ -416,7 +516,18 @@ async function main(): Promise<number> {
   say(`load: ${CLIENTS} clients for ${LOAD_SECONDS} s through HAProxy; a fault every ${phase / 1000} s`);
   const load = Promise.all(Array.from({ length: CLIENTS }, () => client()));
 
-  await sleep(phase);
+  // A base backup of the primary, taken under the load (the restore at the end starts from it).
+  const baseBackup = path.join(root, "base-backup");
+  await sleep(3_000);
+  const backupStarted = Date.now();
+  say("base backup: pg_basebackup of the primary under load");
+  await asPostgresAsync(path.join(PG_BIN, "pg_basebackup"), [
+    ...["-h", "127.0.0.1", "-p", String(primary.port), "-U", "aangan", "-D", baseBackup, "-X", "stream", "-c", "fast"],
+  ]);
+  const backupSeconds = (Date.now() - backupStarted) / 1000;
+  say(`base backup done in ${backupSeconds.toFixed(1)} s`);
+
+  await sleep(phase - (Date.now() - backupStarted) - 3_000);
   faults.push({ name: "(a) app host 2 killed (SIGKILL), restarted 10 s later", at: Date.now() });
   say("fault (a): SIGKILL app host 2");
   apps[1]!.kill("SIGKILL");
@@ -467,6 +578,71 @@ async function main(): Promise<number> {
     encoding: "utf8",
   });
 
+  // --- The restore: the base backup plus the archived WAL (the old primary's timeline, then the
+  // promoted replica's) into a fresh data directory, recovered to the end of the archive, on its
+  // own port; then the same checks, and the same rows as the promoted primary. The app hosts stop
+  // first, so that nothing is written after the counts below.
+  for (const child of apps) child?.kill("SIGKILL");
+  await Promise.all(apps.map((child) => (child && child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)));
+  const counts = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ journals: string; postings: string; total: string }>(
+        "SELECT (SELECT count(*) FROM ledger_journals)::text AS journals, (SELECT count(*) FROM ledger_postings)::text AS postings, " +
+          "(SELECT coalesce(sum(abs(amount)), 0) FROM ledger_postings)::text AS total",
+      );
+      return rows[0]!;
+    } finally {
+      await client.end();
+    }
+  };
+  const onPrimary = await counts(primaryUrl(replica));
+  // Close the current WAL segment so it is archived, and wait for the archiver to copy it.
+  const switcher = new pg.Client({ connectionString: primaryUrl(replica) });
+  await switcher.connect();
+  const { rows: switched } = await switcher.query<{ file: string }>("SELECT pg_walfile_name(pg_switch_wal()) AS file");
+  await switcher.end();
+  await waitFor("the archiver", async () => existsSync(path.join(archive, switched[0]!.file)), 60_000);
+  const restored: Cluster = { dir: path.join(root, "restored"), port: await findFreePort() };
+  const restoreStarted = Date.now();
+  say(`restore: base backup + archived WAL into a fresh data directory (${switched[0]!.file} last archived)`);
+  asPostgres("/bin/cp", ["-a", baseBackup, restored.dir]);
+  asPostgres("/bin/sh", [
+    "-c",
+    `printf "%s\n" "restore_command = 'cp ${archive}/%f %p'" "recovery_target_timeline = 'latest'" >> ${restored.dir}/postgresql.conf && touch ${restored.dir}/recovery.signal`,
+  ]);
+  // Its own port, and it does not archive into the rehearsal's archive once it is done.
+  startCluster(restored, root, "-c archive_mode=off");
+  cleanups.push(() => stopCluster(restored, "immediate"));
+  await waitFor(
+    "the restored copy's recovery",
+    async () => {
+      const client = new pg.Client({ connectionString: primaryUrl(restored), connectionTimeoutMillis: 1_000 });
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ r: boolean }>("SELECT pg_is_in_recovery() AS r");
+        return rows[0]?.r === false;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    300_000,
+  );
+  const restoreSeconds = (Date.now() - restoreStarted) / 1000;
+  const walFiles = readdirSync(archive).filter((file) => /^[0-9A-F]{24}$/.test(file)).length;
+  say(`restored copy on ${restored.port} out of recovery after ${restoreSeconds.toFixed(1)} s`);
+  const onRestored = await counts(primaryUrl(restored));
+  const restoredPrisma = createPrismaClient(primaryUrl(restored));
+  const restoredViolations = await findViolations(restoredPrisma);
+  await restoredPrisma.$disconnect();
+  const restoredLedgerCheck = spawnSync("npx", ["tsx", "scripts/ledger-check.ts"], {
+    env: { ...process.env, DATABASE_URL: primaryUrl(restored), DATABASE_DIRECT_URL: "" },
+    encoding: "utf8",
+  });
+  const sameRows =
+    onRestored.journals === onPrimary.journals && onRestored.postings === onPrimary.postings && onRestored.total === onPrimary.total;
+
   // --- The table.
   const byKind = new Map<string, number>();
   for (const outcome of outcomes) byKind.set(outcome.kind, (byKind.get(outcome.kind) ?? 0) + 1);
@@ -493,23 +669,39 @@ async function main(): Promise<number> {
   });
   table.push(["safety: books and market conservation violations (must be 0)", String(violations.length)]);
   table.push(["safety: npm run ledger:check on the promoted primary (exit code, must be 0)", String(ledgerCheck.status)]);
+  table.push([
+    "(d) restore: base backup + archived WAL into a fresh data directory: time",
+    `${restoreSeconds.toFixed(1)} s to the end of the archive (${walFiles} WAL files; the backup took ${backupSeconds.toFixed(1)} s under load)`,
+  ]);
+  table.push([
+    "safety: restored copy vs the promoted primary: journals, postings, rupees moved",
+    `${onRestored.journals}/${onPrimary.journals}, ${onRestored.postings}/${onPrimary.postings}, ₹${onRestored.total}/₹${onPrimary.total}${sameRows ? " (equal)" : " (DIFFERENT)"}`,
+  ]);
+  table.push(["safety: books and market conservation violations on the restored copy (must be 0)", String(restoredViolations.length)]);
+  table.push(["safety: npm run ledger:check on the restored copy (exit code, must be 0)", String(restoredLedgerCheck.status)]);
   const width = Math.max(...table.map(([label]) => label.length));
   console.log("\n| what | count |\n|---|---|");
   for (const [label, value] of table) console.log(`| ${label.padEnd(width)} | ${value} |`);
   console.log(
-    "\nTopology: PostgreSQL 15 primary + streaming replica, PgBouncer (transaction mode), 3 app hosts as processes on loopback " +
-      "(not network namespaces), HAProxy with /readyz checks, private files in a shared local directory (not S3).",
+    "\nTopology: PostgreSQL 15 primary + streaming replica (WAL archived), PgBouncer (transaction mode), 3 app hosts " +
+      (net ? `in their own network namespaces (${net.subnet}, a bridge)` : "as processes on loopback (not network namespaces)") +
+      ", HAProxy with /readyz checks, private files in a shared local directory (not S3).",
   );
   console.log("Recovery time: from the fault to the last failed post before the next fault (0 when none failed).");
   for (const problem of violations.slice(0, 20)) console.log(`violation: ${problem}`);
   if (ledgerCheck.status !== 0) console.log(`ledger:check said:\n${ledgerCheck.stdout}${ledgerCheck.stderr}`);
+  for (const problem of restoredViolations.slice(0, 20)) console.log(`violation on the restored copy: ${problem}`);
+  if (restoredLedgerCheck.status !== 0) {
+    console.log(`ledger:check on the restored copy said:\n${restoredLedgerCheck.stdout}${restoredLedgerCheck.stderr}`);
+  }
   if (process.env.REHEARSE_DEBUG) {
     spawnSync("tail", ["-n", "25", path.join(root, "pgbouncer.log"), `${replica.dir}.log`], { stdio: "inherit" });
   }
   if (process.env.REHEARSE_DEBUG && outcomes.some((o) => /from the app/.test(o.kind))) {
     for (const [i, log] of appLogs.entries()) console.log(`--- app host ${i + 1} log (end) ---\n${log.slice(-4_000)}`);
   }
-  return violations.length === 0 && ledgerCheck.status === 0 ? 0 : 1;
+  const restoreClean = sameRows && restoredViolations.length === 0 && restoredLedgerCheck.status === 0;
+  return violations.length === 0 && ledgerCheck.status === 0 && restoreClean ? 0 : 1;
 }
 
 main().then(
