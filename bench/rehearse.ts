@@ -33,7 +33,7 @@ function findBinary(name: string): string | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = Date.now();
-const stamp = () => ((Date.now() - started) / 1000).toFixed(1).padStart(6);
+const stamp = (at = Date.now()) => ((at - started) / 1000).toFixed(1).padStart(6);
 const say = (line: string) => console.log(`[${stamp()}s] ${line}`);
 
 // Everything started is stopped on the way out, in reverse order, also on Ctrl-C or a failure.
@@ -391,6 +391,8 @@ async function main(): Promise<number> {
   });
   reads.on("error", () => undefined);
   const outcomes: Outcome[] = [];
+  /** Each 500 the app answered, with when and where, to find its cause in the hosts' logs. */
+  const serverErrors: { at: number; path: string; intent: string; body: string }[] = [];
   const planFailures: { at: number; message: string }[] = [];
   let seed = 1;
   const random = () => {
@@ -490,6 +492,13 @@ async function main(): Promise<number> {
       else if (status === 503 && body.includes("No server is available")) kind = "503 from HAProxy: no app host ready";
       else if ((status === 502 || status === 504) && !body.includes("Aangan")) kind = `${status} from HAProxy: host failed mid-request`;
       else kind = `${status} from the app`;
+      if (status === 500)
+        serverErrors.push({
+          at: Date.now(),
+          path: request.path,
+          intent: request.form.intent ?? "",
+          body: body.replace(/\s+/g, " ").slice(0, 200),
+        });
     } catch (error) {
       kind = `no answer (${error instanceof Error ? error.name : "error"})`;
     }
@@ -697,6 +706,8 @@ async function main(): Promise<number> {
   if (process.env.REHEARSE_DEBUG) {
     spawnSync("tail", ["-n", "25", path.join(root, "pgbouncer.log"), `${replica.dir}.log`], { stdio: "inherit" });
   }
+  for (const error of serverErrors.slice(0, 10))
+    console.log(`500 at ${stamp(error.at)}s: POST ${error.path} (${error.intent || "no intent"}): ${error.body}`);
   if (process.env.REHEARSE_DEBUG && outcomes.some((o) => /from the app/.test(o.kind))) {
     for (const [i, log] of appLogs.entries()) console.log(`--- app host ${i + 1} log (end) ---\n${log.slice(-4_000)}`);
   }
