@@ -39,6 +39,7 @@ export type StandInSettings = {
 
 type Outcome = "success" | "failure" | "pending";
 type OrderFacts = { a: number; t: number };
+/** `t`: when the payment was made, in milliseconds. */
 type PaymentFacts = { o: string; a: number; m: string; s: Outcome; t: number };
 const OUTCOME_CODES: Record<Outcome, string> = { success: "s", failure: "f", pending: "p" };
 
@@ -103,8 +104,7 @@ export function razorpayStandIn(settings: StandInSettings) {
   });
 
   function paymentEntity(id: string, payment: PaymentFacts, now = Date.now()) {
-    const status =
-      payment.s === "failure" ? "failed" : payment.s === "pending" && now < payment.t * 1000 + pendingMs ? "authorized" : "captured";
+    const status = payment.s === "failure" ? "failed" : payment.s === "pending" && now < payment.t + pendingMs ? "authorized" : "captured";
     return {
       id,
       entity: "payment",
@@ -122,7 +122,7 @@ export function razorpayStandIn(settings: StandInSettings) {
           : null,
       token_id: tokenOfOrder(payment.o)?.id ?? debitToken.get(payment.o) ?? null,
       recurring: tokenOfOrder(payment.o) !== undefined || debitToken.has(payment.o),
-      created_at: payment.t,
+      created_at: Math.floor(payment.t / 1000),
     };
   }
 
@@ -134,7 +134,9 @@ export function razorpayStandIn(settings: StandInSettings) {
       a: options.amount ?? order.a,
       m: options.method ?? "upi",
       s: outcome,
-      t: Math.floor(Date.now() / 1000),
+      // Milliseconds: a pending payment's capture is reported exactly pendingMs after it was
+      // made, as its delayed webhooks are (in seconds it could read captured almost at once).
+      t: Date.now(),
     };
     const id = sealPayment(facts);
     book(id, facts);
@@ -209,7 +211,7 @@ export function razorpayStandIn(settings: StandInSettings) {
   /** A captured payment goes into the books when it is captured (a pending one, after its delay). */
   function book(id: string, facts: PaymentFacts) {
     if (facts.s === "failure") return;
-    const at = facts.s === "pending" ? facts.t * 1000 + pendingMs : facts.t * 1000;
+    const at = facts.s === "pending" ? facts.t + pendingMs : facts.t;
     books.record({ kind: "payment", id, orderId: facts.o, amount: facts.a, method: facts.m, at });
   }
 
