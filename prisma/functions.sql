@@ -482,13 +482,11 @@ DECLARE
     v_created TIMESTAMPTZ;
     v_posted INT;
 BEGIN
-    IF (SELECT count(*) FROM "ledger_accounts" a WHERE a."code" = ANY (p_codes)) < cardinality(p_codes) THEN
-        INSERT INTO "ledger_accounts" ("code", "kind", "user_id", "property_id")
-        SELECT w.code, w.kind, w.user_id, w.property_id
-          FROM unnest(p_codes, p_kinds, p_user_ids, p_property_ids) AS w(code, kind, user_id, property_id)
-         ORDER BY w.code
-        ON CONFLICT ("code") DO NOTHING;
-    END IF;
+    INSERT INTO "ledger_accounts" ("code", "kind", "user_id", "property_id")
+    SELECT w.code, w.kind, w.user_id, w.property_id
+      FROM unnest(p_codes, p_kinds, p_user_ids, p_property_ids) AS w(code, kind, user_id, property_id)
+     ORDER BY w.code
+    ON CONFLICT ("code") DO NOTHING;
     INSERT INTO "escrow_balances" ("user_id")
     SELECT DISTINCT u FROM unnest(p_user_ids) AS u WHERE u IS NOT NULL ORDER BY 1
     ON CONFLICT ("user_id") DO NOTHING;
@@ -1276,6 +1274,17 @@ AS $function$
      WHERE "changed_in" <> pg_current_xact_id()::text::bigint
 $function$;
 
+-- raise_user_page_version(p_user uuid)
+CREATE OR REPLACE FUNCTION public.raise_user_page_version(p_user uuid)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    INSERT INTO "user_page_versions" AS v ("user_id", "version", "changed_in")
+    VALUES (p_user, 1, pg_current_xact_id()::text::bigint)
+    ON CONFLICT ("user_id") DO UPDATE SET "version" = v."version" + 1, "changed_in" = excluded."changed_in"
+     WHERE v."changed_in" <> excluded."changed_in"
+$function$;
+
 -- recalculate_tier(p_user uuid)
 CREATE OR REPLACE FUNCTION public.recalculate_tier(p_user uuid)
  RETURNS void
@@ -1311,18 +1320,6 @@ BEGIN
 END;
 $function$;
 
--- user_page_version_first_change(p_user uuid)
-CREATE OR REPLACE FUNCTION public.user_page_version_first_change(p_user uuid)
- RETURNS boolean
- LANGUAGE sql
-AS $function$
-    SELECT CASE
-        WHEN p_user IS NULL THEN true
-        WHEN current_setting('aangan.user_page_version_queued', true) IS NOT DISTINCT FROM p_user::text THEN false
-        ELSE set_config('aangan.user_page_version_queued', p_user::text, true) IS NOT NULL
-    END
-$function$;
-
 -- user_page_version_row_changed()
 CREATE OR REPLACE FUNCTION public.user_page_version_row_changed()
  RETURNS trigger
@@ -1330,16 +1327,10 @@ CREATE OR REPLACE FUNCTION public.user_page_version_row_changed()
 AS $function$
 BEGIN
     IF TG_OP <> 'INSERT' THEN
-        INSERT INTO "user_page_versions" AS v ("user_id", "version", "changed_in")
-        VALUES (OLD."user_id", 1, pg_current_xact_id()::text::bigint)
-        ON CONFLICT ("user_id") DO UPDATE SET "version" = v."version" + 1, "changed_in" = excluded."changed_in"
-         WHERE v."changed_in" <> excluded."changed_in";
+        PERFORM "raise_user_page_version"(OLD."user_id");
     END IF;
     IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW."user_id" IS DISTINCT FROM OLD."user_id") THEN
-        INSERT INTO "user_page_versions" AS v ("user_id", "version", "changed_in")
-        VALUES (NEW."user_id", 1, pg_current_xact_id()::text::bigint)
-        ON CONFLICT ("user_id") DO UPDATE SET "version" = v."version" + 1, "changed_in" = excluded."changed_in"
-         WHERE v."changed_in" <> excluded."changed_in";
+        PERFORM "raise_user_page_version"(NEW."user_id");
     END IF;
     RETURN NULL;
 END;

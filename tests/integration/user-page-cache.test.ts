@@ -211,58 +211,6 @@ describe("page versions kept by the database", () => {
     expect(await versionOf(user.id)).toBe(before + 2);
   });
 
-  it("queues one raise per investor per transaction, not one per row written (ADR 0083)", async () => {
-    const { user } = await investor();
-    const { user: other } = await investor();
-    const property = await createProperty(db.current.prisma);
-    const [before, otherBefore] = [await versionOf(user.id), await versionOf(other.id)];
-    const client = new pg.Client({ connectionString: db.current.url });
-    await client.connect();
-    try {
-      await client.query("BEGIN");
-      await client.query("SET LOCAL track_functions = 'all'");
-      const alert = "INSERT INTO user_alerts (user_id, alert_type, title, message) VALUES ($1, 'system', 't', 'm')";
-      await client.query(
-        "INSERT INTO user_property_positions (user_id, property_id, shares, cost_basis, avg_price) VALUES ($1, $2, 1, 10000, 10000)",
-        [user.id, property.id],
-      );
-      await client.query(alert, [user.id]);
-      await client.query(alert, [user.id]);
-      await client.query(alert, [other.id]);
-      await client.query("UPDATE user_property_positions SET shares = 2 WHERE user_id = $1", [user.id]);
-      // The deferred raises run here, so this transaction's count of them can be read.
-      await client.query("SET CONSTRAINTS ALL IMMEDIATE");
-      const [{ calls }] = (
-        await client.query<{ calls: string }>("SELECT pg_stat_get_xact_function_calls('user_page_version_row_changed'::regproc) AS calls")
-      ).rows as [{ calls: string }];
-      // The investor, the other investor, then the investor again: the marker remembers the last one.
-      expect(Number(calls)).toBe(3);
-      await client.query("COMMIT");
-    } finally {
-      await client.end();
-    }
-    expect(await versionOf(user.id)).toBe(before + 1);
-    expect(await versionOf(other.id)).toBe(otherBefore + 1);
-  });
-
-  it("still raises the version when the row that first queued it was rolled back to a savepoint", async () => {
-    const { user } = await investor();
-    const before = await versionOf(user.id);
-    const client = new pg.Client({ connectionString: db.current.url });
-    await client.connect();
-    try {
-      await client.query("BEGIN");
-      await client.query("SAVEPOINT first");
-      await client.query("INSERT INTO user_alerts (user_id, alert_type, title, message) VALUES ($1, 'system', 'gone', 'm')", [user.id]);
-      await client.query("ROLLBACK TO SAVEPOINT first");
-      await client.query("INSERT INTO user_alerts (user_id, alert_type, title, message) VALUES ($1, 'system', 'kept', 'm')", [user.id]);
-      await client.query("COMMIT");
-    } finally {
-      await client.end();
-    }
-    expect(await versionOf(user.id)).toBe(before + 1);
-  });
-
   it("takes the investor's version row only at the commit, so a long transaction does not hold it", async () => {
     const { user } = await investor();
     await sql("UPDATE user_profiles SET full_name = 'Has A Version Row' WHERE user_id = $1", [user.id]);
@@ -337,16 +285,10 @@ describe("page versions kept by the database", () => {
     // transactions: the overview's invested, realised gains and distributions (ADR 0046).
     expect(own).toEqual(["investor_daily_flows", "transactions", "user_alerts", "user_profiles", "user_property_positions"]);
     const triggers = await sql(
-      `SELECT c.relname AS table_name, bit_or(t.tgtype::int) & 28 AS events
-         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-        WHERE p.proname = 'user_page_version_row_changed' AND NOT t.tgisinternal
-        GROUP BY c.relname`,
+      `SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE p.proname = 'user_page_version_row_changed' AND NOT t.tgisinternal`,
     );
     expect(triggers.map((r) => r.table_name).sort()).toEqual(own);
-    // A table's insert, update and delete triggers together (ADR 0083) cover every row event
-    // (4 insert, 8 delete, 16 update); a profile's insert has no version to raise yet.
-    for (const row of triggers)
-      expect([row.table_name, row.events]).toEqual([row.table_name, row.table_name === "user_profiles" ? 24 : 28]);
     expect(read_.has("properties")).toBe(true);
   });
 });
