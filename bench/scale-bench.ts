@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { benchSessionCookie, startBenchServer } from "./http-bench";
-import { createFreshDatabase, openBenchServer } from "./database";
+import { createFreshDatabase, openBenchServer, withDatabase } from "./database";
 import { SCALE_SIZES, growPlatform, type ScaleSize } from "./scale-grow";
 import { markdownTable, round } from "./stats";
 
@@ -154,15 +154,28 @@ async function main() {
   if (!existsSync("build/server/index.js")) throw new Error("no production build: run npm run build first");
   const bench = await openBenchServer();
   const log = (line: string) => console.log(line);
+  // Growing the full size takes about an hour; --keep-grown keeps that database (on a
+  // BENCH_DATABASE_URL server) and --grown-db=<name> times it again later, so the growing can
+  // share the machine and the timing can wait for a quiet one.
+  const keepGrown = process.argv.includes("--keep-grown");
+  const reuse = process.argv.find((arg) => arg.startsWith("--grown-db="))?.slice(11);
+  if ((keepGrown || reuse) && !process.env.BENCH_DATABASE_URL) throw new Error("--keep-grown and --grown-db need BENCH_DATABASE_URL");
+  if (reuse && !/^aangan_bench_scale_grown_[0-9a-f]{8}$/.test(reuse)) throw new Error("--grown-db must name a kept scale database");
   const demo = await createFreshDatabase(bench.adminUrl, "scale_demo");
-  const grown = await createFreshDatabase(bench.adminUrl, "scale_grown");
+  const grown = reuse
+    ? { name: reuse, url: withDatabase(bench.adminUrl, reuse), drop: async () => undefined }
+    : await createFreshDatabase(bench.adminUrl, "scale_grown");
   try {
     log(
       `Scale bench (${sizeName}: ${size.investors} investors, ${size.properties} properties, ${size.purchases} purchases) on ${bench.origin}`,
     );
     seedDemo(demo.url);
-    seedDemo(grown.url);
-    await growPlatform(grown.url, size, 2, log);
+    if (reuse) log(`  timing the kept platform ${reuse}`);
+    else {
+      seedDemo(grown.url);
+      await growPlatform(grown.url, size, 2, log);
+      if (keepGrown) log(`  kept as ${grown.name}: time it again with --grown-db=${grown.name}`);
+    }
     const check = ledgerCheck(grown.url);
     log(`ledger:check on the grown platform: ${check.ok ? "OK" : "FAILED"} in ${check.seconds} s`);
     const atDemo = await measure(demo.url, false, size);
@@ -185,7 +198,7 @@ async function main() {
     log(`written to ${file}`);
   } finally {
     await demo.drop();
-    await grown.drop();
+    if (!keepGrown && !reuse) await grown.drop();
     await bench.stop();
   }
 }
