@@ -13,6 +13,7 @@ export function Pager({
   label,
   cursors,
   param = "page",
+  cursorParams = { after: "after", before: "before" },
 }: {
   search: string;
   page: number;
@@ -21,15 +22,17 @@ export function Pager({
   cursors?: { previous: string | null; next: string | null };
   /** The query parameter that carries the page number, for a page with more than one paged list. */
   param?: string;
+  /** The query parameters that carry this list's cursor (each keyset list on a page has its own). */
+  cursorParams?: { after: string; before: string };
 }) {
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
     params.set(param, String(target));
-    params.delete("after");
-    params.delete("before");
+    params.delete(cursorParams.after);
+    params.delete(cursorParams.before);
     const cursor = target > page ? cursors?.next : cursors?.previous;
-    if (cursor && target > 1) params.set(target > page ? "after" : "before", cursor);
+    if (cursor && target > 1) params.set(target > page ? cursorParams.after : cursorParams.before, cursor);
     return `?${params.toString()}`;
   };
   return (

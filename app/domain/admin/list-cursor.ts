@@ -8,10 +8,14 @@ import { isUuid } from "~/lib/uuid";
  */
 export type PageDirection = { after: string } | { before: string } | null;
 
-export function readPageDirection(query: URLSearchParams): PageDirection {
-  const after = query.get("after");
+/** The query parameters that carry a list's cursor; a page with several keyset lists names each list's own. */
+export type CursorParams = { after: string; before: string };
+export const DEFAULT_CURSOR_PARAMS: CursorParams = { after: "after", before: "before" };
+
+export function readPageDirection(query: URLSearchParams, params: CursorParams = DEFAULT_CURSOR_PARAMS): PageDirection {
+  const after = query.get(params.after);
   if (after && isUuid(after)) return { after };
-  const before = query.get("before");
+  const before = query.get(params.before);
   return before && isUuid(before) ? { before } : null;
 }
 

@@ -1,5 +1,6 @@
 import { Decimal } from "~/lib/money";
-import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type Prisma, type PrismaClient } from "~/services/db.server";
+import type { PageDirection } from "~/domain/admin/list-cursor";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { ADMIN_CHANNEL, marketChannel } from "~/lib/live-channels";
@@ -10,13 +11,68 @@ import { mayEnableResale, RESALE_NEEDS_ENDED_RAISE } from "./resale-rules";
 
 const DAY = 86_400_000;
 
-/** Everything /admin/share-trading shows (spec 001 §2.11, §7 Share trading) but the paged property table (listSellingSettings). */
-export async function getShareTradingOverview(prisma: PrismaClient, now = new Date()) {
-  const [orders, reservations, settled, buyOrders] = await Promise.all([
+export const MARKET_ADMIN_PAGE_SIZE = 50;
+
+/** Where each of the page's three order lists stands: a keyset cursor each (issue 37). */
+export type MarketListDirections = { sell: PageDirection; buy: PageDirection; reservations: PageDirection };
+
+type ExpiryKey = { id: string; expiresAt: Date } | null;
+
+/**
+ * A list ordered by expiry, soonest first (the order an admin acts in), then id, read a page
+ * at a time from the row a cursor names, forwards or backwards, through the (status,
+ * expires_at) indexes. The cursor's place is read from its own row, which may have filled or
+ * expired since: the page then still starts right after (or before) where it stood, without
+ * Prisma's `cursor`, whose `skip: 1` would drop a live row instead.
+ */
+function expiryPage(key: ExpiryKey, direction: PageDirection, size: number) {
+  const backwards = !!direction && "before" in direction;
+  const order = backwards ? ("desc" as const) : ("asc" as const);
+  const beyond = backwards ? "lt" : "gt";
+  return {
+    where: {
+      status: "active" as const,
+      ...(key ? { OR: [{ expiresAt: { [beyond]: key.expiresAt } }, { expiresAt: key.expiresAt, id: { [beyond]: key.id } }] } : {}),
+    },
+    orderBy: [{ expiresAt: order }, { id: order }],
+    take: size,
+  };
+}
+
+const cursorId = (direction: PageDirection) => (direction ? ("after" in direction ? direction.after : direction.before) : null);
+const inOrder = <T>(rows: T[], direction: PageDirection) => (direction && "before" in direction ? rows.reverse() : rows);
+
+/** The first and last ids shown, for the list's Previous and Next links. */
+const cursorsOf = (rows: { id: string }[]) => ({ previous: rows[0]?.id ?? null, next: rows[rows.length - 1]?.id ?? null });
+
+/**
+ * Everything /admin/share-trading shows (spec 001 §2.11, §7 Share trading) but the paged
+ * property table (listSellingSettings). The three cards count every active order and
+ * reservation in the database; the lists are read a page at a time, so a market with tens of
+ * thousands of open orders neither hides the oldest ones nor reads them all.
+ */
+export async function getShareTradingOverview(
+  prisma: PrismaClient,
+  now = new Date(),
+  directions: MarketListDirections = { sell: null, buy: null, reservations: null },
+  size = MARKET_ADMIN_PAGE_SIZE,
+) {
+  const keyOf = async (read: Promise<{ id: string; expiresAt: Date } | null>, direction: PageDirection): Promise<ExpiryKey> =>
+    cursorId(direction) ? read : null;
+  const byId = (direction: PageDirection) => ({ where: { id: cursorId(direction) ?? undefined }, select: { id: true, expiresAt: true } });
+  const [sellKey, buyKey, reservationKey] = await Promise.all([
+    keyOf(prisma.shareSellRequest.findFirst(byId(directions.sell)), directions.sell),
+    keyOf(prisma.shareBuyOrder.findFirst(byId(directions.buy)), directions.buy),
+    keyOf(prisma.shareReservation.findFirst(byId(directions.reservations)), directions.reservations),
+  ]);
+  const [totals, sellRows, reservationRows, settled, buyRows] = await Promise.all([
+    prisma.$queryRaw<{ sell_orders: bigint; sell_value: Prisma.Decimal; buy_orders: bigint; reservations: bigint }[]>`
+      SELECT (SELECT count(*) FROM share_sell_requests WHERE status = 'active') AS sell_orders,
+             (SELECT coalesce(sum(price_per_share * remaining_shares), 0) FROM share_sell_requests WHERE status = 'active') AS sell_value,
+             (SELECT count(*) FROM share_buy_orders WHERE status = 'active') AS buy_orders,
+             (SELECT count(*) FROM share_reservations WHERE status = 'active') AS reservations`,
     prisma.shareSellRequest.findMany({
-      where: { status: "active" },
-      orderBy: { createdAt: "desc" },
-      take: 200,
+      ...expiryPage(sellKey, directions.sell, size),
       select: {
         id: true,
         remainingShares: true,
@@ -28,8 +84,7 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
       },
     }),
     prisma.shareReservation.findMany({
-      where: { status: "active" },
-      orderBy: { createdAt: "asc" },
+      ...expiryPage(reservationKey, directions.reservations, size),
       select: {
         id: true,
         shares: true,
@@ -42,9 +97,7 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
     }),
     prisma.shareReservation.count({ where: { status: "settled", settledAt: { gte: new Date(now.getTime() - 30 * DAY) } } }),
     prisma.shareBuyOrder.findMany({
-      where: { status: "active" },
-      orderBy: { createdAt: "desc" },
-      take: 200,
+      ...expiryPage(buyKey, directions.buy, size),
       select: {
         id: true,
         remainingShares: true,
@@ -57,15 +110,23 @@ export async function getShareTradingOverview(prisma: PrismaClient, now = new Da
       },
     }),
   ]);
-  const activeValue = orders.reduce((sum, o) => sum.plus(o.pricePerShare.times(o.remainingShares)), new Decimal(0));
+  const orders = inOrder(sellRows, directions.sell);
+  const buyOrders = inOrder(buyRows, directions.buy);
+  const reservations = inOrder(reservationRows, directions.reservations);
+  const total = totals[0]!;
   const who = (p: { fullName: string | null; email: string }) => p.fullName ?? p.email;
   return {
     summary: {
-      activeOrders: orders.length,
-      activeValue: activeValue.toFixed(2),
-      awaitingSettlement: reservations.length,
+      activeOrders: Number(total.sell_orders),
+      activeValue: new Decimal(total.sell_value.toString()).toFixed(2),
+      activeBuyOrders: Number(total.buy_orders),
+      awaitingSettlement: Number(total.reservations),
       settledLast30Days: settled,
     },
+    pageSize: size,
+    /** Whether each list's cursor named an order it knows; if not, the list starts again at its first page. */
+    cursorFound: { sell: !!sellKey, buy: !!buyKey, reservations: !!reservationKey },
+    cursors: { sell: cursorsOf(orders), buy: cursorsOf(buyOrders), reservations: cursorsOf(reservations) },
     orders: orders.map((o) => ({
       id: o.id,
       propertyTitle: o.property.title,

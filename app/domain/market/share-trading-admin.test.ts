@@ -3,7 +3,7 @@ import { Decimal } from "~/lib/money";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createProperty, createUser } from "../../../tests/setup/factories";
 import { getShareTradingOverview, setPropertyRoi, setShareSelling } from "./share-trading-admin.server";
-import { createSellRequest } from "./sell-requests.server";
+import { cancelSellRequest, createSellRequest } from "./sell-requests.server";
 import { MarketError } from "./market-errors";
 import { createMarket, newKey } from "./market-test-helpers";
 
@@ -97,5 +97,50 @@ describe("share-trading administration", () => {
     const after = await getShareTradingOverview(prisma);
     expect(after.summary.activeOrders).toBe(before.summary.activeOrders + 1);
     expect(new Decimal(after.summary.activeValue).minus(before.summary.activeValue).toFixed(2)).toBe("462.00");
+  });
+
+  it("counts every active order in its cards and pages the list by expiry through a cursor, skipping nothing when the cursor's order ends", async () => {
+    const { prisma } = db.current;
+    const { property, seller } = await createMarket(prisma);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const order = await createSellRequest(prisma, {
+        sellerId: seller.id,
+        propertyId: property.id,
+        shares: "1",
+        pricePerShare: `${101 + i}.00`,
+        idempotencyKey: newKey(),
+      });
+      ids.push(order.orderId);
+    }
+    const active = await prisma.shareSellRequest.findMany({ where: { status: "active" }, orderBy: [{ expiresAt: "asc" }, { id: "asc" }] });
+    const soonestFirst = active.map((o) => o.id);
+    expect(soonestFirst.length).toBeGreaterThanOrEqual(7);
+    const worth = active.reduce((sum, o) => sum.plus(o.pricePerShare.times(o.remainingShares)), new Decimal(0));
+    const page = (sell: { after: string } | { before: string } | null) =>
+      getShareTradingOverview(prisma, new Date(), { sell, buy: null, reservations: null }, 3);
+
+    const first = await page(null);
+    // The cards count every active order, though the list shows three.
+    expect(first.summary.activeOrders).toBe(soonestFirst.length);
+    expect(first.summary.activeValue).toBe(worth.toFixed(2));
+    expect(first.orders.map((o) => o.id)).toEqual(soonestFirst.slice(0, 3));
+
+    // The order the Next link points from is cancelled before the admin follows it.
+    await cancelSellRequest(prisma, { sellerId: seller.id, orderId: first.cursors.sell.next! });
+    const second = await page({ after: first.cursors.sell.next! });
+    expect(second.cursorFound.sell).toBe(true);
+    expect(second.orders.map((o) => o.id)).toEqual(soonestFirst.slice(3, 6));
+    expect(second.summary.activeOrders).toBe(soonestFirst.length - 1);
+    const third = await page({ after: second.cursors.sell.next! });
+    expect(third.orders.map((o) => o.id)).toEqual(soonestFirst.slice(6));
+
+    const back = await page({ before: third.cursors.sell.previous! });
+    expect(back.orders.map((o) => o.id)).toEqual(soonestFirst.slice(3, 6));
+    // A cursor naming no order starts the list again.
+    const unknown = await page({ after: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.cursorFound.sell).toBe(false);
+    expect(unknown.orders.map((o) => o.id)).toEqual([soonestFirst[0], soonestFirst[1], soonestFirst[3]]);
+    expect(soonestFirst).toEqual(expect.arrayContaining(ids));
   });
 });

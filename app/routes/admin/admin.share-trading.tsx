@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { Pager } from "~/components/admin/pager";
 import { controlClasses } from "~/components/ui/field-styles";
 import { readPageDirection } from "~/domain/admin/list-cursor";
+import { MARKET_LIST_PARAMS, marketListPositions } from "~/web/market-admin-lists";
 import { listSellingSettings } from "~/domain/market/selling-settings.server";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { buttonClasses } from "~/components/ui/button-styles";
@@ -27,13 +28,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pageParam = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(pageParam) && pageParam > 0 ? Math.min(pageParam, 100_000) : 1;
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const lists = marketListPositions(url.searchParams);
   const [overview, settings, awaiting] = await Promise.all([
-    getShareTradingOverview(getPrisma()),
+    getShareTradingOverview(getPrisma(), new Date(), {
+      sell: lists.sell.direction,
+      buy: lists.buy.direction,
+      reservations: lists.reservations.direction,
+    }),
     listSellingSettings(getPrisma(), { search, page, direction: readPageDirection(url.searchParams) }),
     awaitingTargets(getPrisma()),
   ]);
   return {
     ...overview,
+    listPages: {
+      sell: overview.cursorFound.sell ? lists.sell.page : 1,
+      buy: overview.cursorFound.buy ? lists.buy.page : 1,
+      reservations: overview.cursorFound.reservations ? lists.reservations.page : 1,
+    },
     settings,
     awaitingApproval: [...awaiting],
     holdsMode: getFeatureFlags().secondary_market_enabled,
@@ -47,7 +58,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ShareTradingAdmin() {
-  const { summary, orders, buyOrders, reservations, settings, holdsMode, now, awaitingApproval } = useLoaderData<typeof loader>();
+  const { summary, orders, buyOrders, reservations, settings, holdsMode, now, awaitingApproval, listPages, cursors, pageSize } =
+    useLoaderData<typeof loader>();
+  const pageCountOf = (count: number) => Math.max(1, Math.ceil(count / pageSize));
   const properties = settings.properties;
   const location = useLocation();
   const reply = useActionData<typeof action>();
@@ -79,7 +92,11 @@ export default function ShareTradingAdmin() {
       <FormErrors errors={messages} />
       <dl className="grid gap-4 sm:grid-cols-3">
         <Card label="Active sell requests" value={`${summary.activeOrders}`} detail={`worth ${formatRupees(summary.activeValue)}`} />
-        <Card label="Reservations awaiting settlement" value={`${summary.awaitingSettlement}`} />
+        <Card
+          label="Reservations awaiting settlement"
+          value={`${summary.awaitingSettlement}`}
+          detail={`${summary.activeBuyOrders} active buy orders`}
+        />
         <Card label="Trades settled in the last 30 days" value={`${summary.settledLast30Days}`} />
       </dl>
 
@@ -133,6 +150,15 @@ export default function ShareTradingAdmin() {
               ))}
             </ul>
           )}
+          <Pager
+            search={location.search}
+            page={listPages.reservations}
+            pageCount={pageCountOf(summary.awaitingSettlement)}
+            label="Reservation pages"
+            cursors={cursors.reservations}
+            param={MARKET_LIST_PARAMS.reservations.page}
+            cursorParams={MARKET_LIST_PARAMS.reservations}
+          />
         </section>
       ) : null}
 
@@ -158,6 +184,15 @@ export default function ShareTradingAdmin() {
             })}
           </ul>
         )}
+        <Pager
+          search={location.search}
+          page={listPages.sell}
+          pageCount={pageCountOf(summary.activeOrders)}
+          label="Sell request pages"
+          cursors={cursors.sell}
+          param={MARKET_LIST_PARAMS.sell.page}
+          cursorParams={MARKET_LIST_PARAMS.sell}
+        />
       </section>
 
       <section aria-labelledby="active-buy-orders" className="space-y-2 rounded-xl border border-slate-200 p-4">
@@ -180,6 +215,15 @@ export default function ShareTradingAdmin() {
             ))}
           </ul>
         )}
+        <Pager
+          search={location.search}
+          page={listPages.buy}
+          pageCount={pageCountOf(summary.activeBuyOrders)}
+          label="Buy order pages"
+          cursors={cursors.buy}
+          param={MARKET_LIST_PARAMS.buy.page}
+          cursorParams={MARKET_LIST_PARAMS.buy}
+        />
       </section>
 
       <section aria-labelledby="selling-settings" className="space-y-2 rounded-xl border border-slate-200 p-4">
