@@ -283,7 +283,7 @@ export async function startBenchServer(
     await stopProcessGroup(child);
     throw new Error(`${(error as Error).message}${lastWords()}`);
   }
-  return { base, lastWords, stop: () => stopProcessGroup(child) };
+  return { base, pid: child.pid!, lastWords, stop: () => stopProcessGroup(child) };
 }
 
 async function stopProcessGroup(child: ChildProcess) {

@@ -34,6 +34,28 @@ async function time(base: string, path: string, cookie?: string): Promise<{ ms: 
   return samples[Math.floor(RUNS / 2)]!;
 }
 
+/** Resident memory, in MB, of every process in the server's process group (the bench starts it as its own group). */
+function groupRssMb(pgid: number): number {
+  const result = spawnSync("ps", ["-o", "rss=", "-g", String(pgid)], { encoding: "utf8" });
+  return result.stdout.split("\n").reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) / 1024;
+}
+
+/**
+ * Samples the server's memory every 100 ms while a download runs, to show an export streams:
+ * the most it grew over what it used before, in MB.
+ */
+function watchMemory(pgid: number) {
+  const before = groupRssMb(pgid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, groupRssMb(pgid))), 100);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      return peak - before;
+    },
+  };
+}
+
 async function userId(url: string, email: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -83,7 +105,7 @@ async function measure(url: string, grown: boolean, size: ScaleSize): Promise<Me
     const userPages = Math.max(1, Math.floor((grown ? size.investors : 27) / 25 / 10));
     const search = grown ? "scale-77" : "investor1";
     const busyProperty = grown ? "scale-1" : await anyOpenProperty(url);
-    const list: { label: string; path: string; cookie?: string }[] = [
+    const list: { label: string; path: string; cookie?: string; memory?: boolean }[] = [
       { label: "/properties", path: "/properties" },
       { label: "/invest (busy property)", path: `/invest/${busyProperty}`, cookie: investor },
       { label: "/trading", path: "/trading", cookie: investor },
@@ -100,11 +122,19 @@ async function measure(url: string, grown: boolean, size: ScaleSize): Promise<Me
       { label: "/admin/users (deep page)", path: `/admin/users?page=${userPages}`, cookie: admin },
       { label: "/admin/share-trading", path: "/admin/share-trading", cookie: admin },
       { label: "/admin/support", path: "/admin/support", cookie: admin },
+      { label: "/dashboard/statements/tax-pack.pdf", path: "/dashboard/statements/tax-pack.pdf", cookie: investor },
+      { label: "/dashboard/statements/capital-gains.csv", path: "/dashboard/statements/capital-gains.csv", cookie: investor },
+      { label: "/dashboard/statements/holdings.csv", path: "/dashboard/statements/holdings.csv", cookie: investor },
+      { label: "/dashboard/data-export.zip", path: "/dashboard/data-export.zip", cookie: investor },
+      { label: "/admin/analytics.csv (every user)", path: "/admin/analytics.csv", cookie: admin, memory: true },
     ];
     const results: Measured[] = [];
     for (const page of list) {
       try {
-        results.push({ label: page.label, ...(await time(server.base, page.path, page.cookie)) });
+        const probe = page.memory ? watchMemory(server.pid) : null;
+        const timed = await time(server.base, page.path, page.cookie);
+        const grewMb = probe ? await probe.stop() : null;
+        results.push({ label: grewMb === null ? page.label : `${page.label}, server memory +${round(grewMb)} MB at most`, ...timed });
       } catch (error) {
         results.push({ label: `${page.label} (${(error as Error).message})`, ms: Number.NaN, bytes: 0 });
       }
