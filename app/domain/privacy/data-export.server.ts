@@ -3,6 +3,9 @@ import archiver, { type ArchiverError } from "archiver";
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "~/services/db.server";
 import { valuationBasis, valuationPrices } from "~/domain/figures/valuation.server";
+import { financialYearLabel } from "~/domain/distributions/distribution-rules";
+import { depositedUnder } from "~/domain/tds/tax-pack.server";
+import { maskPan } from "~/domain/tds/tds-split";
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -13,7 +16,37 @@ export type DataExport = {
   transactions: Row[];
   holdings: Row[];
   distributions: Row[];
+  tds: Row[];
+  nomination: { declaredAt: string | null; optedOut: boolean | null; nominees: Row[] };
+  bankAccounts: Row[];
+  supportTickets: Row[];
+  watchlist: Row[];
+  plans: Row[];
   alerts: Row[];
+};
+
+/** The lists written as both JSON and CSV, in the order the README names them. */
+const LISTS = [
+  "transactions",
+  "holdings",
+  "distributions",
+  "tds",
+  "bankAccounts",
+  "supportTickets",
+  "watchlist",
+  "plans",
+  "alerts",
+] as const;
+const FILE_NAMES: Record<(typeof LISTS)[number], string> = {
+  transactions: "transactions",
+  holdings: "holdings",
+  distributions: "distributions",
+  tds: "tds-withheld",
+  bankAccounts: "bank-accounts",
+  supportTickets: "support-requests",
+  watchlist: "watchlist",
+  plans: "investment-plans",
+  alerts: "alerts",
 };
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
@@ -21,12 +54,14 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
 /**
  * Everything Aangan holds about one investor, for that investor: the profile, KYC status and
  * the list of KYC documents (not the files), every transaction, holdings, the distributions
- * received and the alerts. Read for the given user id only (ADR 0037).
+ * received and the tax withheld from them, the nomination, bank accounts (masked, as stored),
+ * support requests and grievances, the watchlist with its notes, monthly plans and the
+ * alerts. Read for the given user id only (ADR 0037).
  */
 export async function collectDataExport(db: Db, userId: string, now = new Date()): Promise<DataExport | null> {
   const profile = await db.userProfile.findUnique({ where: { id: userId } });
   if (!profile) return null;
-  const [documents, transactions, positions, alerts] = await Promise.all([
+  const [documents, transactions, positions, alerts, tds, declaration, bankAccounts, tickets, watchlist, plans] = await Promise.all([
     db.kycDocument.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
     db.transaction.findMany({
       where: { userId },
@@ -35,6 +70,16 @@ export async function collectDataExport(db: Db, userId: string, now = new Date()
     }),
     db.userPropertyPosition.findMany({ where: { userId }, include: { property: { select: { title: true, sharePrice: true } } } }),
     db.userAlert.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.tdsWithholding.findMany({
+      where: { userId },
+      orderBy: [{ paidAt: "asc" }, { id: "asc" }],
+      include: { distribution: { select: { property: { select: { title: true } } } }, deposit: true },
+    }),
+    db.nominationDeclaration.findUnique({ where: { userId }, include: { nominees: { orderBy: { position: "asc" } } } }),
+    db.bankAccount.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.supportTicket.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, include: { grievance: { select: { kind: true } } } }),
+    db.watchlistEntry.findMany({ where: { userId }, orderBy: { addedAt: "asc" }, include: { property: { select: { title: true } } } }),
+    db.investmentPlan.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
   ]);
   // The one valuation rule (latest NAV, else last resale, else issue price), as on the position page.
   const prices = await valuationPrices(
@@ -105,6 +150,66 @@ export async function collectDataExport(db: Db, userId: string, now = new Date()
       updatedAt: p.updatedAt.toISOString(),
     })),
     distributions: transactionRows.filter((t) => t.type === "dividend"),
+    tds: tds.map((t) => ({
+      paidAt: t.paidAt.toISOString(),
+      property: t.distribution.property.title,
+      act: t.act,
+      section: t.section,
+      panQuoted: maskPan(t.pan),
+      gross: t.gross.toFixed(2),
+      ratePercent: t.rate.toFixed(2),
+      tdsWithheld: t.tds.toFixed(2),
+      netPaid: t.net.toFixed(2),
+      financialYear: financialYearLabel(t.financialYear),
+      quarter: `Q${t.quarter}`,
+      depositedUnder: depositedUnder(t),
+    })),
+    nomination: {
+      declaredAt: iso(declaration?.declaredAt),
+      optedOut: declaration?.optedOut ?? null,
+      nominees: (declaration?.nominees ?? []).map((n) => ({
+        position: n.position,
+        fullName: n.fullName,
+        relationship: n.relationship,
+        dateOfBirth: n.dateOfBirth.toISOString().slice(0, 10),
+        sharePercent: n.sharePercent.toFixed(2),
+        contact: n.contact,
+      })),
+    },
+    bankAccounts: bankAccounts.map((b) => ({
+      holderName: b.holderName,
+      accountNumber: b.maskedNumber,
+      ifsc: b.ifsc,
+      bank: b.bankName,
+      accountType: b.accountType,
+      validation: b.validationStatus,
+      nameAtBank: b.registeredName,
+      addedAt: b.createdAt.toISOString(),
+      replacedAt: iso(b.supersededAt),
+    })),
+    supportTickets: tickets.map((t) => ({
+      id: t.id,
+      date: t.createdAt.toISOString(),
+      type: t.ticketType,
+      grievance: t.grievance?.kind ?? null,
+      subject: t.subject,
+      description: t.description,
+      amount: t.amount?.toFixed(2) ?? null,
+      status: t.status,
+      response: t.adminResponse,
+      resolvedAt: iso(t.resolvedAt),
+    })),
+    watchlist: watchlist.map((w) => ({ property: w.property.title, notes: w.notes, addedAt: w.addedAt.toISOString() })),
+    plans: plans.map((plan) => ({
+      id: plan.id,
+      amount: plan.amount.toFixed(2),
+      dayOfMonth: plan.dayOfMonth,
+      startDate: plan.startDate.toISOString().slice(0, 10),
+      endDate: plan.endDate ? plan.endDate.toISOString().slice(0, 10) : null,
+      target: plan.targetKind,
+      status: plan.status,
+      createdAt: plan.createdAt.toISOString(),
+    })),
     alerts: alerts.map((a) => ({
       id: a.id,
       date: a.createdAt.toISOString(),
@@ -129,6 +234,12 @@ Every file comes as JSON (complete, nested) and, where it is a list, CSV (for sp
 - transactions.json/.csv: every transaction on your account.
 - holdings.json/.csv: the shares you hold in each property, with today's price by the valuation rule (latest NAV, else the last resale, else the issue price) and which price that is.
 - distributions.json/.csv: the rent distributions paid to you.
+- tds-withheld.json/.csv: the income tax withheld from those distributions, with the section, the rate and the challan it was deposited under.
+- nomination.json: your nominees, or that you opted out.
+- bank-accounts.json/.csv: the bank accounts you added for withdrawals (account numbers masked, as Aangan stores them).
+- support-requests.json/.csv: your support requests and grievances, with the answers.
+- watchlist.json/.csv: the properties you watch and your notes on them.
+- investment-plans.json/.csv: your monthly investment plans.
 - alerts.json/.csv: the notifications Aangan sent you.
 `;
 
@@ -143,9 +254,10 @@ export function dataExportZip(data: DataExport): Readable {
   archive.append(json({ exportedAt: data.exportedAt, ...data.profile }), { name: "profile.json" });
   archive.append(json(data.kyc), { name: "kyc.json" });
   archive.append(csv(data.kyc.documents), { name: "kyc-documents.csv" });
-  for (const name of ["transactions", "holdings", "distributions", "alerts"] as const) {
-    archive.append(json(data[name]), { name: `${name}.json` });
-    archive.append(csv(data[name]), { name: `${name}.csv` });
+  archive.append(json(data.nomination), { name: "nomination.json" });
+  for (const name of LISTS) {
+    archive.append(json(data[name]), { name: `${FILE_NAMES[name]}.json` });
+    archive.append(csv(data[name]), { name: `${FILE_NAMES[name]}.csv` });
   }
   void archive.finalize();
   return out;

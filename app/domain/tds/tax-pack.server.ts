@@ -43,6 +43,15 @@ export function sectionsInForce(startYear: number) {
 export const EXEMPTION_NOTE =
   "The ₹1.25 lakh yearly exemption on long-term gains applies to listed equity shares and equity-oriented units (section 112A of the 1961 Act); Aangan's shares are unlisted, so it is noted here and not applied to the figures.";
 
+/** Where a withholding's TDS went: the challan it was deposited under, or that it is still to be deposited. */
+export function depositedUnder(row: {
+  tds: { isZero(): boolean };
+  deposit: { bsrCode: string; challanSerial: string; depositedOn: Date } | null;
+}): string {
+  if (row.deposit) return `BSR ${row.deposit.bsrCode}, ${row.deposit.challanSerial}, ${row.deposit.depositedOn.toISOString().slice(0, 10)}`;
+  return row.tds.isZero() ? "—" : "To be deposited";
+}
+
 async function withholdingLines(
   db: Db,
   userId: string,
@@ -64,11 +73,7 @@ async function withholdingLines(
       rate: r.rate.toFixed(2),
       tds: r.tds.toFixed(2),
       net: r.net.toFixed(2),
-      challan: r.deposit
-        ? `BSR ${r.deposit.bsrCode}, ${r.deposit.challanSerial}, ${r.deposit.depositedOn.toISOString().slice(0, 10)}`
-        : r.tds.isZero()
-          ? "—"
-          : "To be deposited",
+      challan: depositedUnder(r),
     })),
   };
 }

@@ -266,8 +266,8 @@ export default function StatementsPage() {
           Your data
         </h2>
         <p className="text-sm text-slate-600">
-          Download everything Aangan holds about you — profile, KYC status and document list, transactions, holdings, distributions and
-          alerts — as one zip of JSON and CSV files.
+          Download everything Aangan holds about you — profile, KYC status and document list, transactions, holdings, distributions and the
+          tax withheld from them, nominees, bank accounts, support requests, watchlist, plans and alerts — as one zip of JSON and CSV files.
         </p>
         <a href={paths.dashboard.dataExport()} className={buttonClasses("secondary", "sm")} download>
           Download my data (zip)
