@@ -2,8 +2,10 @@
 // Debian's packages, under faults. A PostgreSQL 15 primary and a streaming replica
 // (pg_basebackup -R), the primary's WAL archived, PgBouncer in transaction mode in front of the
 // primary, three app hosts (server.ts, production build) in their own network namespaces behind
-// HAProxy checking /readyz, and a shared local directory for private files. Money operations go through HAProxy while it kills one app host, restarts
-// PgBouncer, and stops the primary and promotes the replica (PgBouncer re-pointed). Then the
+// HAProxy checking /readyz, and S3-compatible storage (s3rver) for private files. Money operations
+// go through HAProxy while it kills one app host, restarts PgBouncer, and stops the primary and
+// promotes the replica (PgBouncer re-pointed); beside them, investors go through the KYC wizard,
+// their documents written to the bucket by one host and read back through another. Then the
 // ledger and the market's conservation checks run on the surviving primary; a base backup taken
 // under the load is restored with the archived WAL and checked the same way; one table is
 // printed. Without `ip netns` (or with REHEARSE_NETNS=0) the app hosts are processes on loopback.
@@ -11,12 +13,14 @@
 // REHEARSE_LOAD_SECONDS (default 75) and REHEARSE_CLIENTS (default 8) change the load.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createPrismaClient } from "~/services/db.server";
 import { findFreePort } from "~/services/free-port.server";
+import { createSession, createUser } from "../tests/setup/factories";
+import { startLocalS3 } from "../tests/setup/local-s3";
 import { findViolations, seedChaosWorld } from "../tests/setup/money-chaos";
 import { reviewedTotal } from "../tests/setup/reviewed-total";
 
@@ -166,6 +170,16 @@ const pgAnswers = (url: string) => async () => {
   }
 };
 
+/** The fields of a host's log line (pino JSON) the report prints. */
+type LogEntry = {
+  level?: number;
+  time?: number;
+  msg?: string;
+  url?: string;
+  req?: { url?: string };
+  res?: { statusCode?: number };
+  err?: { message?: string; code?: string };
+};
 type Request = { path: string; cookie: string; form: Record<string, string> };
 type Outcome = { at: number; ok: boolean; kind: string };
 
@@ -190,8 +204,12 @@ async function main(): Promise<number> {
   const root = mkdtempSync(path.join(tmpdir(), "aangan-rehearse-"));
   chmodSync(root, 0o777);
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  const storage = path.join(root, "private-storage");
-  mkdirSync(storage);
+  // DATA_DIR of the hosts: only the upload spool and mail files; private files go to S3.
+  const dataDir = path.join(root, "data");
+  mkdirSync(dataDir);
+  // Each host's output, whole, for matching a 500 to the error it logged.
+  const logDir = path.join(root, "logs");
+  mkdirSync(logDir);
 
   const network = makeHostNetwork();
   const net = "reason" in network ? undefined : network;
@@ -201,8 +219,17 @@ async function main(): Promise<number> {
   } else {
     say(`network: no namespaces (${"reason" in network ? network.reason : ""}); app hosts on loopback ports`);
   }
-  // Where the app hosts reach PgBouncer and the replica.
+  // Where the app hosts reach PgBouncer, the replica and the bucket.
   const servicesHost = net?.bridgeAddress ?? "127.0.0.1";
+
+  // --- S3-compatible storage: s3rver (in this process) on the services address, the bucket made
+  // at its start; every host's private files (KYC documents) go there.
+  const s3 = await startLocalS3("aangan-private", servicesHost);
+  cleanups.push(() => {
+    void s3.stop();
+    rmSync(s3.directory, { recursive: true, force: true });
+  });
+  say(`S3-compatible storage: s3rver at ${s3.config.endpoint}, bucket ${s3.config.bucket}`);
 
   // --- PostgreSQL: a primary and a streaming replica of it.
   const primary: Cluster = { dir: path.join(root, "primary"), port: await findFreePort() };
@@ -306,7 +333,13 @@ async function main(): Promise<number> {
         DATABASE_DIRECT_URL: `postgresql://aangan@${servicesHost}:${bouncerPort}/aangan_direct`,
         DATABASE_POOL_MODE: "transaction",
         DATABASE_READ_URL: `postgresql://aangan@${servicesHost}:${replica.port}/aangan`,
-        DATA_DIR: storage,
+        DATA_DIR: dataDir,
+        S3_ENDPOINT: s3.config.endpoint,
+        S3_REGION: s3.config.region,
+        S3_BUCKET: s3.config.bucket,
+        S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+        S3_FORCE_PATH_STYLE: "true",
         SEED_DEMO_DATA: "false",
         SESSION_SECRET: SECRET,
         DEMO_MODE: "true",
@@ -320,7 +353,10 @@ async function main(): Promise<number> {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const keep = (chunk: Buffer) => (appLogs[index] = (appLogs[index]! + chunk.toString()).slice(-20_000));
+    const keep = (chunk: Buffer) => {
+      appLogs[index] = (appLogs[index]! + chunk.toString()).slice(-20_000);
+      appendFileSync(path.join(logDir, `app${index + 1}.log`), chunk);
+    };
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
     apps[index] = child;
@@ -366,6 +402,8 @@ async function main(): Promise<number> {
       "backend apps",
       "  balance roundrobin",
       "  option httpchk GET /readyz",
+      // Which host answered, so the rehearsal can tell that a file was read on another host.
+      "  http-response set-header X-Served-By %s",
       "  http-check expect status 200",
       "  default-server inter 500ms fall 2 rise 2",
       ...appPorts.map((port, i) => `  server app${i + 1} ${appHosts[i]}:${port} check`),
@@ -380,6 +418,13 @@ async function main(): Promise<number> {
   // --- The world the operations act on, written straight to the primary before any fault.
   const seedPrisma = createPrismaClient(primaryUrl(primary));
   const world = await seedChaosWorld(seedPrisma, 12);
+  // Investors who have not done KYC yet, for the private-file traffic (one wizard every few
+  // seconds; more than the load can use).
+  const kycPeople: { id: string; cookie: string }[] = [];
+  for (let i = 0; i < 60; i++) {
+    const user = await createUser(seedPrisma, { tier: "investor", subscriptionActive: true });
+    kycPeople.push({ id: user.id, cookie: await createSession(seedPrisma, user.id, { production: true }) });
+  }
   await seedPrisma.$disconnect();
 
   // What a client reads to decide its next form post, through the pooler like the apps.
@@ -505,6 +550,130 @@ async function main(): Promise<number> {
     outcomes.push({ at: Date.now(), ok: !/^(5\d\d|no answer)/.test(kind), kind });
   }
 
+  // --- Private files: an investor goes through the KYC wizard through HAProxy (the documents
+  // step uploads three PDFs, each unique, which the app keeps as sent), then opens the stored PAN
+  // card three times. The bytes must come back the same, whichever host wrote and reads them.
+  const kyc = {
+    wizards: 0,
+    submitted: 0,
+    filesWritten: 0,
+    reads: 0,
+    readsIdentical: 0,
+    readsOnAnotherHost: 0,
+    readsUnavailable: 0,
+    lost: [] as string[],
+    steps: new Map<string, number>(),
+    hosts: new Set<string>(),
+  };
+  const uniquePdf = (label: string) =>
+    Buffer.from(`%PDF-1.4\n% rehearsal ${label} ${randomUUID()}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  async function kycPost(cookie: string, form: Record<string, string> | FormData) {
+    const multipart = form instanceof FormData;
+    const headers: Record<string, string> = { Cookie: cookie, Origin: origin };
+    if (!multipart) headers["Content-Type"] = "application/x-www-form-urlencoded";
+    return fetch(`${origin}/kyc`, {
+      method: "POST",
+      headers,
+      body: multipart ? form : new URLSearchParams(form).toString(),
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
+  }
+  async function kycWizard(person: { id: string; cookie: string }) {
+    kyc.wizards++;
+    const pan = uniquePdf("pan_card");
+    const documents = new FormData();
+    documents.set("step", "documents");
+    documents.set("panNumber", "ABCDE1234F");
+    documents.set("aadhaarConsent", "on");
+    for (const [slot, bytes] of [
+      ["pan_card", pan],
+      ["aadhaar_front", uniquePdf("aadhaar_front")],
+      ["aadhaar_back", uniquePdf("aadhaar_back")],
+    ] as const)
+      documents.set(slot, new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), `${slot}.pdf`);
+    documents.set("intent", "next");
+    const selfie = new FormData();
+    selfie.set("step", "photo");
+    selfie.set("selfie", new Blob([new Uint8Array(uniquePdf("selfie"))], { type: "application/pdf" }), "selfie.pdf");
+    selfie.set("intent", "next");
+    const steps: [string, Record<string, string> | FormData][] = [
+      [
+        "personal",
+        {
+          ...{ step: "personal", intent: "next", fullName: "Meera Nair", dateOfBirth: "1988-06-01", address: "4 Marine Drive" },
+          ...{ city: "Kochi", stateCode: "32", postalCode: "682001", phone: "+91 9447012345", country: "India" },
+        },
+      ],
+      ["documents", documents],
+      [
+        "bank",
+        {
+          ...{ step: "bank", intent: "next", accountNumber: "123456789012", confirmAccountNumber: "123456789012" },
+          ...{ ifscCode: "sbin0001234", bankName: "State Bank of India", accountType: "savings" },
+        },
+      ],
+      ["photo", selfie],
+      ["review", { step: "review", intent: "next" }],
+    ];
+    let writer = "";
+    for (const [step, form] of steps) {
+      let kind: string;
+      try {
+        const response = await kycPost(person.cookie, form);
+        await response.arrayBuffer();
+        kind = response.status === 302 ? "done" : `${response.status}`;
+        if (step === "documents" && response.status === 302) {
+          writer = response.headers.get("x-served-by") ?? "";
+          kyc.filesWritten += 3;
+        }
+      } catch (error) {
+        kind = `no answer (${error instanceof Error ? error.name : "error"})`;
+      }
+      kyc.steps.set(`${step}: ${kind}`, (kyc.steps.get(`${step}: ${kind}`) ?? 0) + 1);
+      // A step the app could not take (a fault): this investor is left; the next one starts.
+      if (kind !== "done") return;
+    }
+    kyc.submitted++;
+    const [document] = await rows<{ id: string }>(
+      "SELECT id::text FROM kyc_documents WHERE user_id = $1::uuid AND document_type = 'pan_card'",
+      [person.id],
+    );
+    if (!document) {
+      kyc.lost.push(`${person.id}: submitted, but no PAN card document row`);
+      return;
+    }
+    for (let i = 0; i < 3; i++) {
+      kyc.reads++;
+      try {
+        const response = await fetch(`${origin}/kyc/documents/${document.id}`, {
+          headers: { Cookie: person.cookie },
+          redirect: "manual",
+          signal: AbortSignal.timeout(30_000),
+        });
+        const body = Buffer.from(await response.arrayBuffer());
+        const reader = response.headers.get("x-served-by") ?? "";
+        if (response.status === 200 && body.equals(pan)) {
+          kyc.readsIdentical++;
+          kyc.hosts.add(writer).add(reader);
+          if (writer && reader && reader !== writer) kyc.readsOnAnotherHost++;
+        } else if (response.status >= 500) kyc.readsUnavailable++;
+        else kyc.lost.push(`${document.id}: written by ${writer}, read on ${reader}: ${response.status}, ${body.length} bytes`);
+      } catch {
+        kyc.readsUnavailable++;
+      }
+    }
+  }
+  async function kycClient() {
+    for (const person of kycPeople) {
+      if (!running) return;
+      await kycWizard(person).catch((error: unknown) =>
+        planFailures.push({ at: Date.now(), message: error instanceof Error ? error.message : String(error) }),
+      );
+      await sleep(1_000);
+    }
+  }
+
   // --- The load, and the faults on a timeline while it runs.
   let running = true;
   async function client() {
@@ -523,7 +692,7 @@ async function main(): Promise<number> {
   const faults: { name: string; at: number }[] = [];
   const phase = Math.max(15, Math.floor(LOAD_SECONDS / 4)) * 1000;
   say(`load: ${CLIENTS} clients for ${LOAD_SECONDS} s through HAProxy; a fault every ${phase / 1000} s`);
-  const load = Promise.all(Array.from({ length: CLIENTS }, () => client()));
+  const load = Promise.all([...Array.from({ length: CLIENTS }, () => client()), kycClient()]);
 
   // A base backup of the primary, taken under the load (the restore at the end starts from it).
   const baseBackup = path.join(root, "base-backup");
@@ -676,6 +845,16 @@ async function main(): Promise<number> {
     const reads = planFailures.filter((f) => f.at >= fault.at && f.at < until).length;
     table.push([`${fault.name}: time to recover`, `${recovered}; ${failed.length} failed posts, ${reads} failed client reads`]);
   });
+  const kycSteps = [...kyc.steps].filter(([step]) => !step.endsWith(": done"));
+  table.push([
+    "private files: KYC wizards through HAProxy (5 posts each), submitted",
+    `${kyc.wizards} started, ${kyc.submitted} submitted${kycSteps.length ? `; steps that failed: ${kycSteps.map(([s, n]) => `${s} × ${n}`).join(", ")}` : ""}`,
+  ]);
+  table.push([
+    "private files: PDFs written to S3 (s3rver), then read back through HAProxy",
+    `${kyc.filesWritten} written; ${kyc.reads} reads, ${kyc.readsIdentical} byte-identical, ${kyc.readsOnAnotherHost} of them on a host other than the writer (hosts: ${[...kyc.hosts].filter(Boolean).sort().join(", ")}); ${kyc.readsUnavailable} unavailable (5xx/no answer)`,
+  ]);
+  table.push(["safety: private files lost or changed (must be 0)", String(kyc.lost.length)]);
   table.push(["safety: books and market conservation violations (must be 0)", String(violations.length)]);
   table.push(["safety: npm run ledger:check on the promoted primary (exit code, must be 0)", String(ledgerCheck.status)]);
   table.push([
@@ -694,7 +873,7 @@ async function main(): Promise<number> {
   console.log(
     "\nTopology: PostgreSQL 15 primary + streaming replica (WAL archived), PgBouncer (transaction mode), 3 app hosts " +
       (net ? `in their own network namespaces (${net.subnet}, a bridge)` : "as processes on loopback (not network namespaces)") +
-      ", HAProxy with /readyz checks, private files in a shared local directory (not S3).",
+      ", HAProxy with /readyz checks, private files in S3-compatible storage (s3rver).",
   );
   console.log("Recovery time: from the fault to the last failed post before the next fault (0 when none failed).");
   for (const problem of violations.slice(0, 20)) console.log(`violation: ${problem}`);
@@ -706,8 +885,30 @@ async function main(): Promise<number> {
   if (process.env.REHEARSE_DEBUG) {
     spawnSync("tail", ["-n", "25", path.join(root, "pgbouncer.log"), `${replica.dir}.log`], { stdio: "inherit" });
   }
+  for (const problem of kyc.lost.slice(0, 20)) console.log(`private file: ${problem}`);
   for (const error of serverErrors.slice(0, 10))
     console.log(`500 at ${stamp(error.at)}s: POST ${error.path} (${error.intent || "no intent"}): ${error.body}`);
+  // What the hosts logged at error level (pino JSON lines), to match the 500s above.
+  for (const [i] of appLogs.entries()) {
+    const file = path.join(logDir, `app${i + 1}.log`);
+    if (!existsSync(file)) continue;
+    const errors = readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line) => {
+        try {
+          const entry = JSON.parse(line) as LogEntry;
+          // The access log's line for every 503 is at error level too: those are answered as meant.
+          return (entry.level ?? 0) >= 50 && entry.res?.statusCode !== 503 ? [entry] : [];
+        } catch {
+          return [];
+        }
+      });
+    for (const entry of errors.slice(0, 10))
+      console.log(
+        `app host ${i + 1} error at ${entry.time ? stamp(entry.time) : "?"}s: ${entry.msg ?? ""} ${entry.url ?? entry.req?.url ?? ""} ${entry.res?.statusCode ?? ""} ${entry.err?.code ?? ""} ${(entry.err?.message ?? "").replace(/\s+/g, " ").slice(0, 400)}`,
+      );
+  }
+  if (process.env.REHEARSE_KEEP_LOGS) spawnSync("cp", ["-r", logDir, process.env.REHEARSE_KEEP_LOGS]);
   if (process.env.REHEARSE_DEBUG && outcomes.some((o) => /from the app/.test(o.kind))) {
     for (const [i, log] of appLogs.entries()) console.log(`--- app host ${i + 1} log (end) ---\n${log.slice(-4_000)}`);
   }

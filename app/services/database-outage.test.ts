@@ -24,6 +24,22 @@ describe("isDatabaseUnreachable", () => {
     ],
     ["pg after its connection broke", new Error("Client has encountered a connection error and is not queryable")],
     ["a refused socket", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:6432"), { code: "ECONNREFUSED" })],
+    // The two shapes behind the rehearsal's 500s (a purchase in flight as PgBouncer restarted and
+    // as the primary stopped), as the hosts logged them: Prisma's adapter when the pooler's socket
+    // closed, and pg's own error for the same.
+    [
+      "Prisma's adapter after the server closed the connection",
+      Object.assign(
+        new Error(
+          "Invalid `prisma.$queryRawUnsafe()` invocation: Raw query failed. Code: `N/A`. Message: `Server has closed the connection.`",
+        ),
+        {
+          code: "P2010",
+          meta: { driverAdapterError: { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } } },
+        },
+      ),
+    ],
+    ["pg when the socket ended mid-query", new Error("Connection terminated unexpectedly")],
   ];
   for (const [what, error] of unreachable)
     it(`counts ${what} as the database out of reach`, () => expect(isDatabaseUnreachable(error)).toBe(true));

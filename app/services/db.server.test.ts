@@ -1,7 +1,8 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/setup/test-database";
-import { classifyDatabaseFailure, isUniqueViolation, runTransaction } from "./db.server";
+import { isDatabaseUnreachable } from "./database-outage.server";
+import { classifyDatabaseFailure, isUniqueViolation, runTransaction, type DatabaseErrorTable } from "./db.server";
 
 // runTransaction against real PostgreSQL conflicts: each retryable failure is provoked for
 // real (two transactions locking in opposite orders, a repeatable-read write after a
@@ -167,5 +168,37 @@ describe("runTransaction", () => {
     expect(isUniqueViolation(duplicate)).toBe(true);
     // Neither attempt left anything behind.
     expect(await valueOf(1)).toBe(2);
+  });
+
+  it("passes a connection the server ended mid-transaction to the caller as it is, not as the area's failure", async () => {
+    // What a failover does to a transaction in flight: the server ends its connection (57P01).
+    const areaFailure = new Error("the area's own 'unable to complete' (a 500)");
+    const table: DatabaseErrorTable = {
+      domain: () => undefined,
+      refusals: {},
+      duplicate: () => new Error("duplicate"),
+      conflict: () => new Error("conflict"),
+      unexpected: () => areaFailure,
+    };
+    let failure: unknown;
+    try {
+      await runTransaction(
+        prisma(),
+        "server-ends-connection",
+        async (tx) => {
+          await tx.$executeRaw`UPDATE tx_probe SET n = n + 1 WHERE id = 2`;
+          await tx.$queryRaw`SELECT pg_terminate_backend(pg_backend_pid())`;
+        },
+        { errors: table },
+      );
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeDefined();
+    expect(failure).not.toBe(areaFailure);
+    // So entry.server answers 503 with Retry-After for it (ADR 0034).
+    expect(isDatabaseUnreachable(failure)).toBe(true);
+    // Nothing of it was committed.
+    expect(await valueOf(2)).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { isDatabaseUnreachable } from "~/services/database-outage.server";
 import { currentDatabaseSettings, getEnv, pooledInTransactionMode } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { startQueryTimer } from "~/services/request-timing.server";
@@ -245,7 +246,11 @@ export type DatabaseErrorTable = {
   duplicate: () => Error;
   /** Conflicts outlasted every retry. */
   conflict: () => Error;
-  /** Anything else (a bug or an outage); without it the error reaches the caller unchanged. */
+  /**
+   * Anything else (a bug); without it the error reaches the caller unchanged. A database out
+   * of reach (a failover, the pooler restarting) never comes here: it reaches the caller as it
+   * is, so the request answers 503 with Retry-After (ADR 0034) rather than the area's failure.
+   */
   unexpected?: (error: unknown) => Error;
 };
 
@@ -261,6 +266,7 @@ export function toAreaError(error: unknown, table: DatabaseErrorTable): unknown 
   if (check) return check[1]();
   if (failure === "unique_violation") return table.duplicate();
   if (isRetryableFailure(error)) return table.conflict();
+  if (isDatabaseUnreachable(error)) return error;
   return table.unexpected?.(error) ?? error;
 }
 

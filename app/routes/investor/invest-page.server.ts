@@ -16,6 +16,7 @@ import { mayInvest } from "~/lib/investing/invest-eligibility";
 import { formatINR } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { signInPath } from "~/lib/redirect-to";
+import { isDatabaseUnreachable } from "~/services/database-outage.server";
 import { getPrisma } from "~/services/db.server";
 import { replicaRead } from "~/web/replica-reads.server";
 import { logger } from "~/services/logger.server";
@@ -35,6 +36,9 @@ export async function loadInvestProperty(user: SessionUser, propertyId: string) 
   try {
     view = await getPropertyForInvestment(getPrisma(), propertyId, { userId: user.id, isAdmin: user.isAdmin });
   } catch (error) {
+    // The database out of reach (a failover): the friendly 503 with Retry-After (ADR 0034),
+    // not a trip back to the list that says something went wrong.
+    if (isDatabaseUnreachable(error)) throw error;
     logger.error({ err: error, propertyId }, "property failed to load");
     throw await redirectWithToast(paths.properties(), {
       kind: "error",

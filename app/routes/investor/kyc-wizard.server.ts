@@ -15,7 +15,8 @@ import {
   type KycStepKey,
 } from "~/lib/kyc/kyc-steps";
 import { paths } from "~/lib/paths";
-import { getPrisma } from "~/services/db.server";
+import { isDatabaseUnreachable } from "~/services/database-outage.server";
+import { getPrisma, isRetryableFailure } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { getPrivateStorage } from "~/services/storage/private-storage-from-env.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
@@ -172,6 +173,9 @@ export async function handleKycStep(request: Request, user: SessionUser, form: K
   } catch (error) {
     // A refusal is shown on its step; anything else on the last step is logged and reported there.
     if (step !== "review" || isKycRefused(error)) return refusedWith(error);
+    // A database going away (a failover) or a conflict that outlasted the retries: nothing was
+    // submitted; entry.server answers 503 with Retry-After, not this page's 500.
+    if (isDatabaseUnreachable(error) || isRetryableFailure(error)) throw error;
     logger.error({ err: error, userId: user.id }, "KYC submission failed");
     return answer(KYC_TOASTS.submissionFailed.title, post.reply({ formErrors: [KYC_TOASTS.submissionFailed.description] }), 500);
   }
