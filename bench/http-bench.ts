@@ -268,6 +268,7 @@ export async function startBenchServer(
       RATE_LIMIT_READS_PER_MINUTE: "100000000",
       RATE_LIMIT_PER_MINUTE: "100000000",
       RATE_LIMIT_MONEY_PER_MINUTE: "100000000",
+      RATE_LIMIT_DOWNLOADS_PER_MINUTE: "100000000",
       // Production refuses to start without Google credentials unless the built-in stand-in
       // is asked for; the bench reads only public pages on loopback.
       DEMO_MODE: "true",

@@ -10,6 +10,9 @@ export const SCALE_SIZES: Record<"quick" | "medium" | "full", ScaleSize> = {
 
 const SHARE_PRICE = 1000;
 const FEE_PER_SHARE = 20; // the 2% fee on a ₹1,000 share
+const DEPOSIT_BATCH = 5_000;
+const GROWING_TABLES =
+  "ledger_accounts, ledger_journals, ledger_postings, escrow_balances, investments, transactions, user_property_positions, user_alerts";
 
 /**
  * Grows a migrated database (the demo seed already in it) to `size` through the money
@@ -43,17 +46,25 @@ export async function growPlatform(url: string, size: ScaleSize, workers = 2, lo
          FROM generate_series(1, $1::int) AS g`,
       [size.investors],
     );
-    // Each investor's deposit, through the ledger's own function (it creates the wallet too).
-    await client.query(
-      `SELECT ledger_write_single_journal('deposit', 'Scale bench deposit', 'scale-deposit:' || u.user_id, NULL,
-                ARRAY['user:' || u.user_id || ':available', 'platform:cash'],
-                ARRAY['user_available', 'platform_cash']::ledger_account_kind[],
-                ARRAY[u.user_id, NULL]::uuid[], ARRAY[NULL, NULL]::text[],
-                ARRAY[d.amount, -d.amount], now() - interval '731 days')
-         FROM user_profiles u
-         CROSS JOIN LATERAL (SELECT CASE WHEN u.email = 'scale-1@example.in' THEN 100000000 ELSE 1000000 END::numeric AS amount) d
-        WHERE u.email LIKE 'scale-%@example.in'`,
-    );
+    // Each investor's deposit, through the ledger's own function (it creates the wallet too), a
+    // batch a statement with fresh statistics between them: a PL/pgSQL function keeps the plans
+    // it made while the ledger was a few rows (a sequential scan of the accounts), so one
+    // statement over 100,000 investors rescans a growing table on every call (quadratic: hours).
+    await client.query("ANALYZE user_profiles");
+    for (let first = 1; first <= size.investors; first += DEPOSIT_BATCH) {
+      await client.query(
+        `SELECT ledger_write_single_journal('deposit', 'Scale bench deposit', 'scale-deposit:' || u.user_id, NULL,
+                  ARRAY['user:' || u.user_id || ':available', 'platform:cash'],
+                  ARRAY['user_available', 'platform_cash']::ledger_account_kind[],
+                  ARRAY[u.user_id, NULL]::uuid[], ARRAY[NULL, NULL]::text[],
+                  ARRAY[d.amount, -d.amount], now() - interval '731 days')
+           FROM generate_series($1::int, $2::int) AS g
+           JOIN user_profiles u ON u.email = 'scale-' || g || '@example.in'
+           CROSS JOIN LATERAL (SELECT CASE WHEN g = 1 THEN 100000000 ELSE 1000000 END::numeric AS amount) d`,
+        [first, Math.min(size.investors, first + DEPOSIT_BATCH - 1)],
+      );
+      await client.query(`ANALYZE ${GROWING_TABLES}`);
+    }
     log(`  ${size.investors} investors funded and ${size.properties} properties listed in ${Math.round((Date.now() - started) / 1000)} s`);
 
     const others = size.purchases - size.busyInvestorPurchases;
@@ -82,6 +93,9 @@ export async function growPlatform(url: string, size: ScaleSize, workers = 2, lo
                   ORDER BY b.at) bought`,
               [first, last, perInvestor, SHARE_PRICE, FEE_PER_SHARE, size.busyInvestorPurchases, size.properties, worker, workers],
             );
+            // Fresh statistics now and then, so the money functions' cached plans follow the
+            // tables' growth (see the deposits above).
+            if ((first - 1 - worker * batch) % (workers * batch * 20) === 0) await conn.query(`ANALYZE ${GROWING_TABLES}`);
             done += last - first + 1;
             if (done % 10_000 < batch) log(`  purchases for ${done} of ${size.investors} investors`);
           }
