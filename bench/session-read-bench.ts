@@ -148,7 +148,13 @@ async function main() {
   for (const label of ["before", "after"] as const)
     for (const kind of ["folded", "unfolded"] as const) {
       const key = `${label}:${kind}`;
-      rows.push([label, label === "before" ? `one row (${kind} user)` : kind === "folded" ? "folded (0 change rows)" : "not folded (50 change rows)", stat(trip.get(key)!), stat(inside.get(key)!), String(trip.get(key)!.length)]);
+      rows.push([
+        label,
+        label === "before" ? `one row (${kind} user)` : kind === "folded" ? "folded (0 change rows)" : "not folded (50 change rows)",
+        stat(trip.get(key)!),
+        stat(inside.get(key)!),
+        String(trip.get(key)!.length),
+      ]);
     }
   console.log(markdownTable(rows));
 }

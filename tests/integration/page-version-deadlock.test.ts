@@ -112,6 +112,47 @@ describe("page versions raised at the commit never deadlock", () => {
   });
 });
 
+// Why the catalogue's one row cannot close a cycle (ADR 0084): it is taken only at a commit,
+// and what a commit does after taking it never waits. These are the facts that argument rests
+// on; a new deferred trigger, or a new writer of a version row, fails here until it is judged.
+describe("what the commit phase locks", () => {
+  it("runs only deferred triggers that take no lock another transaction holds, besides the catalogue's row", async () => {
+    const deferred = await sql(
+      `SELECT DISTINCT p.proname FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid WHERE t.tgdeferrable AND p.proname <> 'test_commit_pause_sleep' ORDER BY 1`,
+    );
+    expect(deferred.map((r) => r.proname)).toEqual([
+      "catalogue_page_version_changed", // the catalogue's row
+      "ledger_journals_assert_balanced", // reads the journal's postings
+      "ledger_postings_assert_balanced",
+      "user_page_version_row_changed", // adds a row keyed by its own transaction
+    ]);
+  });
+
+  it("raises the catalogue's version in a transaction's body only for a TRUNCATE", async () => {
+    const early = await sql(
+      `SELECT c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE p.proname IN ('catalogue_page_version_changed', 'user_page_version_row_changed')
+          AND NOT t.tginitdeferred AND t.tgtype & 32 = 0`,
+    );
+    expect(early).toEqual([]);
+  });
+
+  it("writes the version rows from one function each, and the investors' base only from the fold", async () => {
+    const writers = await sql(
+      `SELECT p.proname, t.name FROM pg_proc p
+         CROSS JOIN unnest(ARRAY['catalogue_page_version', 'user_page_versions', 'user_page_changes']) t(name)
+        WHERE p.pronamespace = 'public'::regnamespace AND p.prosrc ~ ('(^|[^a-z_])"?' || t.name || '"?($|[^a-z_])')
+        ORDER BY 2, 1`,
+    );
+    expect(writers.map((r) => `${r.name}: ${r.proname}`)).toEqual([
+      "catalogue_page_version: raise_catalogue_page_version",
+      "user_page_changes: raise_user_page_version",
+      "user_page_changes: user_page_changes_fold",
+      "user_page_versions: user_page_changes_fold",
+    ]);
+  });
+});
+
 describe("the fold of page changes", () => {
   const changeRows = async (userId: string) =>
     Number((await sql("SELECT count(*) FROM user_page_changes WHERE user_id = $1", [userId]))[0].count);
