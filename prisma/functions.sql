@@ -1279,10 +1279,9 @@ CREATE OR REPLACE FUNCTION public.raise_user_page_version(p_user uuid)
  RETURNS void
  LANGUAGE sql
 AS $function$
-    INSERT INTO "user_page_versions" AS v ("user_id", "version", "changed_in")
-    VALUES (p_user, 1, pg_current_xact_id()::text::bigint)
-    ON CONFLICT ("user_id") DO UPDATE SET "version" = v."version" + 1, "changed_in" = excluded."changed_in"
-     WHERE v."changed_in" <> excluded."changed_in"
+    INSERT INTO "user_page_changes" ("user_id", "changed_in")
+    VALUES (p_user, pg_current_xact_id()::text::bigint)
+    ON CONFLICT ("user_id", "changed_in") DO NOTHING
 $function$;
 
 -- recalculate_tier(p_user uuid)
@@ -1317,6 +1316,24 @@ AS $function$
 BEGIN
     PERFORM pg_notify('aangan_events', json_build_object('channel', 'admin', 'type', 'user_event', 'id', NEW."id"::text)::text);
     RETURN NULL;
+END;
+$function$;
+
+-- user_page_changes_fold()
+CREATE OR REPLACE FUNCTION public.user_page_changes_fold()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+    v_folded INTEGER;
+BEGIN
+    WITH gone AS (DELETE FROM "user_page_changes" RETURNING "user_id"),
+         counted AS (SELECT "user_id", count(*) AS "changes" FROM gone GROUP BY "user_id"),
+         folded AS (INSERT INTO "user_page_versions" AS v ("user_id", "version")
+                    SELECT "user_id", "changes" FROM counted ORDER BY "user_id"
+                    ON CONFLICT ("user_id") DO UPDATE SET "version" = v."version" + excluded."version")
+    SELECT coalesce(sum("changes"), 0)::integer INTO v_folded FROM counted;
+    RETURN v_folded;
 END;
 $function$;
 

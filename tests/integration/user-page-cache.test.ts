@@ -184,8 +184,17 @@ describe("a signed-in investor's overview kept in memory", () => {
 });
 
 describe("page versions kept by the database", () => {
+  // As the session read sums it (ADR 0084): the folded base plus the changes not yet folded.
   const versionOf = async (userId: string) =>
-    Number((await sql("SELECT version FROM user_page_versions WHERE user_id = $1", [userId]))[0]?.version ?? 0);
+    Number(
+      (
+        await sql(
+          `SELECT coalesce((SELECT version FROM user_page_versions WHERE user_id = $1), 0)
+                  + (SELECT count(*) FROM user_page_changes WHERE user_id = $1) AS version`,
+          [userId],
+        )
+      )[0].version,
+    );
   const catalogueVersion = async () => Number((await sql("SELECT version FROM catalogue_page_version"))[0].version);
 
   it("raises an investor's version once per transaction, however many of their rows it writes", async () => {
@@ -214,6 +223,7 @@ describe("page versions kept by the database", () => {
   it("takes the investor's version row only at the commit, so a long transaction does not hold it", async () => {
     const { user } = await investor();
     await sql("UPDATE user_profiles SET full_name = 'Has A Version Row' WHERE user_id = $1", [user.id]);
+    await sql("SELECT user_page_changes_fold()"); // the change becomes the investor's version row
     const writer = new pg.Client({ connectionString: db.current.url });
     await writer.connect();
     try {

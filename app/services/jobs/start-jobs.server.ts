@@ -7,6 +7,7 @@ import { registerJob, type JobDefinition } from "./job.server";
 import { mailOutboxJob } from "~/services/mail/mail-outbox.server";
 import { createPrismaClient, type PrismaClient } from "~/services/db.server";
 import { sessionSweepJob } from "./session-sweep.server";
+import { pageVersionFoldJob } from "./page-version-fold.server";
 
 export type JobsOptions = {
   databaseUrl: string;
@@ -24,7 +25,7 @@ export type JobsOptions = {
 /**
  * Starts pg-boss for this process (installing or upgrading its schema on first use, safely
  * when several processes start together) and registers every job of its table: the
- * session sweep and mail, then the given ones. server.ts calls
+ * session sweep, the page-version fold and mail, then the given ones. server.ts calls
  * it once the database is migrated, and stopJobs before the database goes away.
  */
 export async function startJobs(options: JobsOptions): Promise<PgBoss> {
@@ -39,6 +40,7 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   try {
     const jobs = [
       sessionSweepJob(options.sessionSweepCron),
+      pageVersionFoldJob(),
       mailJob(options.mail, options.mail),
       mailOutboxJob(options.mailOutboxCron ?? "* * * * *", prisma),
       ...(options.jobs ?? []),
