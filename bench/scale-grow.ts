@@ -68,7 +68,10 @@ export async function growPlatform(url: string, size: ScaleSize, workers = 2, lo
     log(`  ${size.investors} investors funded and ${size.properties} properties listed in ${Math.round((Date.now() - started) / 1000)} s`);
 
     const others = size.purchases - size.busyInvestorPurchases;
+    // Every other investor buys `perInvestor` times, and the first `extra` of them once more,
+    // so the platform reaches the target exactly (9 each would leave 1,000,000 at 900,991).
     const perInvestor = Math.max(1, Math.floor(others / Math.max(1, size.investors - 1)));
+    const extra = Math.max(0, others - perInvestor * (size.investors - 1));
     const slices = Array.from({ length: workers }, (_, w) => w);
     let done = 0;
     await Promise.all(
@@ -86,12 +89,12 @@ export async function growPlatform(url: string, size: ScaleSize, workers = 2, lo
                           b.shares || ' shares of ' || p.title, 'Purchase confirmed', b.at)
                    FROM generate_series($1::int, $2::int) AS g
                    JOIN user_profiles u ON u.email = 'scale-' || g || '@example.in'
-                   CROSS JOIN LATERAL generate_series(1, CASE WHEN g = 1 THEN $6::int ELSE $3::int END) AS n
+                   CROSS JOIN LATERAL generate_series(1, CASE WHEN g = 1 THEN $6::int WHEN g - 1 <= $10::int THEN $3::int + 1 ELSE $3::int END) AS n
                    CROSS JOIN LATERAL (SELECT n AS k, 1 + (g + n) % 5 AS shares,
                                               now() - make_interval(mins => ((g * 7919 + n * 104729) % 1051200)) AS at) b
                    JOIN properties p ON p.id = 'scale-' || (1 + $8::int + $9::int * ((g * 31 + n * 17) % ($7::int / $9::int)))
                   ORDER BY b.at) bought`,
-              [first, last, perInvestor, SHARE_PRICE, FEE_PER_SHARE, size.busyInvestorPurchases, size.properties, worker, workers],
+              [first, last, perInvestor, SHARE_PRICE, FEE_PER_SHARE, size.busyInvestorPurchases, size.properties, worker, workers, extra],
             );
             // Fresh statistics now and then, so the money functions' cached plans follow the
             // tables' growth (see the deposits above).
