@@ -1160,9 +1160,18 @@ BEGIN
     END IF;
 
     SELECT pr."property_status"::TEXT AS status, pr."title", pr."share_price", pr."minimum_investment", pr."maximum_investment",
-           pr."available_shares"
+           pr."available_shares", pr."shares_sellable"
       INTO v_property
       FROM "properties" pr WHERE pr."id" = p_property;
+    -- A property that trades while it is raised (ADR 0085): the market's paths take its row
+    -- before any investor's, so this purchase does too, and reads it again under the lock.
+    IF FOUND AND v_property."shares_sellable" THEN
+        SELECT pr."property_status"::TEXT AS status, pr."title", pr."share_price", pr."minimum_investment", pr."maximum_investment",
+               pr."available_shares", pr."shares_sellable"
+          INTO v_property
+          FROM "properties" pr WHERE pr."id" = p_property
+           FOR NO KEY UPDATE;
+    END IF;
     IF NOT FOUND OR v_property.status = 'draft' THEN
         RAISE EXCEPTION 'aangan:property_not_found' USING ERRCODE = 'P0001';
     END IF;
@@ -1235,8 +1244,9 @@ BEGIN
     -- The caller announces the change to the public page caches after the commit, with the
     -- purchase's live events; the properties trigger stays quiet for this transaction.
     PERFORM set_config('aangan.page_cache_announced_by_app', 'on', true);
-    -- Last, so the property's row lock is held only from here to the commit. The newest
-    -- committed row must still be open, at the price and limits the buyer saw, with the shares.
+    -- Last (unless taken above), so the property's row lock is held only from here to the
+    -- commit. The newest committed row must still be open, at the price and limits the buyer
+    -- saw, with the shares.
     UPDATE "properties" pr
        SET "available_shares" = pr."available_shares" - p_shares,
            "funded_amount" = pr."funded_amount" + p_subtotal,

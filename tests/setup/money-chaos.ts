@@ -239,15 +239,23 @@ export async function runMoneyChaos(options: ChaosOptions): Promise<ChaosReport>
       }
       case "expire": {
         // Time passes for a few records (their deadlines move into the past), then an admin runs the cleanup.
-        await prisma.$executeRaw`
+        // The clock's own writes race the market like any client's, so PostgreSQL may pick one
+        // of them as a deadlock's victim: it is then written again, as a client would.
+        await againAfterDeadlock(
+          () => prisma.$executeRaw`
           UPDATE share_buyer_holds SET hold_expires_at = now() - interval '1 second'
-           WHERE id IN (SELECT id FROM share_buyer_holds WHERE hold_status = 'pending' ORDER BY random() LIMIT 2)`;
-        await prisma.$executeRaw`
+           WHERE id IN (SELECT id FROM share_buyer_holds WHERE hold_status = 'pending' ORDER BY random() LIMIT 2)`,
+        );
+        await againAfterDeadlock(
+          () => prisma.$executeRaw`
           UPDATE share_reservations SET expires_at = now() - interval '1 second'
-           WHERE id IN (SELECT id FROM share_reservations WHERE status = 'active' ORDER BY random() LIMIT 1)`;
-        await prisma.$executeRaw`
+           WHERE id IN (SELECT id FROM share_reservations WHERE status = 'active' ORDER BY random() LIMIT 1)`,
+        );
+        await againAfterDeadlock(
+          () => prisma.$executeRaw`
           UPDATE share_sell_requests SET expires_at = now() - interval '1 second'
-           WHERE id IN (SELECT id FROM share_sell_requests WHERE status = 'active' ORDER BY random() LIMIT 1)`;
+           WHERE id IN (SELECT id FROM share_sell_requests WHERE status = 'active' ORDER BY random() LIMIT 1)`,
+        );
         return { path: "/admin/share-trading", cookie: admin.cookie, form: { intent: "cleanup" } };
       }
       case "deposit":
@@ -428,4 +436,15 @@ export async function findViolations(prisma: PrismaClient, propertyId?: string):
      GROUP BY h.journal_id HAVING COUNT(*) > 1`;
   for (const row of doubles) problems.push(`hold journal resolved twice: ${row.journal_id}`);
   return problems;
+}
+
+/** A statement of the chaos clock, written again while PostgreSQL names it a deadlock's victim (40P01). */
+async function againAfterDeadlock(write: () => Promise<number>): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5 || !String((error as Error).message).includes("40P01")) throw error;
+    }
+  }
 }

@@ -177,4 +177,48 @@ describe("purchaseShares under concurrency", () => {
       }
     },
   );
+
+  it(
+    "takes a trading property's row before the buyer's, as the market does, so a listing and a purchase of it cannot deadlock (ADR 0085)",
+    { timeout: 60_000 },
+    async () => {
+      const { prisma, url } = db.current;
+      const property = await createOpenProperty(prisma, { sharePrice: "1000", totalShares: 100, availableShares: 100 });
+      await prisma.property.update({ where: { id: property.id }, data: { sharesSellable: true } });
+      const buyer = await createInvestor(prisma, { balance: "5000" });
+      // The buyer already holds shares, so their position row exists for the market to lock.
+      await purchaseShares(prisma, { userId: buyer.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() });
+
+      // Two raw connections, no retries: a deadlock would fail one of them with 40P01.
+      const market = new pg.Client({ connectionString: url });
+      const purchase = new pg.Client({ connectionString: url });
+      await Promise.all([market.connect(), purchase.connect()]);
+      try {
+        // A listing's first step: the property FOR SHARE (the exit guard, tradingStoppedForExit).
+        await market.query("BEGIN");
+        await market.query("SELECT id FROM properties WHERE id = $1 FOR SHARE", [property.id]);
+        const bought = purchase.query(
+          `SELECT r.available_shares FROM properties p,
+                  LATERAL purchase_shares($1::uuid, p.id, 1, $3, $4, p.share_price, p.minimum_investment, p.maximum_investment,
+                    p.title, p.share_price, round(p.share_price * 0.02, 2), 'race', 'race') r
+            WHERE p.id = $2`,
+          [buyer.id, property.id, newKey(), `race-journal:${newKey()}`],
+        );
+        const waiting = async () =>
+          Number((await market.query("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0].n);
+        for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await waiting()).toBe(1);
+        // Its next step: the seller's position. Had the purchase taken the buyer's position and
+        // wallet before the property, each would now wait for the other.
+        await market.query("SELECT shares FROM user_property_positions WHERE user_id = $1 AND property_id = $2 FOR UPDATE", [
+          buyer.id,
+          property.id,
+        ]);
+        await market.query("COMMIT");
+        expect((await bought).rows[0]).toEqual({ available_shares: 98 });
+      } finally {
+        await Promise.all([market.end(), purchase.end()]);
+      }
+    },
+  );
 });
