@@ -1,7 +1,6 @@
 import {
   createReadableStreamFromReadable,
   createRequestHandler,
-  writeReadableStreamToWritable,
   type AppLoadContext,
   type ServerBuild,
 } from "@remix-run/node";
@@ -13,6 +12,7 @@ import { cutAtNonce, keptHeaders, withNonce, type CachedPage, type MicroCache } 
 import type { UserPageCache } from "./user-page-cache";
 import { requestBodyOf } from "./request-guards";
 import { gzipWithNonce, precompress } from "./spliced-gzip";
+import { writeBody } from "./write-body";
 
 export type RemixHandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -194,7 +194,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   // Server-sent events must reach the client before the first event is written.
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
 }
 

@@ -1,0 +1,75 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { writeBody } from "./write-body";
+
+/** A body of `chunks` pieces of 1 KB that counts how many its reader has pulled. */
+function countedBody(chunks: number) {
+  const state = { pulled: 0, cancelled: false };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (state.pulled === chunks) return controller.close();
+        state.pulled++;
+        controller.enqueue(new Uint8Array(1024));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body, state };
+}
+
+/** A client that takes a chunk only when told to: its buffer holds 4 KB. */
+function slowClient() {
+  const pending: (() => void)[] = [];
+  let received = 0;
+  const res = new Writable({
+    highWaterMark: 4096,
+    write(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      pending.push(done);
+    },
+  });
+  const takeAll = () => pending.splice(0).forEach((done) => done());
+  return { res, takeAll, received: () => received };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe("writing a streamed body to a slow client", () => {
+  it("reads the body only as fast as the client takes it, then sends all of it", async () => {
+    const { body, state } = countedBody(200);
+    const client = slowClient();
+    let finished = false;
+    const writing = writeBody(body, client.res).then(() => (finished = true));
+    await tick();
+    // 200 KB to send, but only what fills the client's buffer has been read.
+    expect(state.pulled).toBeLessThanOrEqual(6);
+    for (let i = 0; i < 5000 && !finished; i++) {
+      client.takeAll();
+      // Never more read than the client's buffer, and the chunk waiting to go into it, ahead of what it took.
+      expect(state.pulled * 1024 - client.received()).toBeLessThanOrEqual(6 * 1024);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await writing;
+    expect(state.pulled).toBe(200);
+    expect(client.received()).toBe(200 * 1024);
+    expect(client.res.writableEnded).toBe(true);
+    // One drain listener for the whole response, however many times it waited.
+    expect(client.res.listenerCount("drain")).toBeLessThanOrEqual(1);
+  });
+
+  it("stops reading the body when the client goes away", async () => {
+    const { body, state } = countedBody(200);
+    const client = slowClient();
+    const writing = writeBody(body, client.res);
+    await tick();
+    const pulledBefore = state.pulled;
+    client.res.destroy();
+    await writing;
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBe(pulledBefore);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Writable } from "node:stream";
+
+type Response = Writable & { flush?: () => void };
+
+/**
+ * Writes a web body to the Node response as Remix's writeReadableStreamToWritable does (each
+ * chunk flushed through compression, so a streamed page or event reaches the client at once),
+ * but reads the next chunk only once the response has room for it. Remix's writer ignores
+ * `write()`'s answer, so a large download (the analytics CSV) was read from the database as fast
+ * as it could be and queued in memory for a slow client. A client that goes away cancels the
+ * body, which stops its source.
+ */
+export async function writeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
+  const reader = body.getReader();
+  // One listener each for the whole response. The compression middleware moves a response's
+  // 'drain' listeners to its zlib stream and cannot take one off again, so a listener per wait
+  // would pile up on a long download.
+  let wake: ((open: boolean) => void) | null = null;
+  const onDrain = () => wake?.(true);
+  const onClose = () => wake?.(false);
+  res.on("drain", onDrain);
+  res.once("close", onClose);
+  try {
+    for (;;) {
+      if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
+      const { done, value } = await reader.read();
+      if (done) break;
+      const room = res.write(value);
+      res.flush?.();
+      if (room) continue;
+      const open = await new Promise<boolean>((resolve) => (wake = resolve));
+      wake = null;
+      if (!open) return void (await reader.cancel().catch(() => undefined));
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  } finally {
+    res.removeListener("close", onClose);
+  }
+}
