@@ -50,4 +50,15 @@ describe("the statement on screen (issue 37)", () => {
     expect(statementOnScreen(whole, { sales: Number.NaN, distributions: -3 }, 25).distributionsPage.page).toBe(1);
     expect(first.salesPage).toEqual({ page: 1, pageCount: 1, total: 0 });
   });
+
+  it("pages the holdings, keeping their total value whole", () => {
+    const year = busyYear();
+    const holdings = Array.from({ length: 60 }, (_, i) => ({ ...year.holdings[0], propertyId: `p-${i}`, propertyTitle: `Holding ${i}` }));
+    const whole = { ...year, holdings } as typeof year;
+    const third = statementOnScreen(whole, { sales: 1, distributions: 1, holdings: 3 }, 25);
+    expect(third.holdings.map((h) => h.propertyTitle)).toEqual(holdings.slice(50).map((h) => h.propertyTitle));
+    expect(third.holdingsPage).toEqual({ page: 3, pageCount: 3, total: 60 });
+    expect(third.holdingsValue).toBe(whole.holdingsValue);
+    expect(statementOnScreen(whole, { sales: 1, distributions: 1 }, 25).holdings).toHaveLength(25);
+  });
 });

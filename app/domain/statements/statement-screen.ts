@@ -12,23 +12,27 @@ function pageOf<T>(rows: T[], requested: number, size: number): Paged<T> {
 }
 
 /**
- * The statement as the page shows it (issue 37): the year's summary whole, and its sales and
- * distributions a page at a time. The movements and fee receipts, which only the PDF lists,
+ * The statement as the page shows it (issue 37): the year's summary and the holdings' total
+ * value whole, and its holdings, sales and distributions a page at a time (an investor holding
+ * 500 properties sent 500 holdings with each view). The movements and fee receipts, which only the PDF lists,
  * are left out of the page's data instead of being sent to the browser unseen: an investor
  * with a thousand purchases in the year sent every one of them with each view.
  */
 export function statementOnScreen(
   figures: StatementFigures,
-  pages: { sales: number; distributions: number },
+  pages: { sales: number; distributions: number; holdings?: number },
   size = STATEMENT_SCREEN_PAGE_SIZE,
 ) {
-  const { movements, platformFees, gains, distributions, ...rest } = figures;
+  const { movements, platformFees, gains, distributions, holdings, ...rest } = figures;
+  const held = pageOf(holdings, pages.holdings ?? 1, size);
   const sales = pageOf(gains, pages.sales, size);
   const received = pageOf(distributions, pages.distributions, size);
   return {
     ...rest,
     movementCount: movements.length,
     feeReceiptCount: platformFees.length,
+    holdings: held.rows,
+    holdingsPage: { page: held.page, pageCount: held.pageCount, total: held.total },
     gains: sales.rows,
     salesPage: { page: sales.page, pageCount: sales.pageCount, total: sales.total },
     distributions: received.rows,

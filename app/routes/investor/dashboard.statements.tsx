@@ -17,9 +17,13 @@ import { statementOnScreen } from "~/domain/statements/statement-screen";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRecordsReader(request);
   const [{ years, year, figures: whole }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
-  // The summary whole, the year's sales and distributions a page at a time (issue 37); the PDF keeps every line.
+  // The summary whole, the year's holdings, sales and distributions a page at a time (issue 37); the PDF keeps every line.
   const query = new URL(request.url).searchParams;
-  const figures = statementOnScreen(whole, { sales: Number(query.get("sales") ?? 1), distributions: Number(query.get("received") ?? 1) });
+  const figures = statementOnScreen(whole, {
+    sales: Number(query.get("sales") ?? 1),
+    distributions: Number(query.get("received") ?? 1),
+    holdings: Number(query.get("held") ?? 1),
+  });
   return { years, year, figures, certificates, valuationRule: VALUATION_RULE };
 }
 
@@ -114,8 +118,18 @@ export default function StatementsPage() {
                 </li>
               ))}
             </ul>
+            <Pager
+              search={location.search}
+              page={figures.holdingsPage.page}
+              pageCount={figures.holdingsPage.pageCount}
+              label="Holdings pages"
+              param="held"
+            />
             <p className="flex justify-between gap-2 border-t border-slate-200 pt-2 text-sm font-semibold">
-              <span>Total value on {formatCalendarDate(figures.valuedOn)}</span>
+              <span>
+                Total value on {formatCalendarDate(figures.valuedOn)}
+                {figures.holdingsPage.pageCount > 1 ? `, all ${figures.holdingsPage.total} properties` : null}
+              </span>
               <span>{formatRupees(figures.holdingsValue)}</span>
             </p>
           </>
