@@ -134,7 +134,10 @@ async function measure(url: string, grown: boolean, size: ScaleSize): Promise<Me
         const probe = page.memory ? watchMemory(server.pid) : null;
         const timed = await time(server.base, page.path, page.cookie);
         const grewMb = probe ? await probe.stop() : null;
-        results.push({ label: grewMb === null ? page.label : `${page.label}, server memory +${round(grewMb)} MB at most`, ...timed });
+        results.push({
+          label: grewMb === null ? page.label : `${page.label}, server resident size +${round(grewMb)} MB at its peak`,
+          ...timed,
+        });
       } catch (error) {
         results.push({ label: `${page.label} (${(error as Error).message})`, ms: Number.NaN, bytes: 0 });
       }

@@ -1,9 +1,4 @@
-import {
-  createReadableStreamFromReadable,
-  createRequestHandler,
-  type AppLoadContext,
-  type ServerBuild,
-} from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { currentRequestTimings, timed } from "~/services/request-timing.server";
 import { getSessionWithPageVersion } from "~/services/session.server";

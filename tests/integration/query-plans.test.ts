@@ -144,6 +144,25 @@ async function indexesUsed(work: () => Promise<unknown>): Promise<Set<string>> {
   return used;
 }
 
+type SeekingPlanNode = IndexedPlanNode & { "Index Cond"?: string };
+
+function seeksIn(node: SeekingPlanNode): string[] {
+  const here = node["Index Name"] && node["Index Cond"] ? [`${node["Index Name"]}: ${node["Index Cond"]}`] : [];
+  return [...here, ...((node.Plans ?? []) as SeekingPlanNode[]).flatMap(seeksIn)];
+}
+
+/** Every index scan of `work`'s statements that starts from a condition (a seek), as "index: condition". */
+async function indexSeeks(work: () => Promise<unknown>): Promise<string[]> {
+  counter.reset();
+  await work();
+  const seeks: string[] = [];
+  for (const sql of counter.statements().filter((text) => /^\s*(SELECT|WITH)\b/i.test(text))) {
+    const { rows } = await admin.query<{ "QUERY PLAN": [{ Plan: SeekingPlanNode }] }>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${sql}`);
+    seeks.push(...seeksIn(rows[0]!["QUERY PLAN"][0].Plan));
+  }
+  return seeks;
+}
+
 describe("query plans with 100,000 rows", () => {
   it("has large tables to judge", async () => {
     const large = await largeTables();
@@ -206,6 +225,13 @@ describe("query plans with 100,000 rows", () => {
 
     const deep = second.cursors.next!;
     expect(await fullReadsOfLargeTables(() => listAllInvestments(prisma, { search: "", page: 3, direction: { after: deep } }))).toEqual([]);
+    // The page starts at the cursor's date in the sort index, rather than walking the index from
+    // its newest row and filtering out every row before the cursor.
+    for (const direction of [{ after: deep }, { before: deep }]) {
+      expect(await indexSeeks(() => listAllInvestments(prisma, { search: "", page: 3, direction }))).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^investments_investment_date_id_idx: \(investment_date [<>]= /)]),
+      );
+    }
     expect(await fullReadsOfLargeTables(() => listAllInvestments(prisma, { search: "plan-7@", page: 1 }))).toEqual([]);
     const found = await listAllInvestments(prisma, { search: "plan-7@", page: 1 });
     expect(found.total).toBe(await prisma.investment.count({ where: { user: { email: { contains: "plan-7@" } } } }));

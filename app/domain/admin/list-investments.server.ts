@@ -16,29 +16,35 @@ type PageRow = { id: string; investment_date: Date; total: bigint | null };
  */
 async function pageIds(db: Db, search: string, page: number, direction: PageDirection): Promise<PageRow[]> {
   const pattern = containsPattern(search);
+  // The matching investors and properties are found first, each on its own (MATERIALIZED), so
+  // their trigram indexes are used: inlined into the join, the planner read every investor with
+  // a parallel sequential scan instead (69 ms against 23 ms at 100,000 investors).
   const matched = search
-    ? Prisma.sql`SELECT i.id, i.investment_date FROM investments i
-                  WHERE i.user_id IN (SELECT user_id FROM user_profiles WHERE email ILIKE ${pattern} OR full_name ILIKE ${pattern})
+    ? Prisma.sql`WITH u AS MATERIALIZED (SELECT user_id FROM user_profiles WHERE email ILIKE ${pattern} OR full_name ILIKE ${pattern}),
+                      p AS MATERIALIZED (SELECT id FROM properties WHERE title ILIKE ${pattern} OR city ILIKE ${pattern})
+                 SELECT i.id, i.investment_date FROM investments i WHERE i.user_id IN (SELECT user_id FROM u)
                  UNION
-                 SELECT i.id, i.investment_date FROM investments i
-                  WHERE i.property_id IN (SELECT id FROM properties WHERE title ILIKE ${pattern} OR city ILIKE ${pattern})`
+                 SELECT i.id, i.investment_date FROM investments i WHERE i.property_id IN (SELECT id FROM p)`
     : Prisma.sql`SELECT i.id, i.investment_date FROM investments i`;
   const counted = search ? Prisma.sql`count(*) OVER ()` : Prisma.sql`NULL::bigint`;
   const source = Prisma.sql`SELECT m.id, m.investment_date, ${counted} AS total FROM (${matched}) m`;
+  // The cursor row's date is a scalar subquery, so it is a bound the (investment_date, id) index
+  // starts from: the page is read from the cursor onwards. Joined in as a row, it was only a
+  // filter, and the scan walked every row before the cursor (41 ms 100,000 rows deep, 0.2 ms now).
   if (direction && "after" in direction) {
     const id = direction.after;
+    const at = Prisma.sql`(SELECT investment_date FROM investments WHERE id = ${id}::uuid)`;
     return db.$queryRaw<PageRow[]>`
-      WITH k AS (SELECT investment_date AS at FROM investments WHERE id = ${id}::uuid)
-      SELECT c.* FROM (${source}) c, k
-       WHERE c.investment_date < k.at OR (c.investment_date = k.at AND c.id > ${id}::uuid)
+      SELECT c.* FROM (${source}) c
+       WHERE c.investment_date <= ${at} AND (c.investment_date < ${at} OR c.id > ${id}::uuid)
        ORDER BY c.investment_date DESC, c.id LIMIT ${INVESTMENTS_PAGE_SIZE}`;
   }
   if (direction && "before" in direction) {
     const id = direction.before;
+    const at = Prisma.sql`(SELECT investment_date FROM investments WHERE id = ${id}::uuid)`;
     const rows = await db.$queryRaw<PageRow[]>`
-      WITH k AS (SELECT investment_date AS at FROM investments WHERE id = ${id}::uuid)
-      SELECT c.* FROM (${source}) c, k
-       WHERE c.investment_date > k.at OR (c.investment_date = k.at AND c.id < ${id}::uuid)
+      SELECT c.* FROM (${source}) c
+       WHERE c.investment_date >= ${at} AND (c.investment_date > ${at} OR c.id < ${id}::uuid)
        ORDER BY c.investment_date ASC, c.id DESC LIMIT ${INVESTMENTS_PAGE_SIZE}`;
     return rows.reverse();
   }
