@@ -66,10 +66,13 @@ export async function getShareTradingOverview(
     keyOf(prisma.shareReservation.findFirst(byId(directions.reservations)), directions.reservations),
   ]);
   const [totals, sellRows, reservationRows, settled, buyRows] = await Promise.all([
-    prisma.$queryRaw<{ sell_orders: bigint; sell_value: Prisma.Decimal; buy_orders: bigint; reservations: bigint }[]>`
+    prisma.$queryRaw<
+      { sell_orders: bigint; sell_value: Prisma.Decimal; buy_orders: bigint; buy_held: Prisma.Decimal; reservations: bigint }[]
+    >`
       SELECT (SELECT count(*) FROM share_sell_requests WHERE status = 'active') AS sell_orders,
              (SELECT coalesce(sum(price_per_share * remaining_shares), 0) FROM share_sell_requests WHERE status = 'active') AS sell_value,
              (SELECT count(*) FROM share_buy_orders WHERE status = 'active') AS buy_orders,
+             (SELECT coalesce(sum(held_amount), 0) FROM share_buy_orders WHERE status = 'active') AS buy_held,
              (SELECT count(*) FROM share_reservations WHERE status = 'active') AS reservations`,
     prisma.shareSellRequest.findMany({
       ...expiryPage(sellKey, directions.sell, size),
@@ -120,6 +123,7 @@ export async function getShareTradingOverview(
       activeOrders: Number(total.sell_orders),
       activeValue: new Decimal(total.sell_value.toString()).toFixed(2),
       activeBuyOrders: Number(total.buy_orders),
+      buyOrdersHeld: new Decimal(total.buy_held.toString()).toFixed(2),
       awaitingSettlement: Number(total.reservations),
       settledLast30Days: settled,
     },

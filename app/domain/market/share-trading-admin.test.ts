@@ -124,6 +124,9 @@ describe("share-trading administration", () => {
     // The cards count every active order, though the list shows three.
     expect(first.summary.activeOrders).toBe(soonestFirst.length);
     expect(first.summary.activeValue).toBe(worth.toFixed(2));
+    const bids = await prisma.shareBuyOrder.findMany({ where: { status: "active" } });
+    expect(first.summary.activeBuyOrders).toBe(bids.length);
+    expect(first.summary.buyOrdersHeld).toBe(bids.reduce((sum, o) => sum.plus(o.heldAmount), new Decimal(0)).toFixed(2));
     expect(first.orders.map((o) => o.id)).toEqual(soonestFirst.slice(0, 3));
 
     // The order the Next link points from is cancelled before the admin follows it.

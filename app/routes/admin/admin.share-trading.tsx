@@ -90,13 +90,10 @@ export default function ShareTradingAdmin() {
         </div>
       </div>
       <FormErrors errors={messages} />
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card label="Active sell requests" value={`${summary.activeOrders}`} detail={`worth ${formatRupees(summary.activeValue)}`} />
-        <Card
-          label="Reservations awaiting settlement"
-          value={`${summary.awaitingSettlement}`}
-          detail={`${summary.activeBuyOrders} active buy orders`}
-        />
+        <Card label="Active buy orders" value={`${summary.activeBuyOrders}`} detail={`holding ${formatRupees(summary.buyOrdersHeld)}`} />
+        <Card label="Reservations awaiting settlement" value={`${summary.awaitingSettlement}`} />
         <Card label="Trades settled in the last 30 days" value={`${summary.settledLast30Days}`} />
       </dl>
 
