@@ -19,9 +19,10 @@ const READS: { label: string; sql: string }[] = [
   },
   {
     label: "investments, next page through the cursor (a row 100,000 deep)",
-    sql: `WITH k AS (SELECT investment_date AS at FROM investments WHERE id = '$INVESTMENT'::uuid)
-          SELECT i.id, i.investment_date FROM investments i, k
-           WHERE i.investment_date < k.at OR (i.investment_date = k.at AND i.id > '$INVESTMENT'::uuid)
+    sql: `SELECT i.id, i.investment_date FROM investments i
+           WHERE i.investment_date <= (SELECT investment_date FROM investments WHERE id = '$INVESTMENT'::uuid)
+             AND (i.investment_date < (SELECT investment_date FROM investments WHERE id = '$INVESTMENT'::uuid)
+                  OR i.id > '$INVESTMENT'::uuid)
            ORDER BY i.investment_date DESC, i.id LIMIT 25`,
   },
   {
