@@ -171,7 +171,7 @@ describe("the fold of page changes", () => {
     expect(await changeRows(a.id)).toBe(2);
 
     // The job as pg-boss runs it.
-    const job = pageVersionFoldJob();
+    const job = pageVersionFoldJob(() => db.current.prisma);
     expect(job.cron).toBe("* * * * *");
     const output = await job.run({ id: "test" } as Parameters<typeof job.run>[0]);
     expect(output).toMatchObject({ folded: expect.any(Number) });

@@ -40,7 +40,7 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   try {
     const jobs = [
       sessionSweepJob(options.sessionSweepCron),
-      pageVersionFoldJob(),
+      pageVersionFoldJob(prisma),
       mailJob(options.mail, options.mail),
       mailOutboxJob(options.mailOutboxCron ?? "* * * * *", prisma),
       ...(options.jobs ?? []),
