@@ -5,6 +5,7 @@ import { FormErrors } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { investBlocker } from "~/lib/investing/buy-box-state";
 import { isInvestButtonDisabled } from "~/lib/investing/invest-button";
 import { calculatePurchaseBreakdown } from "~/lib/investing/purchase-breakdown";
@@ -57,6 +58,7 @@ export function BuyCalculator({
 }) {
   const hydrated = useHydrated();
   const [sharesText, setSharesText] = useState(initialShares);
+  const sharesRef = useTypedBeforeHydration<HTMLInputElement>(sharesText, setSharesText);
   // The browser checks what the action's schema checks (checkPurchaseForm), without zod's weight on this page.
   const purchaseRules: PurchaseRules | null = eligible ? rules : null;
   const [form, fields] = useForm({
@@ -102,6 +104,7 @@ export function BuyCalculator({
           label="Number of shares"
           inputProps={{
             ...getInputProps(fields.shares, { type: "text" }),
+            ref: sharesRef,
             inputMode: "numeric",
             autoComplete: "off",
             onChange: (event) => setSharesText(event.currentTarget.value),

@@ -1,5 +1,6 @@
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import { useState } from "react";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { useLiveRevalidation } from "~/components/realtime/use-live-revalidation";
 import { isLowStock } from "~/lib/market/market-rules";
@@ -82,6 +83,7 @@ function ListingRow({ listing, market, action }: { listing: Listing; market: Mar
 function BuyDialog({ listing, market, action }: { listing: Listing; market: MarketplaceData; action?: string }) {
   const location = useLocation();
   const [shares, setShares] = useState(String(listing.availableShares));
+  const sharesRef = useTypedBeforeHydration<HTMLInputElement>(shares, setShares);
   const count = /^\d+$/.test(shares) ? Number(shares) : 0;
   const total = new Decimal(listing.pricePerShare).times(count);
   const short = total.gt(market.balance);
@@ -107,6 +109,7 @@ function BuyDialog({ listing, market, action }: { listing: Listing; market: Mark
           Shares to buy (1 to {listing.availableShares})
         </label>
         <input
+          ref={sharesRef}
           id={`${id}-shares`}
           name="shares"
           type="number"

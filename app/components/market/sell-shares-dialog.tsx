@@ -2,6 +2,7 @@ import { Form, useActionData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { parseSharePrice } from "~/lib/market/market-rules";
 import { Decimal, formatINR } from "~/lib/money";
 import { marketReply } from "./market-action-data";
@@ -21,6 +22,8 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
   const mine = reply?.intent === "sell" ? reply : null;
   const [shares, setShares] = useState(mine?.values.shares ?? "");
   const [price, setPrice] = useState(mine?.values.pricePerShare ?? "");
+  const sharesRef = useTypedBeforeHydration<HTMLInputElement>(shares, setShares);
+  const priceRef = useTypedBeforeHydration<HTMLInputElement>(price, setPrice);
   const count = /^\d+$/.test(shares) ? Number(shares) : 0;
   const total = (parseSharePrice(price) ?? new Decimal(0)).times(count);
   if (blocked) {
@@ -58,6 +61,7 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
             Shares to sell
           </label>
           <input
+            ref={sharesRef}
             id="sell-shares"
             name="shares"
             type="number"
@@ -75,6 +79,7 @@ export function SellSharesDialog({ sell, blocked, action }: { sell: SellDialogDa
             Price per share (₹)
           </label>
           <input
+            ref={priceRef}
             id="sell-price"
             name="pricePerShare"
             type="text"

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
 import { ErrorList, errorMessages, type ListOfErrors } from "./error-list";
 import { controlClasses, cx, helpTextClasses, labelClasses } from "./field-styles";
 
@@ -79,7 +79,10 @@ function FieldParts({
 }
 
 /** A labelled text input with its hint and error list, wired for assistive technology. */
-export function Field({ inputProps, ...frame }: FieldFrame & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+export function Field({
+  inputProps,
+  ...frame
+}: FieldFrame & { inputProps: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> } }) {
   const { wiring, errorId, helpId } = useFieldWiring(frame, inputProps);
   return (
     <FieldParts frame={frame} id={wiring.id} errorId={errorId} helpId={helpId}>

@@ -8,6 +8,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { FormErrors } from "~/components/ui/error-list";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import {
   checkWithdrawalAmount,
   DEPOSIT_PROCESSING_FEE,
@@ -126,6 +127,10 @@ export function FundRequestDialog({
   const followUp = reply?.followUp ?? null;
   // What was typed stays as typed; the shared parser says what is wrong with it, as the server would.
   const [edited, setEdited] = useState(false);
+  const amountRef = useTypedBeforeHydration<HTMLInputElement>(amount, (typed) => {
+    setAmount(typed);
+    setEdited(true);
+  });
   const typed =
     amount.trim() === "" ? null : kind === "withdraw" ? checkWithdrawalAmount(amount, available, limits) : parseFundAmount(amount, limits);
   const clientError = hydrated && edited && typed && !typed.ok ? typed.message : undefined;
@@ -173,6 +178,7 @@ export function FundRequestDialog({
                   : `Minimum ₹1,000, maximum ${formatINR(limits.perRequest)} a request. A ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee is deducted from the amount received.`
               }
               inputProps={{
+                ref: amountRef,
                 name: "amount",
                 inputMode: "decimal",
                 autoComplete: "off",

@@ -4,6 +4,7 @@ import { buttonClasses } from "~/components/ui/button-styles";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import {
   DEFAULT_FUND_LIMITS,
   DEPOSIT_PROCESSING_FEE,
@@ -39,6 +40,10 @@ export function PayOnlineDialog({
   const sentAmount = typeof typedBefore === "string" ? typedBefore : "";
   const [amount, setAmount] = useState(sentAmount);
   const [edited, setEdited] = useState(false);
+  const amountRef = useTypedBeforeHydration<HTMLInputElement>(amount, (typed) => {
+    setAmount(typed);
+    setEdited(true);
+  });
   useEffect(() => closeRef.current?.focus(), []);
   const typed = amount.trim() === "" ? null : parseFundAmount(amount, limits);
   const clientError = hydrated && edited && typed && !typed.ok ? typed.message : undefined;
@@ -64,6 +69,7 @@ export function PayOnlineDialog({
             errors={error ? [error] : undefined}
             help={`Minimum ₹1,000, maximum ${formatINR(limits.perRequest)} a payment. A ${formatINR(DEPOSIT_PROCESSING_FEE)} processing fee is deducted from the amount received.`}
             inputProps={{
+              ref: amountRef,
               name: "amount",
               inputMode: "decimal",
               autoComplete: "off",

@@ -7,9 +7,11 @@ import { expect } from "./fixtures";
  */
 export async function payByUpi(page: Page, hydrated: boolean) {
   await page.goto("/waitlist-dashboard/wallet");
-  if (hydrated) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // The wallet's buttons are a plain GET form, so the dialog arrives on a new document.
   await page.getByRole("button", { name: "Pay by UPI / Net Banking" }).click();
   const dialog = page.getByRole("dialog", { name: "Pay by UPI or Net Banking" });
+  await expect(dialog).toBeVisible();
+  if (hydrated) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await dialog.getByLabel("Amount to pay (₹)").fill("5000");
   if (hydrated) await expect(dialog.getByTestId("pay-online-net")).toHaveText("₹4,990.00 will be added to your wallet.");
   await dialog.getByRole("button", { name: "Continue to Payment" }).click();

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { ClockList, KIND_LABELS } from "~/components/grievances/clock-list";
 import { useState } from "react";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { FormErrors } from "~/components/ui/error-list";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
@@ -25,6 +26,7 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
   const hydrated = useHydrated();
   const [status, setStatus] = useState(ticket.status);
   const [response, setResponse] = useState("");
+  const responseRef = useTypedBeforeHydration<HTMLTextAreaElement>(response, setResponse);
   const result = submittedValue(reply?.result, "ticketId") === ticket.id ? reply?.result : null;
   // The button is enabled only when something changed; the server refuses a no-op too.
   const changed = status !== ticket.status || (response.trim() !== "" && response.trim() !== (ticket.adminResponse ?? ""));
@@ -129,6 +131,7 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
         <label className="block text-sm font-medium text-slate-700">
           Admin response
           <textarea
+            ref={responseRef}
             name="adminResponse"
             rows={3}
             value={response}
