@@ -1,5 +1,5 @@
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../tests/setup/test-database";
 import { isDatabaseUnreachable } from "./database-outage.server";
 import { classifyDatabaseFailure, isUniqueViolation, runTransaction, type DatabaseErrorTable } from "./db.server";
@@ -200,5 +200,28 @@ describe("runTransaction", () => {
     expect(isDatabaseUnreachable(failure)).toBe(true);
     // Nothing of it was committed.
     expect(await valueOf(2)).toBe(2);
+  });
+});
+
+describe("preparedQuery across copies of this module", () => {
+  it("sends a client's statement named on its own pool when the module that made the client is another copy", async () => {
+    // server.ts runs this module from source while the Remix build carries its own copy; the
+    // client the build's loaders use is made by server.ts's copy.
+    const maker = await import("./db.server");
+    vi.resetModules();
+    const caller = await import("./db.server");
+    expect(caller).not.toBe(maker);
+    const client = maker.createPrismaClient(db.current.url, { max: 1, namedStatements: true });
+    try {
+      await caller.preparedQuery(client, { name: "copies_probe", text: "SELECT 1 AS one" }, []);
+      const prepared = await caller.preparedQuery<{ name: string }>(
+        client,
+        { name: "copies_probe_list", text: "SELECT name FROM pg_prepared_statements ORDER BY name" },
+        [],
+      );
+      expect(prepared.map((row) => row.name)).toEqual(["copies_probe", "copies_probe_list"]);
+    } finally {
+      await client.$disconnect();
+    }
   });
 });

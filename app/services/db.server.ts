@@ -64,8 +64,15 @@ export function createPrismaClient(databaseUrl: string, options: ClientOptions =
   return client;
 }
 
-/** Each client's own connection pool, which preparedQuery shares (no second pool, no more connections). */
-const pools = new WeakMap<PrismaClient, { pool: pg.Pool; namedStatements: boolean }>();
+/**
+ * Each client's own connection pool, which preparedQuery shares (no second pool, no more
+ * connections). One registry per process, like the client itself: server.ts (run from source)
+ * and the Remix build each carry a copy of this module, and the client the build's loaders get
+ * was made by server.ts's copy. A registry per copy left the build without the client's pool,
+ * so every prepared statement of a page or a purchase went through Prisma, unnamed, parsed and
+ * planned on every call.
+ */
+const pools = singleton("prisma-pools", () => new WeakMap<PrismaClient, { pool: pg.Pool; namedStatements: boolean }>());
 
 export type PreparedStatement = { name: string; text: string };
 
