@@ -51,11 +51,14 @@ type Tally = { pool: CostPool; realised: Decimal; distributions: Decimal; histor
 /**
  * Replays trades (oldest first) and dividends per property into the figures of each holding,
  * valued at `prices` (property id → price; a property missing from it is valued at 0).
+ * `withHistory: false` leaves each holding's history empty, for callers that need only the
+ * figures (the overview's totals), which then skip formatting a row per trade.
  */
 export function holdingFigures(
   trades: readonly FigureTrade[],
   dividends: readonly ReceivedDividend[],
   prices: ReadonlyMap<string, Decimal.Value>,
+  { withHistory = true }: { withHistory?: boolean } = {},
 ): HoldingFigures[] {
   const tallies = new Map<string, Tally>();
   const tally = (propertyId: string) => {
@@ -74,6 +77,7 @@ export function holdingFigures(
       t.realised = t.realised.plus(sale.gain);
       realisedProfit = sale.gain.toFixed(2);
     }
+    if (!withHistory) continue;
     t.history.push({
       id: trade.id,
       kind: trade.kind,
