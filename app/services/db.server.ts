@@ -6,6 +6,7 @@ import { currentDatabaseSettings, getEnv, pooledInTransactionMode } from "~/serv
 import { logger } from "~/services/logger.server";
 import { startQueryTimer } from "~/services/request-timing.server";
 import { singleton } from "~/services/singleton.server";
+import { boundedStatementNames } from "~/services/statement-names.server";
 
 export { Prisma } from "~/generated/prisma/client";
 export type { PrismaClient } from "~/generated/prisma/client";
@@ -59,8 +60,17 @@ export function createPrismaClient(databaseUrl: string, options: ClientOptions =
   // An idle connection that dies (the server restarted, an admin ended it) is reported here and
   // replaced on next use; without a listener the pool's 'error' event would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "database: an idle connection was lost"));
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(client, { pool, namedStatements: options.namedStatements ?? !pooledInTransactionMode(currentDatabaseSettings()) });
+  const namedStatements = options.namedStatements ?? !pooledInTransactionMode(currentDatabaseSettings());
+  // Prisma's own queries are named too once they repeat (ADR 0086): parsing and planning an
+  // unnamed statement cost PostgreSQL more than running most of a page's reads.
+  const names = namedStatements ? boundedStatementNames() : undefined;
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    // pg sends a statement without a name as an unnamed one.
+    ...(names ? { statementNameGenerator: (query: { sql: string }) => names.nameFor(query.sql) as string } : {}),
+  });
+  const client = new PrismaClient({ adapter });
+  pools.set(client, { pool, namedStatements });
   return client;
 }
 
