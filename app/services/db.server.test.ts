@@ -2,7 +2,14 @@ import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../tests/setup/test-database";
 import { isDatabaseUnreachable } from "./database-outage.server";
-import { classifyDatabaseFailure, isUniqueViolation, runTransaction, type DatabaseErrorTable } from "./db.server";
+import {
+  classifyDatabaseFailure,
+  createPrismaClient,
+  isUniqueViolation,
+  preparedQuery,
+  runTransaction,
+  type DatabaseErrorTable,
+} from "./db.server";
 
 // runTransaction against real PostgreSQL conflicts: each retryable failure is provoked for
 // real (two transactions locking in opposite orders, a repeatable-read write after a
@@ -220,6 +227,39 @@ describe("preparedQuery across copies of this module", () => {
         [],
       );
       expect(prepared.map((row) => row.name)).toEqual(["copies_probe", "copies_probe_list"]);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+});
+
+describe("Prisma's own queries", () => {
+  const preparedNames = (client: ReturnType<typeof createPrismaClient>) =>
+    preparedQuery<{ name: string }>(client, { name: "list_prepared", text: "SELECT name FROM pg_prepared_statements" }, []).then((rows) =>
+      rows.map((row) => row.name).filter((name) => name.startsWith("prisma_")),
+    );
+
+  it("are prepared once their SQL repeats, and then reuse the connection's statement", async () => {
+    const client = createPrismaClient(db.current.url, { max: 1, namedStatements: true });
+    try {
+      await client.userProfile.findFirst({ where: { email: "nobody@example.in" }, select: { id: true } });
+      expect(await preparedNames(client)).toEqual([]);
+      await client.userProfile.findFirst({ where: { email: "nobody-else@example.in" }, select: { id: true } });
+      const named = await preparedNames(client);
+      expect(named).toHaveLength(1);
+      await client.userProfile.findFirst({ where: { email: "someone@example.in" }, select: { id: true } });
+      expect(await preparedNames(client)).toEqual(named);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
+  it("stay unnamed behind a pooler in transaction mode, where a statement may not be on the next connection", async () => {
+    const client = createPrismaClient(db.current.url, { max: 1, namedStatements: false });
+    try {
+      for (let i = 0; i < 3; i++) await client.userProfile.findFirst({ where: { email: `n${i}@example.in` }, select: { id: true } });
+      const [row] = await client.$queryRawUnsafe<{ n: number }[]>("SELECT count(*)::int AS n FROM pg_prepared_statements");
+      expect(row!.n).toBe(0);
     } finally {
       await client.$disconnect();
     }
