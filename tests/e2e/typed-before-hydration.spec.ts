@@ -1,17 +1,27 @@
 import { randomBytes } from "node:crypto";
 import { withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
-/** Holds every script of the page until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
+/**
+ * Opens `url` with every script of the page held back, types `text` into the control the
+ * server drew, then lets the scripts run and waits for React to take over: the control must
+ * still hold what was typed.
+ */
+async function typeBeforeScripts(page: Page, url: string, control: (page: Page) => Locator, text: string) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/assets/*.js", async (route) => {
     await held;
     await route.continue();
   });
-  return release;
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  await control(page).fill(text);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+  release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(control(page)).toHaveValue(text);
 }
 
 /**
@@ -27,30 +37,15 @@ test("an amount typed before the page's scripts run is kept and priced once they
       [userId],
     ),
   );
-  const releaseScripts = await holdScripts(page);
-
-  await page.goto("/waitlist-dashboard/wallet?request=pay-online", { waitUntil: "domcontentloaded" });
   const dialog = page.getByRole("dialog", { name: "Pay by UPI or Net Banking" });
-  await dialog.getByLabel("Amount to pay (₹)").fill("5000");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-
-  releaseScripts();
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await expect(dialog.getByLabel("Amount to pay (₹)")).toHaveValue("5000");
+  await typeBeforeScripts(page, "/waitlist-dashboard/wallet?request=pay-online", () => dialog.getByLabel("Amount to pay (₹)"), "5000");
   await expect(dialog.getByTestId("pay-online-net")).toHaveText("₹4,990.00 will be added to your wallet.");
   await expect(dialog.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
 });
 
 test("a share count typed before the invest page's scripts run is the one the totals describe @mobile", async ({ page, signInAs }) => {
   await signInAs("small@demo.aangan.in");
-  const releaseScripts = await holdScripts(page);
-  await page.goto("/invest/dummy-1", { waitUntil: "domcontentloaded" });
-  await page.getByLabel("Number of shares").fill("12");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-
-  releaseScripts();
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await expect(page.getByLabel("Number of shares")).toHaveValue("12");
+  await typeBeforeScripts(page, "/invest/dummy-1", (page) => page.getByLabel("Number of shares"), "12");
   await expect(page.getByTestId("subtotal")).toHaveText("₹1,20,000");
   await expect(page.getByTestId("total")).toHaveText("₹1,22,400");
 });
