@@ -12,5 +12,5 @@ declare module "@remix-run/node" {
 
 export default defineConfig({
   plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
-  build: { sourcemap: false, minify: "terser" },
+  build: { sourcemap: false, minify: process.env.NO_MINIFY ? false : "terser" },
 });

@@ -73,7 +73,7 @@ function waitForExit(child: ChildProcess) {
   return new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
 }
 
-async function startApp(dataDir: string, secret: string) {
+export async function startApp(dataDir: string, secret: string) {
   const port = await findFreePort();
   const child = spawn("node_modules/.bin/tsx", ["server.ts"], {
     detached: true,
@@ -139,7 +139,7 @@ async function withAppDatabase<T>(dataDir: string, work: (client: pg.Client) => 
 }
 
 /** A session row for the demo persona and the signed cookie the app will accept for it. */
-async function signIn(dataDir: string, secret: string): Promise<string> {
+export async function signIn(dataDir: string, secret: string): Promise<string> {
   const sessionId = randomBytes(32).toString("base64url");
   await withAppDatabase(dataDir, async (client) => {
     const { rows } = await client.query<{ user_id: string }>("SELECT user_id FROM user_profiles WHERE email = $1", [PERSONA]);
@@ -155,7 +155,7 @@ async function signIn(dataDir: string, secret: string): Promise<string> {
   return serialized.slice(0, serialized.indexOf(";"));
 }
 
-async function openPropertyId(dataDir: string): Promise<string> {
+export async function openPropertyId(dataDir: string): Promise<string> {
   return withAppDatabase(dataDir, async (client) => {
     const { rows } = await client.query<{ id: string }>(
       "SELECT id FROM properties WHERE property_status = 'open' ORDER BY created_at, id LIMIT 1",

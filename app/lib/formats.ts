@@ -1,22 +1,23 @@
-// The one place the app words its figures: counts, shares, rupees and dates. Each Intl formatter
-// is built once per process: building one (what toLocaleString does on every call) looks up
-// locale data and costs far more than formatting with it (ADR 0026). Dates are shown in India
-// time, or as calendar dates, so the server and the browser write the same text.
+// The one place the app words its figures: counts, shares, rupees and dates. They are written by
+// indian-numerals, not Intl: building an en-IN Intl formatter costs a phone about 20 ms as the app
+// starts (ADR 0087; ADR 0026 had each built once per process). Dates are shown in India time, or as
+// calendar dates, so the server and the browser write the same text.
+import {
+  calendarParts,
+  clockTime,
+  dayLongMonthYear,
+  dayShortMonthYear,
+  formatIndianNumber,
+  indiaParts,
+} from "~/lib/indian-numerals";
 import { Decimal, formatINR } from "~/lib/money";
-
-const count = new Intl.NumberFormat("en-IN");
-const upToTwoDecimals = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
-const calendarDate = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
-const indiaDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium" });
-const indiaDateTime = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" });
-const indiaTime = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "numeric", minute: "2-digit" });
 
 const NO_DATE = "—";
 const moment = (when: string | Date) => (typeof when === "string" ? new Date(when) : when);
 
 /** 120000 → "1,20,000" (Indian digit grouping). */
 export function formatCount(value: number): string {
-  return count.format(value);
+  return formatIndianNumber(value);
 }
 
 /** 1 → "1 share", 1200 → "1,200 shares". */
@@ -26,7 +27,7 @@ export function formatShares(shares: number): string {
 
 /** 12.345 → "12.35", 4 → "4": grouped, at most two decimals. */
 export function formatUpToTwoDecimals(value: number): string {
-  return upToTwoDecimals.format(value);
+  return formatIndianNumber(value, { maxDecimals: 2 });
 }
 
 /**
@@ -49,20 +50,22 @@ export function formatSignedRupees(value: Decimal.Value): string {
 export function formatCalendarDate(iso: string): string;
 export function formatCalendarDate(iso: string | null): string | null;
 export function formatCalendarDate(iso: string | null): string | null {
-  return iso === null ? null : calendarDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  return iso === null ? null : dayLongMonthYear(calendarParts(new Date(`${iso.slice(0, 10)}T00:00:00Z`)));
 }
 
 /** A moment as its date in India: "24 Nov 2026". */
 export function formatIndiaDate(when: string | Date): string {
-  return indiaDate.format(moment(when));
+  return dayShortMonthYear(indiaParts(moment(when)));
 }
 
 /** A moment in India time: "24 Nov 2026, 9:52 pm"; a dash when there is none. */
 export function formatIndiaDateTime(when: string | Date | null): string {
-  return when ? indiaDateTime.format(moment(when)) : NO_DATE;
+  if (!when) return NO_DATE;
+  const parts = indiaParts(moment(when));
+  return `${dayShortMonthYear(parts)}, ${clockTime(parts)}`;
 }
 
 /** A moment's time of day in India: "9:52 pm". */
 export function formatIndiaTime(when: string | Date): string {
-  return indiaTime.format(moment(when));
+  return clockTime(indiaParts(moment(when)));
 }

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { formatIndianNumber } from "~/lib/indian-numerals";
 
 export { Decimal };
 
@@ -12,16 +13,13 @@ export function hasAtMostPaise(value: Decimal.Value): boolean {
   return new Decimal(value).decimalPlaces() <= 2;
 }
 
-const inrWhole = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-const inrPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
- * Formats rupees in the Indian locale. Intl takes numbers, so the Decimal is rounded to
- * the displayed precision first; the float only ever carries an already-exact display value.
+ * Rupees in Indian grouping, rounded half-up to the rupee or to paise: "₹1,02,000", "-₹12.50".
+ * The Decimal's own digits are grouped, so no amount passes through a float (ADR 0087).
  */
 export function formatINR(value: Decimal.Value, { paise = false }: { paise?: boolean } = {}): string {
-  const rounded = new Decimal(value).toDecimalPlaces(paise ? 2 : 0, Decimal.ROUND_HALF_UP);
-  return (paise ? inrPaise : inrWhole).format(rounded.toNumber());
+  const text = formatIndianNumber(value, { decimals: paise ? 2 : 0 });
+  return text.startsWith("-") ? `-₹${text.slice(1)}` : `₹${text}`;
 }
 
 /** Compact rupees: K from 1e3, L (lakh) from 1e5, Cr (crore) from 1e7. */

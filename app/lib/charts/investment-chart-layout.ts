@@ -1,6 +1,7 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
 import type { ChartFrame } from "~/lib/charts/chart-frame";
+import { calendarParts, shortMonth } from "~/lib/indian-numerals";
 import { formatCompactINR } from "~/lib/money";
 import type { SeriesPoint } from "~/lib/portfolio/cumulative-series";
 import { formatCalendarDate } from "~/lib/formats";
@@ -9,7 +10,6 @@ const WIDTH = 640;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 };
 
-const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", timeZone: "UTC" });
 
 type Point = { date: Date; total: number };
 
@@ -55,7 +55,7 @@ export function layoutInvestmentChart(series: readonly SeriesPoint[]): Investmen
     plotLeft: MARGIN.left,
     plotRight: WIDTH - MARGIN.right,
     yTicks: y.ticks(4).map((tick) => ({ y: y(tick), label: formatCompactINR(tick) })),
-    xTicks: x.ticks(6).map((tick) => ({ x: x(tick), label: monthLabel.format(tick) })),
+    xTicks: x.ticks(6).map((tick) => ({ x: x(tick), label: shortMonth(calendarParts(tick)) })),
     linePath,
     areaClosing,
     summary: `Invested over the last 12 months: ${formatCompactINR(first.total)} on ${formatCalendarDate(first.date.toISOString())}, ${formatCompactINR(last.total)} on ${formatCalendarDate(last.date.toISOString())}.`,

@@ -2,6 +2,7 @@ import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
 import type { ChartFrame } from "~/lib/charts/chart-frame";
 import { formatIndiaDate, formatRupees } from "~/lib/formats";
+import { dayShortMonth, indiaParts, shortMonthTwoDigitYear } from "~/lib/indian-numerals";
 import { formatINR } from "~/lib/money";
 
 // Narrower than the market's chart: drawn at a phone's 360 px its labels stay readable.
@@ -9,8 +10,6 @@ const WIDTH = 420;
 const HEIGHT = 210;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 64 };
 const DAY_MS = 24 * 60 * 60 * 1000;
-const monthLabel = new Intl.DateTimeFormat("en-IN", { month: "short", year: "2-digit", timeZone: "Asia/Kolkata" });
-const dayLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
 // Over a few months a tick names its day; over longer, its month and year.
 const DAY_TICKS_UNTIL_MS = 120 * DAY_MS;
 
@@ -47,7 +46,7 @@ export function layoutNavHistory(input: {
   const pad = Math.max((last - first) * 0.05, 3 * DAY_MS);
   const start = (first === last ? first - 30 * DAY_MS : first) - pad;
   const end = last + pad;
-  const tickLabel = end - start <= DAY_TICKS_UNTIL_MS ? dayLabel : monthLabel;
+  const tickLabel = end - start <= DAY_TICKS_UNTIL_MS ? dayShortMonth : shortMonthTwoDigitYear;
   const x = scaleUtc()
     .domain([new Date(start), new Date(end)])
     .range([MARGIN.left, WIDTH - MARGIN.right]);
@@ -67,7 +66,7 @@ export function layoutNavHistory(input: {
     plotLeft: MARGIN.left,
     plotRight: WIDTH - MARGIN.right,
     yTicks: y.ticks(4).map((tick) => ({ y: y(tick), label: formatINR(tick) })),
-    xTicks: uniqueLabels(x.ticks(4).map((tick) => ({ x: x(tick), label: tickLabel.format(tick) }))),
+    xTicks: uniqueLabels(x.ticks(4).map((tick) => ({ x: x(tick), label: tickLabel(indiaParts(tick)) }))),
     navPath,
     navPoints: nav.map((p) => ({ x: x(p.date), y: y(p.price) })),
     issueY: y(issue),

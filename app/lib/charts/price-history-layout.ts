@@ -1,6 +1,7 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
 import type { ChartFrame } from "~/lib/charts/chart-frame";
+import { dayShortMonth, indiaParts } from "~/lib/indian-numerals";
 import { formatINR } from "~/lib/money";
 import { formatRupees, formatIndiaDate } from "~/lib/formats";
 
@@ -8,7 +9,6 @@ const WIDTH = 640;
 const HEIGHT = 200;
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 64 };
 const DAY_MS = 24 * 60 * 60 * 1000;
-const tickLabel = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
 
 type Point = { date: Date; price: number };
 
@@ -51,7 +51,7 @@ export function layoutPriceHistory(history: readonly { at: string; price: string
     plotLeft: MARGIN.left,
     plotRight: WIDTH - MARGIN.right,
     yTicks: y.ticks(4).map((tick) => ({ y: y(tick), label: formatINR(tick) })),
-    xTicks: x.ticks(5).map((tick) => ({ x: x(tick), label: tickLabel.format(tick) })),
+    xTicks: x.ticks(5).map((tick) => ({ x: x(tick), label: dayShortMonth(indiaParts(tick)) })),
     issueY: y(issue),
     path,
     points: points.map((p) => ({ x: x(p.date), y: y(p.price) })),
