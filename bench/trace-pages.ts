@@ -9,7 +9,15 @@ import path from "node:path";
 import { chromium } from "playwright";
 import { openPropertyId, signIn, startApp } from "./lighthouse-bench";
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, any> };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; stackTrace?: { url?: string }[] } };
+};
 
 const CPU_SLOWDOWN = Number(process.env.TRACE_CPU_SLOWDOWN ?? 4);
 
@@ -43,14 +51,29 @@ function summarize(events: TraceEvent[]) {
     blocking += Math.max(0, task.dur! / 1000 - 50);
     const inside = own.filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!);
     // The task's direct children only, so time is not counted twice.
-    const children = inside.filter((child) => !inside.some((other) => other !== child && other.ts <= child.ts && other.ts + other.dur! >= child.ts + child.dur! && other.dur! > child.dur!));
+    const children = inside.filter(
+      (child) =>
+        !inside.some(
+          (other) => other !== child && other.ts <= child.ts && other.ts + other.dur! >= child.ts + child.dur! && other.dur! > child.dur!,
+        ),
+    );
     const byLabel = new Map<string, number>();
     for (const child of children) byLabel.set(label(child), (byLabel.get(label(child)) ?? 0) + child.dur! / 1000);
-    const parts = [...byLabel].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
-    console.log(`  at ${((task.ts - start) / 1000).toFixed(0).padStart(5)} ms  ${(task.dur! / 1000).toFixed(0).padStart(4)} ms  ${parts.join(" | ")}`);
+    const parts = [...byLabel]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+    console.log(
+      `  at ${((task.ts - start) / 1000).toFixed(0).padStart(5)} ms  ${(task.dur! / 1000).toFixed(0).padStart(4)} ms  ${parts.join(" | ")}`,
+    );
     if (process.env.TRACE_DEEP && task.dur! >= 50_000) {
-      for (const event of inside.filter((event) => event.dur! >= 2000).sort((a, b) => a.ts - b.ts).slice(0, 40))
-        console.log(`        +${((event.ts - task.ts) / 1000).toFixed(0)} ${(event.dur! / 1000).toFixed(1)} ${label(event)} ${JSON.stringify(event.args?.data ?? {}).slice(0, 160)}`);
+      for (const event of inside
+        .filter((event) => event.dur! >= 2000)
+        .sort((a, b) => a.ts - b.ts)
+        .slice(0, 40))
+        console.log(
+          `        +${((event.ts - task.ts) / 1000).toFixed(0)} ${(event.dur! / 1000).toFixed(1)} ${label(event)} ${JSON.stringify(event.args?.data ?? {}).slice(0, 160)}`,
+        );
     }
   }
   for (const mark of events.filter((event) => /^(firstContentfulPaint|largestContentfulPaint::Candidate)$/.test(event.name)))
@@ -70,13 +93,30 @@ try {
   for (const pagePath of paths) {
     // One unmeasured load first: the server's first render of a route is not what a visitor waits for.
     await fetch(`${app.origin}${pagePath}`, { headers: { Cookie: cookie } });
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, serviceWorkers: "block", extraHTTPHeaders: { Cookie: cookie } });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      serviceWorkers: "block",
+      extraHTTPHeaders: { Cookie: cookie },
+    });
     const page = await context.newPage();
     page.on("console", (message) => console.log(`  console.${message.type()}: ${message.text().slice(0, 300)}`));
+    let scripts = 0;
+    let scriptBytes = 0;
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      scripts++;
+      void response.body().then(
+        (body) => (scriptBytes += body.length),
+        () => undefined,
+      );
+    });
     page.on("pageerror", (error) => console.log(`  pageerror: ${error.message.slice(0, 300)}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading"] });
+    await browser.startTracing(page, {
+      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading"],
+    });
     if (process.env.TRACE_PROFILE) {
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -89,7 +129,7 @@ try {
       writeFileSync(`${process.env.TRACE_PROFILE}-${pagePath.replace(/\W+/g, "_")}.cpuprofile`, JSON.stringify(profile));
     }
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-    console.log(`${pagePath} (CPU ${CPU_SLOWDOWN}x slower)`);
+    console.log(`${pagePath} (CPU ${CPU_SLOWDOWN}x slower, ${scripts} scripts, ${(scriptBytes / 1024).toFixed(0)} KiB before gzip)`);
     summarize(trace.traceEvents);
     await context.close();
   }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 
 // The server loads React Router's CommonJS build (through @remix-run/server-runtime and
 // react-router), which patches/@remix-run+router*.patch changes; load the same file here.
-const router = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+const require = createRequire(import.meta.url);
+const router = require("@remix-run/router") as typeof import("@remix-run/router");
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 
@@ -151,4 +152,95 @@ describe("route matching on the server (ADR 0044)", () => {
     expect(() => router.resolveTo({ pathname: "/wallet?tab=add" }, ["/"], "/")).toThrow(/Cannot include a '\?' character/);
     expect(() => router.resolveTo({ pathname: "/wallet", search: "?a#b" }, ["/"], "/")).toThrow(/Cannot include a '#' character/);
   });
+
+  it("builds the render's route table once per build, not on every request (ADR 0088)", () => {
+    // The CommonJS builds the server loads, which patches/ change.
+    const { RemixServer } = require("@remix-run/react") as { RemixServer: (props: object) => RenderedServer };
+    const build = {
+      manifest: {
+        routes: {
+          root: {
+            id: "root",
+            path: "",
+            hasLoader: true,
+            hasAction: false,
+            hasClientLoader: false,
+            hasClientAction: false,
+            hasErrorBoundary: false,
+            module: "/root.js",
+          },
+          fees: {
+            id: "fees",
+            parentId: "root",
+            path: "fees",
+            hasLoader: true,
+            hasAction: false,
+            hasClientLoader: false,
+            hasClientAction: false,
+            hasErrorBoundary: false,
+            module: "/fees.js",
+          },
+        },
+        entry: { module: "/entry.js", imports: [] },
+        url: "/manifest.js",
+        version: "1",
+      },
+      routeModules: { root: { default: () => null }, fees: { default: () => null } },
+      future: {},
+    };
+    const render = () => {
+      const route = (id: string) => ({ id, path: id === "root" ? "" : id, hasErrorBoundary: false });
+      const context = {
+        ...build,
+        isSpaMode: false,
+        serverHandoffString: "{}",
+        staticHandlerContext: {
+          basename: "/",
+          location: { pathname: "/fees", search: "", hash: "", state: null, key: "default" },
+          matches: [
+            { params: {}, pathname: "/", pathnameBase: "/", route: route("root") },
+            { params: {}, pathname: "/fees", pathnameBase: "/fees", route: route("fees") },
+          ],
+          loaderData: { root: null, fees: null },
+          actionData: null,
+          errors: null,
+          statusCode: 200,
+          loaderHeaders: {},
+          actionHeaders: {},
+        },
+      };
+      return routerOf(RemixServer({ context, url: "http://localhost/fees" }));
+    };
+    // The request handler's map of route modules, which keys that table, is made once per build too.
+    const { createEntryRouteModules } = require("@remix-run/server-runtime/dist/entry.js") as {
+      createEntryRouteModules: (routes: object) => object;
+    };
+    const buildRoutes = { root: { id: "root", module: build.routeModules.root }, fees: { id: "fees", module: build.routeModules.fees } };
+    expect(createEntryRouteModules(buildRoutes)).toBe(createEntryRouteModules(buildRoutes));
+    expect(createEntryRouteModules(buildRoutes)).toEqual(build.routeModules);
+    const first = render();
+    const second = render();
+    expect(first.routes.map((route) => route.id)).toEqual(["root"]);
+    expect(first.routes[0]!.children!.map((route) => route.id)).toEqual(["fees"]);
+    // The same table (so its ranked branches are reused), each request still with its own state.
+    expect(second.routes).toBe(first.routes);
+    expect(second.state).not.toBe(first.state);
+    expect(second.state.matches.map((match) => match.route)).toEqual(first.routes[0] && [first.routes[0], first.routes[0].children![0]]);
+  });
 });
+
+type StaticRouter = { routes: Route[]; state: { matches: { route: Route }[] } };
+type RenderedServer = { props: { children: unknown } };
+
+/** The static router RemixServer hands to React Router, found in the element tree it returns. */
+function routerOf(element: unknown): StaticRouter {
+  const queue = [element];
+  while (queue.length) {
+    const next = queue.shift() as { props?: { router?: StaticRouter; children?: unknown } } | null;
+    if (!next || typeof next !== "object") continue;
+    if (next.props?.router) return next.props.router;
+    const children = next.props?.children;
+    queue.push(...(Array.isArray(children) ? children : [children]));
+  }
+  throw new Error("RemixServer rendered no router");
+}

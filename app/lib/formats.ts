@@ -2,14 +2,7 @@
 // indian-numerals, not Intl: building an en-IN Intl formatter costs a phone about 20 ms as the app
 // starts (ADR 0087; ADR 0026 had each built once per process). Dates are shown in India time, or as
 // calendar dates, so the server and the browser write the same text.
-import {
-  calendarParts,
-  clockTime,
-  dayLongMonthYear,
-  dayShortMonthYear,
-  formatIndianNumber,
-  indiaParts,
-} from "~/lib/indian-numerals";
+import { calendarParts, clockTime, dayLongMonthYear, dayShortMonthYear, formatIndianNumber, indiaParts } from "~/lib/indian-numerals";
 import { Decimal, formatINR } from "~/lib/money";
 
 const NO_DATE = "—";

@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCalendarDate, formatCount, formatIndiaDate, formatIndiaDateTime, formatIndiaTime, formatUpToTwoDecimals } from "./formats";
-import {
-  calendarParts,
-  dayShortMonth,
-  groupIndian,
-  indiaParts,
-  shortMonth,
-  shortMonthTwoDigitYear,
-} from "./indian-numerals";
+import { calendarParts, dayShortMonth, groupIndian, indiaParts, shortMonth, shortMonthTwoDigitYear } from "./indian-numerals";
 import { formatINR } from "./money";
 
 // ICU's en-IN data, as Node ships it, is the reference: these formatters replace Intl and must

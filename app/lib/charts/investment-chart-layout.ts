@@ -10,7 +10,6 @@ const WIDTH = 640;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 56 };
 
-
 type Point = { date: Date; total: number };
 
 /** Everything the overview's chart draws, computed by the loader so d3 never reaches the browser (ADR 0042). */
