@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { holdingFigures, portfolioFigures, type FigureTrade } from "./holding-figures";
+import { holdingFigures, portfolioFigures, portfolioTotals, type FigureTrade } from "./holding-figures";
 
 const trade = (id: string, kind: "buy" | "sell", shares: number, amount: string, fee = "0", propertyId = "p1"): FigureTrade => ({
   id,
@@ -59,5 +60,48 @@ describe("holdingFigures", () => {
       lifetimeReturn: "2760.00",
       activeProperties: 1,
     });
+  });
+});
+
+describe("portfolioTotals", () => {
+  const history = fc.array(
+    fc.record({
+      property: fc.constantFrom("p1", "p2", "p3"),
+      kind: fc.constantFrom<"buy" | "sell">("buy", "buy", "sell"),
+      shares: fc.integer({ min: 0, max: 40 }),
+      paise: fc.integer({ min: 0, max: 50_000_000 }),
+      feePaise: fc.integer({ min: 0, max: 90_000 }),
+      second: fc.integer({ min: 0, max: 59 }),
+    }),
+    { maxLength: 60 },
+  );
+  const paise = (value: number) => (value / 100).toFixed(2);
+
+  it("equals the sums of every holding's written figures, whatever the trades, dividends and prices", () => {
+    fc.assert(
+      fc.property(
+        history,
+        fc.array(fc.record({ property: fc.constantFrom("p1", "p2", "p4"), paise: fc.integer({ min: 0, max: 9_000_000 }) }), {
+          maxLength: 8,
+        }),
+        // Prices with up to four decimals (a NAV per share), so values need rounding to the paisa.
+        fc.array(fc.integer({ min: 0, max: 99_999_999 }), { minLength: 4, maxLength: 4 }),
+        (rows, paid, tenThousandths) => {
+          const trades: FigureTrade[] = rows.map((row, index) => ({
+            id: `t${String(index).padStart(3, "0")}`,
+            propertyId: row.property,
+            kind: row.kind,
+            shares: row.shares,
+            amount: paise(row.paise),
+            fee: paise(row.feePaise),
+            at: `2026-06-01T10:00:${String(row.second).padStart(2, "0")}.000Z`,
+          }));
+          const dividends = paid.map((row) => ({ propertyId: row.property, amount: paise(row.paise) }));
+          const prices = new Map(["p1", "p2", "p3", "p4"].map((id, i) => [id, (tenThousandths[i]! / 10_000).toFixed(4)]));
+          expect(portfolioTotals(trades, dividends, prices)).toEqual(portfolioFigures(holdingFigures(trades, dividends, prices)));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { preparedQuery, type Db, type PreparedStatement, type PrismaClient } from "~/services/db.server";
-import { holdingFigures, portfolioFigures, type HoldingFigures, type PortfolioFigures } from "./holding-figures";
+import { holdingFigures, portfolioTotals, type HoldingFigures, type PortfolioFigures } from "./holding-figures";
 import { valuationPrices, type Valuation } from "./valuation.server";
 import { walletEffect } from "./wallet-effect";
 
@@ -131,5 +131,5 @@ export async function loadPortfolioFigures(db: PrismaClient, userId: string): Pr
     .map((row) => ({ propertyId: row.property_id, amount: walletEffect({ type: "dividend", amount: row.amount, fee: row.fee }) }));
   const prices = await valuationPrices(db, [...new Set(rows.map((row) => row.property_id))]);
   const priceOf = new Map([...prices].map(([id, valuation]) => [id, valuation.price]));
-  return portfolioFigures(holdingFigures(trades, dividends, priceOf, { withHistory: false }));
+  return portfolioTotals(trades, dividends, priceOf);
 }
