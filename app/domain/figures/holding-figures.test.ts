@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Decimal } from "~/lib/money";
 import { holdingFigures, portfolioFigures, portfolioTotals, type FigureTrade } from "./holding-figures";
 
 const trade = (id: string, kind: "buy" | "sell", shares: number, amount: string, fee = "0", propertyId = "p1"): FigureTrade => ({
@@ -75,7 +76,7 @@ describe("portfolioTotals", () => {
     }),
     { maxLength: 60 },
   );
-  const paise = (value: number) => (value / 100).toFixed(2);
+  const paise = (value: number) => new Decimal(value).div(100).toFixed(2);
 
   it("equals the sums of every holding's written figures, whatever the trades, dividends and prices", () => {
     fc.assert(
@@ -97,7 +98,7 @@ describe("portfolioTotals", () => {
             at: `2026-06-01T10:00:${String(row.second).padStart(2, "0")}.000Z`,
           }));
           const dividends = paid.map((row) => ({ propertyId: row.property, amount: paise(row.paise) }));
-          const prices = new Map(["p1", "p2", "p3", "p4"].map((id, i) => [id, (tenThousandths[i]! / 10_000).toFixed(4)]));
+          const prices = new Map(["p1", "p2", "p3", "p4"].map((id, i) => [id, new Decimal(tenThousandths[i]!).div(10_000).toFixed(4)]));
           expect(portfolioTotals(trades, dividends, prices)).toEqual(portfolioFigures(holdingFigures(trades, dividends, prices)));
         },
       ),
