@@ -91,11 +91,11 @@ export type PreparedStatement = { name: string; text: string };
  * named prepared statement: PostgreSQL parses and plans it once per connection instead of on
  * every call, and it skips Prisma's query pipeline, which costs ~4x the node CPU of pg's for a
  * one-row answer (ADR 0026). Values use pg's own text encoding, so casts belong in the SQL.
- * A client that did not come from createPrismaClient (a test's own) gets the same statement
- * through Prisma.
+ * A client that did not come from createPrismaClient (a test's own) or a transaction's client
+ * gets the same statement through Prisma (inside that transaction).
  */
-export async function preparedQuery<Row>(db: PrismaClient, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
-  const own = pools.get(db);
+export async function preparedQuery<Row>(db: Db, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  const own = pools.get(db as PrismaClient);
   if (!own) return db.$queryRawUnsafe<Row[]>(statement.text, ...values);
   const client = await own.pool.connect();
   let broken: Error | undefined;

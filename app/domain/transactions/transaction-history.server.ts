@@ -1,4 +1,5 @@
-import type { Db, Prisma } from "~/services/db.server";
+import { preparedQuery, type Db, type Prisma, type PreparedStatement } from "~/services/db.server";
+import { Decimal } from "~/lib/money";
 import type { TransactionFilter, TransactionType } from "~/lib/transactions";
 import { walletEffect } from "~/domain/figures/wallet-effect";
 import { isUuid } from "~/lib/uuid";
@@ -51,23 +52,42 @@ const select = {
 
 type Selected = Prisma.TransactionGetPayload<{ select: typeof select }>;
 
-function toRow(t: Selected): HistoryRow {
+/** A transaction as either read gives it: Prisma's rows (one transaction) or the page's own statement. */
+type HistoryFields = {
+  id: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  amount: Decimal.Value;
+  fee: Decimal.Value;
+  shares: number | null;
+  pricePerShare: Decimal.Value | null;
+  description: string | null;
+  referenceId: string | null;
+  journalId: string | null;
+  createdAt: Date;
+  property: { id: string; title: string; city: string; sharePrice: Decimal.Value; spvName: string | null } | null;
+};
+
+function toRow(t: HistoryFields): HistoryRow {
+  const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
   return {
     id: t.id,
-    type: t.transactionType,
+    type: t.type,
     status: t.status,
-    amount: t.amount.toFixed(2),
-    fee: t.transactionType === "fee" ? "0.00" : t.fee.toFixed(2),
-    walletEffect: walletEffect({ type: t.transactionType, amount: t.amount, fee: t.fee, status: t.status, shares: t.shares }).toFixed(2),
+    amount: money(t.amount),
+    fee: t.type === "fee" ? "0.00" : money(t.fee),
+    walletEffect: walletEffect({ type: t.type, amount: t.amount, fee: t.fee, status: t.status, shares: t.shares }).toFixed(2),
     shares: t.shares,
-    pricePerShare: t.pricePerShare?.toFixed(2) ?? null,
+    pricePerShare: t.pricePerShare === null ? null : money(t.pricePerShare),
     description: t.description,
     referenceId: t.referenceId,
     journalId: t.journalId,
     createdAt: t.createdAt.toISOString(),
-    property: t.property ? { ...t.property, sharePrice: t.property.sharePrice.toFixed(2) } : null,
+    property: t.property ? { ...t.property, sharePrice: money(t.property.sharePrice) } : null,
   };
 }
+
+const fromPrisma = ({ transactionType, ...t }: Selected): HistoryFields => ({ ...t, type: transactionType });
 
 /** The `?page=` value: a whole number from 1; anything else is the first page. */
 export function parseHistoryPage(value: string | null | undefined): number {
@@ -75,29 +95,106 @@ export function parseHistoryPage(value: string | null | undefined): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
+// $1 the user, $2 the page asked for, $3 rows per page (and $4 the type, in the filtered one).
+// The count, the page kept within 1..pageCount and its rows in one prepared statement: the
+// history is on every investor's way, and Prisma planned its two statements on every view.
+function historyStatement(filtered: boolean): PreparedStatement {
+  const where = `user_id = $1::uuid${filtered ? " AND transaction_type = $4::transaction_type" : ""}`;
+  return {
+    name: filtered ? "read_history_page_of_type" : "read_history_page",
+    text: `
+      WITH shown AS (
+             SELECT total, least(greatest($2::bigint, 1), greatest(1, (total + $3::int - 1) / $3::int))::int AS page
+               FROM (SELECT count(*)::int AS total FROM transactions WHERE ${where}) counted)
+      SELECT shown.total, shown.page, t.id::text, t.transaction_type::text AS type, t.status::text, t.amount::text, t.fee::text,
+             t.shares, t.price_per_share::text, t.description, t.reference_id, t.journal_id::text, t.created_at,
+             p.id AS property_id, p.title AS property_title, p.city AS property_city,
+             p.share_price::text AS property_share_price, p.spv_name AS property_spv_name
+        FROM shown
+        LEFT JOIN LATERAL (
+             SELECT * FROM transactions WHERE ${where}
+              ORDER BY created_at DESC, id DESC
+             OFFSET (shown.page - 1) * $3::int LIMIT $3::int) t ON true
+        LEFT JOIN properties p ON p.id = t.property_id
+       ORDER BY t.created_at DESC, t.id DESC`,
+  };
+}
+const READ_HISTORY_PAGE = historyStatement(false);
+const READ_HISTORY_PAGE_OF_TYPE = historyStatement(true);
+
+type HistoryPageRow = {
+  total: number;
+  page: number;
+  id: string | null;
+  type: TransactionType;
+  status: TransactionStatus;
+  amount: string;
+  fee: string;
+  shares: number | null;
+  price_per_share: string | null;
+  description: string | null;
+  reference_id: string | null;
+  journal_id: string | null;
+  created_at: Date;
+  property_id: string | null;
+  property_title: string;
+  property_city: string;
+  property_share_price: string;
+  property_spv_name: string | null;
+};
+
 /**
  * One page of the user's own history, newest first (id breaks ties, so pages never
  * overlap), optionally one type only. A page past the end shows the last page, so a
  * stale link still shows rows.
  */
 export async function listTransactions(db: Db, input: { userId: string; filter: TransactionFilter; page?: number }): Promise<HistoryPage> {
-  const where = { userId: input.userId, ...(input.filter === "all" ? {} : { transactionType: input.filter }) };
-  const total = await db.transaction.count({ where });
-  const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  const page = Math.min(Math.max(1, input.page ?? 1), pageCount);
-  const rows = await db.transaction.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    skip: (page - 1) * HISTORY_PAGE_SIZE,
-    take: HISTORY_PAGE_SIZE,
-    select,
-  });
-  return { rows: rows.map(toRow), page, pageCount, pageSize: HISTORY_PAGE_SIZE, total };
+  const all = input.filter === "all";
+  const found = await preparedQuery<HistoryPageRow>(db, all ? READ_HISTORY_PAGE : READ_HISTORY_PAGE_OF_TYPE, [
+    input.userId,
+    input.page ?? 1,
+    HISTORY_PAGE_SIZE,
+    ...(all ? [] : [input.filter]),
+  ]);
+  const total = found[0]?.total ?? 0;
+  const rows = found
+    .filter((row) => row.id !== null)
+    .map((row) =>
+      toRow({
+        id: row.id!,
+        type: row.type,
+        status: row.status,
+        amount: row.amount,
+        fee: row.fee,
+        shares: row.shares,
+        pricePerShare: row.price_per_share,
+        description: row.description,
+        referenceId: row.reference_id,
+        journalId: row.journal_id,
+        createdAt: row.created_at,
+        property: row.property_id
+          ? {
+              id: row.property_id,
+              title: row.property_title,
+              city: row.property_city,
+              sharePrice: row.property_share_price,
+              spvName: row.property_spv_name,
+            }
+          : null,
+      }),
+    );
+  return {
+    rows,
+    page: found[0]?.page ?? 1,
+    pageCount: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
+    pageSize: HISTORY_PAGE_SIZE,
+    total,
+  };
 }
 
 /** One transaction, only if it belongs to the user (anyone else's id reads as missing). */
 export async function getOwnTransaction(db: Db, userId: string, id: string): Promise<HistoryRow | null> {
   if (!isUuid(id)) return null;
   const row = await db.transaction.findFirst({ where: { id, userId }, select });
-  return row ? toRow(row) : null;
+  return row ? toRow(fromPrisma(row)) : null;
 }

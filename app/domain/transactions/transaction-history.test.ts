@@ -81,6 +81,17 @@ describe("transaction history", () => {
     const beyond = await listTransactions(prisma, { userId: user.id, filter: "all", page: 999 });
     expect(beyond.page).toBe(5);
     expect(beyond.rows).toHaveLength(7);
+    // Any whole page number the parser lets through is answered with the last page, not an error.
+    const farBeyond = await listTransactions(prisma, { userId: user.id, filter: "all", page: parseHistoryPage("9007199254740991") });
+    expect(farBeyond).toMatchObject({ page: 5, pageCount: 5, total: count });
+    expect(farBeyond.rows.map((row) => row.id)).toEqual(beyond.rows.map((row) => row.id));
+    expect(await listTransactions(prisma, { userId: user.id, filter: "dividend", page: 3 })).toEqual({
+      rows: [],
+      page: 1,
+      pageCount: 1,
+      pageSize: HISTORY_PAGE_SIZE,
+      total: 0,
+    });
     expect([parseHistoryPage("3"), parseHistoryPage("0"), parseHistoryPage("-2"), parseHistoryPage("x"), parseHistoryPage(null)]).toEqual([
       3, 1, 1, 1, 1,
     ]);

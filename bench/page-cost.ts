@@ -1,0 +1,82 @@
+// `npx tsx bench/page-cost.ts` (build first): what one request to each main page costs in CPU,
+// split between the app's process and PostgreSQL's. One app worker pinned to CPU 0, the load
+// (PAGE_COST_CONCURRENCY, default 20) for PAGE_COST_SECONDS (default 8) per page; the CPU time
+// each side used while it ran (from /proc) divided by the requests served. On the bench's two
+// CPUs both sides share the machine, so a page's rate is bounded by their sum, not the app's alone.
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { createFreshDatabase, openBenchServer } from "./database";
+import { drive, seedCatalogue, standardPages, startBenchServer } from "./http-bench";
+
+const SECONDS = Number(process.env.PAGE_COST_SECONDS ?? 8);
+const CONCURRENCY = Number(process.env.PAGE_COST_CONCURRENCY ?? 20);
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds used so far by the processes `include` picks (by command line and process group). */
+function cpuSeconds(include: (command: string, processGroup: number) => boolean): number {
+  let ticks = 0;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const command = readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ");
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // Fields after "(comm) ": state, ppid, pgrp, ..., utime (14th of the line), stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (!include(command, Number(fields[2]))) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended while it was read
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+async function main(): Promise<number> {
+  const server = await openBenchServer();
+  try {
+    const database = await createFreshDatabase(server.adminUrl, "pagecost");
+    try {
+      await seedCatalogue(database.url, 1000);
+      const sessionSecret = randomBytes(32).toString("hex");
+      const pages = await standardPages(database.url, sessionSecret, 5000);
+      const cookie = pages.find((page) => page.cookie)!.cookie!;
+      const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0" });
+      const isApp = (_: string, group: number) => group === app.pid;
+      const isPostgres = (command: string) => /^postgres(:| )|\/bin\/postgres /.test(command);
+      try {
+        console.log(`| page | req/s | app µs per request | PostgreSQL µs per request |`);
+        console.log(`|---|---:|---:|---:|`);
+        for (const [label, path, pageCookie] of [
+          ["/healthz", "/healthz", undefined],
+          ["/fees (signed in)", "/fees", cookie],
+          ["/dashboard/transactions", "/dashboard/transactions", cookie],
+          ["/dashboard/overview (rendered)", "/dashboard/overview", `${cookie}; bench_render=every-request`],
+          ["/invest/bench-1", "/invest/bench-1", cookie],
+        ] as const) {
+          const headers: Record<string, string> = pageCookie ? { Cookie: pageCookie } : {};
+          await drive(`${app.base}${path}`, 4, 2, headers); // warm-up
+          const [app0, db0] = [cpuSeconds(isApp), cpuSeconds(isPostgres)];
+          const result = await drive(`${app.base}${path}`, CONCURRENCY, SECONDS, headers);
+          const [app1, db1] = [cpuSeconds(isApp), cpuSeconds(isPostgres)];
+          const perRequest = (seconds: number) => Math.round((seconds / result.requests) * 1e6);
+          console.log(`| ${label} | ${result.rps} | ${perRequest(app1 - app0)} | ${perRequest(db1 - db0)} |`);
+        }
+      } finally {
+        await app.stop();
+      }
+      return 0;
+    } finally {
+      await database.drop().catch(() => undefined);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
