@@ -60,41 +60,48 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
 // sales of a property summed into one (a purchase only adds to the average-cost pool, so a run
 // adds exactly what its rows add one by one), and each property's dividends summed: an investor
 // with thousands of purchases sends a row per property and sale instead of one per purchase.
-// A property never sold is one run, summed by a plain hash aggregate: its order among the
-// investor's rows cannot matter, since a pool sees only its own property's rows. Only the
-// properties with a sale pay for the window that numbers their runs (37 -> 15 ms for 5,000
-// purchases over 600 properties). Those rows are ordered as holdingFigures orders them (time to
-// the millisecond, then id), and a run carries its last row's time and id, so it sorts where its
-// rows did.
+// One pass over the investor's rows sums each property's purchases and dividends and counts its
+// sales. A property never sold is then one run, whose place in time cannot matter (a pool sees
+// only its own property's rows), so it carries none. Only the properties with a sale read their
+// rows again for the window that numbers their runs; those runs are ordered as holdingFigures
+// orders rows (time to the millisecond, then id), and a run carries its last row's time and id,
+// so it sorts where its rows did. (5,000 purchases over 600 properties: 37 ms with a window over
+// every row, 5.6 ms with a CTE scanned four times, 2.7 ms in one pass.)
 const READ_PORTFOLIO_TRADES: PreparedStatement = {
   name: "read_portfolio_trades",
   text: `
-    WITH rows AS MATERIALIZED (
-           SELECT id, property_id, transaction_type = ANY ($3::transaction_type[]) AS sell,
-                  transaction_type = 'dividend' AS dividend, shares, amount, fee, date_trunc('milliseconds', created_at) AS at
+    WITH per_property AS MATERIALIZED (
+           SELECT property_id,
+                  count(*) FILTER (WHERE transaction_type = ANY ($3::transaction_type[]) AND shares <> 0) AS sales,
+                  count(*) FILTER (WHERE transaction_type <> 'dividend' AND shares <> 0) AS trades,
+                  sum(shares) FILTER (WHERE transaction_type <> 'dividend' AND shares <> 0) AS bought_shares,
+                  sum(amount) FILTER (WHERE transaction_type <> 'dividend' AND shares <> 0) AS bought_amount,
+                  sum(abs(fee)) FILTER (WHERE transaction_type <> 'dividend' AND shares <> 0) AS bought_fee,
+                  count(*) FILTER (WHERE transaction_type = 'dividend') AS dividends,
+                  sum(abs(amount)) FILTER (WHERE transaction_type = 'dividend') AS dividend_amount,
+                  sum(abs(fee)) FILTER (WHERE transaction_type = 'dividend') AS dividend_fee
              FROM transactions
             WHERE user_id = $1::uuid AND status = 'completed' AND property_id IS NOT NULL
-              AND transaction_type = ANY ($2::transaction_type[])),
-         sold AS MATERIALIZED (
-           SELECT DISTINCT property_id FROM rows WHERE sell AND shares IS NOT NULL AND shares <> 0),
+              AND transaction_type = ANY ($2::transaction_type[])
+            GROUP BY property_id),
          trades AS (
-           SELECT id::text COLLATE "C" AS id, property_id, sell, shares, amount, fee, at,
-                  count(*) FILTER (WHERE sell) OVER (PARTITION BY property_id ORDER BY at, id::text COLLATE "C") AS sales_so_far
-             FROM rows
-            WHERE NOT dividend AND shares IS NOT NULL AND shares <> 0 AND property_id IN (SELECT property_id FROM sold))
-    SELECT property_id, 'buy' AS kind, sum(shares)::int AS shares, sum(amount)::text AS amount, sum(abs(fee))::text AS fee,
-           max(at) AS at, max(id::text) AS id
-      FROM rows
-     WHERE NOT dividend AND shares IS NOT NULL AND shares <> 0 AND property_id NOT IN (SELECT property_id FROM sold)
-     GROUP BY property_id
+           SELECT t.id::text COLLATE "C" AS id, t.property_id, t.transaction_type = ANY ($3::transaction_type[]) AS sell,
+                  t.shares, t.amount, t.fee, date_trunc('milliseconds', t.created_at) AS at
+             FROM transactions t JOIN per_property sold ON sold.property_id = t.property_id AND sold.sales > 0
+            WHERE t.user_id = $1::uuid AND t.status = 'completed' AND t.transaction_type = ANY ($2::transaction_type[])
+              AND t.transaction_type <> 'dividend' AND t.shares <> 0),
+         runs AS (
+           SELECT *, count(*) FILTER (WHERE sell) OVER (PARTITION BY property_id ORDER BY at, id) AS sales_so_far FROM trades)
+    SELECT property_id, 'buy' AS kind, bought_shares::int AS shares, bought_amount::text AS amount, bought_fee::text AS fee,
+           NULL::timestamptz AS at, NULL::text AS id
+      FROM per_property WHERE sales = 0 AND trades > 0
     UNION ALL
-    SELECT property_id, CASE WHEN sell THEN 'sell' ELSE 'buy' END, sum(shares)::int,
-           sum(amount)::text, CASE WHEN sell THEN sum(fee) ELSE sum(abs(fee)) END::text,
-           max(at), (array_agg(id ORDER BY at DESC, id DESC))[1]
-      FROM trades GROUP BY property_id, sell, CASE WHEN sell THEN id ELSE sales_so_far::text END
+    SELECT property_id, CASE WHEN sell THEN 'sell' ELSE 'buy' END, sum(shares)::int, sum(amount)::text,
+           CASE WHEN sell THEN sum(fee) ELSE sum(abs(fee)) END::text, max(at), (array_agg(id ORDER BY at DESC, id DESC))[1]
+      FROM runs GROUP BY property_id, sell, CASE WHEN sell THEN id ELSE sales_so_far::text END
     UNION ALL
-    SELECT property_id, 'dividend', NULL, sum(abs(amount))::text, sum(abs(fee))::text, NULL, NULL
-      FROM rows WHERE dividend GROUP BY property_id`,
+    SELECT property_id, 'dividend', NULL, dividend_amount::text, dividend_fee::text, NULL, NULL
+      FROM per_property WHERE dividends > 0`,
 };
 
 type PortfolioTradeRow = {
@@ -117,13 +124,14 @@ export async function loadPortfolioFigures(db: PrismaClient, userId: string): Pr
   const trades = rows
     .filter((row) => row.kind !== "dividend")
     .map((row) => ({
-      id: row.id!,
+      // A never-sold property's one run has no time or id: it sorts first, among its own rows alone.
+      id: row.id ?? "",
       propertyId: row.property_id,
       kind: row.kind as "buy" | "sell",
       shares: row.shares!,
       amount: row.amount,
       fee: row.fee,
-      at: new Date(row.at!).toISOString(),
+      at: row.at === null ? "" : new Date(row.at).toISOString(),
     }));
   // Summed |amount| and |fee|: each dividend's effect is |amount| − |fee|, so the sums' effect is theirs added.
   const dividends = rows
