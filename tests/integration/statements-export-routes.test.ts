@@ -9,6 +9,7 @@ import { reloadEnv } from "../../app/services/env.server";
 import { createInvestor, createProperty, createSession, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 import { unzipText } from "#tests/kit/zip";
+import { capitalGainsRule, financialYearOfMoment } from "../../app/domain/statements/statement-figures";
 
 /**
  * Statements and the data export through the production build's request handler: each
@@ -109,7 +110,10 @@ describe("statements", () => {
     expect(pdf.headers.get("cache-control")).toBe("private, no-store");
     const csv = await get("/dashboard/statements/capital-gains.csv", "ravi");
     expect(csv.status).toBe(200);
-    expect(await csv.text()).toContain("section 2(42A)");
+    const csvText = await csv.text();
+    expect(csvText).toContain("section 2(42A)");
+    // The year shown by default is the current one, and its rule cites the Act in force then.
+    expect(csvText).toContain(capitalGainsRule(financialYearOfMoment(new Date())));
     expect((await get("/dashboard/statements?year=1999", "ravi")).status).toBe(400);
     const page = await get("/dashboard/statements", "ravi");
     expect(page.status).toBe(200);

@@ -5,7 +5,7 @@ import { FONTS, issuerLines, writeText, type ReceiptIssuer } from "~/domain/rece
 import { gstOnFees, placeOfSupply } from "~/domain/tax/gst";
 import { regionLabel } from "~/lib/india-states";
 import { VALUATION_RULE } from "~/domain/figures/valuation.server";
-import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE, istDateOf, type StatementFigures } from "./statement-figures";
+import { COST_METHOD, NOT_TAX_ADVICE, istDateOf, type StatementFigures } from "./statement-figures";
 
 const grouped = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -59,7 +59,7 @@ export function capitalGainsCsv(figures: StatementFigures): string {
   rows.push(["Long-term total", "", "", "", "", "", "", "", "", t.longTerm, "", ""]);
   rows.push([]);
   rows.push([`${figures.financialYear} (${figures.from} to ${figures.to}), ${figures.investor.name} <${figures.investor.email}>`]);
-  rows.push([CAPITAL_GAINS_RULE]);
+  rows.push([figures.capitalGainsRule]);
   rows.push([COST_METHOD]);
   rows.push([NOT_TAX_ADVICE]);
   return stringify(rows, { header: true, columns: [...CAPITAL_GAINS_COLUMNS], bom: true, record_delimiter: "windows" });
@@ -273,9 +273,9 @@ function gainTotals(w: Writer, figures: StatementFigures) {
   ]);
 }
 
-function notes(w: Writer) {
+function notes(w: Writer, figures: StatementFigures) {
   w.heading("Rules applied");
-  w.paragraph(CAPITAL_GAINS_RULE);
+  w.paragraph(figures.capitalGainsRule);
   w.paragraph(COST_METHOD);
   w.paragraph(NOT_TAX_ADVICE);
 }
@@ -364,14 +364,14 @@ export function renderAccountStatementPdf(figures: StatementFigures, issuer: Rec
     w.heading("Realised gains");
     w.table(GAIN_COLUMNS, gainRows(figures), "No shares sold in this year.");
     gainTotals(w, figures);
-    notes(w);
+    notes(w, figures);
   });
 }
 
 /** The capital-gains statement for resales in the year. */
 export function renderCapitalGainsPdf(figures: StatementFigures, issuer: ReceiptIssuer): Promise<Buffer> {
   return render("Capital-gains statement", figures, issuer, (w) => {
-    notes(w);
+    notes(w, figures);
     w.heading("Sales in the year");
     w.table(GAIN_COLUMNS, gainRows(figures), "No shares sold in this year.");
     w.heading("Totals");

@@ -27,16 +27,27 @@ export function financialYearOfMoment(moment: Date): number {
   return month >= 4 ? year : year - 1;
 }
 
+/** The first financial year (its starting calendar year) under the Income-tax Act, 2025 (in force from 1 April 2026). */
+export const INCOME_TAX_ACT_2025_FROM = 2026;
+
 /**
- * The rule applied to classify a resale, stated on every statement. Aangan's shares are
- * unlisted securities; after the Finance (No. 2) Act, 2024 (transfers on or after 23 July
+ * The rule applied to classify a resale, stated on every statement of the year. Aangan's shares
+ * are unlisted securities; after the Finance (No. 2) Act, 2024 (transfers on or after 23 July
  * 2024) section 2(42A) of the Income-tax Act, 1961 treats an unlisted share (like immovable
- * property) as a long-term capital asset when held for more than 24 months.
+ * property) as a long-term capital asset when held for more than 24 months. The Income-tax Act,
+ * 2025 replaced the 1961 Act from FY 2026-27 with the holding periods unchanged, so a year from
+ * then on cites the new Act, and an earlier year the section it was taxed under (INDIA-RULES).
  */
 export const HOLDING_PERIOD_MONTHS = 24;
-export const CAPITAL_GAINS_RULE =
-  "Short or long term under section 2(42A) of the Income-tax Act, 1961, as amended by the Finance (No. 2) Act, 2024 for transfers on or after 23 July 2024: " +
+const HOLDING_PERIOD_RULE =
   "shares that are not listed on a recognised stock exchange (as Aangan's are) are a long-term capital asset when held for more than 24 months before the sale, otherwise short-term.";
+export function capitalGainsRule(startYear: number): string {
+  return startYear >= INCOME_TAX_ACT_2025_FROM
+    ? "Short or long term under the Income-tax Act, 2025 (in force from 1 April 2026), which keeps the holding periods of section 2(42A) of the 1961 Act as amended by the Finance (No. 2) Act, 2024: " +
+        HOLDING_PERIOD_RULE
+    : "Short or long term under section 2(42A) of the Income-tax Act, 1961, as amended by the Finance (No. 2) Act, 2024 for transfers on or after 23 July 2024: " +
+        HOLDING_PERIOD_RULE;
+}
 export const COST_METHOD =
   "Cost of acquisition by the average-cost method: each sale is costed at the average cost of all shares of that property held just before it, the platform fees paid on buying them included (expenditure on acquisition); " +
   "the gain is the sale price less transfer costs (fees taken from the proceeds) less that cost. " +
@@ -202,6 +213,8 @@ export type StatementInvestor = { name: string; email: string; stateCode?: strin
 
 export type StatementFigures = {
   financialYear: string;
+  /** How this year's resales are classified, citing the Act in force in the year (capitalGainsRule). */
+  capitalGainsRule: string;
   from: string;
   to: string;
   investor: StatementInvestor;
@@ -267,6 +280,7 @@ export function buildStatement(input: {
   const distributions = [...input.distributions].sort((a, b) => a.at.localeCompare(b.at));
   return {
     financialYear: bounds.label,
+    capitalGainsRule: capitalGainsRule(input.startYear),
     from: bounds.from,
     to: bounds.to,
     holdingsOn: [bounds.to, istDateOf(input.now ?? new Date())].sort()[0]!,

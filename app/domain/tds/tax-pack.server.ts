@@ -2,7 +2,8 @@ import { Decimal } from "~/lib/money";
 import type { Db } from "~/services/db.server";
 import { loadStatement } from "~/domain/statements/statement.server";
 import {
-  CAPITAL_GAINS_RULE,
+  capitalGainsRule,
+  INCOME_TAX_ACT_2025_FROM,
   financialYearBounds,
   istDateOf,
   NOT_TAX_ADVICE,
@@ -25,15 +26,17 @@ export type TdsPaymentLine = {
 
 /** The Acts and sections a year's documents cite: the 2025 Act from FY 2026-27 on (INDIA-RULES, ADR 0065). */
 export function sectionsInForce(startYear: number) {
-  return startYear >= 2026
+  return startYear >= INCOME_TAX_ACT_2025_FROM
     ? {
         act: "Income-tax Act, 2025",
+        holdingPeriod: capitalGainsRule(startYear),
         tds: "TDS on distributions under section 393 of the Income-tax Act, 2025 (in force from 1 April 2026; rates as under the 1961 Act); 20% where no operative PAN was furnished.",
         longTerm:
           "Long-term capital gains on unlisted shares are taxed at 12.5% without indexation (the rate of section 112 of the 1961 Act after the Finance (No. 2) Act, 2024, carried unchanged into the Income-tax Act, 2025).",
       }
     : {
         act: "Income-tax Act, 1961",
+        holdingPeriod: capitalGainsRule(startYear),
         tds: "TDS on distributions under section 194 of the Income-tax Act, 1961 (dividends); 20% under section 206AA where no operative PAN was furnished.",
         longTerm:
           "Long-term capital gains on unlisted shares are taxed at 12.5% without indexation under section 112 of the Income-tax Act, 1961, as amended by the Finance (No. 2) Act, 2024 (transfers on or after 23 July 2024).",
@@ -189,7 +192,7 @@ export const TDS_THRESHOLD_NOTE =
 export const TAX_PACK_NOTES = (pack: TaxPack) => [
   pack.sections.tds,
   TDS_THRESHOLD_NOTE,
-  CAPITAL_GAINS_RULE,
+  pack.sections.holdingPeriod,
   pack.sections.longTerm,
   EXEMPTION_NOTE,
   NOT_TAX_ADVICE,

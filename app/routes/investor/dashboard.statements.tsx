@@ -4,7 +4,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { HoldingsCertificateForm } from "~/components/dashboard/holdings-certificate-form";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
-import { CAPITAL_GAINS_RULE, COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
+import { COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figures";
 import { VALUATION_RULE } from "~/domain/figures/valuation.server";
 import { paths } from "~/lib/paths";
 import { requireRecordsReader } from "~/web/guards.server";
@@ -243,7 +243,7 @@ export default function StatementsPage() {
           label="Sales pages"
           param="sales"
         />
-        <p className="text-xs text-slate-600">{CAPITAL_GAINS_RULE}</p>
+        <p className="text-xs text-slate-600">{figures.capitalGainsRule}</p>
         <p className="text-xs text-slate-600">{COST_METHOD}</p>
         <p className="text-xs text-slate-600">{NOT_TAX_ADVICE}</p>
       </section>
