@@ -1,5 +1,5 @@
 import { createGeneralTicket } from "~/domain/support/create-general-ticket.server";
-import { hasOpenSubscriptionRequest, requestSubscription } from "~/domain/subscriptions/request-subscription.server";
+import { hasOpenSubscriptionRequest, requestSubscriptionIn } from "~/domain/subscriptions/request-subscription.server";
 import { updateTicketIn } from "~/domain/support/update-ticket.server";
 import { requestDepositIn, requestWithdrawalIn } from "~/domain/wallet/request-funds.server";
 import type { TicketPriority, TicketStatus } from "~/generated/prisma/enums";
@@ -75,7 +75,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * Requests for the admin's support queue, each raised through the function its form calls:
  * a fund request through requestDepositIn / requestWithdrawalIn (so a withdrawal has its hold
  * and every request its contact snapshot, reference and first event, as a real one would),
- * the upgrade through requestSubscription and a general question through createGeneralTicket.
+ * the upgrade through requestSubscriptionIn and a general question through createGeneralTicket.
  * The admin's answer, where there is one, goes through the support page's update.
  * A ticket an earlier run raised is left alone.
  */
@@ -108,7 +108,7 @@ async function raise({ tx }: SeedContext, ticket: TicketSeed, createdAt: Date): 
     }
     case "subscription_request": {
       if (await hasOpenSubscriptionRequest(tx, userIdOf)) return null;
-      const outcome = await requestSubscription(tx, userIdOf);
+      const outcome = await requestSubscriptionIn(tx, userIdOf);
       if (outcome.status !== "created") throw new Error(`${ticket.name}: the upgrade request was not raised (${outcome.status})`);
       return outcome.ticketId;
     }

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBoss, ensureQueue, type PgBoss } from "~/services/jobs/boss.server";
+import { MAIL_QUEUE } from "~/services/mail/mail-queue.server";
 import { localPrivateStorage } from "~/services/storage/local-private-storage.server";
 import type { PrivateStorage } from "~/services/storage/private-storage.server";
 import { createUser } from "../../../tests/setup/factories";
@@ -19,12 +21,27 @@ const db = useTestDatabase();
 const clock: Clock = { now: () => new Date("2026-11-22T06:00:00Z") };
 let root: string;
 let storage: PrivateStorage;
+let boss: PgBoss;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "kyc-storage-"));
   storage = localPrivateStorage(root);
+  // pg-boss's schema and the mail queue, with no worker: a decision's mail stays in the job table to be read.
+  boss = createBoss(db.current.url);
+  await boss.start();
+  await ensureQueue(boss, MAIL_QUEUE, { retryLimit: 0 });
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  await boss?.stop({ graceful: false });
+  await rm(root, { recursive: true, force: true });
+});
+
+/** The mail jobs queued to `email`, oldest first. */
+async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  return db.current.prisma.$queryRaw`
+    SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job
+     WHERE name = ${MAIL_QUEUE} AND data->'to' ? ${email} ORDER BY created_on`;
+}
 
 /** Every file under the storage root, the spool folder included. */
 async function storedFiles(): Promise<string[]> {
@@ -284,6 +301,8 @@ describe("an admin's review", () => {
     const won = outcomes.filter((o) => o.status === "fulfilled");
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(won).toHaveLength(1);
+    // The losing decision rolled back with its mail: the investor hears of one decision.
+    expect(await mailsTo(user.email)).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect((lost[0]!.reason as Error).message).toBe("This KYC submission has already been reviewed.");
 
@@ -309,6 +328,8 @@ describe("an admin's review", () => {
     const outcome = await reviewKyc(p, { adminId: admin.id, userId: user.id, decision: "approve", notes: "All clear" }, clock);
     expect(outcome.mail.subject).toBe("KYC Approved - You can now invest in properties");
     expect(outcome.mail.to).toBe(user.email);
+    // Queued in the decision's own transaction, not left to the caller after the commit.
+    expect(await mailsTo(user.email)).toEqual([{ subject: outcome.mail.subject, text: outcome.mail.text }]);
     const profile = await p.userProfile.findUniqueOrThrow({ where: { id: user.id } });
     expect(profile.kycStatus).toBe("approved");
     expect(profile.kycApprovedAt).toEqual(clock.now());

@@ -3,7 +3,9 @@ import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
 import { DomainError } from "~/domain/errors";
 import { ADMIN_CHANNEL, alertsChannel } from "~/lib/live-channels";
 import { KYC_TOASTS } from "~/lib/kyc/kyc-steps";
-import { runTransaction, type PrismaClient } from "~/services/db.server";
+import { runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { publishAll } from "~/services/realtime/publish.server";
 import type { Clock } from "./kyc-errors.server";
 import { type KycStatus } from "~/lib/enums";
@@ -21,7 +23,9 @@ const MAX_TEXT = 1000;
  * reject needs a reason, clears kyc_approved_at and keeps the reason for the investor. The
  * submission's pending documents record the decision, the notes, the reviewing admin (ADR
  * 0007) and the time; the audit log, the investor's alert and the live events are written
- * in the same transaction. Returns the e-mail for the caller to queue after commit.
+ * in the same transaction, and so is the investor's e-mail (queued with the decision, so it
+ * exists exactly when the decision does; a failure to queue it is logged and the decision stands,
+ * since the investor also has the alert).
  */
 export async function reviewKyc(
   db: PrismaClient,
@@ -92,6 +96,15 @@ export async function reviewKyc(
           subject: "KYC Rejected - Your KYC was rejected. Please review and resubmit.",
           text: `${greeting}\n\nYour KYC was rejected. Please review and resubmit.\n\nReason: ${reason}`,
         };
+    await queueDecisionMail(tx, mail, input.userId);
     return { status, mail };
   });
+}
+
+async function queueDecisionMail(tx: Tx, mail: KycDecisionMail, userId: string): Promise<void> {
+  try {
+    await enqueueMail(mail, tx);
+  } catch (error) {
+    logger.warn({ err: error, userId }, "could not queue the KYC decision mail");
+  }
 }

@@ -1,10 +1,31 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBoss, ensureQueue, type PgBoss } from "~/services/jobs/boss.server";
+import { MAIL_QUEUE } from "~/services/mail/mail-queue.server";
 import { createUser } from "../../../tests/setup/factories";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { hasOpenSubscriptionRequest, requestSubscription } from "./request-subscription.server";
 import { subscriptionRequestToast } from "./subscription-notices";
 
 const db = useTestDatabase();
+let boss: PgBoss;
+
+beforeAll(async () => {
+  // pg-boss's schema and the mail queue, with no worker: the team's mails stay in the job table to be read.
+  boss = createBoss(db.current.url);
+  await boss.start();
+  await ensureQueue(boss, MAIL_QUEUE, { retryLimit: 0 });
+});
+afterAll(async () => {
+  await boss?.stop({ graceful: false });
+});
+
+const team = { opsRecipients: ["ops@aangan.example"], reviewUrl: "https://aangan.example/admin/support" };
+
+async function teamMailsAbout(ticketIds: string[]): Promise<string[]> {
+  const rows = await db.current.prisma.$queryRaw<{ text: string }[]>`
+    SELECT data->>'text' AS text FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->'to' ? 'ops@aangan.example'`;
+  return rows.map((row) => row.text).filter((text) => ticketIds.some((id) => text.includes(id)));
+}
 
 describe("requestSubscription", () => {
   it("opens one subscription_request ticket an admin can act on", async () => {
@@ -44,5 +65,20 @@ describe("requestSubscription", () => {
     const user = await createUser(prisma, { subscriptionActive: true, tier: "waitlist_player" });
     expect(await requestSubscription(prisma, user.id)).toEqual({ status: "already_subscribed" });
     expect(await prisma.supportTicket.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("queues the team's mail with the ticket: one mail for one request, none for a second at once", async () => {
+    const prisma = db.current.prisma;
+    const user = await createUser(prisma, { fullName: "Meera Iyer" });
+    const outcomes = await Promise.all([requestSubscription(prisma, user.id, team), requestSubscription(prisma, user.id, team)]);
+    const created = outcomes.find((o) => o.status === "created");
+    if (created?.status !== "created") throw new Error("no request was created");
+    const mails = await teamMailsAbout([created.ticketId]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`Meera Iyer <${user.email}> asked to upgrade to a premium subscription.`);
+    expect(mails[0]).toContain("Review it at https://aangan.example/admin/support");
+    const [row] = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->>'subject' = 'Subscription request from Meera Iyer'`;
+    expect(row!.n).toBe(1);
   });
 });

@@ -16,7 +16,6 @@ import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import { requireAdmin, requireAdminAction } from "~/web/guards.server";
-import { mailKycDecision } from "./kyc-mail.server";
 import { isUuid } from "~/lib/uuid";
 import { replyToInvalidSubmission } from "~/web/submission-reply.server";
 import { z } from "zod";
@@ -49,7 +48,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const search = new URL(request.url).searchParams.get("q") ?? "";
   try {
     const outcome = await reviewKyc(getPrisma(), { adminId: admin.id, userId, decision: intent, reason, notes }, systemClock);
-    await mailKycDecision(outcome.mail, userId);
     return redirectWithToast(paths.admin.kyc({ q: search }), {
       kind: "success",
       title: "KYC Status Updated",
