@@ -29,6 +29,7 @@ import { unzipText } from "#tests/kit/zip";
 import { startAppProcess, type AppProcess } from "#tests/setup/app-process";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { useMailQueue } from "#tests/setup/mail-queue";
 import { recordValuation } from "../../app/domain/valuations/record-valuation.server";
 import { setPropertyBalance } from "../../app/domain/valuations/property-balance.server";
 import { localPrivateStorage } from "../../app/services/storage/local-private-storage.server";
@@ -51,6 +52,8 @@ import { privateUploadsDir } from "../../app/services/storage/local-disk.server"
  */
 
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 const SECRET = "figures-consistency-session-secret-0123456789";
 const dataDir = mkdtempSync(path.join(tmpdir(), "aangan-figures-"));
 let app: AppProcess;

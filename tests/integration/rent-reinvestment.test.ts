@@ -7,6 +7,7 @@ import { reinvestmentLinkOf, reinvestPaidRent, turnOnReinvestment } from "../../
 import { Decimal } from "../../app/lib/money";
 import { createInvestor, createProperty, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { useMailQueue } from "#tests/setup/mail-queue";
 
 /**
  * Rent reinvestment (ADR 0072): a paid distribution, net of TDS, buys whole shares of the same
@@ -15,6 +16,8 @@ import { useTestDatabase } from "#tests/setup/test-database";
  */
 
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 const istDate = (moment: Date) => new Date(moment.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 async function holderWithRent(options: { rent: string; status?: "open" | "closed" }) {

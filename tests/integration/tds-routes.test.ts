@@ -13,6 +13,7 @@ import { TDS_RETURN_COLUMNS } from "../../app/domain/tds/tds-admin.server";
 import { reloadEnv } from "../../app/services/env.server";
 import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { useMailQueue } from "#tests/setup/mail-queue";
 
 /**
  * TDS documents through the production build's request handler (ADR 0065): a certificate is its
@@ -21,6 +22,8 @@ import { useTestDatabase } from "#tests/setup/test-database";
  */
 
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 const ORIGIN = "http://localhost:3000";
 let handle: (request: Request) => Promise<Response>;
 const cookies = { asha: "", ravi: "", admin: "" };

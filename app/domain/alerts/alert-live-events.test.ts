@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { createUser } from "../../../tests/setup/factories";
 import { declareDistribution, payDueDistributions } from "~/domain/distributions/distributions.server";
 import { createMarket } from "~/domain/market/market-test-helpers";
@@ -15,6 +16,8 @@ import { createUserAlert } from "./create-user-alert.server";
  * listening on the database stands for another app process.
  */
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 let listener: pg.Client;
 const heard: { channel: string; type: string; id: string | null }[] = [];
 

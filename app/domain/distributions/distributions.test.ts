@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { createUser } from "../../../tests/setup/factories";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { createSellRequest } from "~/domain/market/sell-requests.server";
@@ -10,6 +11,8 @@ import { declareDistribution, holdingsAt, payDistributionNow, payDueDistribution
 import { DistributionError, endOfIstDate } from "./distribution-rules";
 
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 
 afterEach(async () => {
   expect(await checkLedger(db.current.prisma)).toEqual([]);

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBoss, ensureQueue, type PgBoss } from "~/services/jobs/boss.server";
 import { MAIL_QUEUE } from "~/services/mail/mail-queue.server";
 import { localPrivateStorage } from "~/services/storage/local-private-storage.server";
 import type { PrivateStorage } from "~/services/storage/private-storage.server";
 import { createUser } from "../../../tests/setup/factories";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { attachDraftFiles, getKycDraft, saveKycStep, type DraftFile } from "./kyc-draft.server";
 import { isKycRefused, type Clock } from "./kyc-errors.server";
@@ -21,20 +21,13 @@ const db = useTestDatabase();
 const clock: Clock = { now: () => new Date("2026-11-22T06:00:00Z") };
 let root: string;
 let storage: PrivateStorage;
-let boss: PgBoss;
+useMailQueue(db);
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "kyc-storage-"));
   storage = localPrivateStorage(root);
-  // pg-boss's schema and the mail queue, with no worker: a decision's mail stays in the job table to be read.
-  boss = createBoss(db.current.url);
-  await boss.start();
-  await ensureQueue(boss, MAIL_QUEUE, { retryLimit: 0 });
 });
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** The mail jobs queued to `email`, oldest first. */
 async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { createProperty, createUser } from "../../../tests/setup/factories";
 import { createInvestor, createMarket, newKey } from "~/domain/market/market-test-helpers";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
@@ -7,6 +8,8 @@ import { declareDistribution, payDistributionNow } from "~/domain/distributions/
 import { collectDataExport } from "./data-export.server";
 
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 const DAY = 24 * 60 * 60 * 1000;
 const dateOf = (d: Date) => new Date(d.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { createUser } from "../../../tests/setup/factories";
 import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
@@ -23,6 +24,8 @@ import {
 import { Decimal } from "~/lib/money";
 
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 const issuer = {
   name: "Aangan Proptech Private Limited",
   address: "12 MG Road, Bengaluru",

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBoss, ensureQueue, type PgBoss } from "~/services/jobs/boss.server";
+import { describe, expect, it } from "vitest";
 import { MAIL_QUEUE } from "~/services/mail/mail-queue.server";
 import { createUser } from "../../../tests/setup/factories";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { hasOpenSubscriptionRequest, requestSubscription } from "./request-subscription.server";
 import { subscriptionRequestToast } from "./subscription-notices";
 
 const db = useTestDatabase();
-let boss: PgBoss;
-
-beforeAll(async () => {
-  // pg-boss's schema and the mail queue, with no worker: the team's mails stay in the job table to be read.
-  boss = createBoss(db.current.url);
-  await boss.start();
-  await ensureQueue(boss, MAIL_QUEUE, { retryLimit: 0 });
-});
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-});
+useMailQueue(db);
 
 const team = { opsRecipients: ["ops@aangan.example"], reviewUrl: "https://aangan.example/admin/support" };
 

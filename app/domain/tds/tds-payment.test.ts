@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/setup/test-database";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { createUser } from "../../../tests/setup/factories";
 import { checkInvariants } from "~/domain/invariants/check-invariants.server";
 import { createInvestor, createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
@@ -14,6 +15,8 @@ import { loadTdsRates } from "./tds.server";
 import { financialQuarterOf } from "./tds-split";
 
 const db = useTestDatabase();
+// Distributions queue their mails in the payment's transaction, as the running app does.
+useMailQueue(db);
 const DAY = 24 * 60 * 60 * 1000;
 const dateOf = (d: Date) => new Date(d.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
