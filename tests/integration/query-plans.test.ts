@@ -10,6 +10,8 @@ import { listAllInvestments } from "../../app/domain/admin/list-investments.serv
 import { getAdminOverview } from "../../app/domain/admin/dashboard/admin-overview.server";
 import { readPlatformTotals } from "../../app/domain/admin/dashboard/platform-totals.server";
 import { listTicketPage } from "../../app/domain/support/list-tickets.server";
+import { listTransactions } from "../../app/domain/transactions/transaction-history.server";
+import { listUsers, readUserListFilters } from "../../app/domain/admin/users/list-users.server";
 import { useTestDatabase } from "#tests/setup/test-database";
 import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
 
@@ -236,6 +238,34 @@ describe("query plans with 100,000 rows", () => {
     const found = await listAllInvestments(prisma, { search: "plan-7@", page: 1 });
     expect(found.total).toBe(await prisma.investment.count({ where: { user: { email: { contains: "plan-7@" } } } }));
     expect(found.total).toBeGreaterThan(0);
+  });
+
+  it("the transactions history reads one investor's page from their (user, time) indexes, filtered or not", async () => {
+    const pages = () =>
+      Promise.all([
+        listTransactions(prisma, { userId: investorId, filter: "all", page: 2 }),
+        listTransactions(prisma, { userId: investorId, filter: "investment", page: 1 }),
+      ]);
+    expect(await fullReadsOfLargeTables(pages)).toEqual([]);
+    const seeks = await indexSeeks(pages);
+    expect(seeks).toEqual(expect.arrayContaining([expect.stringMatching(/^transactions_user_id_created_at_idx: \(user_id = /)]));
+    expect(seeks).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^transactions_user_id_transaction_type_created_at_idx: \(\(user_id = .* AND \(transaction_type = /),
+      ]),
+    );
+    const [all] = await pages();
+    expect(all).toMatchObject({ page: 2, total: ROWS / 2000 });
+  });
+
+  it("the admin users list reads a deep page from its cursor in the (created_at, user_id) index", async () => {
+    const first = await listUsers(prisma, readUserListFilters(new URLSearchParams()));
+    const cursor = first.cursors.next!;
+    for (const direction of [{ after: cursor }, { before: cursor }]) {
+      expect(await indexSeeks(() => listUsers(prisma, { ...readUserListFilters(new URLSearchParams()), page: 2, direction }))).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^user_profiles_created_at_user_id_idx: \(created_at [<>]=? /)]),
+      );
+    }
   });
 
   it("would catch a full read (the check can fail)", async () => {
