@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { confirmHold, createBuyerHold, createBuyerHoldIn } from "../../app/domain/market/buyer-holds.server";
 import { createMarket, createInvestor, newKey } from "../../app/domain/market/market-test-helpers";
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { settleReservation } from "../../app/domain/market/settle-trades.server";
 import { createPrismaClient, type PrismaClient } from "../../app/services/db.server";
-import { createBoss, ensureQueue, type PgBoss } from "../../app/services/jobs/boss.server";
 import { drainMailOutbox } from "../../app/services/mail/mail-outbox.server";
 import { MAIL_QUEUE } from "../../app/services/mail/mail-queue.server";
 import { createUser } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { useMailQueue } from "#tests/setup/mail-queue";
 
 /**
  * The market's notices are written by its database functions in the money's own statement
@@ -18,17 +18,7 @@ import { useTestDatabase } from "#tests/setup/test-database";
  */
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
-let boss: PgBoss;
-
-beforeAll(async () => {
-  // pg-boss's schema and the mail queue, with no worker: queued mails stay in the job table to be counted.
-  boss = createBoss(db.current.url);
-  await boss.start();
-  await ensureQueue(boss, MAIL_QUEUE, { retryLimit: 0 });
-});
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-});
+useMailQueue(db);
 
 async function listing(shares = 10) {
   // Issued at the ask's price, so the ask is inside the ±20% band (ADR 0076).

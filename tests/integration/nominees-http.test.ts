@@ -3,12 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBoss, ensureQueue, type PgBoss } from "../../app/services/jobs/boss.server";
-import { MAIL_QUEUE } from "../../app/services/mail/mail-queue.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { reloadEnv } from "../../app/services/env.server";
 import { createSession, createUser } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { useMailQueue } from "#tests/setup/mail-queue";
 
 /**
  * Nominees and the holdings certificate over HTTP against the production build (ADR 0066):
@@ -16,11 +15,11 @@ import { useTestDatabase } from "#tests/setup/test-database";
  * nomination and certificates, and a signed-in session of a frozen account reads as signed out.
  */
 const db = useTestDatabase();
+useMailQueue(db);
 const prisma = () => db.current.prisma;
 const ORIGIN = "http://localhost:3000";
 const MINUTE = 60_000;
 let handle: (request: Request) => Promise<Response>;
-let boss: PgBoss;
 
 beforeAll(async () => {
   process.env.DATABASE_URL = db.current.url;
@@ -31,12 +30,6 @@ beforeAll(async () => {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const requestHandler = createRequestHandler(build, "production");
   handle = (request) => requestHandler(request, { cspNonce: "nominees" });
-  boss = createBoss(db.current.url);
-  await boss.start();
-  await ensureQueue(boss, MAIL_QUEUE, { retryLimit: 0 });
-});
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
 });
 
 const investor = () => createUser(prisma(), { tier: "small_investor", subscriptionActive: true, kycStatus: "approved", balance: "1000" });

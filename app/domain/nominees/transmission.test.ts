@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBoss, ensureQueue, type PgBoss } from "~/services/jobs/boss.server";
-import { MAIL_QUEUE } from "~/services/mail/mail-queue.server";
+import { describe, expect, it } from "vitest";
 import { createInvestor, createProperty, createUser } from "../../../tests/setup/factories";
 import { useTestDatabase } from "../../../tests/setup/test-database";
+import { useMailQueue } from "../../../tests/setup/mail-queue";
 import { approveMoneyMovement } from "~/domain/approvals/four-eyes.server";
 import { issueHoldingsCertificate, verifyHoldingsCertificate } from "~/domain/certificates/holdings-certificate.server";
 import { loadInvestorHoldings } from "~/domain/figures/investor-figures.server";
@@ -18,15 +17,7 @@ import { recordTransmission } from "./record-transmission.server";
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
 const SECRET = "test-certificate-secret";
-let boss: PgBoss;
-beforeAll(async () => {
-  boss = createBoss(db.current.url);
-  await boss.start();
-  await ensureQueue(boss, MAIL_QUEUE, { retryLimit: 0 });
-});
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-});
+useMailQueue(db);
 const row = (share: string, name = "Asha Rao") => ({ name, relationship: "Daughter", dob: "1990-05-01", share, contact: "" });
 
 describe("nominee rules", () => {
