@@ -326,8 +326,9 @@ export async function benchSessionCookie(url: string, sessionSecret: string, use
 
 /**
  * The pages `npm run bench` measures next to /healthz: the catalogue, an invest page, the
- * overview of a busy investor, and, for reference, /fees signed in: a page of static text in
- * the signed-in frame (session, rate limit, bell, layout), the least any signed-in page costs.
+ * overview of a busy investor, and, for reference, /fees signed in: the fee schedule in the
+ * signed-in frame (session, rate limit, bell, layout), whose loader adds only three small reads
+ * (the investor's state for GST twice and the Premium price): near the least a signed-in page costs.
  * The invest page and the transactions list are rendered on every request (no page of a
  * signed-in investor is kept but the overview).
  * The overview is measured twice: as an investor's browser asks for it (served from memory

@@ -122,7 +122,7 @@ async function main(): Promise<number> {
         "/dashboard/transactions": `GET /dashboard/transactions req/s (${INVESTOR_TRANSACTIONS} transactions, rendered every request, c=${HTTP_CONCURRENCY})`,
         "/dashboard/overview": `GET /dashboard/overview req/s (${INVESTOR_TRANSACTIONS} transactions, c=${HTTP_CONCURRENCY})`,
         "/dashboard/overview (rendered)": `GET /dashboard/overview req/s, rendered every request (no kept page, ADR 0045)`,
-        "/fees": `GET /fees req/s (signed in: the frame alone, c=${HTTP_CONCURRENCY})`,
+        "/fees": `GET /fees req/s (signed in: the frame and three small reads, c=${HTTP_CONCURRENCY})`,
       };
       for (const page of pages.pages.filter((p) => p.path !== "/healthz")) {
         rows.push([
