@@ -43,8 +43,8 @@ export async function valuationPrices(db: Db, propertyIds: readonly string[]): P
   return new Map(rows.map((row) => [row.id, valuationOf(row)]));
 }
 
-// $1 the properties. Prepared: the overview asks it for every holding (600 for the bench's
-// investor), where planning the two lateral reads cost PostgreSQL more than running them.
+// $1 the properties. On the pool's own connection rather than through Prisma's query pipeline
+// (ADR 0026): the overview asks it for every holding, 600 for the bench's investor.
 const READ_VALUATION_INPUTS: PreparedStatement = {
   name: "read_valuation_inputs",
   text: `
