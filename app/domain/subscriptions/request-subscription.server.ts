@@ -7,6 +7,7 @@ export type SubscriptionRequestOutcome =
 
 /** Who on the team hears of a request (none: not mailed) and where they review it. */
 export type SubscriptionRequestNotice = { opsRecipients: string[]; reviewUrl: string };
+const NOBODY_TOLD: SubscriptionRequestNotice = { opsRecipients: [], reviewUrl: "" };
 
 /**
  * Records that a user asked the team for Premium without paying (a waiver, ADR 0063): a support
@@ -17,7 +18,7 @@ export type SubscriptionRequestNotice = { opsRecipients: string[]; reviewUrl: st
 export async function requestSubscription(
   db: PrismaClient,
   userId: string,
-  notice: SubscriptionRequestNotice = { opsRecipients: [], reviewUrl: "" },
+  notice: SubscriptionRequestNotice = NOBODY_TOLD,
 ): Promise<SubscriptionRequestOutcome> {
   try {
     return await runTransaction(db, "subscriptions.request", (tx) => requestSubscriptionIn(tx, userId, notice));
@@ -31,7 +32,7 @@ export async function requestSubscription(
 export async function requestSubscriptionIn(
   tx: Tx,
   userId: string,
-  notice: SubscriptionRequestNotice = { opsRecipients: [], reviewUrl: "" },
+  notice: SubscriptionRequestNotice = NOBODY_TOLD,
 ): Promise<SubscriptionRequestOutcome> {
   const profile = await tx.userProfile.findUniqueOrThrow({
     where: { id: userId },
