@@ -203,3 +203,112 @@ describe("getPropertyForInvestment", () => {
     expect(await getPropertyForInvestment(prisma, "missing", null)).toBeNull();
   });
 });
+
+describe("getPropertyForInvestment's one read", () => {
+  it("gives every column the page shows as the property's row holds it: amounts to two places, days as dates, nulls kept", async () => {
+    const { prisma } = db.current;
+    const viewer = await createUser(prisma, { balance: "1234.5" });
+    const described = await createProperty(prisma, { title: "Every Fact Court", status: "open" });
+    await prisma.property.update({
+      where: { id: described.id },
+      data: {
+        description: "Grade A offices",
+        address: "4 Invented Marg",
+        state: "Karnataka",
+        images: ["/img/a.webp", "/img/b.webp"],
+        maximumInvestment: "250000.5",
+        expectedAnnualReturn: "8.25",
+        actualRoiPercentage: "7.1",
+        investmentStartDate: new Date("2026-04-01T00:00:00Z"),
+        investmentEndDate: new Date("2027-03-31T00:00:00Z"),
+        sharesSellable: true,
+        tenantName: "Nimbus Softworks",
+        tenantSector: "IT services",
+        leaseStartDate: new Date("2025-07-15T00:00:00Z"),
+        leaseTermMonths: 108,
+        lockInMonths: 36,
+        rentEscalationPercent: "15",
+        escalationIntervalMonths: 36,
+        monthlyRent: "410000",
+        expectedRentalYield: "7.4",
+        expectedAppreciation: "4",
+        spvName: "Every Fact Court SPV Private Limited",
+        spvStructure: "Private limited company",
+        valuationAmount: "66000000.75",
+        valuerName: "Invented Valuers LLP",
+        valuationDate: new Date("2026-10-02T00:00:00Z"),
+        managementFeePercent: "0.5",
+        performanceFeePercent: "10",
+        exitFeePercent: "1.25",
+      },
+    });
+    const bare = await createProperty(prisma, { title: "Few Facts House", status: "open" });
+
+    for (const id of [described.id, bare.id]) {
+      const row = await prisma.property.findUniqueOrThrow({ where: { id } });
+      const two = (value: Decimal | null) => (value === null ? null : value.toFixed(2));
+      const day = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
+      const view = await getPropertyForInvestment(prisma, id, { userId: viewer.id, isAdmin: false });
+      expect(view?.property).toMatchObject({
+        id,
+        title: row.title,
+        description: row.description,
+        address: row.address,
+        city: row.city,
+        state: row.state,
+        country: row.country,
+        propertyType: row.propertyType,
+        status: row.propertyStatus,
+        images: row.images,
+        totalValue: two(row.totalValue),
+        sharePrice: two(row.sharePrice),
+        totalShares: row.totalShares,
+        availableShares: row.availableShares,
+        minimumInvestment: two(row.minimumInvestment),
+        maximumInvestment: two(row.maximumInvestment),
+        expectedAnnualReturn: two(row.expectedAnnualReturn),
+        actualRoiPercentage: two(row.actualRoiPercentage),
+        fundingGoal: two(row.fundingGoal),
+        fundedAmount: two(row.fundedAmount),
+        sharesSellable: row.sharesSellable,
+        investmentStartDate: day(row.investmentStartDate),
+        investmentEndDate: day(row.investmentEndDate),
+      });
+      expect(view?.facts).toEqual({
+        tenantName: row.tenantName,
+        tenantSector: row.tenantSector,
+        leaseStartDate: day(row.leaseStartDate),
+        leaseTermMonths: row.leaseTermMonths,
+        lockInMonths: row.lockInMonths,
+        rentEscalationPercent: two(row.rentEscalationPercent),
+        escalationIntervalMonths: row.escalationIntervalMonths,
+        monthlyRent: two(row.monthlyRent),
+        expectedRentalYield: two(row.expectedRentalYield),
+        expectedAppreciation: two(row.expectedAppreciation),
+        spvName: row.spvName,
+        spvStructure: row.spvStructure,
+        valuationAmount: two(row.valuationAmount),
+        valuerName: row.valuerName,
+        valuationDate: day(row.valuationDate),
+        managementFeePercent: two(row.managementFeePercent),
+        performanceFeePercent: two(row.performanceFeePercent),
+        exitFeePercent: two(row.exitFeePercent),
+        investorCount: 0,
+      });
+      expect(view?.wallet).toEqual({ availableBalance: "1234.50" });
+    }
+    // The described property's values, spelled out, so a mapping that shifted with the row could not pass.
+    const view = await getPropertyForInvestment(prisma, described.id, null);
+    expect([view?.property.maximumInvestment, view?.property.investmentEndDate, view?.property.images]).toEqual([
+      "250000.50",
+      "2027-03-31",
+      ["/img/a.webp", "/img/b.webp"],
+    ]);
+    expect([
+      view?.facts.leaseStartDate,
+      view?.facts.valuationAmount,
+      view?.facts.exitFeePercent,
+      view?.facts.rentEscalationPercent,
+    ]).toEqual(["2025-07-15", "66000000.75", "1.25", "15.00"]);
+  });
+});

@@ -9,7 +9,6 @@ import type { PurchaseReceipt } from "~/domain/investing/purchase-shares.server"
 import { getMarketData, type MarketData } from "~/domain/market/market-data.server";
 import { getPropertyForInvestment } from "~/domain/properties/get-property-for-investment.server";
 import { mayUseNotes } from "~/domain/watchlist/notes-access";
-import { savedPropertyIds } from "~/domain/watchlist/watchlist.server";
 import { layoutPriceHistory } from "~/lib/charts/price-history-layout";
 import { formatShares } from "~/lib/formats";
 import { mayInvest } from "~/lib/investing/invest-eligibility";
@@ -59,9 +58,8 @@ function marketDataView({ history, ...figures }: MarketData): MarketDataView {
 export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
   const propertyId = view.property.id;
   // Independent reads, sent together rather than one after another.
-  const [documentList, saved, market, marketData, distributions, received, updates, value] = await Promise.all([
+  const [documentList, market, marketData, distributions, received, updates, value] = await Promise.all([
     loadPropertyDocuments(propertyId, user),
-    savedPropertyIds(getPrisma(), user.id, [propertyId]),
     loadMarketplace(user, propertyId, view.wallet?.availableBalance),
     replicaRead("market-data", (db) => getMarketData(db, propertyId)),
     listPropertyDistributions(getPrisma(), propertyId),
@@ -69,8 +67,10 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     listPropertyUpdates(getPrisma(), propertyId, user),
     loadPropertyValueView(propertyId),
   ]);
+  // What only the server needed: the viewer's watchlist mark is sent as `watchlist.saved`.
+  const { savedByViewer, hasExitRecord: _exitReadBySender, ...shown } = view;
   return {
-    ...view,
+    ...shown,
     rules: purchaseRulesOf(view),
     isAdmin: user.isAdmin,
     eligible: mayInvest(user),
@@ -80,7 +80,7 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     idempotencyKey: randomUUID(),
     documentList,
     startingShares: startingShares(view.property),
-    watchlist: { saved: saved.length > 0, notesAllowed: mayUseNotes(user) },
+    watchlist: { saved: savedByViewer, notesAllowed: mayUseNotes(user) },
     market,
     // The price chart laid out here, so the browser gets its geometry and no chart library (ADR 0042).
     marketData: marketData ? marketDataView(marketData) : null,

@@ -88,9 +88,11 @@ function hasMarket(market: { book: { bids: unknown[]; asks: unknown[]; trades: u
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireInvestor(request);
   const { propertyId } = requireParams(params, { propertyId: "text" });
+  const view = await loadInvestProperty(user, propertyId);
+  // Most properties have no sale on record; the property's own read says so, and saves the exit's.
   const [page, exit] = await Promise.all([
-    loadInvestProperty(user, propertyId).then((view) => loadInvestPage(user, view)),
-    getHolderExitView(getPrisma(), propertyId, user.id),
+    loadInvestPage(user, view),
+    view.hasExitRecord ? getHolderExitView(getPrisma(), propertyId, user.id) : null,
   ]);
   return { ...page, exit };
 }
