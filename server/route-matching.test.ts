@@ -126,6 +126,49 @@ describe("route matching on the server (ADR 0044)", () => {
     expect(router.matchPath({ path: "/exact", caseSensitive: false }, "/Exact")?.pathname).toBe("/Exact");
   });
 
+  it("answers a pathname it has matched from the table's kept answer, each caller with its own copy", () => {
+    const routes = routeTable();
+    const first = router.matchRoutes(routes as never, "/dashboard/transactions/tx-9")!;
+    const realMatch = String.prototype.match;
+    let tried = 0;
+    String.prototype.match = function (this: string, ...args: Parameters<typeof realMatch>) {
+      tried++;
+      return realMatch.apply(this, args);
+    } as typeof realMatch;
+    let again;
+    try {
+      for (let request = 0; request < 20; request++) again = router.matchRoutes(routes as never, "/dashboard/transactions/tx-9")!;
+    } finally {
+      String.prototype.match = realMatch;
+    }
+    // Before, each call tried the patterns of every branch ranked ahead of the right one.
+    expect(tried).toBe(0);
+    expect(again!.map((match) => [match.route.id, match.pathname, match.pathnameBase])).toEqual(
+      first.map((match) => [match.route.id, match.pathname, match.pathnameBase]),
+    );
+    // A caller that changes its answer changes nobody else's: a copy, with one params object per answer as before.
+    expect(again).not.toBe(first);
+    expect(again![0]!.params).toBe(again!.at(-1)!.params);
+    (first.at(-1)!.params as Record<string, string>).transactionId = "changed";
+    first.pop();
+    expect(matchedIds(routes, "/dashboard/transactions/tx-9")).toEqual({
+      ids: ["root", "dashboard", "dashboard.transaction"],
+      params: { transactionId: "tx-9" },
+    });
+    // Unmatched paths are kept too, and an answer kept for one table is never another's.
+    expect(router.matchRoutes([{ id: "only", path: "only" }] as never, "/fees")).toBeNull();
+    expect(router.matchRoutes([{ id: "only", path: "only" }] as never, "/fees")).toBeNull();
+    expect(matchedIds(routes, "/fees")?.ids).toEqual(["root", "page.fees"]);
+  });
+
+  it("keeps a bounded number of answers: many distinct paths still match correctly", () => {
+    const routes = routeTable();
+    for (let n = 0; n < 1200; n++) {
+      expect(matchedIds(routes, `/invest/p-${n}`)?.params).toEqual({ propertyId: `p-${n}` });
+    }
+    expect(matchedIds(routes, "/invest/p-3")?.params).toEqual({ propertyId: "p-3" });
+  });
+
   it("sees a route table built afresh", () => {
     const routes = routeTable();
     expect(matchedIds(routes, "/learn")?.ids.at(-1)).toBe("splat");
