@@ -72,10 +72,11 @@ export type PropertyFacts = {
 
 // The property's row and the page's figures in one round trip: what has been raised (confirmed
 // investments, as the spec defines it: the sum the investments trigger keeps, which
-// raisedByProperty gives the catalogue; ADR 0078), how many investors hold shares, and the
+// raisedByProperty gives the catalogue; ADR 0078), how many investors hold shares, the
 // viewer's wallet and holding (null when signed out), whether the viewer saved it, and whether
-// it has a sale on record at all (only then is the exit's own read worth sending). Every amount column is numeric(16,2) or
-// numeric(5,2), so its text is the two-decimal figure the page shows; dates are calendar days.
+// it has a sale on record at all (only then is the exit's own read worth sending). Every
+// amount column is numeric(16,2) or numeric(5,2), so its text is the two-decimal figure the
+// page shows; dates are calendar days.
 const READ_PROPERTY_FOR_INVESTMENT: PreparedStatement = {
   name: "read_property_for_investment",
   text: `
