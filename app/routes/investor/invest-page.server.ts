@@ -67,8 +67,9 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
     listPropertyUpdates(getPrisma(), propertyId, user),
     loadPropertyValueView(propertyId),
   ]);
-  // What only the server needed: the viewer's watchlist mark is sent as `watchlist.saved`.
-  const { savedByViewer, hasExitRecord: _exitReadBySender, ...shown } = view;
+  // Kept off the wire: the watchlist mark goes as `watchlist.saved`, and the loader alone uses
+  // `hasExitRecord` (to decide whether to read the exit).
+  const { savedByViewer, hasExitRecord: _usedByTheLoader, ...shown } = view;
   return {
     ...shown,
     rules: purchaseRulesOf(view),
