@@ -33,6 +33,8 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // The page's scripts are fetched after what paints first (ADR 0042).
+    const body = lowPriorityModulePreloads();
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>
@@ -43,8 +45,6 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // The page's scripts are fetched after what paints first (ADR 0042).
-          const body = lowPriorityModulePreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -55,6 +55,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          body.destroy();
           reject(error);
         },
         onError(error: unknown) {
@@ -63,7 +64,11 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    // The deadline for a render that never finishes. Cleared once the page is written: left
+    // running, each request's timer kept its finished render alive for six seconds and then
+    // aborted it anyway, which ends the already-ended stream again (an error built and dropped).
+    const deadline = setTimeout(abort, streamTimeout + 1_000);
+    body.once("close", () => clearTimeout(deadline));
   });
 }
 
