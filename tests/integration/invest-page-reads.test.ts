@@ -54,6 +54,9 @@ describe("the invest page's reads", () => {
     expect(statements.filter(reading("user_property_positions"))).toHaveLength(1);
     expect(statements.filter(reading("user_property_positions"))[0]).toMatch(/FROM properties p\s+LEFT JOIN user_property_positions/);
     expect(statements.filter((sql) => /FROM "public"\."properties"/.test(sql))).toEqual([]);
+    // The documents, the updates and the listings every view reads are prepared statements, not
+    // Prisma's pipeline (which quotes "public"."table"), whose CPU per read is several times pg's (ADR 0026).
+    expect(statements.filter((sql) => /FROM "public"\."(property_documents|property_updates|share_sell_requests)"/.test(sql))).toEqual([]);
     // A property with no sale on record sends no read of exits, and the watchlist is not read apart:
     // the property's own statement says whether either is there.
     const apart = statements.filter((sql) => !/FROM properties p\s+LEFT JOIN user_property_positions/.test(sql));

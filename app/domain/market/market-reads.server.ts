@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "~/services/db.server";
+import { Prisma, preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
 
 export type Listing = {
   id: string;
@@ -34,29 +34,42 @@ async function listingProperties(db: Db, propertyIds: string[]): Promise<Map<str
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+type ListedOrder = {
+  id: string;
+  propertyId: string;
+  sellerId: string;
+  remainingShares: number;
+  heldShares: number;
+  /** numeric(16,2) as text: always two decimals. */
+  pricePerShare: string;
+  expiresAt: Date;
+  createdAt: Date;
+};
+
+// Every invest page view reads its property's listings: prepared statements, not Prisma's
+// pipeline (ADR 0026); one per shape, so each plans for its own filter.
+const LISTED_ORDER_COLUMNS = `id::text AS "id", property_id AS "propertyId", seller_id::text AS "sellerId",
+       remaining_shares AS "remainingShares", held_shares AS "heldShares", price_per_share::text AS "pricePerShare",
+       expires_at AS "expiresAt", created_at AS "createdAt"`;
+const LISTINGS: PreparedStatement = {
+  name: "read_listings",
+  text: `SELECT ${LISTED_ORDER_COLUMNS} FROM share_sell_requests
+          WHERE status = 'active' AND expires_at > $1 AND remaining_shares > 0
+          ORDER BY price_per_share, created_at LIMIT 100`,
+};
+const LISTINGS_OF_PROPERTY: PreparedStatement = {
+  name: "read_listings_of_property",
+  text: `SELECT ${LISTED_ORDER_COLUMNS} FROM share_sell_requests
+          WHERE status = 'active' AND expires_at > $1 AND remaining_shares > 0 AND property_id = $2
+          ORDER BY price_per_share, created_at LIMIT 100`,
+};
+
 /** Active, unexpired listings with shares left, cheapest first then oldest (spec 000 §7). */
 export async function listAvailableShares(db: Db, options: { propertyId?: string; now?: Date } = {}): Promise<Listing[]> {
   const now = options.now ?? new Date();
-  const rows = await db.shareSellRequest.findMany({
-    where: {
-      status: "active",
-      expiresAt: { gt: now },
-      remainingShares: { gt: 0 },
-      ...(options.propertyId ? { propertyId: options.propertyId } : {}),
-    },
-    orderBy: [{ pricePerShare: "asc" }, { createdAt: "asc" }],
-    take: 100,
-    select: {
-      id: true,
-      propertyId: true,
-      sellerId: true,
-      remainingShares: true,
-      heldShares: true,
-      pricePerShare: true,
-      expiresAt: true,
-      createdAt: true,
-    },
-  });
+  const rows = options.propertyId
+    ? await preparedQuery<ListedOrder>(db, LISTINGS_OF_PROPERTY, [now, options.propertyId])
+    : await preparedQuery<ListedOrder>(db, LISTINGS, [now]);
   const properties = await listingProperties(
     db,
     rows.map((row) => row.propertyId),
@@ -69,7 +82,7 @@ export async function listAvailableShares(db: Db, options: { propertyId?: string
       propertyTitle: properties.get(row.propertyId)?.title ?? "",
       sellerId: row.sellerId,
       availableShares: row.remainingShares - row.heldShares,
-      pricePerShare: row.pricePerShare.toFixed(2),
+      pricePerShare: row.pricePerShare,
       issuePrice: properties.get(row.propertyId)?.issue_price ?? "0.00",
       lastPrice: properties.get(row.propertyId)?.last_price ?? null,
       expiresAt: row.expiresAt.toISOString(),

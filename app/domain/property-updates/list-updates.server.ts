@@ -1,7 +1,7 @@
 import type { DocumentViewer } from "~/domain/admin/properties/property-documents.server";
 import { holdingWindowsOf } from "~/domain/vault/holding-history.server";
 import { entitledTo, type HoldingWindow } from "~/domain/vault/holding-windows";
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
 import { labelHistory } from "./label-history";
 import { propertyTitles } from "~/domain/properties/property-titles.server";
 
@@ -42,17 +42,23 @@ async function withAttachments(db: Db, rows: UpdateRow[], viewer: DocumentViewer
   }));
 }
 
+// The invest page sends this on every view: prepared, not through Prisma's pipeline (ADR 0026).
+const READ_PROPERTY_UPDATES: PreparedStatement = {
+  name: "read_property_updates",
+  text: `SELECT id::text AS "id", property_id AS "propertyId", title, body, status_label::text AS "statusLabel",
+                published_at AS "publishedAt"
+           FROM property_updates
+          WHERE property_id = $1
+          ORDER BY published_at DESC, id DESC`,
+};
+
 /**
  * A property's updates, newest first, with its current label and the label history. Updates
  * are as public as the property; an attachment follows the vault's rule (ADR 0070).
  */
 export async function listPropertyUpdates(db: Db, propertyId: string, viewer: DocumentViewer) {
   // Every update, once: the history needs them all, the list the latest page of them.
-  const all = await db.propertyUpdate.findMany({
-    where: { propertyId },
-    orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
-    select: UPDATE_SELECT,
-  });
+  const all = await preparedQuery<UpdateRow>(db, READ_PROPERTY_UPDATES, [propertyId]);
   const history = labelHistory(all);
   return {
     currentLabel: history[0]?.statusLabel ?? null,

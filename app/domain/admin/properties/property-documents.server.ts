@@ -5,7 +5,8 @@ import { DomainError } from "~/domain/errors";
 import { isPubliclyVisible } from "~/domain/properties/property-display";
 import { holdingWindowsOf } from "~/domain/vault/holding-history.server";
 import { entitledTo } from "~/domain/vault/holding-windows";
-import { runTransaction, type Db, type PrismaClient } from "~/services/db.server";
+import { preparedQuery, runTransaction, type Db, type PreparedStatement, type PrismaClient } from "~/services/db.server";
+import type { PropertyDocumentType } from "~/generated/prisma/enums";
 import { UploadRefused, type PrivateStorage, type UploadBody } from "~/services/storage/private-storage.server";
 
 export const DOCUMENT_TYPES = DOCUMENT_TYPE_OPTIONS;
@@ -146,6 +147,30 @@ export async function deletePropertyDocument(
 /** Who is looking at a property's documents: an admin sees all; anyone else what the vault's rule gives them. */
 export type DocumentViewer = { isAdmin: boolean; id?: string };
 
+type ListedDocument = {
+  id: string;
+  documentType: PropertyDocumentType;
+  documentName: string;
+  description: string | null;
+  fileSize: number;
+  mimeType: string;
+  isPublic: boolean;
+  uploadedAt: Date;
+};
+
+// Every invest page view sends this: prepared, not through Prisma's pipeline (ADR 0026).
+// $2: the viewer is an admin (who sees a draft's documents too).
+const READ_PROPERTY_DOCUMENTS: PreparedStatement = {
+  name: "read_property_documents",
+  text: `SELECT d.id::text AS "id", d.document_type::text AS "documentType", d.document_name AS "documentName",
+                d.description, d.file_size AS "fileSize", d.mime_type AS "mimeType", d.is_public AS "isPublic",
+                d.uploaded_at AS "uploadedAt"
+           FROM property_documents d
+           JOIN properties p ON p.id = d.property_id
+          WHERE d.property_id = $1 AND d.update_id IS NULL AND ($2::boolean OR p.property_status <> 'draft')
+          ORDER BY d.uploaded_at DESC`,
+};
+
 /**
  * A property's documents, newest first: every one for an admin; for anyone else the public ones
  * of a visible property, and the holder-only ones the viewer is entitled to (ADR 0070: published
@@ -153,20 +178,7 @@ export type DocumentViewer = { isAdmin: boolean; id?: string };
  * with their update, not here.
  */
 export async function listPropertyDocuments(db: Db, propertyId: string, viewer: DocumentViewer) {
-  const rows = await db.propertyDocument.findMany({
-    where: { propertyId, updateId: null, ...(viewer.isAdmin ? {} : { property: { propertyStatus: { not: "draft" } } }) },
-    orderBy: { uploadedAt: "desc" },
-    select: {
-      id: true,
-      documentType: true,
-      documentName: true,
-      description: true,
-      fileSize: true,
-      mimeType: true,
-      isPublic: true,
-      uploadedAt: true,
-    },
-  });
+  const rows = await preparedQuery<ListedDocument>(db, READ_PROPERTY_DOCUMENTS, [propertyId, viewer.isAdmin]);
   if (viewer.isAdmin || rows.every((row) => row.isPublic)) return rows;
   const windows = viewer.id ? await holdingWindowsOf(db, viewer.id, propertyId) : [];
   return rows.filter((row) => row.isPublic || entitledTo(windows, row.uploadedAt));
