@@ -1,5 +1,5 @@
 import { Decimal, formatINR } from "~/lib/money";
-import { runTransaction, type Db, type PrismaClient, type Tx } from "~/services/db.server";
+import { preparedQuery, runTransaction, type Db, type PreparedStatement, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 import { platformCash, propertyDistribution, tdsPayable, userAvailable } from "~/domain/ledger/accounts.server";
@@ -18,7 +18,6 @@ import {
   type DeclarationInput,
   type Holding,
 } from "./distribution-rules";
-import { isUuid } from "~/lib/uuid";
 import { formatShares } from "~/lib/formats";
 
 /**
@@ -349,26 +348,6 @@ export type DistributionRow = {
   paidAt: string | null;
 };
 
-const ROW_SELECT = {
-  id: true,
-  propertyId: true,
-  basis: true,
-  totalAmount: true,
-  declaredPerShare: true,
-  recordDate: true,
-  paymentDate: true,
-  note: true,
-  status: true,
-  fundedAmount: true,
-  perShareAmount: true,
-  paidAmount: true,
-  remainderAmount: true,
-  holderCount: true,
-  eligibleShares: true,
-  paidAt: true,
-  property: { select: { title: true } },
-} as const;
-
 type RawRow = {
   id: string;
   propertyId: string;
@@ -417,19 +396,13 @@ function toRow(row: RawRow): DistributionRow {
  * same payouts the investors' transactions show (ADR 0046).
  */
 export async function listPropertyDistributions(db: Db, propertyId: string): Promise<DistributionRow[]> {
-  const { property: _title, ...withoutTitle } = ROW_SELECT;
   const [rows, credited] = await Promise.all([
-    db.propertyDistribution.findMany({
-      where: { propertyId },
-      orderBy: [{ recordDate: "desc" }, { createdAt: "desc" }],
-      select: withoutTitle,
-      take: 100,
-    }),
+    preparedQuery<DeclaredRow>(db, READ_PROPERTY_DISTRIBUTIONS, [propertyId]),
     creditedWithoutDeclaration(db, propertyId),
   ]);
   const titles = await propertyTitles(db, rows.length || credited.length ? [propertyId] : []);
   const title = titles.get(propertyId) ?? "";
-  const declared = rows.map((row) => toRow({ ...row, property: { title } }));
+  const declared = rows.map((row) => toRow(rawRowOf(row, title)));
   return [...declared, ...credited.map((row) => ({ ...row, propertyTitle: title }))].sort((a, b) =>
     b.recordDate.localeCompare(a.recordDate),
   );
@@ -438,17 +411,84 @@ export async function listPropertyDistributions(db: Db, propertyId: string): Pro
 /** The id a payout day of undeclared dividends goes by, on the property's list and the investor's. */
 export const creditedPayoutId = (day: string, description: string) => `credited:${day}:${description}`;
 
+// The invest page reads a property's distributions on every view: prepared statements, not
+// Prisma's pipeline (ADR 0026). Amounts come as numeric text and days as the date itself, and
+// become the Decimals and UTC midnights Prisma gave, so toRow maps every read the same way.
+const READ_PROPERTY_DISTRIBUTIONS: PreparedStatement = {
+  name: "read_property_distributions",
+  text: `SELECT id::text AS id, property_id, basis, total_amount::text AS total_amount,
+                declared_per_share::text AS declared_per_share, to_char(record_date, 'YYYY-MM-DD') AS record_date,
+                to_char(payment_date, 'YYYY-MM-DD') AS payment_date, note, status, funded_amount::text AS funded_amount,
+                per_share_amount::text AS per_share_amount, paid_amount::text AS paid_amount,
+                remainder_amount::text AS remainder_amount, holder_count, eligible_shares, paid_at
+           FROM property_distributions
+          WHERE property_id = $1
+          ORDER BY record_date DESC, created_at DESC
+          LIMIT 100`,
+};
+
+type DeclaredRow = {
+  id: string;
+  property_id: string;
+  basis: string;
+  total_amount: string | null;
+  declared_per_share: string | null;
+  record_date: string;
+  payment_date: string;
+  note: string;
+  status: string;
+  funded_amount: string;
+  per_share_amount: string | null;
+  paid_amount: string | null;
+  remainder_amount: string | null;
+  holder_count: number | null;
+  eligible_shares: number | null;
+  paid_at: Date | null;
+};
+
+const decimalOrNull = (text: string | null) => (text === null ? null : new Decimal(text));
+
+function rawRowOf(row: DeclaredRow, title: string): RawRow {
+  return {
+    id: row.id,
+    propertyId: row.property_id,
+    basis: row.basis,
+    totalAmount: decimalOrNull(row.total_amount),
+    declaredPerShare: decimalOrNull(row.declared_per_share),
+    recordDate: new Date(`${row.record_date}T00:00:00Z`),
+    paymentDate: new Date(`${row.payment_date}T00:00:00Z`),
+    note: row.note,
+    status: row.status,
+    fundedAmount: new Decimal(row.funded_amount),
+    perShareAmount: decimalOrNull(row.per_share_amount),
+    paidAmount: decimalOrNull(row.paid_amount),
+    remainderAmount: decimalOrNull(row.remainder_amount),
+    holderCount: row.holder_count,
+    eligibleShares: row.eligible_shares,
+    paidAt: row.paid_at,
+    property: { title },
+  };
+}
+
+const READ_CREDITED_WITHOUT_DECLARATION: PreparedStatement = {
+  name: "read_credited_without_declaration",
+  text: `SELECT to_char((t.created_at AT TIME ZONE 'Asia/Kolkata')::date, 'YYYY-MM-DD') AS day,
+                regexp_replace(coalesce(t.description, ''), ' from .*$', '') AS description,
+                sum(t.amount - t.fee)::text AS paid, count(DISTINCT t.user_id)::int AS holders, sum(t.shares)::int AS shares
+           FROM transactions t
+          WHERE t.property_id = $1 AND t.transaction_type = 'dividend' AND t.status = 'completed'
+            AND NOT EXISTS (SELECT 1 FROM property_distributions d WHERE d.id::text = t.reference_id)
+          GROUP BY 1, 2
+          ORDER BY 1 DESC
+          LIMIT 100`,
+};
+
 async function creditedWithoutDeclaration(db: Db, propertyId: string): Promise<DistributionRow[]> {
-  const rows = await db.$queryRaw<{ day: string; description: string; paid: string; holders: number; shares: number | null }[]>`
-    SELECT to_char((t.created_at AT TIME ZONE 'Asia/Kolkata')::date, 'YYYY-MM-DD') AS day,
-           regexp_replace(coalesce(t.description, ''), ' from .*$', '') AS description,
-           sum(t.amount - t.fee)::text AS paid, count(DISTINCT t.user_id)::int AS holders, sum(t.shares)::int AS shares
-      FROM transactions t
-     WHERE t.property_id = ${propertyId} AND t.transaction_type = 'dividend' AND t.status = 'completed'
-       AND NOT EXISTS (SELECT 1 FROM property_distributions d WHERE d.id::text = t.reference_id)
-     GROUP BY 1, 2
-     ORDER BY 1 DESC
-     LIMIT 100`;
+  const rows = await preparedQuery<{ day: string; description: string; paid: string; holders: number; shares: number | null }>(
+    db,
+    READ_CREDITED_WITHOUT_DECLARATION,
+    [propertyId],
+  );
   return rows.map((row) => ({
     id: creditedPayoutId(row.day, row.description),
     propertyId,
@@ -479,54 +519,47 @@ export type ReceivedDistribution = {
   paidAt: string;
 };
 
-/** The dividends one investor received, newest first, optionally for one property or a period. */
-export async function listReceivedDistributions(
-  db: Db,
-  userId: string,
-  options: { propertyId?: string; from?: Date; to?: Date } = {},
-): Promise<ReceivedDistribution[]> {
-  const rows = await db.transaction.findMany({
-    where: {
-      userId,
-      transactionType: "dividend",
-      status: "completed",
-      ...(options.propertyId ? { propertyId: options.propertyId } : {}),
-      ...(options.from || options.to ? { createdAt: { gte: options.from, lt: options.to } } : {}),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: {
-      id: true,
-      referenceId: true,
-      propertyId: true,
-      shares: true,
-      amount: true,
-      fee: true,
-      description: true,
-      createdAt: true,
-    },
-  });
-  const referenced = rows.flatMap((row) => (row.referenceId && isUuid(row.referenceId) ? [row.referenceId] : []));
-  // No rent received, or none naming a distribution: nothing to look up (Prisma would still send a query).
-  const distributionIds = new Set(
-    referenced.length === 0
-      ? []
-      : (await db.propertyDistribution.findMany({ where: { id: { in: referenced } }, select: { id: true } })).map((row) => row.id),
-  );
-  const titles = await propertyTitles(
-    db,
-    rows.map((row) => row.propertyId),
-  );
+// The invest page and the position page read this on every view: one prepared statement, with
+// whether each payout names a declared distribution and the property's title (ADR 0026).
+const READ_RECEIVED_DISTRIBUTIONS: PreparedStatement = {
+  name: "read_received_distributions",
+  text: `SELECT t.id::text AS id, t.property_id, t.shares, t.amount::text AS amount, t.fee::text AS fee, t.description,
+                t.created_at, p.title AS property_title,
+                EXISTS (SELECT 1 FROM property_distributions d WHERE d.id::text = t.reference_id) AS declared,
+                t.reference_id
+           FROM transactions t
+           LEFT JOIN properties p ON p.id = t.property_id
+          WHERE t.user_id = $1::uuid AND t.property_id = $2 AND t.transaction_type = 'dividend' AND t.status = 'completed'
+          ORDER BY t.created_at DESC, t.id DESC`,
+};
+
+type ReceivedRow = {
+  id: string;
+  property_id: string | null;
+  shares: number | null;
+  amount: string;
+  fee: string;
+  description: string | null;
+  created_at: Date;
+  property_title: string | null;
+  declared: boolean;
+  reference_id: string | null;
+};
+
+/** The dividends one investor received from one property, newest first. */
+export async function listReceivedDistributions(db: Db, userId: string, options: { propertyId: string }): Promise<ReceivedDistribution[]> {
+  const rows = await preparedQuery<ReceivedRow>(db, READ_RECEIVED_DISTRIBUTIONS, [userId, options.propertyId]);
   return rows.map((row) => ({
     transactionId: row.id,
     distributionId:
-      row.referenceId && distributionIds.has(row.referenceId)
-        ? row.referenceId
-        : creditedPayoutId(istDay(row.createdAt), (row.description ?? "").replace(/ from .*$/, "")),
-    propertyId: row.propertyId,
-    propertyTitle: (row.propertyId && titles.get(row.propertyId)) ?? "",
+      row.declared && row.reference_id
+        ? row.reference_id
+        : creditedPayoutId(istDay(row.created_at), (row.description ?? "").replace(/ from .*$/, "")),
+    propertyId: row.property_id,
+    propertyTitle: row.property_title ?? "",
     shares: row.shares ?? 0,
     amount: walletEffect({ type: "dividend", amount: row.amount, fee: row.fee }).toFixed(2),
-    paidAt: row.createdAt.toISOString(),
+    paidAt: row.created_at.toISOString(),
   }));
 }
 
