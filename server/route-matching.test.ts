@@ -287,3 +287,33 @@ function routerOf(element: unknown): StaticRouter {
   }
   throw new Error("RemixServer rendered no router");
 }
+
+describe("resolving a link's absolute path", () => {
+  // Every <Link to="/..."> on a page resolves its path; the patch returns a path with no dot in
+  // it as it is, and resolves "." and ".." segments as before.
+  it.each([
+    ["/", "/"],
+    ["/dashboard/transactions", "/dashboard/transactions"],
+    ["/dashboard/transactions/", "/dashboard/transactions/"],
+    ["/dashboard/./transactions", "/dashboard/transactions"],
+    ["/dashboard/p/../transactions", "/dashboard/transactions"],
+    ["/../dashboard", "/dashboard"],
+    ["/dashboard/..", "/"],
+    ["/dashboard/statements/account.pdf", "/dashboard/statements/account.pdf"],
+    ["/.well-known/security.txt", "/.well-known/security.txt"],
+    ["/invest/3f1c.../sell", "/invest/3f1c.../sell"],
+  ])("%s resolves to %s, from any route", (to, pathname) => {
+    for (const from of ["/", "/dashboard/overview", "/admin/users/"]) {
+      expect(router.resolvePath(to, from).pathname).toBe(pathname);
+      expect(router.resolveTo(to, [from], from).pathname).toBe(pathname);
+    }
+  });
+
+  it("keeps the search and hash apart from the path", () => {
+    expect(router.resolvePath("/dashboard/transactions?type=dividend#latest", "/")).toEqual({
+      pathname: "/dashboard/transactions",
+      search: "?type=dividend",
+      hash: "#latest",
+    });
+  });
+});
