@@ -144,7 +144,10 @@ describe("GET /events", () => {
     await stream.waitFor((e) => e.event === "ready");
     expect(await subscribers(first)).toBe(before + 1);
     stream.close();
-    await expect.poll(() => subscribers(first), { timeout: 2_000 }).toBe(before);
+    // The release is what is asserted, not its speed (speed belongs in the bench): on a loaded
+    // CI machine the disconnect once took over two seconds to be noticed. A subscription that is
+    // never let go still fails here.
+    await expect.poll(() => subscribers(first), { timeout: 10_000, interval: 100 }).toBe(before);
   });
 
   it("keeps a quiet stream alive with a heartbeat comment every 25 seconds", { timeout: 40_000 }, async () => {
