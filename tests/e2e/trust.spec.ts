@@ -300,4 +300,16 @@ test.describe("on a 390 px phone", () => {
     await expect(page).toHaveURL((url) => url.hash === "#buy-box");
     await expect(page.getByLabel("Number of shares")).toBeInViewport();
   });
+
+  test("an invest page with a valuation history, listings and paid rent fits the screen; the valuation table scrolls in its card", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("large", { redirectTo: "/invest/cyber-hub-commercial" });
+    await expect(page.getByRole("heading", { name: "Valuation history" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const table = page.getByRole("region", { name: "Valuation history" });
+    const sizes = await table.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  });
 });

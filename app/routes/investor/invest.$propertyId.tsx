@@ -235,7 +235,7 @@ export default function InvestPage() {
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <PropertyGallery title={property.title} images={property.images} />
           <section aria-labelledby="about-property" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="about-property" className="text-lg font-semibold">
