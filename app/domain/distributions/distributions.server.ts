@@ -348,47 +348,6 @@ export type DistributionRow = {
   paidAt: string | null;
 };
 
-type RawRow = {
-  id: string;
-  propertyId: string;
-  basis: string;
-  totalAmount: Decimal | null;
-  declaredPerShare: Decimal | null;
-  recordDate: Date;
-  paymentDate: Date;
-  note: string;
-  status: string;
-  fundedAmount: Decimal;
-  perShareAmount: Decimal | null;
-  paidAmount: Decimal | null;
-  remainderAmount: Decimal | null;
-  holderCount: number | null;
-  eligibleShares: number | null;
-  paidAt: Date | null;
-  property: { title: string };
-};
-
-function toRow(row: RawRow): DistributionRow {
-  return {
-    id: row.id,
-    propertyId: row.propertyId,
-    propertyTitle: row.property.title,
-    basis: row.basis === "per_share" ? "per_share" : "total",
-    amount: (row.totalAmount ?? row.declaredPerShare ?? new Decimal(0)).toFixed(2),
-    recordDate: row.recordDate.toISOString().slice(0, 10),
-    paymentDate: row.paymentDate.toISOString().slice(0, 10),
-    note: row.note,
-    status: row.status === "paid" ? "paid" : "declared",
-    fundedAmount: row.fundedAmount.toFixed(2),
-    perShareAmount: row.perShareAmount?.toFixed(2) ?? null,
-    paidAmount: row.paidAmount?.toFixed(2) ?? null,
-    remainderAmount: row.remainderAmount?.toFixed(2) ?? null,
-    holderCount: row.holderCount,
-    eligibleShares: row.eligibleShares,
-    paidAt: row.paidAt?.toISOString() ?? null,
-  };
-}
-
 /**
  * A property's distributions, newest record date first (upcoming and past), including the
  * dividends credited without a declaration (those recorded before distributions existed, as
@@ -402,7 +361,7 @@ export async function listPropertyDistributions(db: Db, propertyId: string): Pro
   ]);
   const titles = await propertyTitles(db, rows.length || credited.length ? [propertyId] : []);
   const title = titles.get(propertyId) ?? "";
-  const declared = rows.map((row) => toRow(rawRowOf(row, title)));
+  const declared = rows.map((row) => toRow(row, title));
   return [...declared, ...credited.map((row) => ({ ...row, propertyTitle: title }))].sort((a, b) =>
     b.recordDate.localeCompare(a.recordDate),
   );
@@ -412,8 +371,8 @@ export async function listPropertyDistributions(db: Db, propertyId: string): Pro
 export const creditedPayoutId = (day: string, description: string) => `credited:${day}:${description}`;
 
 // The invest page reads a property's distributions on every view: prepared statements, not
-// Prisma's pipeline (ADR 0026). Amounts come as numeric text and days as the date itself, and
-// become the Decimals and UTC midnights Prisma gave, so toRow maps every read the same way.
+// Prisma's pipeline (ADR 0026). Amounts come as numeric text (two places for pages, as
+// Decimal rounds them) and days as the date itself.
 const READ_PROPERTY_DISTRIBUTIONS: PreparedStatement = {
   name: "read_property_distributions",
   text: `SELECT id::text AS id, property_id, basis, total_amount::text AS total_amount,
@@ -446,27 +405,26 @@ type DeclaredRow = {
   paid_at: Date | null;
 };
 
-const decimalOrNull = (text: string | null) => (text === null ? null : new Decimal(text));
+const twoPlaces = (text: string | null) => (text === null ? null : new Decimal(text).toFixed(2));
 
-function rawRowOf(row: DeclaredRow, title: string): RawRow {
+function toRow(row: DeclaredRow, title: string): DistributionRow {
   return {
     id: row.id,
     propertyId: row.property_id,
-    basis: row.basis,
-    totalAmount: decimalOrNull(row.total_amount),
-    declaredPerShare: decimalOrNull(row.declared_per_share),
-    recordDate: new Date(`${row.record_date}T00:00:00Z`),
-    paymentDate: new Date(`${row.payment_date}T00:00:00Z`),
+    propertyTitle: title,
+    basis: row.basis === "per_share" ? "per_share" : "total",
+    amount: new Decimal(row.total_amount ?? row.declared_per_share ?? 0).toFixed(2),
+    recordDate: row.record_date,
+    paymentDate: row.payment_date,
     note: row.note,
-    status: row.status,
-    fundedAmount: new Decimal(row.funded_amount),
-    perShareAmount: decimalOrNull(row.per_share_amount),
-    paidAmount: decimalOrNull(row.paid_amount),
-    remainderAmount: decimalOrNull(row.remainder_amount),
+    status: row.status === "paid" ? "paid" : "declared",
+    fundedAmount: new Decimal(row.funded_amount).toFixed(2),
+    perShareAmount: twoPlaces(row.per_share_amount),
+    paidAmount: twoPlaces(row.paid_amount),
+    remainderAmount: twoPlaces(row.remainder_amount),
     holderCount: row.holder_count,
     eligibleShares: row.eligible_shares,
-    paidAt: row.paid_at,
-    property: { title },
+    paidAt: row.paid_at?.toISOString() ?? null,
   };
 }
 
