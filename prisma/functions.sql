@@ -1109,6 +1109,25 @@ AS $function$
                           AND (s."ends_at" IS NULL OR s."ends_at" > p_at))
 $function$;
 
+-- property_latest_valuation_refresh(p_property text)
+CREATE OR REPLACE FUNCTION public.property_latest_valuation_refresh(p_property text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    -- The property's row lock orders two valuations of one property recorded at once. The read
+    -- below is a new statement, so (READ COMMITTED) it sees the other one once that commits:
+    -- the later of the two is named whichever commits last.
+    PERFORM 1 FROM "properties" WHERE "id" = p_property FOR NO KEY UPDATE;
+    UPDATE "properties" p
+       SET "latest_valuation_id" = latest.id
+      FROM (SELECT (SELECT v."id" FROM "property_valuations" v
+                     WHERE v."property_id" = p_property AND v."status" = 'recorded'
+                     ORDER BY v."valuation_date" DESC, v."created_at" DESC, v."id" DESC LIMIT 1) AS id) latest
+     WHERE p."id" = p_property AND p."latest_valuation_id" IS DISTINCT FROM latest.id;
+END;
+$function$;
+
 -- property_raised_recount()
 CREATE OR REPLACE FUNCTION public.property_raised_recount()
  RETURNS TABLE(property_id text, raised numeric)
@@ -1117,6 +1136,20 @@ CREATE OR REPLACE FUNCTION public.property_raised_recount()
 AS $function$
     SELECT property_id, sum(total_investment) FROM investments WHERE investment_status = 'confirmed'
      GROUP BY property_id HAVING sum(total_investment) <> 0;
+$function$;
+
+-- property_valuations_name_latest()
+CREATE OR REPLACE FUNCTION public.property_valuations_name_latest()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    IF TG_OP <> 'INSERT' THEN PERFORM "public".property_latest_valuation_refresh(OLD."property_id"); END IF;
+    IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW."property_id" <> OLD."property_id") THEN
+        PERFORM "public".property_latest_valuation_refresh(NEW."property_id");
+    END IF;
+    RETURN NULL;
+END;
 $function$;
 
 -- purchase_shares(p_user uuid, p_property text, p_shares integer, p_idempotency_key text, p_journal_key text, p_share_price numeric, p_minimum numeric, p_maximum numeric, p_title text, p_subtotal numeric, p_fee numeric, p_description text, p_alert_message text, p_at timestamp with time zone)

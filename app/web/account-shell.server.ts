@@ -15,7 +15,7 @@ export async function loadAccountShell(user: SessionUser): Promise<AccountShellD
   const prisma = getPrisma();
   const readsRecords = mayUseDashboard(user) || (dashboardEntryRedirect(user) !== null && (await hasPositionHistory(prisma, user.id)));
   if (readsRecords) {
-    const { properties, total } = await listInvestedPropertiesPage(prisma, user.id, undefined);
+    const { properties, total } = await listInvestedPropertiesPage(prisma, user.id);
     return { kind: "dashboard", properties, propertyCount: total };
   }
   if (!waitlistDashboardRedirect(user) && !trialGuardRedirect(user, getFeatureFlags())) return { kind: "waitlist" };

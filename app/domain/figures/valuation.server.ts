@@ -44,22 +44,26 @@ export async function valuationPrices(db: Db, propertyIds: readonly string[]): P
 }
 
 // $1 the properties. On the pool's own connection rather than through Prisma's query pipeline
-// (ADR 0026): the overview asks it for every holding, 600 for the bench's investor.
+// (ADR 0026): the overview asks it for every holding, 600 for the bench's large investor. Each
+// holding reads one index entry for its last settled resale (transactions_last_resale_idx, in
+// this order) and, only when the property names one, its latest recorded valuation by key (ADR
+// 0090): no sort per holding, and nothing read for a property never valued (a join was a scan of
+// property_valuations per holding while that table is small).
 const READ_VALUATION_INPUTS: PreparedStatement = {
   name: "read_valuation_inputs",
   text: `
     SELECT p.id, last.price::text AS last_price, p.share_price::text AS share_price, p.total_shares,
-           p.debts::text AS debts, p.reserves::text AS reserves, nav.value::text AS nav_value, nav.valuation_date::text AS nav_date
+           p.debts::text AS debts, p.reserves::text AS reserves,
+           CASE WHEN p.latest_valuation_id IS NOT NULL
+                THEN (SELECT v.value::text FROM property_valuations v WHERE v.id = p.latest_valuation_id) END AS nav_value,
+           CASE WHEN p.latest_valuation_id IS NOT NULL
+                THEN (SELECT v.valuation_date::text FROM property_valuations v WHERE v.id = p.latest_valuation_id) END AS nav_date
       FROM properties p
       LEFT JOIN LATERAL (
             SELECT t.price_per_share AS price FROM transactions t
              WHERE t.property_id = p.id AND t.transaction_type = 'share_purchase' AND t.status = 'completed'
                AND t.price_per_share IS NOT NULL
              ORDER BY t.created_at DESC, t.id DESC LIMIT 1) last ON true
-      LEFT JOIN LATERAL (
-            SELECT v.value, v.valuation_date FROM property_valuations v
-             WHERE v.property_id = p.id AND v.status = 'recorded'
-             ORDER BY v.valuation_date DESC, v.created_at DESC LIMIT 1) nav ON true
      WHERE p.id = ANY ($1::text[])`,
 };
 

@@ -16,26 +16,31 @@ export async function listInvestedProperties(db: Db, userId: string): Promise<In
 export const SIDEBAR_PROPERTIES = 12;
 
 /**
- * The first `limit` held properties by title, then id (the database's collation, whether capped
- * or not), and how many there are, in one indexed query: the sidebar of a 600-holding investor
- * no longer ships and renders 600 links on every dashboard page. `limit` null reads them all.
+ * The first SIDEBAR_PROPERTIES held properties by title, then id (the database's collation), or
+ * all of them, and how many there are, in one indexed query: the sidebar of a 600-holding
+ * investor no longer ships and renders 600 links on every dashboard page.
  */
 export async function listInvestedPropertiesPage(
   db: PrismaClient,
   userId: string,
-  limit: number | null = SIDEBAR_PROPERTIES,
+  { all = false }: { all?: boolean } = {},
 ): Promise<{ properties: InvestedProperty[]; total: number }> {
-  const rows = await preparedQuery<{ property_id: string; title: string | null; total: number }>(db, READ_SIDEBAR, [userId, limit]);
+  const rows = await preparedQuery<{ property_id: string; title: string | null; total: number }>(db, all ? READ_ALL : READ_FIRST, [userId]);
   return { properties: rows.map((row) => ({ propertyId: row.property_id, title: row.title })), total: rows[0]?.total ?? 0 };
 }
 
-// $1 the user, $2 how many (null: all). On every dashboard page, so a prepared statement (ADR 0026).
-const READ_SIDEBAR: PreparedStatement = {
-  name: "read_sidebar_properties",
-  text: `
+// $1 the user. On every dashboard page, so a prepared statement (ADR 0026). The cap is written
+// into the statement, not passed: with a LIMIT parameter PostgreSQL judged its one generic plan
+// dearer than planning again for the large investor, and planned it on every page (ADR 0090).
+function sidebarStatement(limit: number | null): PreparedStatement {
+  return {
+    name: limit === null ? "read_sidebar_properties_all" : "read_sidebar_properties",
+    text: `
     SELECT pos.property_id, p.title, (count(*) OVER ())::int AS total
       FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
      WHERE pos.user_id = $1::uuid AND pos.shares > 0
-     ORDER BY coalesce(p.title, ''), pos.property_id
-     LIMIT $2::int`,
-};
+     ORDER BY coalesce(p.title, ''), pos.property_id ${limit === null ? "" : `LIMIT ${limit}`}`,
+  };
+}
+const READ_FIRST = sidebarStatement(SIDEBAR_PROPERTIES);
+const READ_ALL = sidebarStatement(null);

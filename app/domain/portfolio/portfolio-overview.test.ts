@@ -185,7 +185,7 @@ describe("listInvestedPropertiesPage (ADR 0038)", () => {
         .slice(0, 12)
         .map((letter) => `Holding ${letter}`),
     );
-    const all = await listInvestedPropertiesPage(prisma, investor.id, null);
+    const all = await listInvestedPropertiesPage(prisma, investor.id, { all: true });
     expect(all.total).toBe(15);
     expect(all.properties).toEqual(await listInvestedProperties(prisma, investor.id));
     expect(await listInvestedPropertiesPage(prisma, (await createInvestor(prisma)).id)).toEqual({ properties: [], total: 0 });

@@ -88,15 +88,13 @@ export async function recordValuation(
   let pending: { valuationId: string; previous: Decimal } | null = null;
   try {
     const outcome = await runTransaction(db, "valuations.record", async (tx) => {
-      const [locked] = await tx.$queryRaw<{ total_value: string; debts: string; reserves: string }[]>`
-        SELECT total_value::text, debts::text, reserves::text FROM properties WHERE id = ${property.id} FOR UPDATE`;
+      // The latest recorded valuation is the one the property names (ADR 0090).
+      const [locked] = await tx.$queryRaw<{ total_value: string; debts: string; reserves: string; latest_value: string | null }[]>`
+        SELECT p.total_value::text, p.debts::text, p.reserves::text,
+               (SELECT v.value::text FROM property_valuations v WHERE v.id = p.latest_valuation_id) AS latest_value
+          FROM properties p WHERE p.id = ${property.id} FOR UPDATE`;
       if (!locked) throw new ValuationError("property_not_found", "Property not found.", 404);
-      const last = await tx.propertyValuation.findFirst({
-        where: { propertyId: property.id, status: "recorded" },
-        orderBy: [{ valuationDate: "desc" }, { createdAt: "desc" }],
-        select: { value: true },
-      });
-      const previous = new Decimal(last ? last.value.toFixed(2) : locked.total_value);
+      const previous = new Decimal(locked.latest_value ?? locked.total_value);
       const awaiting = previous.gt(0) && valuationNeedsSecondAdmin(previous, fields.value);
       const row = await tx.propertyValuation.create({
         data: {

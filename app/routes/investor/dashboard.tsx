@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRecordsReader(request);
   // The sidebar lists the first holdings; "?properties=all" (a plain link) lists every one.
   const all = new URL(request.url).searchParams.get("properties") === "all";
-  const { properties, total } = await listInvestedPropertiesPage(getPrisma(), user.id, all ? null : undefined);
+  const { properties, total } = await listInvestedPropertiesPage(getPrisma(), user.id, { all });
   return { properties, propertyCount: total };
 }
 
