@@ -38,20 +38,25 @@ type ValuationRow = {
  * and the admin pages.
  */
 export async function valuationPrices(db: Db, propertyIds: readonly string[]): Promise<Map<string, Valuation>> {
-  if (propertyIds.length === 0) return new Map();
-  const rows = await preparedQuery<ValuationRow>(db, READ_VALUATION_INPUTS, [[...new Set(propertyIds)]]);
+  const ids = [...new Set(propertyIds)];
+  if (ids.length === 0) return new Map();
+  // One property (the invest and position pages) by equality: planned once, where a one-element
+  // list kept PostgreSQL planning the list's statement for its parameters every time (ADR 0090).
+  const rows = await preparedQuery<ValuationRow>(db, ids.length === 1 ? READ_ONE : READ_MANY, [ids.length === 1 ? ids[0] : ids]);
   return new Map(rows.map((row) => [row.id, valuationOf(row)]));
 }
 
-// $1 the properties. On the pool's own connection rather than through Prisma's query pipeline
-// (ADR 0026): the overview asks it for every holding, 600 for the bench's large investor. Each
+// $1 the properties (or the one property). On the pool's own connection rather than through
+// Prisma's query pipeline (ADR 0026): the overview asks for every holding, 600 for the bench's
+// large investor. Each
 // holding reads one index entry for its last settled resale (transactions_last_resale_idx, in
 // this order) and, only when the property names one, its latest recorded valuation by key (ADR
 // 0090): no sort per holding, and nothing read for a property never valued (a join was a scan of
 // property_valuations per holding while that table is small).
-const READ_VALUATION_INPUTS: PreparedStatement = {
-  name: "read_valuation_inputs",
-  text: `
+function valuationInputs(name: string, where: string): PreparedStatement {
+  return {
+    name,
+    text: `
     SELECT p.id, last.price::text AS last_price, p.share_price::text AS share_price, p.total_shares,
            p.debts::text AS debts, p.reserves::text AS reserves,
            CASE WHEN p.latest_valuation_id IS NOT NULL
@@ -64,8 +69,11 @@ const READ_VALUATION_INPUTS: PreparedStatement = {
              WHERE t.property_id = p.id AND t.transaction_type = 'share_purchase' AND t.status = 'completed'
                AND t.price_per_share IS NOT NULL
              ORDER BY t.created_at DESC, t.id DESC LIMIT 1) last ON true
-     WHERE p.id = ANY ($1::text[])`,
-};
+     WHERE ${where}`,
+  };
+}
+const READ_MANY = valuationInputs("read_valuation_inputs", "p.id = ANY ($1::text[])");
+const READ_ONE = valuationInputs("read_valuation_inputs_one", "p.id = $1");
 
 function valuationOf(row: ValuationRow): Valuation {
   return valuationFrom({

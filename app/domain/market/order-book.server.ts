@@ -1,5 +1,5 @@
 import { Decimal } from "~/lib/money";
-import type { Db } from "~/services/db.server";
+import { Prisma, type Db } from "~/services/db.server";
 
 export type BookLevel = { price: string; shares: number; orders: number };
 export type TapeTrade = { at: string; price: string; shares: number };
@@ -18,6 +18,10 @@ export type OrderBook = {
 export const BOOK_DEPTH = 5;
 export const TAPE_LENGTH = 10;
 
+// Written into the statements, not passed, so each is planned once per connection (ADR 0090).
+const DEPTH = Prisma.raw(String(BOOK_DEPTH));
+const TAPE = Prisma.raw(String(TAPE_LENGTH));
+
 /**
  * The property's order book as investors see it, in one statement: the best five price
  * levels each side with the shares open there (a sell order counts only what no hold has
@@ -31,15 +35,15 @@ export async function getOrderBook(db: Db, propertyId: string, now = new Date())
       (SELECT json_agg(l ORDER BY l.p DESC) FROM (
          SELECT max_price AS p, max_price::text AS price, sum(remaining_shares)::int AS shares, count(*)::int AS orders
            FROM share_buy_orders WHERE property_id = ${propertyId} AND status = 'active' AND expires_at > ${now}
-          GROUP BY max_price ORDER BY max_price DESC LIMIT ${BOOK_DEPTH}) l) AS bids,
+          GROUP BY max_price ORDER BY max_price DESC LIMIT ${DEPTH}) l) AS bids,
       (SELECT json_agg(l ORDER BY l.p) FROM (
          SELECT price_per_share AS p, price_per_share::text AS price, sum(remaining_shares - held_shares)::int AS shares, count(*)::int AS orders
            FROM share_sell_requests WHERE property_id = ${propertyId} AND status = 'active' AND expires_at > ${now}
             AND remaining_shares > held_shares
-          GROUP BY price_per_share ORDER BY price_per_share LIMIT ${BOOK_DEPTH}) l) AS asks,
+          GROUP BY price_per_share ORDER BY price_per_share LIMIT ${DEPTH}) l) AS asks,
       (SELECT json_agg(t ORDER BY t.at DESC) FROM (
          SELECT created_at AS at, price_per_share::text AS price, shares FROM share_fills
-          WHERE property_id = ${propertyId} ORDER BY created_at DESC, id DESC LIMIT ${TAPE_LENGTH}) t) AS trades,
+          WHERE property_id = ${propertyId} ORDER BY created_at DESC, id DESC LIMIT ${TAPE}) t) AS trades,
       (SELECT halted FROM market_books WHERE property_id = ${propertyId}) AS halted,
       (SELECT shares_sellable FROM properties WHERE id = ${propertyId}) AS trading_on`;
   const bids = (row?.bids ?? []).map(({ price, shares, orders }) => ({ price: new Decimal(price).toFixed(2), shares, orders }));
@@ -88,7 +92,7 @@ export async function listOwnBuyOrders(db: Db, userId: string, propertyId?: stri
            (SELECT json_agg(json_build_object('at', f.created_at, 'price', f.price_per_share::text, 'shares', f.shares) ORDER BY f.created_at)
               FROM share_fills f WHERE f.buy_order_id = b.id) AS fills
       FROM share_buy_orders b JOIN properties p ON p.id = b.property_id
-     WHERE b.buyer_id = ${userId}::uuid AND (${propertyId ?? null}::text IS NULL OR b.property_id = ${propertyId ?? null})
+     WHERE b.buyer_id = ${userId}::uuid ${propertyId ? Prisma.sql`AND b.property_id = ${propertyId}` : Prisma.empty}
      ORDER BY (b.status = 'active') DESC, b.created_at DESC
      LIMIT 50`;
   return rows.map((r) => ({

@@ -98,10 +98,11 @@ type ValueStoryRow = {
   paid: { paymentDate: string; perShare: string }[];
 };
 
-// $1 the property, $2 how many resales to draw. The property's figures, its recorded
+// $1 the property. The property's figures, its recorded
 // valuations (oldest first), its latest resales and its paid distributions in one statement
 // (the invest page sends many reads; this was four). Money as text to the paisa, per-share
-// distributions to four places, dates as the calendar dates they are, times in UTC.
+// distributions to four places, dates as the calendar dates they are, times in UTC. How many
+// resales to draw is written in, not passed, so the statement is planned once (ADR 0090).
 const READ_VALUE_STORY = `
   SELECT round(p.share_price, 2)::text AS share_price, p.total_shares, round(p.debts, 2)::text AS debts,
          round(p.reserves, 2)::text AS reserves,
@@ -116,7 +117,7 @@ const READ_VALUE_STORY = `
             FROM (SELECT created_at, id, price_per_share FROM transactions
                    WHERE property_id = p.id AND transaction_type = 'share_purchase' AND status = 'completed'
                      AND price_per_share IS NOT NULL
-                   ORDER BY created_at DESC, id DESC LIMIT $2) t) AS trades,
+                   ORDER BY created_at DESC, id DESC LIMIT ${TRADE_POINTS}) t) AS trades,
          (SELECT coalesce(json_agg(json_build_object(
                    'paymentDate', to_char(d.payment_date, 'YYYY-MM-DD'), 'perShare', round(d.per_share_amount, 4)::text)), '[]'::json)
             FROM property_distributions d
@@ -125,7 +126,7 @@ const READ_VALUE_STORY = `
 
 /** The property's valuation story, or null when it does not exist. */
 export async function getPropertyValueStory(db: Db, propertyId: string): Promise<PropertyValueStory | null> {
-  const [property] = await db.$queryRawUnsafe<ValueStoryRow[]>(READ_VALUE_STORY, propertyId, TRADE_POINTS);
+  const [property] = await db.$queryRawUnsafe<ValueStoryRow[]>(READ_VALUE_STORY, propertyId);
   if (!property || property.total_shares <= 0) return null;
   const { valuations: recorded, trades, paid } = property;
   const plain = recorded;
