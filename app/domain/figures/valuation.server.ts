@@ -48,11 +48,11 @@ export async function valuationPrices(db: Db, propertyIds: readonly string[]): P
 
 // $1 the properties (or the one property). On the pool's own connection rather than through
 // Prisma's query pipeline (ADR 0026): the overview asks for every holding, 600 for the bench's
-// large investor. Each
-// holding reads one index entry for its last settled resale (transactions_last_resale_idx, in
-// this order) and, only when the property names one, its latest recorded valuation by key (ADR
-// 0090): no sort per holding, and nothing read for a property never valued (a join was a scan of
-// property_valuations per holding while that table is small).
+// large investor. Each holding reads one index entry for its last settled resale
+// (transactions_last_resale_idx, in this order) and, only when the property names one, its
+// latest recorded valuation by key (ADR 0090): no sort per holding, and nothing read for a
+// property never valued (a join was a scan of property_valuations per holding while that table
+// is small).
 function valuationInputs(name: string, where: string): PreparedStatement {
   return {
     name,

@@ -92,7 +92,7 @@ export async function listOwnBuyOrders(db: Db, userId: string, propertyId?: stri
            (SELECT json_agg(json_build_object('at', f.created_at, 'price', f.price_per_share::text, 'shares', f.shares) ORDER BY f.created_at)
               FROM share_fills f WHERE f.buy_order_id = b.id) AS fills
       FROM share_buy_orders b JOIN properties p ON p.id = b.property_id
-     WHERE b.buyer_id = ${userId}::uuid ${propertyId ? Prisma.sql`AND b.property_id = ${propertyId}` : Prisma.empty}
+     WHERE b.buyer_id = ${userId}::uuid ${propertyId == null ? Prisma.empty : Prisma.sql`AND b.property_id = ${propertyId}`}
      ORDER BY (b.status = 'active') DESC, b.created_at DESC
      LIMIT 50`;
   return rows.map((r) => ({

@@ -98,11 +98,11 @@ type ValueStoryRow = {
   paid: { paymentDate: string; perShare: string }[];
 };
 
-// $1 the property. The property's figures, its recorded
-// valuations (oldest first), its latest resales and its paid distributions in one statement
-// (the invest page sends many reads; this was four). Money as text to the paisa, per-share
-// distributions to four places, dates as the calendar dates they are, times in UTC. How many
-// resales to draw is written in, not passed, so the statement is planned once (ADR 0090).
+// $1 the property. The property's figures, its recorded valuations (oldest first), its latest
+// resales and its paid distributions in one statement (the invest page sends many reads; this
+// was four). Money as text to the paisa, per-share distributions to four places, dates as the
+// calendar dates they are, times in UTC. How many resales to draw is written in, not passed,
+// so the statement is planned once (ADR 0090).
 const READ_VALUE_STORY = `
   SELECT round(p.share_price, 2)::text AS share_price, p.total_shares, round(p.debts, 2)::text AS debts,
          round(p.reserves, 2)::text AS reserves,
