@@ -2,6 +2,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createProperty, createUser } from "../../../tests/setup/factories";
 import { useTestDatabase } from "../../../tests/setup/test-database";
+import { getPropertyValueStory } from "../valuations/property-valuations.server";
 import { valuationPrices } from "./valuation.server";
 
 /**
@@ -90,6 +91,29 @@ describe("the property's latest recorded valuation", () => {
     } finally {
       await Promise.all([first.end(), second.end()]);
     }
+  });
+});
+
+describe("the invest page's value story", () => {
+  it("values the property at the named valuation when two share a date and a recording time", async () => {
+    const { prisma, property, priced } = await setUp();
+    const admin = await createUser(prisma, { isAdmin: true, kycStatus: "approved" });
+    // Recorded in one instant (one statement), the higher id second: only the id tells them apart.
+    // Ordered by date and recording time alone, the story's list ended on the lower id here.
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO property_valuations (id, property_id, valuer, valuation_date, value, debts, reserves, report_storage_key,
+                                        report_size, status, recorded_by, created_at)
+       VALUES ('00000000-0000-4000-8000-000000000000', $1, 'Valuers LLP', '2026-05-31', 12000000, 0, 0, 'k', 1, 'recorded', $2::uuid, $3::timestamptz),
+              ('ffffffff-0000-4000-8000-000000000000', $1, 'Valuers LLP', '2026-05-31', 13000000, 0, 0, 'k', 1, 'recorded', $2::uuid, $3::timestamptz)`,
+      property.id,
+      admin.id,
+      "2026-06-01T10:00:00Z",
+    );
+    expect(await priced()).toEqual({ price: "13000.00", source: "nav", asOf: "2026-05-31" });
+    const story = await getPropertyValueStory(prisma, property.id);
+    expect(story?.valuation).toEqual(await priced());
+    // Today's NAV, the last point of the chart, is the same valuation's.
+    expect(story?.navHistory.at(-1)?.nav).toBe("13000.00");
   });
 });
 

@@ -1,5 +1,5 @@
 import { valuationFrom, type Valuation } from "~/domain/figures/valuation.server";
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
 import { navPerShare } from "./nav";
 import { distributionsByYear, navChange, navSeries, type NavChange, type NavPoint, type YearOfDistributions } from "./performance";
 
@@ -102,14 +102,18 @@ type ValueStoryRow = {
 // resales and its paid distributions in one statement (the invest page sends many reads; this
 // was four). Money as text to the paisa, per-share distributions to four places, dates as the
 // calendar dates they are, times in UTC. How many resales to draw is written in, not passed,
-// so the statement is planned once (ADR 0090).
-const READ_VALUE_STORY = `
+// so the statement is planned once (ADR 0090). The valuations are in the order that names a
+// property's latest (date, recording time, then id), so the last of them is the one
+// valuationPrices values holdings at, even for two recorded on one date at one instant.
+const READ_VALUE_STORY: PreparedStatement = {
+  name: "read_value_story",
+  text: `
   SELECT round(p.share_price, 2)::text AS share_price, p.total_shares, round(p.debts, 2)::text AS debts,
          round(p.reserves, 2)::text AS reserves,
          (SELECT coalesce(json_agg(json_build_object(
                    'valuer', v.valuer, 'valuationDate', to_char(v.valuation_date, 'YYYY-MM-DD'), 'value', round(v.value, 2)::text,
                    'debts', round(v.debts, 2)::text, 'reserves', round(v.reserves, 2)::text)
-                 ORDER BY v.valuation_date, v.created_at), '[]'::json)
+                 ORDER BY v.valuation_date, v.created_at, v.id), '[]'::json)
             FROM property_valuations v WHERE v.property_id = p.id AND v.status = 'recorded') AS valuations,
          (SELECT coalesce(json_agg(json_build_object(
                    'at', to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'price', round(t.price_per_share, 2)::text)
@@ -122,11 +126,12 @@ const READ_VALUE_STORY = `
                    'paymentDate', to_char(d.payment_date, 'YYYY-MM-DD'), 'perShare', round(d.per_share_amount, 4)::text)), '[]'::json)
             FROM property_distributions d
            WHERE d.property_id = p.id AND d.status = 'paid' AND d.per_share_amount IS NOT NULL) AS paid
-    FROM properties p WHERE p.id = $1`;
+    FROM properties p WHERE p.id = $1`,
+};
 
 /** The property's valuation story, or null when it does not exist. */
 export async function getPropertyValueStory(db: Db, propertyId: string): Promise<PropertyValueStory | null> {
-  const [property] = await db.$queryRawUnsafe<ValueStoryRow[]>(READ_VALUE_STORY, propertyId);
+  const [property] = await preparedQuery<ValueStoryRow>(db, READ_VALUE_STORY, [propertyId]);
   if (!property || property.total_shares <= 0) return null;
   const { valuations: recorded, trades, paid } = property;
   const plain = recorded;

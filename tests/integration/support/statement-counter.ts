@@ -8,6 +8,8 @@ export type StatementCounter = {
   url: string;
   /** The SQL text of every statement sent since the last reset, in order. */
   statements: () => string[];
+  /** The prepared statement name of each of them, in the same order ("" for an unnamed one). */
+  names: () => string[];
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -26,6 +28,7 @@ const BACKGROUND_APPLICATION = "aangan-jobs";
 export async function startStatementCounter(databaseUrl: string): Promise<StatementCounter> {
   const target = new URL(databaseUrl);
   let seen: string[] = [];
+  let names: string[] = [];
   const sockets = new Set<net.Socket>();
 
   const server = net.createServer((client) => {
@@ -65,7 +68,10 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
           pending = pending.subarray(1 + length);
           continue;
         }
-        if (type === "Q") seen.push(body.toString("utf8", 0, body.indexOf(0)));
+        if (type === "Q") {
+          seen.push(body.toString("utf8", 0, body.indexOf(0)));
+          names.push("");
+        }
         if (type === "P") {
           // An unnamed statement is counted when parsed; a named (prepared) one each time it is
           // bound, since later executions on the same connection send no Parse.
@@ -73,12 +79,18 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
           const name = body.toString("utf8", 0, nameEnd);
           const text = body.toString("utf8", nameEnd + 1, body.indexOf(0, nameEnd + 1));
           if (name) prepared.set(name, text);
-          else seen.push(text);
+          else {
+            seen.push(text);
+            names.push("");
+          }
         }
         if (type === "B") {
           const portalEnd = body.indexOf(0);
           const name = body.toString("utf8", portalEnd + 1, body.indexOf(0, portalEnd + 1));
-          if (name) seen.push(prepared.get(name) ?? name);
+          if (name) {
+            seen.push(prepared.get(name) ?? name);
+            names.push(name);
+          }
         }
         pending = pending.subarray(1 + length);
       }
@@ -103,8 +115,10 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
   return {
     url: url.toString(),
     statements: () => [...seen],
+    names: () => [...names],
     reset: () => {
       seen = [];
+      names = [];
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
