@@ -31,7 +31,7 @@ async function setUp() {
   };
   const priced = async () => (await valuationPrices(prisma, [property.id])).get(property.id);
   const named = async () => (await prisma.property.findUniqueOrThrow({ where: { id: property.id } })).latestValuationId;
-  return { prisma, property, record, priced, named };
+  return { prisma, property, admin, record, priced, named };
 }
 
 describe("the property's latest recorded valuation", () => {
@@ -96,8 +96,7 @@ describe("the property's latest recorded valuation", () => {
 
 describe("the invest page's value story", () => {
   it("values the property at the named valuation when two share a date and a recording time", async () => {
-    const { prisma, property, priced } = await setUp();
-    const admin = await createUser(prisma, { isAdmin: true, kycStatus: "approved" });
+    const { prisma, property, admin, priced } = await setUp();
     // Recorded in one instant (one statement), the higher id second: only the id tells them apart.
     // Ordered by date and recording time alone, the story's list ended on the lower id here.
     await prisma.$executeRawUnsafe(

@@ -27,8 +27,8 @@ const BACKGROUND_APPLICATION = "aangan-jobs";
  */
 export async function startStatementCounter(databaseUrl: string): Promise<StatementCounter> {
   const target = new URL(databaseUrl);
-  let seen: string[] = [];
-  let names: string[] = [];
+  // Each statement's SQL text and its prepared name ("" for an unnamed one), in order.
+  let seen: { text: string; name: string }[] = [];
   const sockets = new Set<net.Socket>();
 
   const server = net.createServer((client) => {
@@ -68,10 +68,7 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
           pending = pending.subarray(1 + length);
           continue;
         }
-        if (type === "Q") {
-          seen.push(body.toString("utf8", 0, body.indexOf(0)));
-          names.push("");
-        }
+        if (type === "Q") seen.push({ text: body.toString("utf8", 0, body.indexOf(0)), name: "" });
         if (type === "P") {
           // An unnamed statement is counted when parsed; a named (prepared) one each time it is
           // bound, since later executions on the same connection send no Parse.
@@ -79,18 +76,12 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
           const name = body.toString("utf8", 0, nameEnd);
           const text = body.toString("utf8", nameEnd + 1, body.indexOf(0, nameEnd + 1));
           if (name) prepared.set(name, text);
-          else {
-            seen.push(text);
-            names.push("");
-          }
+          else seen.push({ text, name: "" });
         }
         if (type === "B") {
           const portalEnd = body.indexOf(0);
           const name = body.toString("utf8", portalEnd + 1, body.indexOf(0, portalEnd + 1));
-          if (name) {
-            seen.push(prepared.get(name) ?? name);
-            names.push(name);
-          }
+          if (name) seen.push({ text: prepared.get(name) ?? name, name });
         }
         pending = pending.subarray(1 + length);
       }
@@ -114,11 +105,10 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
 
   return {
     url: url.toString(),
-    statements: () => [...seen],
-    names: () => [...names],
+    statements: () => seen.map((statement) => statement.text),
+    names: () => seen.map((statement) => statement.name),
     reset: () => {
       seen = [];
-      names = [];
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
