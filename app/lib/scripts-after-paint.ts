@@ -7,17 +7,13 @@
  *
  * Remix's `<Scripts/>` (patched, `patches/@remix-run+react+*.patch`) renders no module preloads
  * and hands this function the modules to preload and a `start` that imports them; a hidden page
- * paints nothing, so it starts at once, and no page waits more than four seconds. `start` runs
- * exactly once.
+ * paints nothing, so it starts at once. `start` runs exactly once.
  *
  * Written as plain browser JavaScript (no imports, no outer names): its source text is what the
  * page's inline script defines, under the CSP nonce.
  */
 export function startScriptsAfterPaint(hrefs: string[], start: () => void): void {
   const PRELOADS_PER_TASK = 3;
-  // A photo on a stalled connection, or a browser that never reports the paint, delays the
-  // scripts by this much at most.
-  const LONGEST_WAIT_MS = 4000;
   let started = false;
   // Chromium spends about a millisecond setting up each module's fetch (5–15 ms at Lighthouse's
   // 4x slowdown on this host), so the preloads go in three at a time, each batch its own short
@@ -53,7 +49,6 @@ export function startScriptsAfterPaint(hrefs: string[], start: () => void): void
     }
   };
   if (document.visibilityState !== "visible") return begin();
-  setTimeout(begin, LONGEST_WAIT_MS);
   const paintTimings = typeof PerformanceObserver === "function" && (PerformanceObserver.supportedEntryTypes ?? []).includes("paint");
   if (!paintTimings) return afterLargestPhotos();
   let painted = false;
