@@ -22,6 +22,8 @@ async function typeBeforeScripts(page: Page, url: string, control: (page: Page) 
   release();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await expect(control(page)).toHaveValue(text);
+  // Still where the reader is typing: a dialog opening must not take the focus to its top.
+  await expect(control(page)).toBeFocused();
 }
 
 /**
@@ -48,4 +50,35 @@ test("a share count typed before the invest page's scripts run is the one the to
   await typeBeforeScripts(page, "/invest/dummy-1", (page) => page.getByLabel("Number of shares"), "12");
   await expect(page.getByTestId("subtotal")).toHaveText("₹1,20,000");
   await expect(page.getByTestId("total")).toHaveText("₹1,22,400");
+});
+
+/**
+ * An admin who opened a KYC review from its address has the dialog before its scripts run, and
+ * may scroll to its buttons and start typing a reason. React taking over must leave both alone:
+ * focusing the dialog's heading scrolled "Reject KYC" away under a press in flight, and the
+ * press was lost (a flaky KYC run).
+ */
+test("a KYC review scrolled to its buttons keeps its place and its typing once its scripts run @mobile", async ({ page, signInAs }) => {
+  await signInAs("admin", { redirectTo: "/admin/kyc?q=kyc-pending" });
+  const review = await page.getByRole("link", { name: "Review Documents" }).getAttribute("href");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(review!, { waitUntil: "domcontentloaded" });
+  const dialog = page.getByRole("dialog");
+  const reason = dialog.getByLabel("Reason for rejection (required to reject)");
+  const reject = dialog.getByRole("button", { name: "Reject KYC" });
+  await reason.fill("The address proof is blurred");
+  await reject.scrollIntoViewIfNeeded();
+  const before = await reject.boundingBox();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+  release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(reason).toBeFocused();
+  await expect(reason).toHaveValue("The address proof is blurred");
+  expect(await reject.boundingBox()).toEqual(before);
 });

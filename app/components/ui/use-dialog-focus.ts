@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react";
+import { focusOnOpen } from "./focus-on-open";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -18,7 +19,7 @@ export function useDialogFocus(dialogRef: RefObject<HTMLElement | null>, onEscap
     if (!dialog) return;
     const opener =
       document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
-    dialog.focus();
+    focusOnOpen(dialog);
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {

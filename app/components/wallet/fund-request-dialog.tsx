@@ -25,6 +25,7 @@ import { formatINR } from "~/lib/money";
 import { isConnectionFailure, NOT_SENT_NOTICE, type NotSent } from "~/lib/not-sent";
 import type { ToastInput } from "~/lib/toast";
 import type { FundRequestKind } from "./wallet-model";
+import { focusOnOpen } from "~/components/ui/focus-on-open";
 
 /** A fund request's answer: which dialog, conform's reply (what was typed, the messages), and any follow-up. */
 export type FundRequestReply = {
@@ -120,6 +121,7 @@ export function FundRequestDialog({
   const navigate = useNavigate();
   const toast = useToast();
   const closeRef = useRef<HTMLAnchorElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const values = typedValues(reply, kind);
   const replyErrors = reply?.intent === kind ? (reply.result?.error ?? {}) : {};
   const [amount, setAmount] = useState(values.amount);
@@ -138,7 +140,7 @@ export function FundRequestDialog({
   const serverError = values.amount === amount ? replyErrors.amount?.[0] : undefined;
   const amountError = clientError ?? serverError;
 
-  useEffect(() => closeRef.current?.focus(), []);
+  useEffect(() => focusOnOpen(dialogRef.current, closeRef.current), []);
   // The spec: without approved KYC, the notice and then /kyc after a second.
   useEffect(() => {
     if (kycApproved) return;
@@ -156,6 +158,7 @@ export function FundRequestDialog({
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/50 p-4">
       <div
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby="fund-request-title"

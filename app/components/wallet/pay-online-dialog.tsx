@@ -15,6 +15,7 @@ import {
 import { formatINR } from "~/lib/money";
 import { PAY_ONLINE } from "~/domain/payments/pay-online-form";
 import type { FundRequestReply } from "./fund-request-dialog";
+import { focusOnOpen } from "~/components/ui/focus-on-open";
 
 /**
  * Pay into the wallet through the payment gateway (UPI or net banking): a plain POST form,
@@ -36,6 +37,7 @@ export function PayOnlineDialog({
 }) {
   const hydrated = useHydrated();
   const closeRef = useRef<HTMLAnchorElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const typedBefore = (reply?.result?.initialValue as { amount?: unknown } | undefined)?.amount;
   const sentAmount = typeof typedBefore === "string" ? typedBefore : "";
   const [amount, setAmount] = useState(sentAmount);
@@ -44,7 +46,7 @@ export function PayOnlineDialog({
     setAmount(typed);
     setEdited(true);
   });
-  useEffect(() => closeRef.current?.focus(), []);
+  useEffect(() => focusOnOpen(dialogRef.current, closeRef.current), []);
   const typed = amount.trim() === "" ? null : parseFundAmount(amount, limits);
   const clientError = hydrated && edited && typed && !typed.ok ? typed.message : undefined;
   const replyErrors = reply?.result?.error ?? {};
@@ -54,7 +56,13 @@ export function PayOnlineDialog({
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="pay-online-title" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pay-online-title"
+        className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
+      >
         <h2 id="pay-online-title" className="text-lg font-semibold text-ink">
           Pay by UPI or Net Banking
         </h2>

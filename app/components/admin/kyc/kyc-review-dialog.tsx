@@ -10,6 +10,7 @@ import { KycStatusBadge } from "./kyc-queue-table";
 import { formatIndiaDateTime } from "~/lib/formats";
 import { BankCheck } from "~/components/payouts/bank-check";
 import type { BankAccountView } from "~/domain/payouts/bank-account-view";
+import { focusOnOpen } from "~/components/ui/focus-on-open";
 
 export type ReviewDocument = {
   id: string;
@@ -66,7 +67,8 @@ export function KycReviewDialog({
   values: { notes?: string; reason?: string };
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), [user.userId]);
+  const dialogRef = useRef<HTMLElement>(null);
+  useEffect(() => focusOnOpen(dialogRef.current, headingRef.current), [user.userId]);
   const details: Array<[string, string | null]> = [
     ["E-mail", user.email],
     ["Phone", user.phone],
@@ -77,6 +79,7 @@ export function KycReviewDialog({
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-2 sm:p-6">
       <section
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby="kyc-review-title"
