@@ -9,7 +9,7 @@ import { NonceContext } from "~/lib/nonce";
 import { isDatabaseUnreachable, noteDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from "~/services/database-outage.server";
 import { classifyDatabaseFailure, isRetryableFailure } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { lowPriorityModulePreloads } from "~/web/low-priority-scripts.server";
+import { documentStream } from "~/web/document-stream.server";
 import { isClientFailure } from "~/web/client-failure.server";
 import { expectedFailureLine } from "~/web/test-probe.server";
 
@@ -33,8 +33,8 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    // The page's scripts are fetched after what paints first (ADR 0042).
-    const body = lowPriorityModulePreloads();
+    // React's bursts coalesced, the document's end kept last.
+    const body = documentStream();
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>

@@ -25,6 +25,7 @@ import { HydrationFlag } from "~/components/ui/hydration-flag";
 import { StaticPageEnhancements } from "~/components/pwa/static-page-enhancements";
 import { useNonce } from "~/lib/nonce";
 import { InlineStylesheet } from "~/lib/inline-stylesheet";
+import { SCRIPTS_AFTER_PAINT } from "~/lib/scripts-after-paint";
 import { servedWithoutReact } from "~/lib/route-handle";
 import { pageTitle } from "~/lib/page-title";
 import { isNotSent } from "~/lib/not-sent";
@@ -138,6 +139,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
+            {/* Before <Scripts/>: the hook that starts them once the page has painted (ADR 0091). */}
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPTS_AFTER_PAINT }} />
             <Scripts nonce={nonce} />
           </>
         )}

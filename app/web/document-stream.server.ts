@@ -1,42 +1,38 @@
 import { Transform } from "node:stream";
 
-const PRELOAD = Buffer.from('<link rel="modulepreload"');
-const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
 const DOCUMENT_END = Buffer.from("</body></html>");
 const NOTHING = Buffer.alloc(0);
 
 /**
- * The page's HTML with every `<link rel="modulepreload">` (Remix's `<Scripts/>` renders one per
- * module the page hydrates with) asking for low fetch priority (ADR 0042). Server-rendered
- * pages read and work before their scripts run, so the browser fetches what paints first
- * (the document, its images) ahead of the ~150 KiB gzip of JavaScript that hydrates it.
- * React renders no `fetchPriority` on those links, hence this rewrite of the byte stream; a
- * tag split across two chunks is held back until the next chunk completes it.
- *
- * React writes a page as many ~2 KB chunks in one synchronous burst. Each chunk passed on
- * would cost its own trip through the web stream, a zlib job and a socket write (ADR 0026:
- * a fifth of a signed-in page's CPU), so what one burst wrote goes on as one chunk, once the
- * burst is over; a page that streams in several bursts (a Suspense boundary) still streams.
+ * The page's HTML on its way out: React writes a page as many ~2 KB chunks in one synchronous
+ * burst. Each chunk passed on would cost its own trip through the web stream, a zlib job and a
+ * socket write (ADR 0026: a fifth of a signed-in page's CPU), so what one burst wrote goes on as
+ * one chunk, once the burst is over; a page that streams in several bursts (a Suspense
+ * boundary) still streams.
  *
  * React 18 writes `</body></html>` with the first burst (the shell), and what a Suspense
  * boundary streams later (Remix's deferred data and the scripts that place it) lands after
  * it, outside the document, where no validator accepts it. So that closing pair is taken out
  * where React writes it and written once, as the stream's last bytes.
+ *
+ * (Until ADR 0091 this stream also marked Remix's module preloads low priority; the page has
+ * none now: its scripts are asked for after the first paint.)
  */
-export function lowPriorityModulePreloads(): Transform {
+export function documentStream(): Transform {
   let pending: Buffer = NOTHING;
   let burst: Uint8Array[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   const closing = { held: false };
-  // Bytes, never decoded: the tag is ASCII, so a character split between chunks passes through
+  // Bytes, never decoded: the closing pair is ASCII, so a character split between chunks passes through
   // as it came, and the page is not copied into a string and back.
   const takeBurst = (final: boolean): Buffer => {
     const bytes = Buffer.concat([pending, ...burst]);
     burst = [];
-    // Keep back what could be the start of the tag at the end; the next burst completes it.
-    const keep = final ? 0 : heldBackLength(bytes);
+    // Keep back what could be the start of the document's end; the next burst completes it.
+    const keep = final || closing.held ? 0 : partialAtEnd(bytes, DOCUMENT_END);
     pending = keep ? Buffer.from(bytes.subarray(bytes.length - keep)) : NOTHING;
-    const html = rewrite(bytes.subarray(0, bytes.length - keep), closing);
+    const ready = bytes.subarray(0, bytes.length - keep);
+    const html = closing.held ? ready : withoutDocumentEnd(ready, closing);
     return final && closing.held ? Buffer.concat([html, DOCUMENT_END]) : html;
   };
   const stream = new Transform({
@@ -64,33 +60,12 @@ export function lowPriorityModulePreloads(): Transform {
   return stream;
 }
 
-function rewrite(bytes: Buffer, closing: { held: boolean }): Buffer {
-  const html = closing.held ? bytes : withoutDocumentEnd(bytes, closing);
-  let at = html.indexOf(PRELOAD);
-  if (at < 0) return html;
-  const parts: Buffer[] = [];
-  let from = 0;
-  while (at >= 0) {
-    const end = at + PRELOAD.length;
-    parts.push(html.subarray(from, end), LOW_PRIORITY);
-    from = end;
-    at = html.indexOf(PRELOAD, end);
-  }
-  parts.push(html.subarray(from));
-  return Buffer.concat(parts);
-}
-
 /** The bytes without the first `</body></html>`, noting in `closing` that it is held for the end. */
 function withoutDocumentEnd(html: Buffer, closing: { held: boolean }): Buffer {
   const at = html.indexOf(DOCUMENT_END);
   if (at < 0) return html;
   closing.held = true;
   return Buffer.concat([html.subarray(0, at), html.subarray(at + DOCUMENT_END.length)]);
-}
-
-/** How many bytes at the end of `html` could be the beginning of the preload tag or of the document's end. */
-function heldBackLength(html: Buffer): number {
-  return Math.max(partialAtEnd(html, PRELOAD), partialAtEnd(html, DOCUMENT_END));
 }
 
 function partialAtEnd(html: Buffer, tag: Buffer): number {
