@@ -52,6 +52,23 @@ test("a share count typed before the invest page's scripts run is the one the to
   await expect(page.getByTestId("total")).toHaveText("₹1,22,400");
 });
 
+test("notes typed before the watchlist dialog's scripts run are counted once they do @mobile", async ({ page, signInAs }) => {
+  const { userId } = await signInAs(`notes-early-${randomBytes(4).toString("hex")}@example.in`);
+  await withE2eDatabase((client) =>
+    client.query("UPDATE user_profiles SET tier = 'small_investor', subscription_active = true WHERE user_id = $1", [userId]),
+  );
+  await page.goto("/properties");
+  const save = page.getByRole("link", { name: /^Save .+ to your watchlist$/ }).first();
+  const dialog = page.getByRole("dialog", { name: "Save to watchlist" });
+  await typeBeforeScripts(
+    page,
+    (await save.getAttribute("href"))!,
+    () => dialog.getByLabel("Notes (optional)"),
+    "Close to the new metro line",
+  );
+  await expect(dialog.getByText("27/500 characters")).toBeVisible();
+});
+
 /**
  * An admin who opened a KYC review from its address has the dialog before its scripts run, and
  * may scroll to its buttons and start typing a reason. React taking over must leave both alone:

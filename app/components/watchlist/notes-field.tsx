@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
 import { paths } from "~/lib/paths";
 import { NOTES_LIMIT } from "./watchlist-intents";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 
 /** Said next to every notes box, and on the privacy page: notes are not private from staff. */
 export const WATCHLIST_NOTES_NOTICE = "Aangan staff may read your notes to analyse what investors think of a property.";
@@ -14,12 +15,15 @@ export const WATCHLIST_NOTES_NOTICE = "Aangan staff may read your notes to analy
 export function NotesField({ defaultValue = "", label = "Notes (optional)" }: { defaultValue?: string; label?: string }) {
   const id = useId();
   const [length, setLength] = useState(Array.from(defaultValue).length);
+  // Notes typed before the page's scripts ran are counted once they do.
+  const notesRef = useTypedBeforeHydration<HTMLTextAreaElement>(defaultValue, (typed) => setLength(Array.from(typed).length));
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
       </label>
       <textarea
+        ref={notesRef}
         id={id}
         name="notes"
         rows={3}
