@@ -69,6 +69,32 @@ test("notes typed before the watchlist dialog's scripts run are counted once the
   await expect(dialog.getByText("27/500 characters")).toBeVisible();
 });
 
+test("a filter chosen before the catalogue's scripts run is applied once they do", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/properties", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Property type").selectOption("commercial");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+  release();
+  // With scripts there is no Apply button to press: the choice applies itself.
+  await expect(page).toHaveURL((url) => url.search === "?type=commercial");
+  await expect(page.getByRole("button", { name: "Apply Filters" })).toHaveCount(0);
+  await expect(page.getByLabel("Property type")).toHaveValue("commercial");
+  // The address can change a moment before the filtered list replaces the old one.
+  const places = () => page.getByRole("list", { name: "Property results" }).getByRole("article").locator("p").filter({ hasText: "·" });
+  await expect
+    .poll(async () => {
+      const texts = await places().allInnerTexts();
+      return texts.length > 0 && texts.every((text) => /· (Commercial|Office|Retail)$/.test(text));
+    })
+    .toBe(true);
+});
+
 /**
  * An admin who opened a KYC review from its address has the dialog before its scripts run, and
  * may scroll to its buttons and start typing a reason. React taking over must leave both alone:

@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
@@ -32,9 +32,19 @@ export function CatalogueFilterForm({ filters, cities }: { filters: CatalogueFil
     event.preventDefault();
     apply(event.currentTarget);
   };
+  // A choice made before the page's scripts ran (a phone on a slow network) changed nothing,
+  // and with scripts there is no Apply button to press: it is applied once they run.
+  // Only at mount: later choices apply through onChange.
+  const formRef = useRef<HTMLFormElement>(null);
+  const applyAtMount = useRef(apply);
+  useEffect(() => {
+    const form = formRef.current;
+    if (form && choiceChanged(form)) applyAtMount.current(form);
+  }, []);
   const cityOptions = Object.fromEntries(cities.map((city) => [city, { label: city }]));
   return (
     <Form
+      ref={formRef}
       method="get"
       action={action}
       onSubmit={onSubmit}
@@ -62,6 +72,17 @@ export function CatalogueFilterForm({ filters, cities }: { filters: CatalogueFil
       </div>
     </Form>
   );
+}
+
+/**
+ * Whether a choice differs from the one the server drew. The server marks each drawn choice
+ * `selected` (an option's `defaultSelected`); with none marked the browser shows the first.
+ */
+function choiceChanged(form: HTMLFormElement): boolean {
+  return [...form.querySelectorAll("select")].some((select) => {
+    const drawn = [...select.options].findIndex((option) => option.defaultSelected);
+    return select.selectedIndex !== Math.max(drawn, 0);
+  });
 }
 
 function FilterSelect({
