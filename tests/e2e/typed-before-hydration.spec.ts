@@ -3,18 +3,24 @@ import { withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 import type { Locator, Page } from "@playwright/test";
 
-/**
- * Opens `url` with every script of the page held back, types `text` into the control the
- * server drew, then lets the scripts run and waits for React to take over: the control must
- * still hold what was typed.
- */
-async function typeBeforeScripts(page: Page, url: string, control: (page: Page) => Locator, text: string) {
+/** Holds back every script of the page until the returned function is called. */
+async function holdScripts(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/assets/*.js", async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+/**
+ * Opens `url` with every script of the page held back, types `text` into the control the
+ * server drew, then lets the scripts run and waits for React to take over: the control must
+ * still hold what was typed.
+ */
+async function typeBeforeScripts(page: Page, url: string, control: (page: Page) => Locator, text: string) {
+  const release = await holdScripts(page);
   await page.goto(url, { waitUntil: "domcontentloaded" });
   await control(page).fill(text);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
@@ -70,12 +76,7 @@ test("notes typed before the watchlist dialog's scripts run are counted once the
 });
 
 test("a filter chosen before the catalogue's scripts run is applied once they do", async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/properties", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Property type").selectOption("commercial");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
@@ -104,12 +105,7 @@ test("a filter chosen before the catalogue's scripts run is applied once they do
 test("a KYC review scrolled to its buttons keeps its place and its typing once its scripts run @mobile", async ({ page, signInAs }) => {
   await signInAs("admin", { redirectTo: "/admin/kyc?q=kyc-pending" });
   const review = await page.getByRole("link", { name: "Review Documents" }).getAttribute("href");
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(review!, { waitUntil: "domcontentloaded" });
   const dialog = page.getByRole("dialog");
   const reason = dialog.getByLabel("Reason for rejection (required to reject)");
