@@ -1,4 +1,4 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { liveEventsPath } from "~/lib/live-channels";
 
@@ -29,15 +29,19 @@ const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useL
  * stays as rendered.
  *
  * An event that arrives while a navigation or form submission is under way waits for it to
- * finish: revalidating in the middle would interrupt the navigation's own loads, and with
- * them the one-time flash toast its answer carried ('Ticket Updated', 'KYC Status Updated').
+ * finish, and for React to have shown its answer: revalidating before then would interrupt
+ * the navigation's own loads, or replace their data before React rendered it (router updates
+ * render in a transition, which React may skip for a newer one), and with them lose the
+ * one-time flash toast the answer carried ('Analysis started', 'KYC Status Updated').
  */
 export function useLiveRevalidation(options: { property?: string; admin?: boolean } = {}): void {
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const busyRef = useRef(busy);
+  const rootData = useRouteLoaderData("root");
+  const shownRef = useRef({ busy, rootData });
   const owedRef = useRef(false);
+  const retryRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // A layout effect runs before every passive effect of the same commit, so the bell knows
   // this page has a stream before its own effect would open one.
@@ -47,19 +51,52 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
     return () => changePageStreams(() => pageStreams.delete(token));
   }, []);
 
-  useEffect(() => {
-    busyRef.current = busy;
-    if (!busy && owedRef.current) {
+  // Pays an owed revalidation once the page has settled; until then it looks again shortly.
+  const settle = useCallback(() => {
+    const attempt = () => {
+      clearTimeout(retryRef.current);
+      if (!owedRef.current) return;
+      if (!settledOnScreen(shownRef.current)) {
+        retryRef.current = setTimeout(attempt, OWED_RETRY_MS);
+        return;
+      }
       owedRef.current = false;
       void revalidate();
-    }
-  }, [busy, revalidate]);
+    };
+    attempt();
+  }, [revalidate]);
+  useEffect(() => () => clearTimeout(retryRef.current), []);
+
+  // Passive effects run after React committed the render: what they record is on screen.
+  useEffect(() => {
+    shownRef.current = { busy, rootData };
+    settle();
+  }, [busy, rootData, settle]);
 
   const onEvent = useCallback(() => {
-    if (busyRef.current) owedRef.current = true;
-    else void revalidate();
-  }, [revalidate]);
+    owedRef.current = true;
+    settle();
+  }, [settle]);
   useEventStream(liveEventsPath(options), true, onEvent);
+}
+
+// How soon an owed revalidation looks again while the page has not settled.
+const OWED_RETRY_MS = 100;
+
+type RouterView = { state?: { navigation?: { state?: string }; loaderData?: Record<string, unknown> } };
+
+/**
+ * Whether nothing is under way and React shows what Remix's browser router holds (RemixBrowser
+ * keeps the router on `window`). React's copy (`useNavigation`, the root's data) renders in a
+ * transition, so on a busy phone it can lag the router by a submission and its redirect, or
+ * skip a state altogether; so both are read (a clean CI run lost 'Analysis started' this way).
+ */
+function settledOnScreen(shown: { busy: boolean; rootData: unknown }): boolean {
+  if (shown.busy) return false;
+  const router = typeof window === "undefined" ? undefined : (window as { __remixRouter?: RouterView }).__remixRouter;
+  const state = router?.state;
+  if (!state) return true;
+  return (state.navigation?.state ?? "idle") === "idle" && (state.loaderData?.root ?? shown.rootData) === shown.rootData;
 }
 
 /**
@@ -86,9 +123,14 @@ function useEventStream(path: string, enabled: boolean, onEvent: () => void, ski
     const source = new EventSource(path);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lostConnection = false;
+    // The first event of a burst sets the time; later ones join it rather than push it back,
+    // so a channel busier than COALESCE_MS (a platform's admin channel) still reloads the page.
     const soon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => onEventRef.current(), COALESCE_MS);
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        onEventRef.current();
+      }, COALESCE_MS);
     };
     source.onmessage = soon;
     source.addEventListener("resync", soon);
