@@ -2,10 +2,13 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
+import { useNonce } from "~/lib/nonce";
 import { paths } from "~/lib/paths";
 
 // Tailwind's md breakpoint, where the navigation becomes a sidebar.
 const WIDE_SCREEN = "(min-width: 48rem)";
+// Runs as the parser reaches it, before the first paint: opens the list just drawn above it.
+const OPEN_ON_WIDE_SCREEN = `matchMedia(${JSON.stringify(WIDE_SCREEN)}).matches&&(document.currentScript.previousElementSibling.open=true)`;
 
 export type SidebarProperty = { propertyId: string; title: string | null };
 
@@ -43,43 +46,50 @@ export function DashboardNav({ properties, propertyCount = properties.length }: 
 }
 
 // A native <details> opens and closes with mouse and keyboard, with or without JavaScript.
-// It starts closed, so a phone shows the sections first; on a wide screen, where the list has
-// room in the sidebar, it opens once scripts run.
+// It starts closed, so a phone shows the sections first. On a wide screen, where the list has
+// room in the sidebar, it is open from the first paint: a small inline script opens it as the
+// page is parsed, because opening it when the app's scripts run (after the paint, ADR 0091)
+// moved Sign Out down under the reader's pointer. React leaves `open` alone (it is no prop
+// here); the effect opens it when the sidebar is drawn by a navigation in the browser.
 function MyProperties({ properties, total }: { properties: SidebarProperty[]; total: number }) {
   const { pathname } = useLocation();
+  const nonce = useNonce();
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
   }, []);
   return (
-    <details ref={ref} className="md:mt-4">
-      <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-        My Properties <span className="text-slate-500">({total})</span>
-      </summary>
-      {properties.length === 0 ? (
-        <p className="px-3 py-1 text-sm text-slate-500">No investments yet.</p>
-      ) : (
-        <ul className="mt-1 space-y-1">
-          {properties.map((property) => (
-            <li key={property.propertyId}>
-              <NavLink to={positionPath(property.propertyId)} className={linkClasses} title={property.title ?? undefined}>
-                {sidebarPropertyLabel(property.title)}
-              </NavLink>
-            </li>
-          ))}
-          {total > properties.length ? (
-            <li>
-              <Link
-                to={`${pathname}?properties=all`}
-                className="block rounded-lg px-3 py-2 text-sm font-medium text-brand-700 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                Show all {total} properties
-              </Link>
-            </li>
-          ) : null}
-        </ul>
-      )}
-    </details>
+    <>
+      <details ref={ref} className="md:mt-4" suppressHydrationWarning>
+        <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+          My Properties <span className="text-slate-500">({total})</span>
+        </summary>
+        {properties.length === 0 ? (
+          <p className="px-3 py-1 text-sm text-slate-500">No investments yet.</p>
+        ) : (
+          <ul className="mt-1 space-y-1">
+            {properties.map((property) => (
+              <li key={property.propertyId}>
+                <NavLink to={positionPath(property.propertyId)} className={linkClasses} title={property.title ?? undefined}>
+                  {sidebarPropertyLabel(property.title)}
+                </NavLink>
+              </li>
+            ))}
+            {total > properties.length ? (
+              <li>
+                <Link
+                  to={`${pathname}?properties=all`}
+                  className="block rounded-lg px-3 py-2 text-sm font-medium text-brand-700 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  Show all {total} properties
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </details>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: OPEN_ON_WIDE_SCREEN }} />
+    </>
   );
 }
 

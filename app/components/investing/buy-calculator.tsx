@@ -126,14 +126,15 @@ export function BuyCalculator({
 
         <div className="flex flex-wrap gap-2">
           {/* Busy from the click until the next page has loaded, so it cannot be sent twice. */}
-          {/* Invest Now opens the review; only the review's Confirm spends. */}
+          {/* Invest Now opens the review; only the review's Confirm spends. It keeps its own
+              width: grown into Update total's place when the scripts took over, it caught a
+              press aimed at Update total. */}
           <SubmitButton
             intent="review"
             pending={processing}
             pendingText="Processing..."
             disabled={disabled}
             size="lg"
-            className="flex-1"
             aria-describedby={blocker ? "invest-blocker" : undefined}
           >
             Invest Now

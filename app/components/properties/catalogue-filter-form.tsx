@@ -60,15 +60,16 @@ export function CatalogueFilterForm({ filters, cities }: { filters: CatalogueFil
         <FilterSelect name="type" label="Property type" value={filters.type} options={PROPERTY_CATEGORY_OPTIONS} anyLabel="All types" />
         <FilterSelect name="sort" label="Sort by" value={filters.sort} options={SORT_OPTIONS} anyLabel="Newest" />
       </div>
+      {/* Apply Filters last: it goes when the scripts take over, and nothing may move into its place. */}
       <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={action} className={buttonClasses("ghost", "sm")}>
+          Clear all
+        </Link>
         {hydrated ? null : (
           <SubmitButton size="sm" pendingWhen={{ formAction: action, formMethod: "GET" }}>
             Apply Filters
           </SubmitButton>
         )}
-        <Link to={action} className={buttonClasses("ghost", "sm")}>
-          Clear all
-        </Link>
       </div>
     </Form>
   );
