@@ -35,9 +35,11 @@ const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useL
  * one-time flash toast the answer carried ('Analysis started', 'KYC Status Updated').
  */
 export function useLiveRevalidation(options: { property?: string; admin?: boolean } = {}): void {
-  const { revalidate } = useRevalidator();
+  const revalidator = useRevalidator();
+  const { revalidate } = revalidator;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  // A reload still under way counts too: the next one waits for it instead of interrupting it.
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
   const rootData = useRouteLoaderData("root");
   const shownRef = useRef({ busy, rootData });
   const owedRef = useRef(false);
@@ -83,10 +85,10 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
 // How soon an owed revalidation looks again while the page has not settled.
 const OWED_RETRY_MS = 100;
 
-type RouterView = { state?: { navigation?: { state?: string }; loaderData?: Record<string, unknown> } };
+type RouterView = { state?: { navigation?: { state?: string }; revalidation?: string; loaderData?: Record<string, unknown> } };
 
 /**
- * Whether nothing is under way and React shows what Remix's browser router holds (RemixBrowser
+ * Whether nothing (no navigation, no reload) is under way and React shows what Remix's browser router holds (RemixBrowser
  * keeps the router on `window`). React's copy (`useNavigation`, the root's data) renders in a
  * transition, so on a busy phone it can lag the router by a submission and its redirect, or
  * skip a state altogether; so both are read (a clean CI run lost 'Analysis started' this way).
@@ -96,7 +98,11 @@ function settledOnScreen(shown: { busy: boolean; rootData: unknown }): boolean {
   const router = typeof window === "undefined" ? undefined : (window as { __remixRouter?: RouterView }).__remixRouter;
   const state = router?.state;
   if (!state) return true;
-  return (state.navigation?.state ?? "idle") === "idle" && (state.loaderData?.root ?? shown.rootData) === shown.rootData;
+  return (
+    (state.navigation?.state ?? "idle") === "idle" &&
+    (state.revalidation ?? "idle") === "idle" &&
+    (state.loaderData?.root ?? shown.rootData) === shown.rootData
+  );
 }
 
 /**
