@@ -1,17 +1,7 @@
 import { expect, test } from "./support/fixtures";
+import { holdScripts } from "./support/hold-scripts";
 import type { DemoPersona } from "./support/fixtures";
 import type { Page } from "@playwright/test";
-
-/** Holds back every script of the page until the returned function is called. */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 type Control = { label: string; x: number; y: number; width: number; height: number };
 

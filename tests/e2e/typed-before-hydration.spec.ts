@@ -1,18 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
+import { holdScripts } from "./support/hold-scripts";
 import type { Locator, Page } from "@playwright/test";
-
-/** Holds back every script of the page until the returned function is called. */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /**
  * Opens `url` with every script of the page held back, types `text` into the control the
