@@ -97,6 +97,28 @@ test("with JavaScript, buying shares of the sample property updates the calculat
   expect(await readPosition(page)).toEqual({ balance: before.balance - 102_000, shares: before.shares + 10 });
 });
 
+/**
+ * A market event (anyone buying this property) reloads the page's figures, and the router drops
+ * the action's answer with them: the review an investor was reading closed under their pointer
+ * (a clean CI run caught it as a purchase that never got its acknowledgement ticked).
+ */
+test("with JavaScript, the review stays open while other investors buy the property", async ({ page, signInAs }) => {
+  await signInAs(JS_BUYER, { redirectTo: "/invest/dummy-1" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await sharesField(page).fill("10");
+  await page.getByRole("button", { name: "Invest Now" }).click();
+  await expect(page.getByRole("heading", { name: "Review your investment" })).toBeVisible();
+  const reloads = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === "/invest/dummy-1.data" && request.method() === "GET",
+  );
+  await withE2eDatabase((client) =>
+    client.query("SELECT pg_notify('aangan_events', $1)", [JSON.stringify({ channel: "market:dummy-1", type: "purchase", id: null })]),
+  );
+  await (await reloads).response();
+  await page.getByLabel("I have read the risk disclosure").check();
+  await expect(page.getByTestId("review-total")).toHaveText("₹1,02,000");
+});
+
 test("the gallery shows five thumbnails then +N, and its viewer steps and closes from the keyboard", async ({ page, signInAs }) => {
   await signInAs("small@demo.aangan.in", { redirectTo: "/invest/dummy-1" });
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);

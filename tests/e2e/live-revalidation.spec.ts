@@ -17,8 +17,8 @@ const PROPERTIES = [
 ];
 
 /**
- * Sends a live event to one user's own alerts every 40–120 ms until the returned function is
- * called: a busier stream than the coalescing window, like a large platform's admin channel,
+ * Sends a live event to one user's own alerts every 200–400 ms until the returned function is
+ * called: a steady stream, each event past the 150 ms coalescing window, like a busy admin channel,
  * kept to this test's own admin so no other spec's pages see it.
  */
 function keepEventsComing(userId: string) {
@@ -27,7 +27,7 @@ function keepEventsComing(userId: string) {
   const done = withE2eDatabase(async (client) => {
     while (!stopped) {
       await client.query("SELECT pg_notify('aangan_events', $1)", [payload]);
-      await new Promise((resolve) => setTimeout(resolve, 40 + Math.random() * 80));
+      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 200));
     }
   });
   return async () => {

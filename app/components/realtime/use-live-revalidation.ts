@@ -129,14 +129,9 @@ function useEventStream(path: string, enabled: boolean, onEvent: () => void, ski
     const source = new EventSource(path);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lostConnection = false;
-    // The first event of a burst sets the time; later ones join it rather than push it back,
-    // so a channel busier than COALESCE_MS (a platform's admin channel) still reloads the page.
     const soon = () => {
-      if (timer !== undefined) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        onEventRef.current();
-      }, COALESCE_MS);
+      clearTimeout(timer);
+      timer = setTimeout(() => onEventRef.current(), COALESCE_MS);
     };
     source.onmessage = soon;
     source.addEventListener("resync", soon);

@@ -19,6 +19,7 @@ import { NotOpenPanel } from "~/components/investing/not-open-panel";
 import { PropertyFactsSection } from "~/components/investing/property-facts";
 import { PropertyGallery } from "~/components/investing/property-gallery";
 import { PurchaseReview } from "~/components/investing/purchase-review";
+import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { StickyInvestBar } from "~/components/investing/sticky-invest-bar";
 import { AvailableShares } from "~/components/market/available-shares";
 import { MarketDataPanel } from "~/components/market/market-data-panel";
@@ -176,7 +177,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function InvestPage() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useKeptActionData(useActionData<typeof action>());
   const navigate = useNavigate();
   const toast = useToast();
   const shown = useRef<object | null>(null);
