@@ -71,3 +71,17 @@ for (const { path, as } of PAGES) {
     expect(movedUnderThePointer(drawn, await controls(page))).toEqual([]);
   });
 }
+
+test("a sidebar list closed before the scripts run stays closed once they do", async ({ page, signInAs }) => {
+  const release = await holdScripts(page);
+  await signInAs("small", { redirectTo: "/dashboard/wallet" });
+  const myProperties = page.getByRole("navigation", { name: "Dashboard", exact: true }).locator("details");
+  await expect(myProperties).toHaveAttribute("open", "");
+  await myProperties.locator("summary").click();
+  await expect(myProperties).not.toHaveAttribute("open");
+
+  release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(myProperties).not.toHaveAttribute("open");
+});

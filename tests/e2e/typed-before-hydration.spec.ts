@@ -111,3 +111,19 @@ test("a KYC review scrolled to its buttons keeps its place and its typing once i
   await expect(reason).toHaveValue("The address proof is blurred");
   expect(await reject.boundingBox()).toEqual(before);
 });
+
+test("a ticket status chosen before the support desk's scripts run is the one the form goes on with", async ({ page, signInAs }) => {
+  await signInAs("admin");
+  const release = await holdScripts(page);
+  await page.goto("/admin/support?status=open", { waitUntil: "domcontentloaded" });
+  // Unhydrated, the link is a full page load; the scripts stay held for the ticket's page too.
+  await page.getByTestId("ticket-list").getByRole("link").first().click();
+  const ticket = page.getByRole("article");
+  await ticket.getByLabel("Status").selectOption("in_progress");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+  release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(ticket.getByLabel("Status")).toHaveValue("in_progress");
+  await expect(ticket.getByRole("button", { name: "Update Ticket" })).toBeEnabled();
+});

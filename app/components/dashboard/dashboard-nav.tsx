@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
 import { useNonce } from "~/lib/nonce";
 import { paths } from "~/lib/paths";
@@ -50,13 +51,16 @@ export function DashboardNav({ properties, propertyCount = properties.length }: 
 // room in the sidebar, it is open from the first paint: a small inline script opens it as the
 // page is parsed, because opening it when the app's scripts run (after the paint, ADR 0091)
 // moved Sign Out down under the reader's pointer. React leaves `open` alone (it is no prop
-// here); the effect opens it when the sidebar is drawn by a navigation in the browser.
+// here); the effect opens it only when the sidebar is drawn by a navigation in the browser.
 function MyProperties({ properties, total }: { properties: SidebarProperty[]; total: number }) {
   const { pathname } = useLocation();
   const nonce = useNonce();
   const ref = useRef<HTMLDetailsElement>(null);
+  // Only a sidebar drawn in the browser: one the server drew was opened as it was parsed, and
+  // the reader may have closed it since (reopening it at hydration undid their click).
+  const drawnInTheBrowser = useRef(useHydrated());
   useEffect(() => {
-    if (ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
+    if (drawnInTheBrowser.current && ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
   }, []);
   return (
     <>

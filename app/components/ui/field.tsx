@@ -96,7 +96,7 @@ export function SelectField({
   selectProps,
   children,
   ...frame
-}: FieldFrame & { selectProps: SelectHTMLAttributes<HTMLSelectElement>; children: ReactNode }) {
+}: FieldFrame & { selectProps: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }; children: ReactNode }) {
   const { wiring, errorId, helpId } = useFieldWiring(frame, selectProps);
   return (
     <FieldParts frame={frame} id={wiring.id} errorId={errorId} helpId={helpId}>

@@ -26,6 +26,8 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
   const hydrated = useHydrated();
   const [status, setStatus] = useState(ticket.status);
   const [response, setResponse] = useState("");
+  // A status chosen before the page's scripts ran is the one the form goes on with.
+  const statusRef = useTypedBeforeHydration<HTMLSelectElement>(status, setStatus);
   const responseRef = useTypedBeforeHydration<HTMLTextAreaElement>(response, setResponse);
   const result = submittedValue(reply?.result, "ticketId") === ticket.id ? reply?.result : null;
   // The button is enabled only when something changed; the server refuses a no-op too.
@@ -90,7 +92,7 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
         <SelectField
           label="Status"
           errors={errorsOf(result, "status")}
-          selectProps={{ name: "status", value: status, onChange: (event) => setStatus(event.target.value) }}
+          selectProps={{ ref: statusRef, name: "status", value: status, onChange: (event) => setStatus(event.target.value) }}
         >
           {Object.entries(STATUS_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
