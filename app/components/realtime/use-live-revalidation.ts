@@ -88,8 +88,8 @@ const OWED_RETRY_MS = 100;
 type RouterView = { state?: { navigation?: { state?: string }; revalidation?: string; loaderData?: Record<string, unknown> } };
 
 /**
- * Whether nothing (no navigation, no reload) is under way and React shows what Remix's browser router holds (RemixBrowser
- * keeps the router on `window`). React's copy (`useNavigation`, the root's data) renders in a
+ * Whether nothing (no navigation, no reload) is under way and React shows what Remix's
+ * browser router holds (RemixBrowser keeps the router on `window`). React's copy (`useNavigation`, the root's data) renders in a
  * transition, so on a busy phone it can lag the router by a submission and its redirect, or
  * skip a state altogether; so both are read (a clean CI run lost 'Analysis started' this way).
  */
