@@ -334,7 +334,8 @@ export async function benchSessionCookie(url: string, sessionSecret: string, use
 }
 
 /**
- * The pages `npm run bench` measures next to /healthz: the catalogue, an invest page, the
+ * The pages `npm run bench` measures next to /healthz: the landing page and the catalogue (as
+ * the signed-out page cache serves them and rendered on every request), an invest page, the
  * overview of a busy investor, and, for reference, /fees signed in: the fee schedule in the
  * signed-in frame (session, rate limit, bell, layout), whose loader adds only three small reads
  * (the investor's state for GST twice and the Premium price): near the least a signed-in page costs.
@@ -348,11 +349,17 @@ export async function standardPages(url: string, sessionSecret: string, transact
   const investorId = await seedInvestor(url, transactions);
   await gatherStatistics(url);
   const cookie = await benchSessionCookie(url, sessionSecret, investorId);
+  // A cookie the app does not know makes a public page ineligible for the signed-out page cache
+  // (server/micro-cache.ts): what a visitor the cache cannot serve costs.
+  const rendered = "bench_render=every-request";
   return [
+    { path: "/" },
+    { path: "/", cookie: rendered, label: "/ (rendered)" },
     { path: "/properties" },
+    { path: "/properties", cookie: rendered, label: "/properties (rendered)" },
     { path: "/invest/bench-1", cookie },
     { path: "/dashboard/overview", cookie },
-    { path: "/dashboard/overview", cookie: `${cookie}; bench_render=every-request`, label: "/dashboard/overview (rendered)" },
+    { path: "/dashboard/overview", cookie: `${cookie}; ${rendered}`, label: "/dashboard/overview (rendered)" },
     { path: "/dashboard/transactions", cookie },
     { path: "/fees", cookie },
   ];

@@ -39,20 +39,30 @@ async function main(): Promise<number> {
       await seedCatalogue(database.url, 1000);
       const sessionSecret = randomBytes(32).toString("hex");
       const pages = await standardPages(database.url, sessionSecret, 5000);
-      const cookie = pages.find((page) => page.cookie)!.cookie!;
+      const cookie = pages.find((page) => page.path === "/invest/bench-1")!.cookie!;
       const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0" });
       const isApp = (_: string, group: number) => group === app.pid;
       const isPostgres = (command: string) => /^postgres(:| )|\/bin\/postgres /.test(command);
       try {
         console.log(`| page | req/s | app µs per request | PostgreSQL µs per request |`);
         console.log(`|---|---:|---:|---:|`);
-        for (const [label, path, pageCookie] of [
-          ["/healthz", "/healthz", undefined],
-          ["/fees (signed in)", "/fees", cookie],
-          ["/dashboard/transactions", "/dashboard/transactions", cookie],
-          ["/dashboard/overview (rendered)", "/dashboard/overview", `${cookie}; bench_render=every-request`],
-          ["/invest/bench-1", "/invest/bench-1", cookie],
-        ] as const) {
+        const rendered = "bench_render=every-request";
+        type Target = readonly [string, string, string | undefined];
+        const targets: Target[] = [
+          ["/healthz", "/healthz", undefined] as Target,
+          ["/ (rendered)", "/", rendered] as Target,
+          ["/properties (rendered)", "/properties", rendered] as Target,
+          ["/fees (signed in)", "/fees", cookie] as Target,
+          ["/dashboard/transactions", "/dashboard/transactions", cookie] as Target,
+          ["/dashboard/overview (rendered)", "/dashboard/overview", `${cookie}; ${rendered}`] as Target,
+          ["/invest/bench-1", "/invest/bench-1", cookie] as Target,
+          // PAGE_COST_EXTRA="/terms,/dashboard/updates": more paths, signed in when under /dashboard.
+          ...(process.env.PAGE_COST_EXTRA ?? "")
+            .split(",")
+            .filter(Boolean)
+            .map((path): Target => [path, path, path.startsWith("/dashboard") ? cookie : rendered]),
+        ].filter(([label]) => !process.env.PAGE_COST_ONLY || process.env.PAGE_COST_ONLY.split(",").some((only) => label.includes(only)));
+        for (const [label, path, pageCookie] of targets) {
           const headers: Record<string, string> = pageCookie ? { Cookie: pageCookie } : {};
           await drive(`${app.base}${path}`, 4, 2, headers); // warm-up
           const [app0, db0] = [cpuSeconds(isApp), cpuSeconds(isPostgres)];

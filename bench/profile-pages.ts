@@ -22,7 +22,7 @@ async function main(): Promise<number> {
       await seedCatalogue(database.url, 1000);
       const sessionSecret = randomBytes(32).toString("hex");
       const pages = await standardPages(database.url, sessionSecret, 5000);
-      const cookie = pages.find((page) => page.cookie)!.cookie!;
+      const cookie = pages.find((page) => page.path === "/invest/bench-1")!.cookie!;
       const targets = [
         { label: "/healthz", path: "/healthz", cookie: undefined as string | undefined },
         { label: "/fees (signed in)", path: "/fees", cookie },

@@ -76,7 +76,10 @@ async function seed(prisma: PrismaClient, buyers: number) {
 }
 
 /** `buyers` concurrent buyers purchase one share at a time for `seconds`, through the real domain code. */
-export async function runPurchaseBench(url: string, options: { buyers: number; seconds: number }): Promise<PurchaseBenchResult> {
+export async function runPurchaseBench(
+  url: string,
+  options: { buyers: number; seconds: number; onTimedRun?: (phase: "start" | "end") => void },
+): Promise<PurchaseBenchResult> {
   const prisma = createPrismaClient(url);
   try {
     const { buyerIds, hotId, propertyIds } = await seed(prisma, options.buyers);
@@ -96,6 +99,7 @@ export async function runPurchaseBench(url: string, options: { buyers: number; s
     const latencies: number[] = [];
     let purchases = 0;
     let unexpectedErrors = 0;
+    options.onTimedRun?.("start");
     const started = performance.now();
     const deadline = started + options.seconds * 1000;
 
@@ -116,6 +120,7 @@ export async function runPurchaseBench(url: string, options: { buyers: number; s
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    options.onTimedRun?.("end");
 
     const [oversold] = await prisma.$queryRaw<{ count: bigint }[]>`
       SELECT COUNT(*) AS count FROM properties p

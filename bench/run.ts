@@ -78,7 +78,7 @@ async function main(): Promise<number> {
     const sessionSecret = randomBytes(32).toString("hex");
     const measuredPages = await standardPages(pageDb.url, sessionSecret, INVESTOR_TRANSACTIONS);
     console.log(
-      `pages: GET /healthz, /properties (${CATALOGUE_SIZE} properties), /invest/{id}, /dashboard/overview (${INVESTOR_TRANSACTIONS} transactions; as kept and rendered every request), /fees signed in, one worker per CPU ...`,
+      `pages: GET /healthz, / and /properties (${CATALOGUE_SIZE} properties; as the page cache serves them and rendered), /invest/{id}, /dashboard/overview (${INVESTOR_TRANSACTIONS} transactions; as kept and rendered every request), /fees signed in, one worker per CPU ...`,
     );
     const pages: PageBenchResult = await runPageBench(pageDb.url, {
       concurrency: HTTP_CONCURRENCY,
@@ -117,7 +117,10 @@ async function main(): Promise<number> {
     if (pages.ran) {
       const health = pages.pages.find((p) => p.path === "/healthz")!;
       const labels: Record<string, string> = {
-        "/properties": `GET /properties req/s (${CATALOGUE_SIZE} props, signed out, c=${HTTP_CONCURRENCY})`,
+        "/": `GET / req/s (signed out, the page cache may serve it, c=${HTTP_CONCURRENCY})`,
+        "/ (rendered)": `GET / req/s (signed out, rendered every request, c=${HTTP_CONCURRENCY})`,
+        "/properties": `GET /properties req/s (${CATALOGUE_SIZE} props, signed out, the page cache may serve it, c=${HTTP_CONCURRENCY})`,
+        "/properties (rendered)": `GET /properties req/s (${CATALOGUE_SIZE} props, signed out, rendered every request, c=${HTTP_CONCURRENCY})`,
         "/invest/bench-1": `GET /invest/{id} req/s (signed in, rendered every request, c=${HTTP_CONCURRENCY})`,
         "/dashboard/transactions": `GET /dashboard/transactions req/s (${INVESTOR_TRANSACTIONS} transactions, rendered every request, c=${HTTP_CONCURRENCY})`,
         "/dashboard/overview": `GET /dashboard/overview req/s (${INVESTOR_TRANSACTIONS} transactions, c=${HTTP_CONCURRENCY})`,

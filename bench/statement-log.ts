@@ -33,7 +33,7 @@ async function main(): Promise<number> {
     await seedCatalogue(database.url, 1000);
     const sessionSecret = randomBytes(32).toString("hex");
     const pages = await standardPages(database.url, sessionSecret, 5000);
-    const cookie = pages.find((page) => page.cookie)!.cookie!;
+    const cookie = pages.find((page) => page.path === "/invest/bench-1")!.cookie!;
     const headers = { Cookie: `${cookie}; bench_render=every-request` };
     const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0" });
     const admin = new pg.Client({ connectionString: ADMIN_URL });

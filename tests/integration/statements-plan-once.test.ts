@@ -8,6 +8,8 @@ import { listTransactions } from "../../app/domain/transactions/transaction-hist
 import { valuationPrices } from "../../app/domain/figures/valuation.server";
 import { getPropertyForInvestment } from "../../app/domain/properties/get-property-for-investment.server";
 import { getMarketData } from "../../app/domain/market/market-data.server";
+import { catalogueCities, listCatalogue } from "../../app/domain/properties/list-catalogue.server";
+import { parseCatalogueFilters } from "../../app/domain/properties/catalogue-filters";
 import { getOrderBook, listOwnBuyOrders } from "../../app/domain/market/order-book.server";
 import { getPropertyValueStory } from "../../app/domain/valuations/property-valuations.server";
 import { withDatabase } from "#tests/setup/global-database";
@@ -85,7 +87,7 @@ async function planCounts(): Promise<Map<string, { generic: number; custom: numb
 }
 
 describe("the hot statements are planned once per connection", () => {
-  it("keeps one generic plan for the frame's, the history's, the overview's and the invest page's reads", async () => {
+  it("keeps one generic plan for the frame's, the history's, the overview's, the invest page's and the catalogue's reads", async () => {
     const propertyIds = Array.from({ length: HELD }, (_, i) => `once-${i + 1}`);
     const REQUESTS = 9;
     for (let request = 0; request < REQUESTS; request++) {
@@ -100,6 +102,10 @@ describe("the hot statements are planned once per connection", () => {
       await getPropertyValueStory(prisma, `once-${request + 1}`);
       await getOrderBook(prisma, `once-${request + 1}`);
       await listOwnBuyOrders(prisma, investorId, `once-${request + 1}`);
+      // The catalogue with no filter, a filter and a sort, as a visitor pages through it.
+      const query = ["", "type=commercial&sort=return", "city=Pune&sort=funded"][request % 3]!;
+      await listCatalogue(prisma, { ...parseCatalogueFilters(new URLSearchParams(query)), page: 1 + (request % 2) });
+      await catalogueCities(prisma);
     }
     const counts = await planCounts();
     const hot = [...counts.keys()].filter((name) => name !== PLAN_COUNTS.name).sort();
@@ -107,7 +113,15 @@ describe("the hot statements are planned once per connection", () => {
     expect(hot.length).toBeGreaterThanOrEqual(12);
     // The value story, the order book and the own buy orders are prepared statements of ours now,
     // not Prisma's raw queries (which it names prisma_…, ADR 0086).
-    expect(hot).toEqual(expect.arrayContaining(["read_value_story", "read_order_book", "read_own_buy_orders_of_property"]));
+    expect(hot).toEqual(
+      expect.arrayContaining([
+        "read_value_story",
+        "read_order_book",
+        "read_own_buy_orders_of_property",
+        "read_catalogue_page::::::newest",
+        "read_catalogue_cities",
+      ]),
+    );
     expect(hot.filter((name) => name.startsWith("prisma_"))).toEqual([]);
     const replanned = hot.filter((name) => counts.get(name)!.custom > 5).map((name) => `${name}: ${JSON.stringify(counts.get(name))}`);
     expect(replanned).toEqual([]);

@@ -3,6 +3,7 @@ import { Decimal } from "~/lib/money";
 import { valuationPrices } from "~/domain/figures/valuation.server";
 import { fundingProgressPercent, fundingProgressTone, type FundingTone } from "./funding-progress";
 import { isPubliclyVisible, propertyCategory, propertyStatusLabel, type PropertyCategory } from "./property-display";
+import { raisedSql } from "./raised-by-property.server";
 
 export type InvestmentViewer = { userId: string; isAdmin: boolean } | null;
 
@@ -71,8 +72,8 @@ export type PropertyFacts = {
 };
 
 // The property's row and the page's figures in one round trip: what has been raised (confirmed
-// investments, as the spec defines it: the sum the investments trigger keeps, which
-// raisedByProperty gives the catalogue; ADR 0078), how many investors hold shares, the
+// investments, as the spec defines it: raisedSql, the sum the investments trigger keeps, as
+// the catalogue's cards show it; ADR 0078), how many investors hold shares, the
 // viewer's wallet and holding (null when signed out), whether the viewer saved it, and whether
 // it has a sale on record at all (only then is the exit's own read worth sending). Every
 // amount column is numeric(16,2) or numeric(5,2), so its text is the two-decimal figure the
@@ -97,7 +98,7 @@ const READ_PROPERTY_FOR_INVESTMENT: PreparedStatement = {
            to_char(p.valuation_date, 'YYYY-MM-DD') AS valuation_date,
            p.management_fee_percent::text AS management_fee_percent,
            p.performance_fee_percent::text AS performance_fee_percent, p.exit_fee_percent::text AS exit_fee_percent,
-           (SELECT coalesce(sum(raised), 0)::numeric(16,2)::text FROM property_raised WHERE property_id = p.id) AS raised,
+           ${raisedSql("p.id")} AS raised,
            (SELECT count(*)::int FROM user_property_positions WHERE property_id = p.id AND shares > 0) AS investor_count,
            (SELECT available_balance::numeric(16,2)::text FROM escrow_balances WHERE user_id = $2::uuid) AS available_balance,
            pos.shares AS held_shares, pos.avg_price::numeric(16,2)::text AS avg_price,

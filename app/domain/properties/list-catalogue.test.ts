@@ -147,6 +147,85 @@ describe("listCatalogue paging", () => {
   });
 });
 
+/**
+ * The catalogue's order, written out as the rule the page promises: open properties first,
+ * then the chosen key (highest return, with none last; highest share sold), then newest, then
+ * the id by code unit. The statement sorts in SQL; this is the reference it is held to.
+ */
+type OrderKeys = { id: string; status: string; createdAt: Date; roi: number | null; available: number; total: number };
+function expectedOrder(rows: OrderKeys[], sort: "return" | "funded" | undefined): string[] {
+  const sold = (row: OrderKeys) => (row.total > 0 ? (row.total - row.available) / row.total : 0);
+  return [...rows]
+    .sort((a, b) => {
+      const open = Number(b.status === "open") - Number(a.status === "open");
+      if (open !== 0) return open;
+      if (sort === "return" && a.roi !== b.roi) return a.roi === null ? 1 : b.roi === null ? -1 : b.roi - a.roi;
+      if (sort === "funded" && sold(a) !== sold(b)) return sold(b) - sold(a);
+      const byAge = b.createdAt.getTime() - a.createdAt.getTime();
+      if (byAge !== 0) return byAge;
+      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    })
+    .map((row) => row.id);
+}
+
+describe("listCatalogue's order and pages", () => {
+  it("orders each sort and filter as the rule says, across every page, with ties on every key", async () => {
+    const { prisma } = db.current;
+    await prisma.investment.deleteMany({});
+    await prisma.property.deleteMany({});
+    const statuses = ["open", "funded", "upcoming", "closed", "draft"] as const;
+    const returns = [null, "5.00", "7.50", "9.00"];
+    const soldOf = [0, 1, 33, 50, 100];
+    const base = Date.UTC(2026, 2, 1);
+    // Deterministic variety: the keys cycle with co-prime periods, and three properties share each instant.
+    for (let i = 0; i < 41; i++) {
+      await createProperty(prisma, {
+        id: `order-${String((i * 17) % 41).padStart(2, "0")}`,
+        title: `Order ${i}`,
+        city: i % 3 === 0 ? "Pune" : "Mumbai",
+        totalValue: "1000000",
+        sharePrice: "1000",
+        totalShares: 100,
+        availableShares: 100 - soldOf[i % soldOf.length]!,
+        minimumInvestment: i % 2 === 0 ? "1000" : "30000",
+        expectedAnnualReturn: returns[i % returns.length] ?? undefined,
+        propertyType: i % 4 === 0 ? "office" : "villa",
+        status: statuses[i % statuses.length],
+        createdAt: new Date(base + Math.floor(i / 3) * 1000),
+      });
+    }
+    const keys: OrderKeys[] = (await prisma.property.findMany()).map((row) => ({
+      id: row.id,
+      status: row.propertyStatus,
+      createdAt: row.createdAt,
+      roi: row.expectedAnnualReturn?.toNumber() ?? null,
+      available: row.availableShares,
+      total: row.totalShares,
+    }));
+    const visible = keys.filter((row) => row.status !== "draft");
+    const pune = new Set((await prisma.property.findMany({ where: { city: "Pune" } })).map((row) => row.id));
+    const offices = new Set((await prisma.property.findMany({ where: { propertyType: "office" } })).map((row) => row.id));
+    const cheap = new Set((await prisma.property.findMany({ where: { minimumInvestment: { lt: 10000 } } })).map((row) => row.id));
+    const cases = [
+      { query: "", rows: visible },
+      { query: "city=pUNE", rows: visible.filter((row) => pune.has(row.id)) },
+      { query: "type=commercial&ticket=under-10k", rows: visible.filter((row) => offices.has(row.id) && cheap.has(row.id)) },
+    ];
+    for (const sort of [undefined, "return", "funded"] as const) {
+      for (const { query, rows } of cases) {
+        const filters = parseCatalogueFilters(new URLSearchParams(`${query}${sort ? `&sort=${sort}` : ""}`));
+        const first = await listCatalogue(prisma, { ...filters, page: 1 });
+        const shown: string[] = [];
+        for (let page = 1; page <= first.pageCount; page++)
+          shown.push(...(await listCatalogue(prisma, { ...filters, page })).items.map((i) => i.id));
+        expect({ sort, query, total: first.total, shown }).toEqual({ sort, query, total: rows.length, shown: expectedOrder(rows, sort) });
+      }
+    }
+    const none = await listCatalogue(prisma, parseCatalogueFilters(new URLSearchParams("city=Nowhere&page=4")));
+    expect([none.total, none.page, none.pageCount, none.items]).toEqual([0, 1, 1, []]);
+  });
+});
+
 describe("getPropertyForInvestment", () => {
   it("shows the viewer's wallet and holdings (the page's documents are the public ones, all to admins); drafts only to admins", async () => {
     const { prisma } = db.current;

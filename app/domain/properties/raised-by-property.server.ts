@@ -1,16 +1,9 @@
-import type { Db } from "~/services/db.server";
-
 /**
- * "Raised" per property, as the spec defines it: the sum of total_investment of confirmed
- * investments, read from the rows the investments trigger adds (ADR 0078): a property's few
- * rows, not its investments.
+ * "Raised" for the property whose id is `propertyId` (an SQL expression), as the spec defines
+ * it: the sum of total_investment of its confirmed investments, read from the rows the
+ * investments trigger adds (ADR 0078), a property's few rows rather than its investments. The
+ * one definition every statement that shows it (the catalogue's cards, the invest page) embeds,
+ * as the two-place text the pages show.
  */
-export async function raisedByProperty(db: Db, propertyIds: string[]): Promise<Map<string, string>> {
-  if (propertyIds.length === 0) return new Map();
-  const sums = await db.propertyRaised.groupBy({
-    by: ["propertyId"],
-    where: { propertyId: { in: propertyIds } },
-    _sum: { raised: true },
-  });
-  return new Map(sums.map((row) => [row.propertyId, row._sum.raised?.toFixed(2) ?? "0.00"]));
-}
+export const raisedSql = (propertyId: string) =>
+  `(SELECT coalesce(sum(r.raised), 0)::numeric(16,2)::text FROM property_raised r WHERE r.property_id = ${propertyId})`;

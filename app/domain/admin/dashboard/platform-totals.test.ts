@@ -7,7 +7,7 @@ import { useTestDatabase } from "../../../../tests/setup/test-database";
 import { getAdminOverview } from "./admin-overview.server";
 import { compactPlatformCounters, readPlatformTotals } from "./platform-totals.server";
 import { listAllInvestments } from "../list-investments.server";
-import { raisedByProperty } from "~/domain/properties/raised-by-property.server";
+import { listCatalogue } from "~/domain/properties/list-catalogue.server";
 
 const db = useTestDatabase();
 const prisma = () => db.current.prisma;
@@ -54,6 +54,10 @@ async function buy(userId: string, propertyId: string, shares: number) {
   return purchaseShares(prisma(), { userId, propertyId, shares, idempotencyKey: newIdempotencyKey() });
 }
 
+/** What the catalogue's card shows as raised (the newest open properties are on its first page). */
+const raisedShown = async (propertyId: string) =>
+  (await listCatalogue(prisma(), { page: 1 })).items.find((card) => card.id === propertyId)?.raised;
+
 describe("platform totals kept as counters", () => {
   it("equal a full recount after purchases, a cancellation, a lot's partial sale, bulk writes and user status changes", async () => {
     const start = await readPlatformTotals(prisma());
@@ -72,13 +76,13 @@ describe("platform totals kept as counters", () => {
     expect(bought.investments).toBe(start.investments + 3);
     expect(bought.investors).toBe(start.investors + 2);
     expect(bought.invested).toBe(new Decimal(start.invested).plus(30000 + 5001 + 10000).toFixed(2));
-    expect((await raisedByProperty(prisma(), [lakeside.id, hilltop.id])).get(lakeside.id)).toBe("40000.00");
+    expect(await raisedShown(lakeside.id)).toBe("40000.00");
 
     // Cancelled in the cooling-off window: the row stays (as cancelled), so the figures the pages
     // always showed keep it, and the counters move it to the cancelled status.
     await cancelPurchase(prisma(), { userId: asha.id, transactionId: first.transactionId });
     await expectExact();
-    expect((await raisedByProperty(prisma(), [lakeside.id])).get(lakeside.id)).toBe("10000.00");
+    expect(await raisedShown(lakeside.id)).toBe("10000.00");
     const byStatus = await prisma().$queryRaw<{ metric: string; value: string }[]>`
       SELECT metric, sum(value)::text AS value FROM platform_counters WHERE metric LIKE 'investments:%' GROUP BY metric ORDER BY metric`;
     // Folding the rows changes no figure.
