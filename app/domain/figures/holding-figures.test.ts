@@ -105,4 +105,41 @@ describe("portfolioTotals", () => {
       { numRuns: 500 },
     );
   });
+
+  it("equals them too when some or all prices are to the paisa (the holdings summed without rounding)", () => {
+    fc.assert(
+      fc.property(
+        history,
+        fc.array(fc.record({ property: fc.constantFrom("p1", "p2", "p4"), paise: fc.integer({ min: 0, max: 9_000_000 }) }), {
+          maxLength: 8,
+        }),
+        // Each property's price either to the paisa (as every valuation gives) or to four places.
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 0, max: 999_999 }).map((p) => paise(p)),
+            fc.integer({ min: 0, max: 99_999_999 }).map((t) => new Decimal(t).div(10_000).toFixed(4)),
+          ),
+          {
+            minLength: 4,
+            maxLength: 4,
+          },
+        ),
+        (rows, paid, priceList) => {
+          const trades: FigureTrade[] = rows.map((row, index) => ({
+            id: `t${String(index).padStart(3, "0")}`,
+            propertyId: row.property,
+            kind: row.kind,
+            shares: row.shares,
+            amount: paise(row.paise),
+            fee: paise(row.feePaise),
+            at: `2026-06-01T10:00:${String(row.second).padStart(2, "0")}.000Z`,
+          }));
+          const dividends = paid.map((row) => ({ propertyId: row.property, amount: paise(row.paise) }));
+          const prices = new Map(["p1", "p2", "p3", "p4"].map((id, i) => [id, priceList[i]!]));
+          expect(portfolioTotals(trades, dividends, prices)).toEqual(portfolioFigures(holdingFigures(trades, dividends, prices)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -139,33 +139,49 @@ export function portfolioTotals(
   dividends: readonly ReceivedDividend[],
   prices: ReadonlyMap<string, Decimal.Value>,
 ): PortfolioFigures {
-  // Most figures are already whole paise (costs, gains and prices are): those are summed as
-  // they are, not copied into an equal new Decimal (600 holdings, six figures each, per render).
+  const zero = new Decimal(0);
+  // A holding whose cost, value, realised gain and distributions are all whole paise (a price
+  // to the paisa, as every valuation gives, and no sale that split a paisa) needs no rounding:
+  // its unrealised gain and total return are exact differences and sums of those four, so only
+  // the four are added up for such holdings and the two are worked out once at the end. The
+  // others (a four-place price) are rounded holding by holding, as their text would be.
+  const whole = { cost: zero, value: zero, realised: zero, distributions: zero };
+  const rounded = { cost: zero, value: zero, unrealised: zero, realised: zero, distributions: zero, totalReturn: zero };
   const paisa = (amount: Decimal) => (amount.decimalPlaces() <= 2 ? amount : amount.toDecimalPlaces(2));
-  let invested = new Decimal(0);
-  let currentValue = new Decimal(0);
-  let unrealisedSum = new Decimal(0);
-  let realised = new Decimal(0);
-  let distributions = new Decimal(0);
-  let lifetimeReturn = new Decimal(0);
   let activeProperties = 0;
   for (const [propertyId, t] of replay(trades, dividends, false)) {
-    const { value, unrealised, totalReturn } = valued(t, new Decimal(prices.get(propertyId) ?? 0));
-    invested = invested.plus(paisa(t.pool.cost));
-    currentValue = currentValue.plus(paisa(value));
-    unrealisedSum = unrealisedSum.plus(paisa(unrealised));
-    realised = realised.plus(paisa(t.realised));
-    distributions = distributions.plus(paisa(t.distributions));
-    lifetimeReturn = lifetimeReturn.plus(paisa(totalReturn));
     if (t.pool.shares > 0) activeProperties++;
+    const price = new Decimal(prices.get(propertyId) ?? 0);
+    const value = price.times(t.pool.shares);
+    const cost = t.pool.cost;
+    if (
+      value.decimalPlaces() <= 2 &&
+      cost.decimalPlaces() <= 2 &&
+      t.realised.decimalPlaces() <= 2 &&
+      t.distributions.decimalPlaces() <= 2
+    ) {
+      whole.cost = whole.cost.plus(cost);
+      whole.value = whole.value.plus(value);
+      if (!t.realised.isZero()) whole.realised = whole.realised.plus(t.realised);
+      if (!t.distributions.isZero()) whole.distributions = whole.distributions.plus(t.distributions);
+      continue;
+    }
+    const figures = valued(t, price);
+    rounded.cost = rounded.cost.plus(paisa(cost));
+    rounded.value = rounded.value.plus(paisa(figures.value));
+    rounded.unrealised = rounded.unrealised.plus(paisa(figures.unrealised));
+    rounded.realised = rounded.realised.plus(paisa(t.realised));
+    rounded.distributions = rounded.distributions.plus(paisa(t.distributions));
+    rounded.totalReturn = rounded.totalReturn.plus(paisa(figures.totalReturn));
   }
+  const wholeUnrealised = whole.value.minus(whole.cost);
   return {
-    invested: invested.toFixed(2),
-    currentValue: currentValue.toFixed(2),
-    unrealised: unrealisedSum.toFixed(2),
-    realised: realised.toFixed(2),
-    distributions: distributions.toFixed(2),
-    lifetimeReturn: lifetimeReturn.toFixed(2),
+    invested: whole.cost.plus(rounded.cost).toFixed(2),
+    currentValue: whole.value.plus(rounded.value).toFixed(2),
+    unrealised: wholeUnrealised.plus(rounded.unrealised).toFixed(2),
+    realised: whole.realised.plus(rounded.realised).toFixed(2),
+    distributions: whole.distributions.plus(rounded.distributions).toFixed(2),
+    lifetimeReturn: wholeUnrealised.plus(whole.realised).plus(whole.distributions).plus(rounded.totalReturn).toFixed(2),
     activeProperties,
   };
 }
