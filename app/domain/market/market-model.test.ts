@@ -278,6 +278,31 @@ class Deal implements fc.AsyncCommand<Model, World> {
   toString = () => `Deal(hold ${this.hold}, ${this.settle ? "settle" : "cancel"})`;
 }
 
+/**
+ * A listing bought and dealt in one step: a trader lists at the reference price, another holds
+ * those shares, and Deal confirms and settles (or cancels) that hold. With bids, Buy Now and
+ * races among the steps, a listing, a hold on it and a deal on that hold in order came up in
+ * about one sequence in 200: a run of 1,000 settled nothing about once in 150 runs.
+ */
+class ListAndDeal implements fc.AsyncCommand<Model, World> {
+  constructor(
+    readonly seller: number,
+    readonly buyer: number,
+    readonly shares: number,
+    readonly settle: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => !m.instant;
+  async run(m: Model, w: World) {
+    const listed = w.orders.length;
+    await new List(this.seller, this.shares, 1000).run(m, w);
+    if (w.orders.length === listed) return;
+    const hold = (await buy(w, this.buyer, w.orders.at(-1)!, this.shares)) as { holdId: string } | null;
+    if (!hold) return;
+    await new Deal(w.holds.indexOf(hold.holdId), this.settle).run(m, w);
+  }
+  toString = () => `ListAndDeal(u${this.seller} to u${this.buyer}, ${this.shares}, ${this.settle ? "settle" : "cancel"})`;
+}
+
 class Cancel implements fc.AsyncCommand<Model, World> {
   constructor(
     readonly what: "hold" | "order",
@@ -336,8 +361,10 @@ const commands = [
     .map(([h, side, owner, u]) => new Confirm(h, side, owner, u)),
   fc.tuple(fc.nat(10), fc.boolean()).map(([h, settle]) => new Settle(h, settle)),
   fc.tuple(fc.nat(10), fc.boolean()).map(([h, settle]) => new Deal(h, settle)),
-  // Bids dilute the hold path: a second chance at the whole deal keeps settlements in every run of 1,000.
-  fc.tuple(fc.nat(10), fc.boolean()).map(([h, settle]) => new Deal(h, settle)),
+  // Bids dilute the hold path: the whole deal from its listing keeps settlements in every run.
+  fc
+    .tuple(fc.nat(USERS - 1), fc.nat(USERS - 2), fc.integer({ min: 1, max: 4 }), fc.boolean())
+    .map(([seller, other, n, settle]) => new ListAndDeal(seller, (seller + 1 + other) % USERS, n, settle)),
   fc.tuple(fc.constantFrom("hold" as const, "order" as const), fc.nat(10), fc.nat(USERS - 1)).map(([what, i, u]) => new Cancel(what, i, u)),
   fc.constantFrom(0, 2, 100, 24 * 31).map((h) => new Expire(h)),
 ];
