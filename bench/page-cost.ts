@@ -4,33 +4,12 @@
 // each side used while it ran (from /proc) divided by the requests served. On the bench's two
 // CPUs both sides share the machine, so a page's rate is bounded by their sum, not the app's alone.
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { createFreshDatabase, openBenchServer } from "./database";
 import { drive, seedCatalogue, standardPages, startBenchServer } from "./http-bench";
+import { cpuSeconds, isPostgres } from "./proc-cpu";
 
 const SECONDS = Number(process.env.PAGE_COST_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.PAGE_COST_CONCURRENCY ?? 20);
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU seconds used so far by the processes `include` picks (by command line and process group). */
-function cpuSeconds(include: (command: string, processGroup: number) => boolean): number {
-  let ticks = 0;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const command = readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ");
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      // Fields after "(comm) ": state, ppid, pgrp, ..., utime (14th of the line), stime (15th).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (!include(command, Number(fields[2]))) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended while it was read
-    }
-  }
-  return ticks / CLOCK_TICKS_PER_SECOND;
-}
-
 async function main(): Promise<number> {
   const server = await openBenchServer();
   try {
@@ -41,8 +20,7 @@ async function main(): Promise<number> {
       const pages = await standardPages(database.url, sessionSecret, 5000);
       const cookie = pages.find((page) => page.path === "/invest/bench-1")!.cookie!;
       const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0" });
-      const isApp = (_: string, group: number) => group === app.pid;
-      const isPostgres = (command: string) => /^postgres(:| )|\/bin\/postgres /.test(command);
+      const isApp = (_: string, _pid: number, group: number) => group === app.pid;
       try {
         console.log(`| page | req/s | app µs per request | PostgreSQL µs per request |`);
         console.log(`|---|---:|---:|---:|`);

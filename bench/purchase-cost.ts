@@ -1,28 +1,11 @@
 // `npx tsx bench/purchase-cost.ts`: what one purchase costs in CPU, split between this process
 // (the app's domain code and its pg client) and PostgreSQL's processes, read from /proc around
 // the purchase bench's timed run.
-import { readdirSync, readFileSync } from "node:fs";
 import { createFreshDatabase, openBenchServer } from "./database";
+import { cpuSeconds, isPostgres } from "./proc-cpu";
 import { runPurchaseBench } from "./purchase-bench";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-function cpuSeconds(include: (command: string, pid: number) => boolean): number {
-  let ticks = 0;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const command = readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ");
-      if (!include(command, Number(name))) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended while read
-    }
-  }
-  return ticks / 100;
-}
 
 async function main() {
   const server = await openBenchServer();
@@ -37,7 +20,6 @@ async function main() {
         for (const r of [listed].flat()) if (r.rows?.length) console.log(JSON.stringify(r.rows));
         await client.end();
       }
-      const isPostgres = (command: string) => /^postgres(:| )|\/bin\/postgres /.test(command);
       const isSelf = (_: string, pid: number) => pid === process.pid;
       let marks: [number, number] | undefined;
       const result = await runPurchaseBench(database.url, {

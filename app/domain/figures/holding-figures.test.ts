@@ -77,6 +77,19 @@ describe("portfolioTotals", () => {
     { maxLength: 60 },
   );
   const paise = (value: number) => new Decimal(value).div(100).toFixed(2);
+  type Row = { property: string; kind: "buy" | "sell"; shares: number; paise: number; feePaise: number; second: number };
+  const tradesAndDividends = (rows: Row[], paid: { property: string; paise: number }[]) => ({
+    trades: rows.map((row, index): FigureTrade => ({
+      id: `t${String(index).padStart(3, "0")}`,
+      propertyId: row.property,
+      kind: row.kind,
+      shares: row.shares,
+      amount: paise(row.paise),
+      fee: paise(row.feePaise),
+      at: `2026-06-01T10:00:${String(row.second).padStart(2, "0")}.000Z`,
+    })),
+    dividends: paid.map((row) => ({ propertyId: row.property, amount: paise(row.paise) })),
+  });
 
   it("equals the sums of every holding's written figures, whatever the trades, dividends and prices", () => {
     fc.assert(
@@ -88,16 +101,7 @@ describe("portfolioTotals", () => {
         // Prices with up to four decimals (a NAV per share), so values need rounding to the paisa.
         fc.array(fc.integer({ min: 0, max: 99_999_999 }), { minLength: 4, maxLength: 4 }),
         (rows, paid, tenThousandths) => {
-          const trades: FigureTrade[] = rows.map((row, index) => ({
-            id: `t${String(index).padStart(3, "0")}`,
-            propertyId: row.property,
-            kind: row.kind,
-            shares: row.shares,
-            amount: paise(row.paise),
-            fee: paise(row.feePaise),
-            at: `2026-06-01T10:00:${String(row.second).padStart(2, "0")}.000Z`,
-          }));
-          const dividends = paid.map((row) => ({ propertyId: row.property, amount: paise(row.paise) }));
+          const { trades, dividends } = tradesAndDividends(rows, paid);
           const prices = new Map(["p1", "p2", "p3", "p4"].map((id, i) => [id, new Decimal(tenThousandths[i]!).div(10_000).toFixed(4)]));
           expect(portfolioTotals(trades, dividends, prices)).toEqual(portfolioFigures(holdingFigures(trades, dividends, prices)));
         },
@@ -125,16 +129,7 @@ describe("portfolioTotals", () => {
           },
         ),
         (rows, paid, priceList) => {
-          const trades: FigureTrade[] = rows.map((row, index) => ({
-            id: `t${String(index).padStart(3, "0")}`,
-            propertyId: row.property,
-            kind: row.kind,
-            shares: row.shares,
-            amount: paise(row.paise),
-            fee: paise(row.feePaise),
-            at: `2026-06-01T10:00:${String(row.second).padStart(2, "0")}.000Z`,
-          }));
-          const dividends = paid.map((row) => ({ propertyId: row.property, amount: paise(row.paise) }));
+          const { trades, dividends } = tradesAndDividends(rows, paid);
           const prices = new Map(["p1", "p2", "p3", "p4"].map((id, i) => [id, priceList[i]!]));
           expect(portfolioTotals(trades, dividends, prices)).toEqual(portfolioFigures(holdingFigures(trades, dividends, prices)));
         },
