@@ -15,6 +15,9 @@ import { expectedFailureLine } from "~/web/test-probe.server";
 
 export const streamTimeout = 5_000;
 
+/** The stylesheet every page inlines, for the server to compress once (server/document-gzip.ts, ADR 0095). */
+export const inlineStylesheet = stylesheet;
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

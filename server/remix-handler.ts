@@ -7,6 +7,8 @@ import { cutAtNonce, keptHeaders, withNonce, type CachedPage, type MicroCache } 
 import type { UserPageCache } from "./user-page-cache";
 import { requestBodyOf } from "./request-guards";
 import { gzipWithNonce, precompress } from "./spliced-gzip";
+import { DocumentGzip, precompressConstant, type SplicedConstant } from "./document-gzip";
+import { STYLESHEET_ELEMENT_ID } from "~/lib/inline-stylesheet";
 import { writeBody } from "./write-body";
 
 export type RemixHandlerOptions = {
@@ -29,6 +31,7 @@ export type RemixHandlerOptions = {
 export function remixHandler(options: RemixHandlerOptions): RequestHandler {
   const build = typeof options.build === "function" ? withTimedBuild(options.build) : timedBuild(options.build);
   const handle = createRequestHandler(build, options.mode);
+  const stylesheetOf = pageStylesheet(build);
   return async (req, res, next) => {
     try {
       const cacheKey = options.cache?.keyFor(req) ?? null;
@@ -70,7 +73,7 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       // A route that answered without reading the whole body (a guard's redirect): close
       // the connection rather than read the rest of it to reuse the socket.
       if (!req.complete && req.method !== "GET" && req.method !== "HEAD") res.setHeader("Connection", "close");
-      await sendResponse(res, response);
+      await sendResponse(res, response, await stylesheetOf());
     } catch (error) {
       if (res.headersSent) return;
       next(error);
@@ -183,14 +186,57 @@ function headersOf(req: ExpressRequest): Headers {
   return headers;
 }
 
-async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+async function sendResponse(res: ExpressResponse, response: Response, stylesheet: SplicedConstant | undefined): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   // Server-sent events must reach the client before the first event is written.
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
-  if (response.body) await writeBody(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  const gzip = stylesheet && gzipsPage(res, response) ? pageGzip(res, stylesheet) : undefined;
+  await writeBody(gzip ? response.body.pipeThrough(gzip) : response.body, res);
+}
+
+/**
+ * A rendered page for a client that takes gzip is compressed here rather than by the
+ * compression middleware (which leaves an answer with a Content-Encoding alone), so that
+ * the stylesheet's copy compressed once goes into it (ADR 0095).
+ */
+function gzipsPage(res: ExpressResponse, response: Response): boolean {
+  return (
+    res.req.method !== "HEAD" &&
+    /^text\/html/i.test(response.headers.get("content-type") ?? "") &&
+    !response.headers.has("content-encoding") &&
+    !/\bno-transform\b/i.test(response.headers.get("cache-control") ?? "") &&
+    res.req.acceptsEncodings("gzip") === "gzip"
+  );
+}
+
+function pageGzip(res: ExpressResponse, stylesheet: SplicedConstant): TransformStream<Uint8Array, Uint8Array> {
+  res.vary("Accept-Encoding");
+  res.setHeader("Content-Encoding", "gzip");
+  res.removeHeader("Content-Length");
+  const gzip = new DocumentGzip(stylesheet);
+  return new TransformStream({
+    transform: (chunk, stream) => stream.enqueue(gzip.write(chunk)),
+    flush: (stream) => stream.enqueue(gzip.end()),
+  });
+}
+
+/**
+ * The build's inline stylesheet (entry.server's export), compressed once per stylesheet: once
+ * per process in production, again after an edit in development.
+ */
+function pageStylesheet(build: ServerBuild | (() => Promise<ServerBuild>)): () => Promise<SplicedConstant | undefined> {
+  let kept: { css: string; constant: SplicedConstant } | undefined;
+  const opening = `<style id="${STYLESHEET_ELEMENT_ID}"`;
+  return async () => {
+    const current = typeof build === "function" ? await build() : build;
+    const css = (current.entry.module as { inlineStylesheet?: unknown }).inlineStylesheet;
+    if (typeof css !== "string" || css.length === 0) return undefined;
+    if (kept?.css !== css) kept = { css, constant: precompressConstant(opening, css) };
+    return kept.constant;
+  };
 }
 
 type ServerRoute = ServerBuild["routes"][string];

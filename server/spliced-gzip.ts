@@ -16,9 +16,9 @@ export type PrecompressedPage = {
 };
 
 // ID1 ID2, CM = deflate, no flags, no modification time, no extra flags, OS unknown.
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // BFINAL = 1, BTYPE = 00 (stored), LEN = 0, NLEN = 0xffff.
-const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+export const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 const STORED_BLOCK_MAX = 0xffff;
 
 export function precompress(pieces: readonly Buffer[]): PrecompressedPage {
@@ -54,9 +54,14 @@ export function gzipWithNonce(page: PrecompressedPage, nonce: string): Buffer {
     parts.push(page.deflated[index]!);
     addToChecksum(piece);
   });
+  parts.push(FINAL_EMPTY_BLOCK, gzipTrailer(crc, size));
+  return Buffer.concat(parts);
+}
+
+/** The gzip trailer: the CRC-32 and the length (mod 2^32) of the uncompressed data (RFC 1952). */
+export function gzipTrailer(crc: number, size: number): Buffer {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
-  parts.push(FINAL_EMPTY_BLOCK, trailer);
-  return Buffer.concat(parts);
+  return trailer;
 }

@@ -86,9 +86,27 @@ describe("pages and headers", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
-  it("sends browsers a page in brotli with a 256 KiB window, which decodes to the same page", async () => {
+  it("sends browsers a rendered page in gzip, with the stylesheet compressed once spliced in, which decodes to the same page", async () => {
     const plain = await rawResponse(`${app.baseUrl}/no-such-page`, "identity");
     const compressed = await rawResponse(`${app.baseUrl}/no-such-page`, "gzip, deflate, br, zstd");
+    expect(compressed.status).toBe(404);
+    expect(compressed.encoding).toBe("gzip");
+    expect(plain.encoding).toBeUndefined();
+    const decoded = zlib.gunzipSync(compressed.body).toString("utf8");
+    expect(decoded.replaceAll(compressed.nonce, "N")).toBe(plain.body.toString("utf8").replaceAll(plain.nonce, "N"));
+    expect(decoded).toContain("</html>");
+    // The stylesheet's blocks are the same bytes in every answer: compressed once, not per page.
+    const stylesheet = /<style id="app-stylesheet"[^>]*>([\s\S]+?)<\/style>/.exec(decoded)?.[1] ?? "";
+    expect(stylesheet.length).toBeGreaterThan(10_000);
+    const once = zlib.deflateRawSync(Buffer.from(stylesheet), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    expect(compressed.body.includes(once)).toBe(true);
+    const again = await rawResponse(`${app.baseUrl}/no-such-page`, "gzip");
+    expect(again.body.includes(once)).toBe(true);
+  });
+
+  it("sends a client that takes brotli and not gzip a page in brotli with a 256 KiB window, which decodes to the same page", async () => {
+    const plain = await rawResponse(`${app.baseUrl}/no-such-page`, "identity");
+    const compressed = await rawResponse(`${app.baseUrl}/no-such-page`, "br");
     // A page rendered for this answer (the page cache, which sends gzip, keeps only 200s).
     expect(compressed.status).toBe(404);
     expect(compressed.encoding).toBe("br");
