@@ -122,3 +122,24 @@ describe("cooling-off", () => {
     expect(await checkInvariants(prisma())).toEqual([]);
   });
 });
+
+describe("the history's list", () => {
+  it("sends the page only what the list shows: the purchase's line and wallet figure, not its journal, fee or the property's terms", async () => {
+    const { property, transactionId, cookie } = await buy(2);
+    const transaction = await prisma().transaction.findUniqueOrThrow({ where: { id: transactionId } });
+    const html = await (await appClient(() => app).get("/dashboard/transactions", cookie)).text();
+    // The list's line, the id its link opens and the wallet figure are there.
+    expect(html).toContain(`Invested in ${property.title} · 2 shares`);
+    expect(html).toContain(`/dashboard/transactions/${transactionId}`);
+    const walletEffect = transaction.amount.plus(transaction.fee).negated().toFixed(2);
+    // The hydration data is a JSON text inside a script, its quotes escaped.
+    const inData = (value: string) => html.includes(`\\"${value}\\"`);
+    expect(inData(walletEffect)).toBe(true);
+    // The rest of the row is the details dialog's to read (getOwnTransaction), not this page's.
+    expect(transaction.journalId).toBeTruthy();
+    expect(html).not.toContain(transaction.journalId!);
+    expect(inData("pricePerShare")).toBe(false);
+    expect(inData("sharePrice")).toBe(false);
+    expect(inData(transaction.fee.toFixed(2))).toBe(false);
+  });
+});

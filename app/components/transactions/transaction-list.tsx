@@ -1,12 +1,12 @@
 import { Decimal } from "~/lib/money";
 import { Link } from "@remix-run/react";
-import type { HistoryRow } from "~/domain/transactions/transaction-history.server";
+import type { HistoryListRow } from "~/domain/transactions/transaction-history.server";
 import { transactionSummary, TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 import { paths } from "~/lib/paths";
 import { formatIndiaDateTime, formatSignedRupees } from "~/lib/formats";
 
-export function summaryOf(row: HistoryRow): string {
+export function summaryOf(row: Pick<HistoryListRow, "type" | "shares" | "description" | "property">): string {
   return transactionSummary({
     type: row.type,
     propertyTitle: row.property?.title ?? null,
@@ -15,7 +15,7 @@ export function summaryOf(row: HistoryRow): string {
   });
 }
 
-export function TransactionList({ rows, search }: { rows: HistoryRow[]; search: string }) {
+export function TransactionList({ rows, search }: { rows: HistoryListRow[]; search: string }) {
   if (rows.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">

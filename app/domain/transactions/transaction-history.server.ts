@@ -23,6 +23,19 @@ export type HistoryRow = {
   property: { id: string; title: string; city: string; sharePrice: string; spvName?: string | null } | null;
 };
 
+/**
+ * What the history's list shows of a row. Its loader sends only this, so the page's data
+ * is what its HTML needs; the details dialog reads its own row (getOwnTransaction).
+ */
+export type HistoryListRow = Pick<HistoryRow, "id" | "type" | "status" | "walletEffect" | "shares" | "description" | "createdAt"> & {
+  property: { title: string } | null;
+};
+
+export function historyListRow(row: HistoryRow): HistoryListRow {
+  const { id, type, status, walletEffect, shares, description, createdAt, property } = row;
+  return { id, type, status, walletEffect, shares, description, createdAt, property: property && { title: property.title } };
+}
+
 /** Rows per page of the history. */
 export const HISTORY_PAGE_SIZE = 25;
 

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/properties/pagination";
 import { TransactionFilterForm } from "~/components/transactions/transaction-filter-form";
 import { TransactionList } from "~/components/transactions/transaction-list";
 import { requireDashboardUser } from "~/web/guards.server";
-import { listTransactions, parseHistoryPage } from "~/domain/transactions/transaction-history.server";
+import { historyListRow, listTransactions, parseHistoryPage } from "~/domain/transactions/transaction-history.server";
 import { parseTransactionFilter } from "~/lib/transactions";
 import { getPrisma } from "~/services/db.server";
 
@@ -14,7 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseTransactionFilter(params.get("type"));
   const history = await listTransactions(getPrisma(), { userId: user.id, filter, page: parseHistoryPage(params.get("page")) });
-  return { filter, ...history };
+  // Only what the list shows goes to the page (and into its HTML as the hydration data).
+  return { filter, ...history, rows: history.rows.map(historyListRow) };
 }
 
 export default function TransactionsPage() {
