@@ -194,7 +194,7 @@ async function sendResponse(res: ExpressResponse, response: Response, stylesheet
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (!response.body) return void res.end();
   const gzip = stylesheet && gzipsPage(res, response) ? pageGzip(res, stylesheet) : undefined;
-  await writeBody(gzip ? response.body.pipeThrough(gzip) : response.body, res);
+  await writeBody(response.body, res, gzip);
 }
 
 /**
@@ -212,15 +212,11 @@ function gzipsPage(res: ExpressResponse, response: Response): boolean {
   );
 }
 
-function pageGzip(res: ExpressResponse, stylesheet: SplicedConstant): TransformStream<Uint8Array, Uint8Array> {
+function pageGzip(res: ExpressResponse, stylesheet: SplicedConstant): DocumentGzip {
   res.vary("Accept-Encoding");
   res.setHeader("Content-Encoding", "gzip");
   res.removeHeader("Content-Length");
-  const gzip = new DocumentGzip(stylesheet);
-  return new TransformStream({
-    transform: (chunk, stream) => stream.enqueue(gzip.write(chunk)),
-    flush: (stream) => stream.enqueue(gzip.end()),
-  });
+  return new DocumentGzip(stylesheet);
 }
 
 /**

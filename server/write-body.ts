@@ -2,6 +2,9 @@ import type { Writable } from "node:stream";
 
 type Response = Writable & { flush?: () => void };
 
+/** Turns the body's chunks into what is sent (a page's gzip stream, server/document-gzip.ts). */
+export type BodyEncoder = { write(chunk: Uint8Array): Uint8Array; end(): Uint8Array };
+
 /**
  * Writes a web body to the Node response as Remix's writeReadableStreamToWritable does (each
  * chunk flushed through compression, so a streamed page or event reaches the client at once),
@@ -10,7 +13,7 @@ type Response = Writable & { flush?: () => void };
  * as it could be and queued in memory for a slow client. A client that goes away cancels the
  * body, which stops its source.
  */
-export async function writeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
+export async function writeBody(body: ReadableStream<Uint8Array>, res: Response, encoder?: BodyEncoder): Promise<void> {
   const reader = body.getReader();
   // One listener each for the whole response. The compression middleware moves a response's
   // 'drain' listeners to its zlib stream and cannot take one off again, so a listener per wait
@@ -25,14 +28,15 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response)
       if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
       const { done, value } = await reader.read();
       if (done) break;
-      const room = res.write(value);
+      const room = res.write(encoder ? encoder.write(value) : value);
       res.flush?.();
       if (room) continue;
       const open = await new Promise<boolean>((resolve) => (wake = resolve));
       wake = null;
       if (!open) return void (await reader.cancel().catch(() => undefined));
     }
-    res.end();
+    if (encoder) res.end(encoder.end());
+    else res.end();
   } catch (error) {
     res.destroy(error as Error);
     throw error;
