@@ -12,6 +12,8 @@ import { catalogueCities, listCatalogue } from "../../app/domain/properties/list
 import { parseCatalogueFilters } from "../../app/domain/properties/catalogue-filters";
 import { getOrderBook, listOwnBuyOrders } from "../../app/domain/market/order-book.server";
 import { getPropertyValueStory } from "../../app/domain/valuations/property-valuations.server";
+import { readBuyFacts } from "../../app/domain/market/market-calls.server";
+import { settleReservation } from "../../app/domain/market/settle-trades.server";
 import { withDatabase } from "#tests/setup/global-database";
 import { useTestDatabase } from "#tests/setup/test-database";
 
@@ -87,7 +89,7 @@ async function planCounts(): Promise<Map<string, { generic: number; custom: numb
 }
 
 describe("the hot statements are planned once per connection", () => {
-  it("keeps one generic plan for the frame's, the history's, the overview's, the invest page's and the catalogue's reads", async () => {
+  it("keeps one generic plan for the frame's, the history's, the overview's, the invest page's, the catalogue's and the market's reads", async () => {
     const propertyIds = Array.from({ length: HELD }, (_, i) => `once-${i + 1}`);
     const REQUESTS = 9;
     for (let request = 0; request < REQUESTS; request++) {
@@ -106,6 +108,13 @@ describe("the hot statements are planned once per connection", () => {
       const query = ["", "type=commercial&sort=return", "city=Pune&sort=funded"][request % 3]!;
       await listCatalogue(prisma, { ...parseCatalogueFilters(new URLSearchParams(query)), page: 1 + (request % 2) });
       await catalogueCities(prisma);
+      // A hold's and a Buy Now's first read, and an admin's settlement's (of a reservation that is not there).
+      const listing = "00000000-0000-4000-8000-00000000000" + (request % 10);
+      await readBuyFacts(prisma, { buyerId: investorId, orderId: listing }, { kind: "hold", key: `once-key-${request}` }, new Date());
+      await readBuyFacts(prisma, { buyerId: investorId, orderId: listing }, { kind: "buy-order", key: `once-key-${request}` }, new Date());
+      await expect(settleReservation(prisma, { adminId: investorId, reservationId: listing })).rejects.toMatchObject({
+        code: "reservationNotFound",
+      });
     }
     const counts = await planCounts();
     const hot = [...counts.keys()].filter((name) => name !== PLAN_COUNTS.name).sort();
@@ -120,6 +129,9 @@ describe("the hot statements are planned once per connection", () => {
         "read_own_buy_orders_of_property",
         "read_catalogue_page::::::newest",
         "read_catalogue_cities",
+        "read_buy_facts:hold",
+        "read_buy_facts:buy-order",
+        "read_settlement_facts",
       ]),
     );
     expect(hot.filter((name) => name.startsWith("prisma_"))).toEqual([]);

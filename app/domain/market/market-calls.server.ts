@@ -1,6 +1,6 @@
 import { Decimal } from "~/lib/money";
 import { onlySharesAvailableMessage, parseShareCount } from "~/lib/market/market-rules";
-import { Prisma, type DatabaseErrorTable, type Db } from "~/services/db.server";
+import { preparedQuery, type DatabaseErrorTable, type Db, type PreparedStatement } from "~/services/db.server";
 import { DomainError } from "~/domain/errors";
 import {
   InsufficientFundsError,
@@ -141,27 +141,41 @@ export async function readBuyFacts(
   now: Date,
 ): Promise<BuyFacts> {
   const orderId = isUuid(input.orderId) ? input.orderId : null;
-  const seenSql =
-    seen.kind === "hold"
-      ? Prisma.sql`SELECT h.id::text AS id, h.order_id::text AS order_id, h.shares FROM share_buyer_holds h WHERE h.idempotency_key = ${seen.key}`
-      : seen.kind === "buy-order"
-        ? // A Buy Now's order names its listing through its fill.
-          Prisma.sql`SELECT b.id::text AS id, (SELECT f.sell_order_id::text FROM share_fills f WHERE f.buy_order_id = b.id LIMIT 1) AS order_id,
-                            b.shares_wanted AS shares FROM share_buy_orders b WHERE b.idempotency_key = ${seen.key}`
-        : Prisma.sql`SELECT t.id::text AS id, t.reference_id AS order_id, t.shares FROM transactions t
-                    WHERE t.user_id = ${input.buyerId}::uuid AND t.idempotency_key = ${seen.key}`;
-  const [facts] = await prisma.$queryRaw<BuyFacts[]>`
+  const [facts] = await preparedQuery<BuyFacts>(prisma, READ_BUY_FACTS[seen.kind], [input.buyerId, orderId, seen.key, now]);
+  return facts!;
+}
+
+// Where the form key was used before, per kind of buy: $1 the buyer, $3 the key.
+const SEEN_SQL = {
+  hold: `SELECT h.id::text AS id, h.order_id::text AS order_id, h.shares FROM share_buyer_holds h WHERE h.idempotency_key = $3`,
+  // A Buy Now's order names its listing through its fill.
+  "buy-order": `SELECT b.id::text AS id, (SELECT f.sell_order_id::text FROM share_fills f WHERE f.buy_order_id = b.id LIMIT 1) AS order_id,
+                       b.shares_wanted AS shares FROM share_buy_orders b WHERE b.idempotency_key = $3`,
+  trade: `SELECT t.id::text AS id, t.reference_id AS order_id, t.shares FROM transactions t
+           WHERE t.user_id = $1::uuid AND t.idempotency_key = $3`,
+} as const;
+
+// $1 the buyer, $2 the order (NULL when not a uuid), $3 the key, $4 now. Prepared once per
+// connection, one statement per kind, on the pool's own connection rather than through
+// Prisma's query pipeline (ADR 0026): every hold, Buy Now and trade reads it first.
+const READ_BUY_FACTS = Object.fromEntries(
+  Object.entries(SEEN_SQL).map(([kind, seenSql]) => [
+    kind,
+    {
+      name: `read_buy_facts:${kind}`,
+      text: `
     SELECT u.tier::text AS tier, u.is_admin, o.id::text AS order_id, o.seller_id::text AS seller_id,
            sp.email AS seller_email, sp.full_name AS seller_name, o.property_id, p.title AS property_title,
            p.shares_sellable, o.status::text AS status, o.remaining_shares, o.held_shares, o.price_per_share::text AS price_per_share,
-           o.expires_at <= ${now} AS expired, e.available_balance::text AS available_balance,
+           o.expires_at <= $4::timestamptz AS expired, e.available_balance::text AS available_balance,
            s.id AS seen_id, s.order_id AS seen_order_id, s.shares AS seen_shares
       FROM (SELECT 1) AS one
-      LEFT JOIN user_profiles u ON u.user_id = ${input.buyerId}::uuid
-      LEFT JOIN share_sell_requests o ON o.id = ${orderId}::uuid
+      LEFT JOIN user_profiles u ON u.user_id = $1::uuid
+      LEFT JOIN share_sell_requests o ON o.id = $2::uuid
       LEFT JOIN properties p ON p.id = o.property_id
       LEFT JOIN user_profiles sp ON sp.user_id = o.seller_id
-      LEFT JOIN escrow_balances e ON e.user_id = ${input.buyerId}::uuid
-      LEFT JOIN (${seenSql}) AS s ON true`;
-  return facts!;
-}
+      LEFT JOIN escrow_balances e ON e.user_id = $1::uuid
+      LEFT JOIN (${seenSql}) AS s ON true`,
+    },
+  ]),
+) as Record<keyof typeof SEEN_SQL, PreparedStatement>;

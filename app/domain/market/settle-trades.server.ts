@@ -1,5 +1,13 @@
 import { Decimal, formatINR } from "~/lib/money";
-import { moneyFunction, runMoneyCall, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import {
+  moneyFunction,
+  preparedQuery,
+  runMoneyCall,
+  runTransaction,
+  type PreparedStatement,
+  type PrismaClient,
+  type Tx,
+} from "~/services/db.server";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
@@ -142,17 +150,7 @@ export async function settleReservation(
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
   if (!isUuid(input.reservationId)) throw marketError("reservationNotFound", 404);
   return runMoneyCall(prisma, "market.settle-reservation", marketErrors(), async (call) => {
-    const [facts] = await prisma.$queryRaw<SettlementFacts[]>`
-      SELECT h.shares, h.amount::text AS amount, p.title AS property_title, r.status::text AS status,
-             h.hold_status::text AS hold_status, r.expires_at <= ${now} AS expired,
-             ARRAY_REMOVE(ARRAY[bu.email, su.email], NULL) AS emails
-        FROM share_reservations r
-        JOIN share_buyer_holds h ON h.id = r.hold_id
-        LEFT JOIN user_profiles bu ON bu.user_id = h.buyer_id
-        LEFT JOIN user_profiles su ON su.user_id = h.seller_id
-        JOIN share_sell_requests o ON o.id = h.order_id
-        JOIN properties p ON p.id = o.property_id
-       WHERE r.id = ${input.reservationId}::uuid`;
+    const [facts] = await preparedQuery<SettlementFacts>(prisma, READ_SETTLEMENT_FACTS, [input.reservationId, now]);
     if (!facts) throw marketError("reservationNotFound", 404);
     // Settled, released and expired are final: refused at once, with no lock taken.
     if (facts.status !== "active" || facts.hold_status !== "reserved") throw marketError("reservationClosed", 409);
@@ -193,6 +191,23 @@ export async function settleReservation(
     };
   });
 }
+
+// $1 the reservation, $2 now. Prepared once per connection, on the pool's own connection
+// rather than through Prisma's query pipeline (ADR 0026).
+const READ_SETTLEMENT_FACTS: PreparedStatement = {
+  name: "read_settlement_facts",
+  text: `
+    SELECT h.shares, h.amount::text AS amount, p.title AS property_title, r.status::text AS status,
+           h.hold_status::text AS hold_status, r.expires_at <= $2::timestamptz AS expired,
+           ARRAY_REMOVE(ARRAY[bu.email, su.email], NULL) AS emails
+      FROM share_reservations r
+      JOIN share_buyer_holds h ON h.id = r.hold_id
+      LEFT JOIN user_profiles bu ON bu.user_id = h.buyer_id
+      LEFT JOIN user_profiles su ON su.user_id = h.seller_id
+      JOIN share_sell_requests o ON o.id = h.order_id
+      JOIN properties p ON p.id = o.property_id
+     WHERE r.id = $1::uuid`,
+};
 
 /** The admin cancels a reservation: the hold's journal is voided and the shares return to the order. */
 export async function cancelReservation(
