@@ -1314,7 +1314,8 @@ CREATE OR REPLACE FUNCTION public.raise_catalogue_page_version()
  LANGUAGE sql
 AS $function$
     UPDATE "catalogue_page_version" SET "version" = "version" + 1, "changed_in" = pg_current_xact_id()::text::bigint
-     WHERE "changed_in" <> pg_current_xact_id()::text::bigint
+     WHERE "slot" = (pg_current_xact_id()::text::bigint % 32)::integer
+       AND "changed_in" <> pg_current_xact_id()::text::bigint
 $function$;
 
 -- raise_user_page_version(p_user uuid)

@@ -114,13 +114,13 @@ const READ_SESSION: PreparedStatement = {
 // The same row with the versions of what the investor's signed-in pages show (ADR 0045): a page
 // kept in memory is served again only while both are unchanged. The investor's is their folded
 // base plus the changes committed since the last fold (ADR 0084), read in one snapshot, so a
-// fold running meanwhile never moves it.
+// fold running meanwhile never moves it; the catalogue's is the sum of its slots (ADR 0096).
 export const READ_SESSION_WITH_PAGE_VERSION: PreparedStatement = {
   name: "read_session_with_page_version",
   text: `SELECT ${SESSION_COLUMNS},
                 (coalesce((SELECT v.version FROM "public"."user_page_versions" v WHERE v.user_id = s.user_id), 0)
                   + (SELECT count(*) FROM "public"."user_page_changes" c WHERE c.user_id = s.user_id))::text
-                  || ':' || (SELECT c.version FROM "public"."catalogue_page_version" c)::text AS "pageVersion"
+                  || ':' || (SELECT sum(c.version) FROM "public"."catalogue_page_version" c)::text AS "pageVersion"
            ${SESSION_BY_ID_HASH}`,
 };
 

@@ -112,6 +112,42 @@ describe("page versions raised at the commit never deadlock", () => {
   });
 });
 
+describe("the catalogue's version in slots (ADR 0096)", () => {
+  it("lets a commit that raises the catalogue's version finish while another one raising it is still committing", async () => {
+    const a = await investor();
+    const first = await createProperty(db.current.prisma);
+    const second = await createProperty(db.current.prisma);
+    const before = await a.version();
+    const [slow, quick, watcher] = [0, 1, 2].map(() => new pg.Client({ connectionString: db.current.url }));
+    await Promise.all([slow, quick, watcher].map((client) => client!.connect()));
+    try {
+      const xid = async (client: pg.Client) => Number((await client.query("SELECT pg_current_xact_id()::text AS x")).rows[0].x);
+      await slow!.query("BEGIN");
+      await slow!.query(priceOf(first.id).text, priceOf(first.id).values);
+      await slow!.query(pause.text);
+      await quick!.query("BEGIN");
+      await quick!.query(priceOf(second.id).text, priceOf(second.id).values);
+      // Consecutive transactions pick different slots (id mod 32).
+      expect((await xid(slow!)) % 32).not.toBe((await xid(quick!)) % 32);
+      const finished: string[] = [];
+      // The slow commit raises its slot, then sleeps in the test's deferred trigger, holding it.
+      const slowCommit = slow!.query("COMMIT").then(() => finished.push("slow"));
+      const slowPid = (slow as unknown as { processID: number }).processID;
+      await expect
+        .poll(async () => (await watcher!.query("SELECT wait_event FROM pg_stat_activity WHERE pid = $1", [slowPid])).rows[0]?.wait_event)
+        .toBe("PgSleep");
+      // With one row the quick commit waited for the slow one's; with slots it does not.
+      await quick!.query("COMMIT").then(() => finished.push("quick"));
+      await slowCommit;
+      expect(finished).toEqual(["quick", "slow"]);
+    } finally {
+      await Promise.all([slow, quick, watcher].map((client) => client!.end().catch(() => undefined)));
+    }
+    // Each commit still moved the version by one.
+    expect((await a.version()).catalogue).toBe(before.catalogue + 2);
+  });
+});
+
 // Why the catalogue's one row cannot close a cycle (ADR 0084): it is taken only at a commit,
 // and what a commit does after taking it never waits. These are the facts that argument rests
 // on; a new deferred trigger, or a new writer of a version row, fails here until it is judged.

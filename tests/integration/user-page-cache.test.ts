@@ -195,7 +195,8 @@ describe("page versions kept by the database", () => {
         )
       )[0].version,
     );
-  const catalogueVersion = async () => Number((await sql("SELECT version FROM catalogue_page_version"))[0].version);
+  // The sum of its slots, as the session read sums them (ADR 0096).
+  const catalogueVersion = async () => Number((await sql("SELECT sum(version) AS version FROM catalogue_page_version"))[0].version);
 
   it("raises an investor's version once per transaction, however many of their rows it writes", async () => {
     const { user } = await investor();
