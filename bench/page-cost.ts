@@ -19,7 +19,9 @@ async function main(): Promise<number> {
       const sessionSecret = randomBytes(32).toString("hex");
       const pages = await standardPages(database.url, sessionSecret, 5000);
       const cookie = pages.find((page) => page.path === "/invest/bench-1")!.cookie!;
-      const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0" });
+      // PAGE_COST_NODE_ARGS="--flag …": flags for the server's node, to compare a runtime setting.
+      const nodeArgs = process.env.PAGE_COST_NODE_ARGS?.split(" ").filter(Boolean);
+      const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0", ...(nodeArgs?.length ? { nodeArgs } : {}) });
       const isApp = (_: string, _pid: number, group: number) => group === app.pid;
       try {
         console.log(`| page | req/s | app µs per request | PostgreSQL µs per request |`);
@@ -34,11 +36,16 @@ async function main(): Promise<number> {
           ["/dashboard/transactions", "/dashboard/transactions", cookie] as Target,
           ["/dashboard/overview (rendered)", "/dashboard/overview", `${cookie}; ${rendered}`] as Target,
           ["/invest/bench-1", "/invest/bench-1", cookie] as Target,
-          // PAGE_COST_EXTRA="/terms,/dashboard/updates": more paths, signed in when under /dashboard.
+          // PAGE_COST_EXTRA="/terms,+/terms,/dashboard/updates": more paths, signed in when under /dashboard or marked "+".
           ...(process.env.PAGE_COST_EXTRA ?? "")
             .split(",")
             .filter(Boolean)
-            .map((path): Target => [path, path, path.startsWith("/dashboard") ? cookie : rendered]),
+            // "+/terms": that path signed in as well (the signed-in frame around a page with no data).
+            .map((path): Target =>
+              path.startsWith("+")
+                ? [`${path.slice(1)} (signed in)`, path.slice(1), `${cookie}; ${rendered}`]
+                : [path, path, path.startsWith("/dashboard") ? cookie : rendered],
+            ),
         ].filter(([label]) => !process.env.PAGE_COST_ONLY || process.env.PAGE_COST_ONLY.split(",").some((only) => label.includes(only)));
         for (const [label, path, pageCookie] of targets) {
           const headers: Record<string, string> = pageCookie ? { Cookie: pageCookie } : {};

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { useDrawnInTheBrowser } from "~/components/ui/use-hydrated";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
 import { useNonce } from "~/lib/nonce";
 import { paths } from "~/lib/paths";
@@ -58,10 +58,10 @@ function MyProperties({ properties, total }: { properties: SidebarProperty[]; to
   const ref = useRef<HTMLDetailsElement>(null);
   // Only a sidebar drawn in the browser: one the server drew was opened as it was parsed, and
   // the reader may have closed it since (reopening it at hydration undid their click).
-  const drawnInTheBrowser = useRef(useHydrated());
+  const drawnInTheBrowser = useDrawnInTheBrowser();
   useEffect(() => {
-    if (drawnInTheBrowser.current && ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
-  }, []);
+    if (drawnInTheBrowser && ref.current && window.matchMedia(WIDE_SCREEN).matches) ref.current.open = true;
+  }, [drawnInTheBrowser]);
   return (
     <>
       <details ref={ref} className="md:mt-4" suppressHydrationWarning>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { FormErrors } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { WithoutScripts, WithScripts } from "~/components/ui/use-hydrated";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { investBlocker } from "~/lib/investing/buy-box-state";
 import { isInvestButtonDisabled } from "~/lib/investing/invest-button";
@@ -56,7 +56,6 @@ export function BuyCalculator({
   /** Where the fix for a blocked purchase lives. */
   links: { kyc: string; wallet: string };
 }) {
-  const hydrated = useHydrated();
   const [sharesText, setSharesText] = useState(initialShares);
   const sharesRef = useTypedBeforeHydration<HTMLInputElement>(sharesText, setSharesText);
   // The browser checks what the action's schema checks (checkPurchaseForm), without zod's weight on this page.
@@ -99,7 +98,9 @@ export function BuyCalculator({
         <input type="hidden" name="propertyId" value={propertyId} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {/* Tells the action that this page can show the success notice itself. */}
-        {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
+        <WithScripts>
+          <input type="hidden" name="enhanced" value="true" />
+        </WithScripts>
         <Field
           label="Number of shares"
           inputProps={{
@@ -139,11 +140,11 @@ export function BuyCalculator({
           >
             Invest Now
           </SubmitButton>
-          {hydrated ? null : (
+          <WithoutScripts>
             <SubmitButton intent="calculate" formNoValidate variant="secondary" size="lg">
               Update total
             </SubmitButton>
-          )}
+          </WithoutScripts>
         </div>
         {blocker ? (
           <p id="invest-blocker" className="text-sm text-slate-700">

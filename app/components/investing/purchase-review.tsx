@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/status-button";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { WithScripts } from "~/components/ui/use-hydrated";
 import { formatINR } from "~/lib/money";
 import { formatCount } from "~/lib/formats";
 import type { PurchaseReviewData } from "~/domain/investing/purchase-review.server";
@@ -25,7 +25,6 @@ export function PurchaseReview({
   error: string | null;
   riskHref: string;
 }) {
-  const hydrated = useHydrated();
   const rows: [string, string, string][] = [
     ["Property", review.propertyTitle, "review-property"],
     ["Shares", formatCount(review.shares), "review-shares"],
@@ -65,7 +64,9 @@ export function PurchaseReview({
         {/* What the button says it charges: the server buys only if the purchase costs exactly this. */}
         <input type="hidden" name="reviewedTotal" value={review.total} />
         <input type="hidden" name="idempotencyKey" value={review.idempotencyKey} />
-        {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
+        <WithScripts>
+          <input type="hidden" name="enhanced" value="true" />
+        </WithScripts>
         <label className="flex items-start gap-2 text-sm">
           <input
             type="checkbox"

@@ -3,7 +3,7 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { WithoutScripts } from "~/components/ui/use-hydrated";
 import {
   PRICE_BANDS,
   PROPERTY_CATEGORY_OPTIONS,
@@ -21,7 +21,6 @@ import { paths } from "~/lib/paths";
  */
 export function CatalogueFilterForm({ filters, cities }: { filters: CatalogueFilters; cities: string[] }) {
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const action = paths.properties();
   const apply = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
@@ -65,11 +64,11 @@ export function CatalogueFilterForm({ filters, cities }: { filters: CatalogueFil
         <Link to={action} className={buttonClasses("ghost", "sm")}>
           Clear all
         </Link>
-        {hydrated ? null : (
+        <WithoutScripts>
           <SubmitButton size="sm" pendingWhen={{ formAction: action, formMethod: "GET" }}>
             Apply Filters
           </SubmitButton>
-        )}
+        </WithoutScripts>
       </div>
     </Form>
   );

@@ -125,32 +125,37 @@ export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
         aria-label="Latest notifications"
         className="absolute top-full right-4 left-4 z-50 mt-2 rounded-xl border border-slate-200 bg-white shadow-lg sm:right-0 sm:left-auto sm:w-80 sm:max-w-[calc(100vw-2rem)]"
       >
-        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-          <Link to={bell.href} className="text-sm font-semibold text-brand-700 hover:underline">
-            All notifications
-          </Link>
-          <MarkAllReadForm unread={bell.unread} returnTo={here} />
-        </div>
-        {bell.latest.length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications yet.</p>
-        ) : (
-          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">
-            {bell.latest.map((alert) => (
-              <li key={alert.id} className={alert.isRead ? "" : "bg-brand-50"}>
-                <Link to={alertHref(alert)} className="block px-4 py-3 hover:bg-slate-50">
-                  <span className="block text-sm font-semibold break-words text-ink">
-                    {alert.isRead ? null : <span className="sr-only">Unread: </span>}
-                    {alert.title}
-                  </span>
-                  <span className="mt-0.5 block text-sm break-words text-slate-600">{alert.message}</span>
-                  <time dateTime={alert.createdAt} className="mt-0.5 block text-xs text-slate-500">
-                    {formatIndiaDateTime(alert.createdAt)}
-                  </time>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        {/* Drawn when opened: mounted with the bell, its links made the task that ends hydration longer. */}
+        {open ? (
+          <>
+            <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+              <Link to={bell.href} className="text-sm font-semibold text-brand-700 hover:underline">
+                All notifications
+              </Link>
+              <MarkAllReadForm unread={bell.unread} returnTo={here} />
+            </div>
+            {bell.latest.length === 0 ? (
+              <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications yet.</p>
+            ) : (
+              <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">
+                {bell.latest.map((alert) => (
+                  <li key={alert.id} className={alert.isRead ? "" : "bg-brand-50"}>
+                    <Link to={alertHref(alert)} className="block px-4 py-3 hover:bg-slate-50">
+                      <span className="block text-sm font-semibold break-words text-ink">
+                        {alert.isRead ? null : <span className="sr-only">Unread: </span>}
+                        {alert.title}
+                      </span>
+                      <span className="mt-0.5 block text-sm break-words text-slate-600">{alert.message}</span>
+                      <time dateTime={alert.createdAt} className="mt-0.5 block text-xs text-slate-500">
+                        {formatIndiaDateTime(alert.createdAt)}
+                      </time>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : null}
       </div>
     </div>
   );
