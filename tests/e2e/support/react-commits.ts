@@ -14,7 +14,14 @@ export async function recordReactCommits(page: Page): Promise<() => Promise<Comm
     const commits: { rendered: number; components: number }[] = [];
     // Function, class, forwardRef, memo and simple memo components (React's fiber tags).
     const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-    type Fiber = { tag: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; memoizedProps: unknown; memoizedState: unknown };
+    type Fiber = {
+      tag: number;
+      child: Fiber | null;
+      sibling: Fiber | null;
+      alternate: Fiber | null;
+      memoizedProps: unknown;
+      memoizedState: unknown;
+    };
     (window as unknown as { __reactCommits: typeof commits }).__reactCommits = commits;
     (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       supportsFiber: true,
