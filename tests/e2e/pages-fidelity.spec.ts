@@ -105,35 +105,40 @@ test("a money form sent offline keeps its entries with the app's notice, and goe
   await expect(page.getByTestId("fund-requests")).toContainText("Add funds ₹15,500");
 });
 
-test("a money form whose connection drops keeps its entries with the app's notice, and goes through when it is back", async ({
-  page,
-  signInAs,
-}) => {
-  await signInAs("waitlist@demo.aangan.in", { redirectTo: "/waitlist-dashboard/wallet" });
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await page.getByRole("button", { name: "Add Funds" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Funds" });
-  await dialog.getByLabel("Amount (₹)").fill("16500");
+// page.route sees no request a service worker answers, and the app's worker may take over
+// the page at any moment after its load: the submit then reached the server (one run in four).
+test.describe("with no service worker between the page and the wire", () => {
+  test.use({ serviceWorkers: "block" });
+  test("a money form whose connection drops keeps its entries with the app's notice, and goes through when it is back", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs("waitlist@demo.aangan.in", { redirectTo: "/waitlist-dashboard/wallet" });
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await page.getByRole("button", { name: "Add Funds" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Funds" });
+    await dialog.getByLabel("Amount (₹)").fill("16500");
 
-  // The browser still believes it is online; every request to the app fails on the wire.
-  let dropped = 0;
-  const toTheApp = (url: URL) => url.pathname.endsWith(".data");
-  await page.route(toTheApp, (route) => {
-    dropped += 1;
-    return route.abort("connectionreset");
+    // The browser still believes it is online; every request to the app fails on the wire.
+    let dropped = 0;
+    const toTheApp = (url: URL) => url.pathname.endsWith(".data");
+    await page.route(toTheApp, (route) => {
+      dropped += 1;
+      return route.abort("connectionreset");
+    });
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(dialog.getByText(/Not Sent - You are offline or the connection dropped, so nothing was sent/)).toBeVisible();
+    expect(dropped).toBe(1);
+    await expect(dialog.getByLabel("Amount (₹)")).toHaveValue("16500");
+    // Nothing else was asked of the server (it would fail the same way and replace the page).
+    expect(dropped).toBe(1);
+    await expect(page.getByRole("heading", { level: 1, name: /Failed|Something went wrong/ })).toHaveCount(0);
+
+    await page.unroute(toTheApp);
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Request Submitted Successfully")).toBeVisible();
+    await expect(page.getByTestId("fund-requests")).toContainText("Add funds ₹16,500");
   });
-  await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expect(dialog.getByText(/Not Sent - You are offline or the connection dropped, so nothing was sent/)).toBeVisible();
-  expect(dropped).toBe(1);
-  await expect(dialog.getByLabel("Amount (₹)")).toHaveValue("16500");
-  // Nothing else was asked of the server (it would fail the same way and replace the page).
-  expect(dropped).toBe(1);
-  await expect(page.getByRole("heading", { level: 1, name: /Failed|Something went wrong/ })).toHaveCount(0);
-
-  await page.unroute(toTheApp);
-  await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expect(page.getByText("Request Submitted Successfully")).toBeVisible();
-  await expect(page.getByTestId("fund-requests")).toContainText("Add funds ₹16,500");
 });
 
 test("the bell lists the spec's 20 latest alerts", async ({ page, signInAs }) => {
