@@ -39,7 +39,13 @@ async function main(): Promise<number> {
           sessionSecret,
           workers: 1,
           cpus: "0",
-          nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=500"],
+          // PROFILE_NODE_ARGS="--flag …": a runtime setting to compare (as page-cost.ts's PAGE_COST_NODE_ARGS).
+          nodeArgs: [
+            ...(process.env.PROFILE_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+            "--cpu-prof",
+            `--cpu-prof-dir=${dir}`,
+            "--cpu-prof-interval=500",
+          ],
         });
         let result;
         let loadFrom = 0;
