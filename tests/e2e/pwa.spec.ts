@@ -6,11 +6,19 @@ import { expect, test } from "./support/fixtures";
 // The config blocks service workers for every other spec; these tests are about it.
 test.use({ serviceWorkers: "allow" });
 
-/** Waits until a service worker controls the page (the first visit claims it once activated). */
+/**
+ * Waits until a service worker controls the page (the first visit claims it once activated).
+ * Not page.waitForFunction: its predicate is not awaited, so an async one counts as met at once, and
+ * `ready` can resolve before the worker's clients.claim() has made it the controller.
+ */
 async function waitForControllingWorker(page: Page) {
-  await page.waitForFunction(async () => {
+  await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+      if (navigator.serviceWorker.controller) resolve();
+    });
   });
 }
 
