@@ -54,6 +54,9 @@ export default defineConfig({
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  // The accessibility table (test-results/axe-table.md) is cleared before the run and written after it.
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  globalTeardown: "./tests/e2e/support/global-teardown.ts",
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
