@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { labelOf, PAGES, ROWS_DIR, rowKey, WCAG_TAGS, WIDTHS, type Row } from "./support/axe-pages";
+import { labelOf, PAGES, recordAxeRow, WCAG_TAGS, WIDTHS, type Row } from "./support/axe-pages";
 
 // Every main page, public, investor, waitlist and admin, checked by axe-core against the
 // WCAG 2.0/2.1/2.2 A and AA rules at a phone width and at desktop width. A serious or
@@ -46,8 +44,7 @@ for (const width of WIDTHS) {
           moderate: count("moderate"),
           minor: count("minor"),
         };
-        mkdirSync(ROWS_DIR, { recursive: true });
-        writeFileSync(path.join(ROWS_DIR, `${rowKey(label, entry.as, width.name)}.json`), JSON.stringify(row));
+        recordAxeRow(row);
         const blocking = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
           .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));

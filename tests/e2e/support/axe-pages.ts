@@ -78,16 +78,23 @@ export const PAGES: PageCase[] = [
   { path: "/admin/bank-statements", as: "admin" },
 ];
 
-export const ROWS_DIR = path.resolve("test-results/axe-rows");
+const ROWS_DIR = path.resolve("test-results/axe-rows");
 const TABLE_FILE = path.resolve("test-results/axe-table.md");
 export type Row = { page: string; as: Visitor; width: string; critical: number; serious: number; moderate: number; minor: number };
-export const rowKey = (label: string, as: Visitor, width: string) => `${width}__${as}__${label}`.replace(/[^\w.-]+/g, "_");
+const rowKey = (label: string, as: Visitor, width: string) => `${width}__${as}__${label}`.replace(/[^\w.-]+/g, "_");
 export const labelOf = (entry: PageCase) =>
   typeof entry.path === "string" ? entry.path : entry.path.toString().includes("invest/") ? "/invest/:id" : "/dashboard/p/:id";
 
-/** Rows left by an earlier run must not stand in for checks this run did not make. */
+/** Rows (and a table) left by an earlier run must not stand in for checks this run did not make. */
 export function clearAxeRows() {
   rmSync(ROWS_DIR, { recursive: true, force: true });
+  rmSync(TABLE_FILE, { force: true });
+}
+
+/** One check's counts, kept for the table the run's teardown writes. */
+export function recordAxeRow(row: Row) {
+  mkdirSync(ROWS_DIR, { recursive: true });
+  writeFileSync(path.join(ROWS_DIR, `${rowKey(row.page, row.as, row.width)}.json`), JSON.stringify(row));
 }
 
 /** The table of every row this run recorded, in the order of PAGES and then WIDTHS. */
@@ -109,4 +116,5 @@ export function writeAxeTable() {
     ...rows.map((r) => `| ${r.page} | ${r.as} | ${r.width} | ${r.critical} | ${r.serious} | ${r.moderate} | ${r.minor} |`),
   ];
   writeFileSync(TABLE_FILE, `${lines.join("\n")}\n`);
+  console.log(`\n${lines.join("\n")}\n`);
 }
