@@ -25,6 +25,8 @@ async function main(): Promise<number> {
       const cookie = pages.find((page) => page.path === "/invest/bench-1")!.cookie!;
       const targets = [
         { label: "/healthz", path: "/healthz", cookie: undefined as string | undefined },
+        // The public frame around a page with no data: what every page costs before its own reads.
+        { label: "/terms (the frame, no data)", path: "/terms", cookie: "bench_render=every-request" },
         { label: "/fees (signed in)", path: "/fees", cookie },
         { label: "/dashboard/overview (rendered)", path: "/dashboard/overview", cookie: `${cookie}; bench_render=every-request` },
         { label: "/invest/bench-1 (signed in)", path: "/invest/bench-1", cookie },
