@@ -146,6 +146,9 @@ describe("Premium paid through the gateway", () => {
   it("the receipt shows the taxable value and the GST heads by place of supply, and is 404 for anyone else", async () => {
     // Karnataka (29) is where the default GSTIN is registered: a Maharashtra investor pays IGST.
     const { user, cookie, order } = await startPremium("27");
+    // /fees names the same investor's state and the tax their platform fee carries (receiptPartyOf, as the receipt).
+    const ownFees = (await (await client().get("/fees", cookie)).text()).replaceAll("<!-- -->", "");
+    expect(ownFees).toContain("Your state on record is Maharashtra: your platform fee carries IGST 18%.");
     await standInCall("/_stand-in/pay", { order_id: order.providerOrderId });
     const period = await prisma().subscription.findUniqueOrThrow({ where: { paymentOrderId: order.id } });
     const pathname = `/premium/periods/${period.id}/receipt.pdf`;
@@ -163,6 +166,7 @@ describe("Premium paid through the gateway", () => {
     expect(text).not.toContain("CGST");
 
     const local = await startPremium(null);
+    expect(await (await client().get("/fees", local.cookie)).text()).not.toContain("Your state on record");
     await standInCall("/_stand-in/pay", { order_id: local.order.providerOrderId });
     const localPeriod = await prisma().subscription.findUniqueOrThrow({ where: { paymentOrderId: local.order.id } });
     const localText = await pdfText(await client().get(`/premium/periods/${localPeriod.id}/receipt.pdf`, local.cookie));
