@@ -29,7 +29,16 @@ const serverModule = {
 
 export default tseslint.config(
   {
-    ignores: ["app/generated/**", "build/**", "bench/framework-floor/build/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "public/**"],
+    ignores: [
+      "app/generated/**",
+      "build/**",
+      "bench/framework-floor/build/**",
+      ".data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "public/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
