@@ -10,7 +10,7 @@ export async function loader() {
     rows: Array.from({ length: ROWS }, (_, i) => ({
       id: String(i),
       title: `Row ${i + 1}`,
-      amount: `₹${(i * 1234.5).toFixed(2)}`,
+      amount: `₹${(i + 1) * 1250}.00`,
       at: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
     })),
   };
