@@ -85,3 +85,54 @@ test("a press's toast is shown while live events keep arriving on a slow device"
     await stop();
   }
 });
+
+/**
+ * An event that reached the page just before the connection went is owed a reload; asked while
+ * offline, the loaders failed and the page, with what the reader had typed, became "Failed to
+ * Load Wallet" (the offline money-form test, when another spec's action alerted the shared demo
+ * investor at that moment). The page's clock is held so the event's coalescing timer fires only
+ * once the browser is offline; the reload must wait until it is back online, and then happen.
+ */
+test.describe("with the page's own network only", () => {
+  test.use({ serviceWorkers: "block" });
+  test("a live event owed while offline reloads the page once it is back, not before", async ({ page, context, signInAs }) => {
+    const { userId } = await signInAs(`live-offline-${randomBytes(4).toString("hex")}@example.in`);
+    await withE2eDatabase((client) =>
+      client.query(
+        "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'waitlist_player' WHERE user_id = $1",
+        [userId],
+      ),
+    );
+    await page.clock.install();
+    await page.goto("/waitlist-dashboard/wallet?request=add-funds");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const dialog = page.getByRole("dialog", { name: "Add Funds" });
+    await dialog.getByLabel("Amount (₹)").fill("14500");
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const delivered = new Promise<void>((resolve) => cdp.once("Network.eventSourceMessageReceived", () => resolve()));
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await withE2eDatabase((client) =>
+      client.query("SELECT pg_notify('aangan_events', $1)", [JSON.stringify({ channel: `alerts:${userId}`, type: "noise", id: null })]),
+    );
+    await delivered;
+
+    await context.setOffline(true);
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
+    await page.clock.runFor(1_000);
+    await expect(page.getByRole("heading", { level: 1, name: /Failed|Something went wrong/ })).toHaveCount(0);
+    await expect(dialog.getByLabel("Amount (₹)")).toHaveValue("14500");
+    expect(reloads).toEqual([]);
+
+    const reload = page.waitForRequest((request) => request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data"));
+    await context.setOffline(false);
+    await reload;
+    await expect(page.getByRole("heading", { level: 1, name: "Wallet" })).toBeVisible();
+    await expect(dialog.getByLabel("Amount (₹)")).toHaveValue("14500");
+    await cdp.detach();
+  });
+});

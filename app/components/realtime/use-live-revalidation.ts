@@ -54,10 +54,12 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
   }, []);
 
   // Pays an owed revalidation once the page has settled; until then it looks again shortly.
+  // Offline it waits for the browser to be back: loaders asked then would fail and replace
+  // the page, and what the reader typed, with an error (an event that came in just before).
   const settle = useCallback(() => {
     const attempt = () => {
       clearTimeout(retryRef.current);
-      if (!owedRef.current) return;
+      if (!owedRef.current || !navigator.onLine) return;
       if (!settledOnScreen(shownRef.current)) {
         retryRef.current = setTimeout(attempt, OWED_RETRY_MS);
         return;
@@ -68,6 +70,10 @@ export function useLiveRevalidation(options: { property?: string; admin?: boolea
     attempt();
   }, [revalidate]);
   useEffect(() => () => clearTimeout(retryRef.current), []);
+  useEffect(() => {
+    window.addEventListener("online", settle);
+    return () => window.removeEventListener("online", settle);
+  }, [settle]);
 
   // Passive effects run after React committed the render: what they record is on screen.
   useEffect(() => {
