@@ -8,6 +8,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { FormErrors } from "~/components/ui/error-list";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { EnhancedField, markEnhanced } from "~/components/ui/enhanced-field";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import {
   checkWithdrawalAmount,
@@ -168,9 +169,9 @@ export function FundRequestDialog({
           {TITLES[kind]}
         </h2>
         {kycApproved ? (
-          <Form method="post" className="mt-4 space-y-4" noValidate>
+          <Form method="post" className="mt-4 space-y-4" noValidate onSubmit={markEnhanced}>
             <input type="hidden" name="intent" value={kind} />
-            <input type="hidden" name="enhanced" value={hydrated ? "true" : "false"} />
+            <EnhancedField />
             <FormErrors errors={replyErrors[""] ?? undefined} />
             <Field
               label="Amount (₹)"

@@ -1,4 +1,6 @@
+import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { WalletActions } from "./wallet-actions";
 import { canRequestWithdrawal, openFundRequest } from "./wallet-model";
@@ -9,15 +11,23 @@ function withdrawButton(html: string): string {
   return match[0];
 }
 
+/** Remix's Form needs a data router around it, as the app's pages have. */
+async function renderInRouter(element: ReactElement): Promise<string> {
+  const { query, dataRoutes } = createStaticHandler([{ path: "*", element }]);
+  const context = await query(new Request("http://localhost/waitlist-dashboard/wallet"));
+  if (context instanceof Response) throw new Error("the static handler answered with a redirect");
+  return renderToStaticMarkup(<StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />);
+}
+
 describe("WalletActions", () => {
-  it("renders Withdraw disabled for a zero, negative or missing balance", () => {
+  it("renders Withdraw disabled for a zero, negative or missing balance", async () => {
     for (const available of ["0.00", "0", "-5.00", ""]) {
-      expect(withdrawButton(renderToStaticMarkup(<WalletActions available={available} />))).toMatch(/\sdisabled=""/);
+      expect(withdrawButton(await renderInRouter(<WalletActions available={available} />))).toMatch(/\sdisabled=""/);
     }
   });
 
-  it("renders Withdraw enabled when there is money, and Add Funds always", () => {
-    const html = renderToStaticMarkup(<WalletActions available="0.01" />);
+  it("renders Withdraw enabled when there is money, and Add Funds always", async () => {
+    const html = await renderInRouter(<WalletActions available="0.01" />);
     expect(withdrawButton(html)).not.toMatch(/\sdisabled=""/);
     expect(html).toMatch(/<button[^>]*value="add-funds"[^>]*>Add Funds<\/button>/);
   });

@@ -1,10 +1,13 @@
+import { Form } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/status-button";
 import { paths } from "~/lib/paths";
 import { canRequestWithdrawal } from "./wallet-model";
 
 /**
- * Add Funds and Withdraw as a plain GET form: each button opens its request dialog
- * through ?request=…, with or without JavaScript.
+ * Add Funds and Withdraw as a GET form: each button opens its request dialog through
+ * ?request=…. Without JavaScript that is a page load; with it, Remix's Form makes it a
+ * navigation in the page, so the page stays the hydrated one (a plain <form> reloaded it, and
+ * a submit typed into the reloaded dialog before its scripts ran went out as a plain post).
  */
 export function WalletActions({
   available,
@@ -18,7 +21,7 @@ export function WalletActions({
 }) {
   const withdrawable = canRequestWithdrawal(available);
   return (
-    <form method="get" action={walletPath} className="flex flex-wrap gap-2">
+    <Form method="get" action={walletPath} className="flex flex-wrap gap-2">
       <StatusButton type="submit" name="request" value="add-funds">
         Add Funds
       </StatusButton>
@@ -42,6 +45,6 @@ export function WalletActions({
           There is nothing to withdraw while your balance is ₹0.
         </p>
       )}
-    </form>
+    </Form>
   );
 }

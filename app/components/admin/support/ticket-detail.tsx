@@ -6,6 +6,7 @@ import { FormErrors } from "~/components/ui/error-list";
 import { Field, SelectField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { EnhancedField, markEnhanced } from "~/components/ui/enhanced-field";
 import { formatINR } from "~/lib/money";
 import { errorsOf, formErrorsOf, submittedValue, type LastResult } from "~/lib/submission-result";
 import { STATUS_LABELS, TYPE_LABELS } from "./ticket-list";
@@ -84,10 +85,10 @@ export function TicketDetail({ ticket, reply, returnTo }: { ticket: TicketView; 
         </p>
       ) : null}
 
-      <Form method="post" className="space-y-3 border-t border-slate-100 pt-4">
+      <Form method="post" className="space-y-3 border-t border-slate-100 pt-4" onSubmit={markEnhanced}>
         <input type="hidden" name="ticketId" value={ticket.id} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <input type="hidden" name="enhanced" value={hydrated ? "true" : "false"} />
+        <EnhancedField />
         <FormErrors errors={formErrorsOf(result, "ticketId", "returnTo", "adminResponse", "activateSubscription", "enhanced")} />
         <SelectField
           label="Status"
