@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page, Request } from "@playwright/test";
-import { withE2eDatabase } from "./support/e2e-database";
+import { createPrismaClient } from "../../app/services/db.server";
+import { createInvestor } from "../setup/factories";
+import { e2eDatabaseUrl, withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -71,4 +73,22 @@ test("Add Funds opens in the page, and a fund request and its ticket's update se
   await expect(admin.getByText("Ticket Updated")).toBeVisible();
   await expect(article).toContainText("In progress");
   await adminContext.close();
+});
+
+test("a purchase reviewed and confirmed in the hydration gap is answered on the invest page", async ({ page, signInAs }) => {
+  const prisma = createPrismaClient(e2eDatabaseUrl());
+  const buyer = await createInvestor(prisma, { balance: "60000" }).finally(() => prisma.$disconnect());
+  await signInAs(buyer.email as `${string}@${string}`, { redirectTo: "/invest/lonavala-hillside-retreat" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.getByLabel("Number of shares").fill("1");
+
+  const reviewPost = await submitFromTheHydrationGap(page, page.getByRole("button", { name: "Invest Now" }));
+  expect(new URLSearchParams(reviewPost.postData() ?? "").get("enhanced")).toBe("true");
+  await expect(page.getByRole("heading", { name: "Review your investment" })).toBeVisible();
+  await page.getByLabel("I have read the risk disclosure").check();
+  const confirmPost = await submitFromTheHydrationGap(page, page.getByRole("button", { name: /^Confirm and pay / }));
+  expect(new URLSearchParams(confirmPost.postData() ?? "").get("enhanced")).toBe("true");
+  // Answered in the page: the notice shows here, before the page's own move to the dashboard.
+  await expect(page.getByRole("status").filter({ hasText: "Investment Successful" }).first()).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/overview", { timeout: 6_000 });
 });

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { FormErrors } from "~/components/ui/error-list";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/status-button";
-import { WithoutScripts, WithScripts } from "~/components/ui/use-hydrated";
+import { EnhancedField, markedThen } from "~/components/ui/enhanced-field";
+import { WithoutScripts } from "~/components/ui/use-hydrated";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { investBlocker } from "~/lib/investing/buy-box-state";
 import { isInvestButtonDisabled } from "~/lib/investing/invest-button";
@@ -88,19 +89,18 @@ export function BuyCalculator({
     });
   // The hidden fields have no place of their own to show a refusal, so it joins the form's.
   const formErrors = [...(form.errors ?? []), ...(fields.idempotencyKey.errors ?? []), ...(fields.propertyId.errors ?? [])];
+  const formProps = getFormProps(form);
 
   return (
     <section aria-labelledby="buy-shares-heading" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
       <h2 id="buy-shares-heading" className="text-lg font-semibold">
         Buy shares
       </h2>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-3 space-y-4">
+      <Form method="post" {...formProps} onSubmit={markedThen(formProps.onSubmit)} noValidate className="mt-3 space-y-4">
         <input type="hidden" name="propertyId" value={propertyId} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {/* Tells the action that this page can show the success notice itself. */}
-        <WithScripts>
-          <input type="hidden" name="enhanced" value="true" />
-        </WithScripts>
+        <EnhancedField />
         <Field
           label="Number of shares"
           inputProps={{

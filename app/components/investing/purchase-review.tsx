@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/status-button";
-import { WithScripts } from "~/components/ui/use-hydrated";
+import { EnhancedField, markEnhanced } from "~/components/ui/enhanced-field";
 import { formatINR } from "~/lib/money";
 import { formatCount } from "~/lib/formats";
 import type { PurchaseReviewData } from "~/domain/investing/purchase-review.server";
@@ -58,15 +58,13 @@ export function PurchaseReview({
           Read the risk disclosure
         </Link>
       </p>
-      <Form method="post" className="mt-3 space-y-3">
+      <Form method="post" className="mt-3 space-y-3" onSubmit={markEnhanced}>
         <input type="hidden" name="propertyId" value={propertyId} />
         <input type="hidden" name="shares" value={String(review.shares)} />
         {/* What the button says it charges: the server buys only if the purchase costs exactly this. */}
         <input type="hidden" name="reviewedTotal" value={review.total} />
         <input type="hidden" name="idempotencyKey" value={review.idempotencyKey} />
-        <WithScripts>
-          <input type="hidden" name="enhanced" value="true" />
-        </WithScripts>
+        <EnhancedField />
         <label className="flex items-start gap-2 text-sm">
           <input
             type="checkbox"

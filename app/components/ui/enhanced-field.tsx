@@ -22,3 +22,11 @@ export function markEnhanced(event: FormEvent<HTMLFormElement>) {
   const field = event.currentTarget.elements.namedItem(FIELD);
   if (field instanceof HTMLInputElement) field.value = "true";
 }
+
+/** `markEnhanced`, then the form's own onSubmit (Conform's client validation). */
+export function markedThen(onSubmit: (event: FormEvent<HTMLFormElement>) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    markEnhanced(event);
+    onSubmit(event);
+  };
+}
