@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { hostCharacterLocale } from "./env.server";
 import { findFreePort } from "./free-port.server";
 import { classifyPostgresLog } from "./postgres-log.server";
 
@@ -27,6 +28,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     user: "postgres",
     password,
     persistent: true,
+    initdbFlags: initdbFlags(hostCharacterLocale()),
     // Root cannot run postgres; the package then creates and uses a "postgres" OS user.
     createPostgresUser: runAsPostgresUser,
     onLog: () => undefined,
@@ -59,6 +61,16 @@ async function loadEmbeddedPostgres() {
     }
   }
   return EmbeddedPostgres;
+}
+
+/**
+ * Always UTF-8. initdb otherwise takes the encoding from the host's locale, and a machine with
+ * none set (a bare container) got SQL_ASCII: text unchecked, and `VARCHAR(500)` counting bytes,
+ * so 500 rupee signs did not fit. Where the host's locale is not a UTF-8 one, the C locale,
+ * which goes with any encoding, keeps initdb from refusing the pair.
+ */
+export function initdbFlags(ctype: string): string[] {
+  return /utf-?8/i.test(ctype) ? ["--encoding=UTF8"] : ["--encoding=UTF8", "--locale=C"];
 }
 
 /** The cluster runs as the "postgres" OS user, which must be able to reach its directory. */

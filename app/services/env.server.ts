@@ -434,3 +434,8 @@ export function getFeatureFlags(env: Env = getEnv()): FeatureFlags {
     analytics_enabled: env.FEATURE_ANALYTICS_ENABLED ?? defaults.analytics_enabled,
   };
 }
+
+/** The host's character locale as initdb reads it (LC_ALL, then LC_CTYPE, then LANG); not the app's configuration. */
+export function hostCharacterLocale(): string {
+  return process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || "";
+}
