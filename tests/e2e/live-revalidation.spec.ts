@@ -103,20 +103,39 @@ test.describe("with the page's own network only", () => {
         [userId],
       ),
     );
+    // The stream's messages, seen from the browser's side: the event is sent only once the
+    // stream said "ready" (the server listens), and the page is taken offline only once it arrived.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const messages: string[] = [];
+    const arrivals = new Set<() => void>();
+    cdp.on("Network.eventSourceMessageReceived", ({ eventName, data }) => {
+      messages.push(eventName === "message" ? data : eventName);
+      for (const arrived of arrivals) arrived();
+    });
+    const messageArrived = (match: (message: string) => boolean) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!messages.some(match)) return;
+          arrivals.delete(check);
+          resolve();
+        };
+        arrivals.add(check);
+        check();
+      });
+
     await page.clock.install();
     await page.goto("/waitlist-dashboard/wallet?request=add-funds");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const dialog = page.getByRole("dialog", { name: "Add Funds" });
     await dialog.getByLabel("Amount (₹)").fill("14500");
+    await messageArrived((message) => message === "ready");
 
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    const delivered = new Promise<void>((resolve) => cdp.once("Network.eventSourceMessageReceived", () => resolve()));
     await page.clock.pauseAt(Date.now() + 60_000);
     await withE2eDatabase((client) =>
       client.query("SELECT pg_notify('aangan_events', $1)", [JSON.stringify({ channel: `alerts:${userId}`, type: "noise", id: null })]),
     );
-    await delivered;
+    await messageArrived((message) => message.includes('"noise"'));
 
     await context.setOffline(true);
     const reloads: string[] = [];
