@@ -72,6 +72,14 @@ test("a withdrawal reaches the bank and the investor sees its UTR @mobile", asyn
   await expect(page.getByTestId("fund-requests")).toContainText("Completed");
   await expect(page.getByTestId("available-balance")).toHaveText("₹2,990");
   await page.screenshot({ path: testInfo.outputPath("withdrawal-paid.png"), fullPage: true });
+  // The UPI payment's id is one long word in its lines' descriptions: on a phone each amount
+  // still sits inside its row (it was pushed past the card's edge).
+  const rows = await page.getByTestId("wallet-activity").getByRole("listitem").all();
+  expect(rows.length).toBeGreaterThanOrEqual(4);
+  for (const row of rows) {
+    const [rowBox, amountBox] = await Promise.all([row.boundingBox(), row.locator("p").last().boundingBox()]);
+    expect(amountBox!.x + amountBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width + 0.5);
+  }
 
   const [payout] = await withE2eDatabase(
     async (client) =>

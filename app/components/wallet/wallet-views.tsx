@@ -41,14 +41,15 @@ export function WalletActivityList({ activity }: { activity: WalletActivity[] })
       {activity.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No wallet activity yet. Deposits, purchases and dividends will show here.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100">
+        <ul className="mt-3 divide-y divide-slate-100" data-testid="wallet-activity">
           {activity.map((entry) => (
             <li key={entry.journalId} className="flex items-start justify-between gap-4 py-3 text-sm">
-              <div>
+              {/* A payment's id is one long word: it wraps, and the amount keeps its place on a phone. */}
+              <div className="min-w-0 break-words">
                 <p className="font-medium text-ink">{entry.description}</p>
                 <p className="text-xs text-slate-500">{formatIndiaDateTime(entry.createdAt)}</p>
               </div>
-              <p className={`font-semibold whitespace-nowrap ${entry.amount.startsWith("-") ? "text-ink" : "text-emerald-700"}`}>
+              <p className={`shrink-0 font-semibold whitespace-nowrap ${entry.amount.startsWith("-") ? "text-ink" : "text-emerald-700"}`}>
                 {formatSignedRupees(entry.amount)}
               </p>
             </li>
