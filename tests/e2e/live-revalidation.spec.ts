@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { withE2eDatabase } from "./support/e2e-database";
+import { approveForWallet, withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 
@@ -97,12 +97,7 @@ test.describe("with the page's own network only", () => {
   test.use({ serviceWorkers: "block" });
   test("a live event owed while offline reloads the page once it is back, not before", async ({ page, context, signInAs }) => {
     const { userId } = await signInAs(`live-offline-${randomBytes(4).toString("hex")}@example.in`);
-    await withE2eDatabase((client) =>
-      client.query(
-        "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'waitlist_player' WHERE user_id = $1",
-        [userId],
-      ),
-    );
+    await approveForWallet(userId);
     // The stream's messages, seen from the browser's side: the event is sent only once the
     // stream said "ready" (the server listens), and the page is taken offline only once it arrived.
     const cdp = await context.newCDPSession(page);

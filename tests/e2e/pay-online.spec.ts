@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { withE2eDatabase } from "./support/e2e-database";
+import { approveForWallet, withE2eDatabase } from "./support/e2e-database";
 import { expect, test, type SignInAs } from "./support/fixtures";
 import { payByUpi } from "./support/pay-by-upi";
 
@@ -12,12 +12,7 @@ import { payByUpi } from "./support/pay-by-upi";
 async function newApprovedInvestor(signInAs: SignInAs) {
   const email: `${string}@${string}` = `upi-${randomBytes(4).toString("hex")}@example.in`;
   const { userId } = await signInAs(email);
-  await withE2eDatabase((client) =>
-    client.query(
-      "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'waitlist_player' WHERE user_id = $1",
-      [userId],
-    ),
-  );
+  await approveForWallet(userId);
   return { email, userId };
 }
 

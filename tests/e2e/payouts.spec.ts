@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { withE2eDatabase } from "./support/e2e-database";
+import { approveForWallet, withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 import { fillBank, fillDocuments, fillPersonal } from "./support/kyc-steps";
 import { payByUpi } from "./support/pay-by-upi";
@@ -19,12 +19,7 @@ test("a withdrawal reaches the bank and the investor sees its UTR @mobile", asyn
   await fillDocuments(page);
   await fillBank(page);
   await expect(page.getByText("Step 4 of 5")).toBeVisible();
-  await withE2eDatabase((client) =>
-    client.query(
-      "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'waitlist_player' WHERE user_id = $1",
-      [userId],
-    ),
-  );
+  await approveForWallet(userId);
   await payByUpi(page, true);
 
   await page.goto("/waitlist-dashboard/wallet?request=withdraw");

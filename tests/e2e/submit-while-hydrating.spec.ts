@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page, Request } from "@playwright/test";
 import { createPrismaClient } from "../../app/services/db.server";
 import { createInvestor } from "../setup/factories";
-import { e2eDatabaseUrl, withE2eDatabase } from "./support/e2e-database";
+import { approveForWallet, e2eDatabaseUrl, withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -38,12 +38,7 @@ test("Add Funds opens in the page, and a fund request and its ticket's update se
   test.setTimeout(60_000);
   const email: `${string}@${string}` = `gap-${randomBytes(4).toString("hex")}@example.in`;
   const { userId } = await signInAs(email);
-  await withE2eDatabase((client) =>
-    client.query(
-      "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'waitlist_player' WHERE user_id = $1",
-      [userId],
-    ),
-  );
+  await approveForWallet(userId);
   await page.goto("/waitlist-dashboard/wallet");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   // The dialog opens in the same, hydrated document: a page load here left a dialog whose

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { withE2eDatabase } from "./support/e2e-database";
+import { approveForWallet, withE2eDatabase } from "./support/e2e-database";
 import { expect, test } from "./support/fixtures";
 import { holdScripts } from "./support/hold-scripts";
 import type { Locator, Page } from "@playwright/test";
@@ -29,12 +29,7 @@ async function typeBeforeScripts(page: Page, url: string, control: (page: Page) 
  */
 test("an amount typed before the page's scripts run is kept and priced once they do @mobile", async ({ page, signInAs }) => {
   const { userId } = await signInAs(`upi-early-${randomBytes(4).toString("hex")}@example.in`);
-  await withE2eDatabase((client) =>
-    client.query(
-      "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'waitlist_player' WHERE user_id = $1",
-      [userId],
-    ),
-  );
+  await approveForWallet(userId);
   const dialog = page.getByRole("dialog", { name: "Pay by UPI or Net Banking" });
   await typeBeforeScripts(page, "/waitlist-dashboard/wallet?request=pay-online", () => dialog.getByLabel("Amount to pay (₹)"), "5000");
   await expect(dialog.getByTestId("pay-online-net")).toHaveText("₹4,990.00 will be added to your wallet.");

@@ -23,3 +23,13 @@ export async function withE2eDatabase<T>(work: (client: pg.Client) => Promise<T>
     await client.end();
   }
 }
+
+/** Makes a fresh signed-in user a KYC-approved subscriber, whose wallet takes fund requests. */
+export async function approveForWallet(userId: string): Promise<void> {
+  await withE2eDatabase((client) =>
+    client.query(
+      "UPDATE user_profiles SET kyc_status = 'approved', subscription_active = true, tier = 'waitlist_player' WHERE user_id = $1",
+      [userId],
+    ),
+  );
+}
