@@ -619,7 +619,15 @@ BEGIN
     IF p_side NOT IN ('buyer', 'seller') THEN
         RAISE EXCEPTION 'market: no side %', p_side;
     END IF;
-    SELECT * INTO v_hold FROM "market_lock_hold"(p_hold, p_now);
+    -- The hold's lock only (ADR 0099): a confirm changes nothing of the order, and the order's
+    -- lock, taken FOR NO KEY UPDATE by every market command, leaves the reservation's foreign
+    -- key its KEY SHARE, so a confirm never waits for a command on the same order.
+    SELECT h."id", h."order_id", h."buyer_id", h."seller_id", o."property_id", h."shares", h."amount", h."price_per_share",
+           h."hold_status"::TEXT AS hold_status, h."buyer_confirmed", h."seller_confirmed", h."hold_expires_at" <= p_now AS expired
+      INTO v_hold
+      FROM "share_buyer_holds" h JOIN "share_sell_requests" o ON o."id" = h."order_id"
+     WHERE h."id" = p_hold
+       FOR NO KEY UPDATE OF h;
     IF v_hold.id IS NULL OR (CASE p_side WHEN 'buyer' THEN v_hold.buyer_id ELSE v_hold.seller_id END) IS DISTINCT FROM p_user THEN
         RAISE EXCEPTION 'aangan:hold_not_found' USING ERRCODE = 'P0001';
     END IF;
@@ -743,7 +751,7 @@ BEGIN
     IF NOT FOUND THEN
         RETURN;
     END IF;
-    PERFORM 1 FROM "share_sell_requests" o WHERE o."id" = v_order FOR UPDATE;
+    PERFORM 1 FROM "share_sell_requests" o WHERE o."id" = v_order FOR NO KEY UPDATE;
     RETURN QUERY
     SELECT h."id", h."order_id", h."buyer_id", h."seller_id", o."property_id", h."shares", h."amount", h."price_per_share",
            h."hold_status"::TEXT, h."buyer_confirmed", h."seller_confirmed", h."hold_expires_at" <= p_now, h."journal_id"
@@ -762,7 +770,7 @@ AS $function$
            o."held_shares", o."price_per_share", o."expires_at" <= p_now
       FROM "share_sell_requests" o JOIN "properties" p ON p."id" = o."property_id"
      WHERE o."id" = p_order
-       FOR UPDATE OF o
+       FOR NO KEY UPDATE OF o
 $function$;
 
 -- market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_physical_channel text, p_mails jsonb)

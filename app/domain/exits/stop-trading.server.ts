@@ -24,7 +24,7 @@ export async function stopTradingForExit(tx: Tx, input: { propertyId: string; ad
   // takes before any order, so this stop waits for a match under way and none starts after it.
   const bidsCancelled = await cancelBuyOrdersForProperty(tx, input.propertyId, REASON, input.adminId);
   await tx.$queryRaw`
-    SELECT id FROM share_sell_requests WHERE property_id = ${input.propertyId} AND status = 'active' ORDER BY id FOR UPDATE`;
+    SELECT id FROM share_sell_requests WHERE property_id = ${input.propertyId} AND status = 'active' ORDER BY id FOR NO KEY UPDATE`;
   await tx.$executeRaw`UPDATE properties SET shares_sellable = false, updated_at = now() WHERE id = ${input.propertyId}`;
   const orders = await tx.$queryRaw<{ id: string }[]>`
     SELECT id::text AS id FROM share_sell_requests WHERE property_id = ${input.propertyId} AND status = 'active' ORDER BY id`;

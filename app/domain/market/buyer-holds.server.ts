@@ -154,7 +154,7 @@ export async function lockHold(tx: Tx, holdId: string, now: Date): Promise<Locke
  * A side confirms a pending hold before it expires; the first of each side's confirmations
  * counts and a second is refused. When both have confirmed, the hold becomes a reservation
  * awaiting an admin's settlement for 72 hours (ADR 0010). One round trip: the function
- * `market_confirm_hold` locks the order and the hold, checks and writes.
+ * `market_confirm_hold` locks the hold (only the hold: ADR 0099), checks and writes.
  */
 export async function confirmHold(
   prisma: PrismaClient,

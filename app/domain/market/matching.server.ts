@@ -82,7 +82,7 @@ async function lockSell(tx: Tx, id: string, now: Date): Promise<LockedSell | und
     SELECT id::text AS id, seller_id::text AS seller_id, property_id, price_per_share::text AS price_per_share,
            remaining_shares - held_shares AS free, created_at
       FROM share_sell_requests
-     WHERE id = ${id}::uuid AND status = 'active' AND expires_at > ${now} FOR UPDATE`;
+     WHERE id = ${id}::uuid AND status = 'active' AND expires_at > ${now} FOR NO KEY UPDATE`;
   return row && row.free > 0 ? row : undefined;
 }
 

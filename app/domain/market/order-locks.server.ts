@@ -21,7 +21,9 @@ export type LockedOrder = {
 /**
  * Every market command that touches an order locks the order row first, then holds, then
  * positions (seller before buyer): one fixed order, so two commands never deadlock, and the
- * later of two racing commands sees what the earlier one committed.
+ * later of two racing commands sees what the earlier one committed. FOR NO KEY UPDATE, not FOR
+ * UPDATE: a hold's confirm takes only its hold and needs the order's KEY SHARE for its
+ * reservation's foreign key, which this lock leaves free (ADR 0099).
  */
 export async function lockOrder(tx: Tx, orderId: string, now: Date): Promise<LockedOrder | null> {
   if (!isUuid(orderId)) return null;
@@ -31,7 +33,7 @@ export async function lockOrder(tx: Tx, orderId: string, now: Date): Promise<Loc
            o.price_per_share::text AS price_per_share, o.expires_at <= ${now} AS expired
       FROM share_sell_requests o JOIN properties p ON p.id = o.property_id
      WHERE o.id = ${orderId}::uuid
-       FOR UPDATE OF o`;
+       FOR NO KEY UPDATE OF o`;
   return order ?? null;
 }
 
