@@ -31,6 +31,10 @@ test("a withdrawal reaches the bank and the investor sees its UTR @mobile", asyn
   await dialog.getByLabel("Amount (₹)").fill("2000");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByTestId("fund-requests")).toContainText("Withdrawal ₹2,000.00");
+  // The hold sets the money aside inside the wallet: its line says how much, not "₹0".
+  await expect(page.getByTestId("wallet-activity").getByRole("listitem").first()).toContainText(
+    /Held for withdrawal request \w+.*₹2,000 held/,
+  );
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

@@ -1,4 +1,5 @@
 import type { WalletActivity } from "~/domain/wallet/wallet-summary.server";
+import { walletActivityEffect, type WalletActivityEffect } from "~/domain/wallet/wallet-activity";
 import { formatINR } from "~/lib/money";
 import { WalletActions } from "./wallet-actions";
 import { formatIndiaDateTime, formatSignedRupees, formatRupees } from "~/lib/formats";
@@ -49,13 +50,26 @@ export function WalletActivityList({ activity }: { activity: WalletActivity[] })
                 <p className="font-medium text-ink">{entry.description}</p>
                 <p className="text-xs text-slate-500">{formatIndiaDateTime(entry.createdAt)}</p>
               </div>
-              <p className={`shrink-0 font-semibold whitespace-nowrap ${entry.amount.startsWith("-") ? "text-ink" : "text-emerald-700"}`}>
-                {formatSignedRupees(entry.amount)}
-              </p>
+              <ActivityFigure effect={walletActivityEffect(entry)} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+function ActivityFigure({ effect }: { effect: WalletActivityEffect }) {
+  if (effect.kind !== "moved") {
+    return (
+      <p className="shrink-0 text-right font-semibold whitespace-nowrap text-slate-600">
+        {formatRupees(effect.amount, { paise: "if-any" })} {effect.kind}
+      </p>
+    );
+  }
+  return (
+    <p className={`shrink-0 font-semibold whitespace-nowrap ${effect.amount.startsWith("-") ? "text-ink" : "text-emerald-700"}`}>
+      {formatSignedRupees(effect.amount)}
+    </p>
   );
 }

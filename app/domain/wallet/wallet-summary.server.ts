@@ -6,6 +6,8 @@ export type WalletActivity = {
   description: string;
   /** Signed change of the user's money (available + held) in this journal. */
   amount: string;
+  /** Signed change of the held part alone (money set aside or given back inside the wallet). */
+  held: string;
   createdAt: string;
 };
 
@@ -17,8 +19,11 @@ export type WalletSummary = { available: string; held: string; activity: WalletA
  */
 export async function getWalletSummary(prisma: PrismaClient, userId: string, limit = 10): Promise<WalletSummary> {
   const wallet = await prisma.escrowBalance.findUnique({ where: { userId } });
-  const activity = await prisma.$queryRaw<{ journal_id: string; kind: string; description: string; amount: string; created_at: Date }[]>`
-    SELECT j.id::text AS journal_id, j.kind, j.description, SUM(p.amount)::text AS amount, j.created_at
+  const activity = await prisma.$queryRaw<
+    { journal_id: string; kind: string; description: string; amount: string; held: string; created_at: Date }[]
+  >`
+    SELECT j.id::text AS journal_id, j.kind, j.description, SUM(p.amount)::text AS amount,
+           COALESCE(SUM(p.amount) FILTER (WHERE a.kind = 'user_held'), 0.00)::text AS held, j.created_at
       FROM ledger_postings p
       JOIN ledger_accounts a ON a.id = p.account_id
       JOIN ledger_journals j ON j.id = p.journal_id
@@ -34,6 +39,7 @@ export async function getWalletSummary(prisma: PrismaClient, userId: string, lim
       kind: row.kind,
       description: row.description,
       amount: row.amount,
+      held: row.held,
       createdAt: row.created_at.toISOString(),
     })),
   };
