@@ -9,6 +9,20 @@ import { walletActivityEffect } from "./wallet-activity";
 
 const db = useTestDatabase();
 
+/** A deposit of `amount` into the user's wallet, dated `day`. */
+const deposit = (userId: string, amount: string, day: string) =>
+  db.current.prisma.$transaction((tx) =>
+    postJournal(tx, {
+      kind: "deposit",
+      description: "Deposit",
+      postings: [
+        { account: userAvailable(userId), amount },
+        { account: platformCash, amount: `-${amount}` },
+      ],
+      createdAt: new Date(day),
+    }),
+  );
+
 describe("getWalletSummary", () => {
   it("shows the balances and the user's own recent journals, newest first", async () => {
     const { prisma } = db.current;
@@ -18,15 +32,7 @@ describe("getWalletSummary", () => {
     type Kind = Parameters<typeof postJournal>[1]["kind"];
     const post = (kind: Kind, description: string, postings: Parameters<typeof postJournal>[1]["postings"], createdAt: Date) =>
       prisma.$transaction((tx) => postJournal(tx, { kind, description, postings, createdAt }));
-    await post(
-      "deposit",
-      "Deposit",
-      [
-        { account: userAvailable(user.id), amount: "5000" },
-        { account: platformCash, amount: "-5000" },
-      ],
-      new Date("2026-01-01"),
-    );
+    await deposit(user.id, "5000", "2026-01-01");
     await post(
       "deposit",
       "Other user's deposit",
@@ -76,17 +82,7 @@ describe("getWalletSummary", () => {
   it("reads a hold given back as released, and a held withdrawal paid out as money that left", async () => {
     const { prisma } = db.current;
     const user = await createUser(prisma);
-    await prisma.$transaction((tx) =>
-      postJournal(tx, {
-        kind: "deposit",
-        description: "Deposit",
-        postings: [
-          { account: userAvailable(user.id), amount: "5000" },
-          { account: platformCash, amount: "-5000" },
-        ],
-        createdAt: new Date("2026-01-01"),
-      }),
-    );
+    await deposit(user.id, "5000", "2026-01-01");
     const hold = (description: string, amount: string, day: string) =>
       prisma.$transaction((tx) =>
         createPendingJournal(tx, {
