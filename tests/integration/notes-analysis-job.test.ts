@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { NotesAnalyser } from "../../app/domain/notes-analysis/analyser";
 import { NotesAnalysisFailed } from "../../app/domain/notes-analysis/notes-analysis-errors";
@@ -160,3 +161,55 @@ describe("the notes analysis job", () => {
     expect(await prisma.notesAnalysisRun.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({ status: "failed" });
   });
 });
+
+describe("the list of analyses a page reads", () => {
+  it("never shows a run finished without its result, wherever the job's commit falls among its reads", async () => {
+    const prisma = db.current.prisma;
+    const admin = await createUser(prisma, { isAdmin: true });
+    const property = await propertyWithNotes(["Great location, steady rent.", "The lift is old."]);
+    const request = await requestNotesAnalysis(prisma, { propertyId: property.id, adminId: admin.id });
+
+    // The job's commit by hand, on a connection that holds the runs table: the list's read of
+    // the runs waits for it, and the commit lands after the list's other reads have run.
+    const job = new pg.Client({ connectionString: db.current.url });
+    await job.connect();
+    try {
+      await job.query("BEGIN");
+      await job.query("LOCK TABLE notes_analysis_runs IN ACCESS EXCLUSIVE MODE");
+      const listing = listNotesAnalyses(prisma);
+      await untilOnlyALockWaitIsBusy(job);
+      const [stored] = (
+        await job.query<{ id: string }>(
+          `INSERT INTO notes_analyses (property_id, total_notes, result, analyzed_by, analyser, method)
+           VALUES ($1, 2, '{}', $2::uuid, 'offline', 'test') RETURNING id::text AS id`,
+          [property.id, admin.id],
+        )
+      ).rows;
+      await job.query(
+        `UPDATE notes_analysis_runs SET status = 'succeeded', analysis_id = $1::uuid, finished_at = now() WHERE id = $2::uuid`,
+        [stored!.id, request.runId],
+      );
+      await job.query("COMMIT");
+      // One snapshot: the run still under way and no result, so the page keeps refreshing;
+      // never "succeeded" beside a result not yet seen, which stopped it for good.
+      const listed = (await listing).find((item) => item.propertyId === property.id)!;
+      expect({ run: listed.run?.status, latest: listed.latest }).toEqual({ run: "queued", latest: null });
+    } finally {
+      await job.query("ROLLBACK").catch(() => undefined);
+      await job.end();
+    }
+  });
+});
+
+/** Until one session of this database waits for a lock and no other (but `self`) is running a statement. */
+async function untilOnlyALockWaitIsBusy(self: pg.Client) {
+  for (;;) {
+    const { rows } = await self.query<{ waiting: number; busy: number }>(
+      `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting,
+              count(*) FILTER (WHERE state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock')::int AS busy
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    if (rows[0]!.waiting === 1 && rows[0]!.busy === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
