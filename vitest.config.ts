@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -14,6 +15,10 @@ export default defineConfig({
     ],
     globalSetup: ["tests/setup/global-database.ts"],
     pool: "forks",
+    // One fork per CPU (vitest's default is one fewer): a file spends much of its time waiting
+    // on PostgreSQL or on servers it started, so the second fork fills that wait. On CI's two
+    // CPUs the run took 8.2 minutes with two forks, 7.7 with three and about 20 with one.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: "test", LOG_LEVEL: "warn" },
