@@ -249,6 +249,15 @@ export async function runTransaction<T>(
 }
 
 /**
+ * Reads whose figures must agree with each other (one page's balance, holds and requests) in
+ * one REPEATABLE READ snapshot. Side by side on separate connections, a commit landing between
+ * them showed half of it: a withdrawal "Completed" beside its amount still held.
+ */
+export function readInOneSnapshot<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return prisma.$transaction(work, { maxWait: DEFAULT_TIMEOUT_MS, timeout: DEFAULT_TIMEOUT_MS, isolationLevel: "RepeatableRead" });
+}
+
+/**
  * How one area (purchases, the market) answers what the database refused, as its own errors.
  * The domain module owns the table; this service only applies it (services know no rule).
  */

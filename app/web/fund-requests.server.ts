@@ -2,10 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { getDepositInstructions, listFundRequests } from "~/domain/wallet/list-fund-requests.server";
 import { KYC_REQUIRED_FOR_FUNDS, REQUEST_SUBMITTED, type FundLimits } from "~/domain/wallet/fund-request-rules";
 import { requestDeposit, requestWithdrawal } from "~/domain/wallet/request-funds.server";
-import { getWalletSummary } from "~/domain/wallet/wallet-summary.server";
+import { readWalletPage } from "~/domain/wallet/wallet-page.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -37,20 +36,18 @@ const RESUME_PARAM = "resume";
 
 /** Everything either wallet page shows; `?submitted=<id>` shows where to send the money for that (own) request. */
 export async function loadWallet(request: Request, user: SessionUser) {
-  const prisma = getPrisma();
   const url = new URL(request.url);
-  const submitted = url.searchParams.get("submitted");
   const dialog = url.searchParams.get("request");
-  const [wallet, funds, instructions, draft] = await Promise.all([
-    getWalletSummary(prisma, user.id),
-    listFundRequests(prisma, user.id),
-    submitted ? getDepositInstructions(prisma, user.id, submitted) : Promise.resolve(null),
+  const [{ wallet, funds, instructions, payments, bankAccount }, draft] = await Promise.all([
+    readWalletPage(getPrisma(), user.id, url.searchParams.get("submitted")),
     // Only on the way back from re-authentication: a withdrawal abandoned there is never typed into again.
     dialog === "withdraw" && url.searchParams.get(RESUME_PARAM) === "1" ? readDraft(user, "withdraw") : Promise.resolve(null),
   ]);
   return {
     wallet,
     funds,
+    payments,
+    bankAccount,
     kycApproved: user.kycStatus === "approved",
     dialog,
     limits: fundLimits(),

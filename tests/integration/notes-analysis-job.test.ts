@@ -10,6 +10,7 @@ import { NO_NOTES_MESSAGE, notesAnalysisResultSchema } from "../../app/domain/no
 import { startJobs, stopJobs } from "../../app/services/jobs/start-jobs.server";
 import { createInvestor, createProperty, createUser } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
+import { untilOnlyLockWaitsAreBusy } from "#tests/kit/lock-wait";
 
 /**
  * The notes analysis runs as a pg-boss job: simultaneous presses start one run per
@@ -177,7 +178,7 @@ describe("the list of analyses a page reads", () => {
       await job.query("BEGIN");
       await job.query("LOCK TABLE notes_analysis_runs IN ACCESS EXCLUSIVE MODE");
       const listing = listNotesAnalyses(prisma);
-      await untilOnlyALockWaitIsBusy(job);
+      await untilOnlyLockWaitsAreBusy(job);
       const [stored] = (
         await job.query<{ id: string }>(
           `INSERT INTO notes_analyses (property_id, total_notes, result, analyzed_by, analyser, method)
@@ -200,16 +201,3 @@ describe("the list of analyses a page reads", () => {
     }
   });
 });
-
-/** Until one session of this database waits for a lock and no other (but `self`) is running a statement. */
-async function untilOnlyALockWaitIsBusy(self: pg.Client) {
-  for (;;) {
-    const { rows } = await self.query<{ waiting: number; busy: number }>(
-      `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting,
-              count(*) FILTER (WHERE state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock')::int AS busy
-         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    if (rows[0]!.waiting === 1 && rows[0]!.busy === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -16,7 +16,7 @@ import { PLAN_DEBIT_PURPOSE } from "~/domain/plans/plan-mandates.server";
 import { debitFailedIn } from "~/domain/plans/run-plans.server";
 import { ADMIN_CHANNEL, alertsChannel } from "~/lib/live-channels";
 import { Decimal, formatINR } from "~/lib/money";
-import { isUniqueViolation, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
+import { isUniqueViolation, runTransaction, type Db, type PrismaClient, type Tx } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { enqueueMail } from "~/services/mail/mail-queue.server";
 import type { GatewayPayment, PaymentGateway } from "~/services/payments/gateway";
@@ -142,7 +142,7 @@ function view(order: {
 }
 
 /** The investor's latest gateway payments, newest first. */
-export async function listOwnPayments(prisma: PrismaClient, userId: string, take = 5) {
+export async function listOwnPayments(prisma: Db, userId: string, take = 5) {
   const rows = await prisma.paymentOrder.findMany({
     where: { userId, purpose: "deposit" },
     orderBy: { createdAt: "desc" },

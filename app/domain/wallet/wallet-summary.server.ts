@@ -1,4 +1,4 @@
-import type { PrismaClient } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 
 export type WalletActivity = {
   journalId: string;
@@ -17,7 +17,7 @@ export type WalletSummary = { available: string; held: string; activity: WalletA
  * The wallet card: the cached balances (kept equal to the ledger by postJournal) and the
  * most recent journals that moved this user's money, straight from the postings.
  */
-export async function getWalletSummary(prisma: PrismaClient, userId: string, limit = 10): Promise<WalletSummary> {
+export async function getWalletSummary(prisma: Db, userId: string, limit = 10): Promise<WalletSummary> {
   const wallet = await prisma.escrowBalance.findUnique({ where: { userId } });
   const activity = await prisma.$queryRaw<
     { journal_id: string; kind: string; description: string; amount: string; held: string; created_at: Date }[]
