@@ -94,7 +94,8 @@ export type PreparedStatement = { name: string; text: string };
  * A client that did not come from createPrismaClient (a test's own) or a transaction's client
  * gets the same statement through Prisma (inside that transaction).
  */
-export async function preparedQuery<Row>(db: Db, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+export async function preparedQuery<Row>(db: Reader, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  if (isSnapshot(db)) return snapshotQuery<Row>(db, statement, values);
   const own = pools.get(db as PrismaClient);
   if (!own) return db.$queryRawUnsafe<Row[]>(statement.text, ...values);
   const client = await own.pool.connect();
@@ -111,9 +112,65 @@ export async function preparedQuery<Row>(db: Db, statement: PreparedStatement, v
     // A refusal the statement raised leaves the connection usable; only a broken one is
     // dropped. (pool.query drops the connection on any error, so every refused purchase cost
     // a new connection and its authentication.)
-    if (!(error instanceof pg.DatabaseError) || error.severity === "FATAL" || error.severity === "PANIC") broken ??= error as Error;
+    if (leavesConnectionBroken(error)) broken ??= error as Error;
     throw error;
   } finally {
+    client.removeListener("error", onConnectionError);
+    client.release(broken);
+  }
+}
+
+const leavesConnectionBroken = (error: unknown) =>
+  !(error instanceof pg.DatabaseError) || error.severity === "FATAL" || error.severity === "PANIC";
+
+/**
+ * One read-only REPEATABLE READ transaction on a connection of the client's own pool, which
+ * preparedQuery runs its statements in (named, as on the pool). A page's reads that must agree
+ * go through it instead of readInOneSnapshot when they are prepared statements: Prisma's
+ * transaction would send each through its query pipeline instead (ADR 0026).
+ */
+export type PreparedSnapshot = { readonly kind: "prepared-snapshot" };
+/** What preparedQuery reads from: a client, a transaction, or a prepared snapshot. */
+export type Reader = Db | PreparedSnapshot;
+
+const openSnapshots = new WeakMap<PreparedSnapshot, { client: pg.PoolClient; namedStatements: boolean }>();
+
+const isSnapshot = (db: Reader): db is PreparedSnapshot => (db as Partial<PreparedSnapshot>).kind === "prepared-snapshot";
+
+async function snapshotQuery<Row>(snapshot: PreparedSnapshot, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  const open = openSnapshots.get(snapshot);
+  if (!open) throw new Error(`${statement.name}: read from a snapshot that has ended`);
+  const name = open.namedStatements ? statement.name : undefined;
+  const result = await open.client.query<Row & pg.QueryResultRow>({ name, text: statement.text, values });
+  return result.rows;
+}
+
+/**
+ * Runs `work`'s prepared reads in one snapshot (PreparedSnapshot). Its statements share one
+ * connection, so they run one after another in the order they were asked for. A client that did
+ * not come from createPrismaClient reads through Prisma's own REPEATABLE READ transaction.
+ */
+export async function readInOnePreparedSnapshot<T>(prisma: PrismaClient, work: (reader: Reader) => Promise<T>): Promise<T> {
+  const own = pools.get(prisma);
+  if (!own) return readInOneSnapshot(prisma, work);
+  const client = await own.pool.connect();
+  let broken: Error | undefined;
+  const onConnectionError = (error: Error) => (broken = error);
+  client.on("error", onConnectionError);
+  const snapshot: PreparedSnapshot = Object.freeze({ kind: "prepared-snapshot" });
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    openSnapshots.set(snapshot, { client, namedStatements: own.namedStatements });
+    const result = await work(snapshot);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    // Queued after any statement still running, so the connection goes back with no transaction
+    // open; a connection that cannot roll back (lost, or ended by a fatal error) is dropped.
+    if (!broken) await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
+    throw error;
+  } finally {
+    openSnapshots.delete(snapshot);
     client.removeListener("error", onConnectionError);
     client.release(broken);
   }

@@ -1,4 +1,4 @@
-import { preparedQuery, type Db, type PreparedStatement, type PrismaClient } from "~/services/db.server";
+import { preparedQuery, type Db, type PreparedStatement, type Reader } from "~/services/db.server";
 import { holdingFigures, portfolioTotals, type HoldingFigures, type PortfolioFigures } from "./holding-figures";
 import { valuationPrices, type Valuation } from "./valuation.server";
 import { walletEffect } from "./wallet-effect";
@@ -124,7 +124,7 @@ type PortfolioTradeRow = {
  * rows as loadInvestorHoldings, with each run of purchases between sales summed in SQL first.
  * Only the totals are exact this way, so no holding's history is formatted.
  */
-export async function loadPortfolioFigures(db: PrismaClient, userId: string): Promise<PortfolioFigures> {
+export async function loadPortfolioFigures(db: Reader, userId: string): Promise<PortfolioFigures> {
   const rows = await preparedQuery<PortfolioTradeRow>(db, READ_PORTFOLIO_TRADES, [userId]);
   const trades = rows
     .filter((row) => row.kind !== "dividend")

@@ -1,4 +1,4 @@
-import { preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
+import { preparedQuery, type PreparedStatement, type Reader } from "~/services/db.server";
 import { navPerShare } from "~/domain/valuations/nav";
 
 export type ValuationSource = "nav" | "last_trade" | "issue_price";
@@ -37,7 +37,7 @@ type ValuationRow = {
  * price. One rule for the overview, the position page, the statement, the holdings certificate
  * and the admin pages.
  */
-export async function valuationPrices(db: Db, propertyIds: readonly string[]): Promise<Map<string, Valuation>> {
+export async function valuationPrices(db: Reader, propertyIds: readonly string[]): Promise<Map<string, Valuation>> {
   const ids = [...new Set(propertyIds)];
   if (ids.length === 0) return new Map();
   // One property (the invest and position pages) by equality: planned once, where a one-element

@@ -1,4 +1,4 @@
-import { preparedQuery, type PreparedStatement, type PrismaClient } from "~/services/db.server";
+import { preparedQuery, readInOnePreparedSnapshot, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 import { propertyCategory } from "~/domain/properties/property-display";
 import type { SeriesPoint } from "~/lib/portfolio/cumulative-series";
 import type { CategoryCounts, PortfolioTotals } from "~/lib/portfolio/overview-figures";
@@ -64,18 +64,22 @@ export async function getPortfolioOverview(db: PrismaClient, userId: string, now
   const firstDay = new Date(lastDay.getTime() - (SERIES_DAYS - 1) * DAY_MS);
   const first = isoDay(firstDay);
   // The chart and cash flows in one statement; the money figures from the holdings' own reads.
-  const [[row], figures] = await Promise.all([
-    preparedQuery<{
-      by_type: { type: string; holdings: number }[] | null;
-      /** Days since the window's first day (-1: the level before it) and the running total then. */
-      invested_days: number[] | null;
-      invested_totals: number[] | null;
-      flow_times: number[] | null;
-      flow_amounts: number[] | null;
-    }>(db, READ_OVERVIEW, [userId, first, isoDay(lastDay)]),
-    // Invested, value and returns come from the one computation every surface uses (ADR 0046).
-    loadPortfolioFigures(db, userId),
-  ]);
+  // All in one snapshot (ADR 0100): a purchase committing between them showed one holding more
+  // in the tiles than in the distribution.
+  const [[row], figures] = await readInOnePreparedSnapshot(db, (reader) =>
+    Promise.all([
+      preparedQuery<{
+        by_type: { type: string; holdings: number }[] | null;
+        /** Days since the window's first day (-1: the level before it) and the running total then. */
+        invested_days: number[] | null;
+        invested_totals: number[] | null;
+        flow_times: number[] | null;
+        flow_amounts: number[] | null;
+      }>(reader, READ_OVERVIEW, [userId, first, isoDay(lastDay)]),
+      // Invested, value and returns come from the one computation every surface uses (ADR 0046).
+      loadPortfolioFigures(reader, userId),
+    ]),
+  );
   const distribution: CategoryCounts = { residential: 0, commercial: 0, mixed: 0 };
   for (const type of row?.by_type ?? []) distribution[propertyCategory(type.type)] += type.holdings;
   const totals: PortfolioTotals = {
