@@ -1,11 +1,11 @@
 import { Form, useLocation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { daysLeft } from "~/lib/market/market-rules";
+import { daysLeft, orderProgressText } from "~/lib/market/market-rules";
 import { formatINR } from "~/lib/money";
 import type { SellerOrder } from "~/domain/market/market-reads.server";
 
 /**
- * The investor's orders: status, remaining of total with a progress bar when partly sold,
+ * The investor's orders: status, how far each got (remaining while open, sold once ended) with a progress bar when partly sold,
  * days left (yellow at `warnDays` or fewer) and Cancel behind a confirmation.
  */
 export function SellRequestsList({
@@ -35,8 +35,7 @@ export function SellRequestsList({
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{order.status}</span>
             </div>
             <p className="text-sm text-ink">
-              {order.remainingShares} of {order.sharesToSell} shares remaining at {formatINR(order.pricePerShare, { paise: true })} per
-              share
+              {orderProgressText(order)} at {formatINR(order.pricePerShare, { paise: true })} per share
             </p>
             {sold > 0 && order.remainingShares > 0 ? (
               <progress

@@ -56,3 +56,17 @@ export function minutesLeft(expiresAt: Date | string, now: Date): number {
 }
 
 export const isLowStock = (remaining: number) => remaining <= LOW_STOCK_SHARES;
+
+/** An order that can no longer sell (sold out, cancelled, expired): its remaining shares are unsold, not on offer. */
+const ENDED_ORDER_STATUSES = new Set(["completed", "sold", "cancelled", "expired"]);
+
+/**
+ * How far an order got, in the seller's list: an open one counts what is still on offer
+ * ("3 of 5 shares remaining"), an ended one what it sold ("2 of 5 shares sold, 3 unsold").
+ */
+export function orderProgressText(order: { status: string; sharesToSell: number; remainingShares: number }): string {
+  const total = order.sharesToSell;
+  if (!ENDED_ORDER_STATUSES.has(order.status)) return `${order.remainingShares} of ${total} shares remaining`;
+  const sold = total - order.remainingShares;
+  return order.remainingShares > 0 ? `${sold} of ${total} shares sold, ${order.remainingShares} unsold` : `${sold} of ${total} shares sold`;
+}
