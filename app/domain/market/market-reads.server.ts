@@ -1,4 +1,4 @@
-import { Prisma, preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
+import { Prisma, preparedQuery, readInOneSnapshot, type Db, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 
 export type Listing = {
   id: string;
@@ -216,6 +216,22 @@ export async function listBuyerOpenHolds(db: Db, buyerId: string): Promise<HoldR
     select: holdSelect,
   });
   return rows.map(toHoldRow);
+}
+
+/**
+ * An investor's own sell orders (of one property, or all) and open holds as of one moment
+ * (ADR 0100): an order's remaining shares beside the holds on it, as /dashboard/sell-requests
+ * and /trading show them. Read side by side, a settlement committing between them showed the
+ * order's shares still remaining and its reservation already gone.
+ */
+export function readOwnOrdersAndHolds(prisma: PrismaClient, userId: string, options: { withHolds: boolean; propertyId?: string }) {
+  const { withHolds, propertyId } = options;
+  return readInOneSnapshot(prisma, async (tx) => {
+    const orders = await listSellerOrders(tx, userId, propertyId);
+    const sellerHolds = withHolds ? await listSellerOpenHolds(tx, userId) : [];
+    const buyerHolds = withHolds ? await listBuyerOpenHolds(tx, userId) : [];
+    return { orders, sellerHolds, buyerHolds };
+  });
 }
 
 /** The investor's free shares of a property: owned, less those committed to open orders. */

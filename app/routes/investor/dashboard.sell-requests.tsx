@@ -4,7 +4,7 @@ import { HoldsList } from "~/components/market/holds-list";
 import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
 import { SellRequestsList } from "~/components/market/sell-requests-list";
-import { listBuyerOpenHolds, listSellerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
+import { readOwnOrdersAndHolds } from "~/domain/market/market-reads.server";
 import { paths } from "~/lib/paths";
 import { getPrisma } from "~/services/db.server";
 import { requireDashboardUser } from "~/web/guards.server";
@@ -12,13 +12,8 @@ import { handleMarketAction, holdsMode } from "~/web/market.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDashboardUser(request);
-  const prisma = getPrisma();
   const withHolds = holdsMode();
-  const [orders, sellerHolds, buyerHolds] = await Promise.all([
-    listSellerOrders(prisma, user.id),
-    withHolds ? listSellerOpenHolds(prisma, user.id) : [],
-    withHolds ? listBuyerOpenHolds(prisma, user.id) : [],
-  ]);
+  const { orders, sellerHolds, buyerHolds } = await readOwnOrdersAndHolds(getPrisma(), user.id, { withHolds });
   return { orders, sellerHolds, buyerHolds, withHolds, now: new Date().toISOString() };
 }
 

@@ -7,7 +7,7 @@ import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
 import { SellRequestsList } from "~/components/market/sell-requests-list";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { listBuyerOpenHolds, listSellerOpenHolds, listSellerOrders } from "~/domain/market/market-reads.server";
+import { readOwnOrdersAndHolds } from "~/domain/market/market-reads.server";
 import { paths } from "~/lib/paths";
 import { signInPath } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
@@ -33,12 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const properties = picker.options;
   const all = query.get("property") === "all";
   const selected = picker.selected?.id ?? null;
-  const [market, sell, orders, holds, sellerHolds] = await Promise.all([
+  const [market, sell, { orders, buyerHolds: holds, sellerHolds }] = await Promise.all([
     selected || all ? loadMarketplace(user, selected ?? undefined) : null,
     selected ? loadSellDialog(user, selected) : null,
-    listSellerOrders(prisma, user.id, selected ?? undefined),
-    holdsMode() ? listBuyerOpenHolds(prisma, user.id) : [],
-    holdsMode() ? listSellerOpenHolds(prisma, user.id) : [],
+    readOwnOrdersAndHolds(prisma, user.id, { withHolds: holdsMode(), propertyId: selected ?? undefined }),
   ]);
   return {
     signedIn: true as const,
