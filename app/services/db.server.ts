@@ -165,8 +165,10 @@ export async function readInOnePreparedSnapshot<T>(prisma: PrismaClient, work: (
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    // Queued after any statement still running, so the connection goes back with no transaction
-    // open; a connection that cannot roll back (lost, or ended by a fatal error) is dropped.
+    // No read of `work`'s still running may start on the connection from here (it is refused as
+    // ended). The rollback queues after any statement already sent, so the connection goes back
+    // with no transaction open; one that cannot roll back (lost, ended by a fatal error) is dropped.
+    openSnapshots.delete(snapshot);
     if (!broken) await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed));
     throw error;
   } finally {
