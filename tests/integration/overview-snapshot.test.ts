@@ -1,9 +1,8 @@
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { purchaseShares, purchaseSharesIn } from "../../app/domain/investing/purchase-shares.server";
 import { getPortfolioOverview } from "../../app/domain/portfolio/portfolio-overview.server";
 import { createPrismaClient, preparedQuery, readInOnePreparedSnapshot, type Reader } from "../../app/services/db.server";
-import { untilOnlyLockWaitsAreBusy } from "#tests/kit/lock-wait";
+import { readAcrossACommit } from "#tests/kit/lock-wait";
 import { createInvestor, createProperty, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 
@@ -24,25 +23,14 @@ describe("the overview's reads", () => {
     // A purchase of a second property, held uncommitted with the investor's transactions locked:
     // the overview's chart and distribution (positions, daily flows) read at once, its money
     // figures (the transactions) wait, and the purchase commits between them.
-    const watcher = new pg.Client({ connectionString: db.current.url });
-    await watcher.connect();
-    let reading: ReturnType<typeof getPortfolioOverview> | undefined;
-    try {
-      await prisma.$transaction(
-        async (tx) => {
-          await purchaseSharesIn(tx, { userId: investor.id, propertyId: office.id, shares: 2, idempotencyKey: newIdempotencyKey() });
-          await tx.$executeRaw`LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE`;
-          reading = getPortfolioOverview(prisma, investor.id, now);
-          await untilOnlyLockWaitsAreBusy(watcher);
-        },
-        { timeout: 20_000 },
-      );
-    } finally {
-      await watcher.end();
-    }
+    const reading = readAcrossACommit(db.current, {
+      write: (tx) => purchaseSharesIn(tx, { userId: investor.id, propertyId: office.id, shares: 2, idempotencyKey: newIdempotencyKey() }),
+      lockedTable: "transactions",
+      read: () => getPortfolioOverview(prisma, investor.id, now),
+    });
     // One snapshot: all of it as before the purchase, never its holding in the tiles and not in
     // the distribution; the next read shows all of it.
-    expect(await reading!).toEqual(before);
+    expect(await reading).toEqual(before);
     const after = await getPortfolioOverview(prisma, investor.id, now);
     expect(after.totals.activeProperties).toBe(2);
     expect(after.distribution).toEqual({ residential: 1, commercial: 1, mixed: 0 });

@@ -1,4 +1,3 @@
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { confirmHold, createBuyerHold } from "../../app/domain/market/buyer-holds.server";
 import { readOwnOrdersAndHolds } from "../../app/domain/market/market-reads.server";
@@ -6,7 +5,7 @@ import { createMarket, newKey } from "../../app/domain/market/market-test-helper
 import { createSellRequest } from "../../app/domain/market/sell-requests.server";
 import { settleReservation } from "../../app/domain/market/settle-trades.server";
 import type { PrismaClient } from "../../app/services/db.server";
-import { untilOnlyLockWaitsAreBusy } from "#tests/kit/lock-wait";
+import { readAcrossACommit } from "#tests/kit/lock-wait";
 import { createInvestor, createUser } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 
@@ -35,25 +34,14 @@ describe("a seller's orders and holds", () => {
 
     // The admin's settlement, held uncommitted with the holds table locked: the orders read at
     // once, the holds wait, and the settlement commits between them.
-    const watcher = new pg.Client({ connectionString: db.current.url });
-    await watcher.connect();
-    let reading: ReturnType<typeof readOwnOrdersAndHolds> | undefined;
-    try {
-      await prisma.$transaction(
-        async (tx) => {
-          // A transaction's client sends the settlement's statements through Prisma, inside it.
-          await settleReservation(tx as unknown as PrismaClient, { adminId: admin.id, reservationId: reservationId!, notes: "paid" });
-          await tx.$executeRaw`LOCK TABLE share_buyer_holds IN ACCESS EXCLUSIVE MODE`;
-          reading = readOwnOrdersAndHolds(prisma, seller.id, { withHolds: true });
-          await untilOnlyLockWaitsAreBusy(watcher);
-        },
-        { timeout: 20_000 },
-      );
-    } finally {
-      await watcher.end();
-    }
+    const reading = readAcrossACommit(db.current, {
+      // A transaction's client sends the settlement's statements through Prisma, inside it.
+      write: (tx) => settleReservation(tx as unknown as PrismaClient, { adminId: admin.id, reservationId: reservationId!, notes: "paid" }),
+      lockedTable: "share_buyer_holds",
+      read: () => readOwnOrdersAndHolds(prisma, seller.id, { withHolds: true }),
+    });
     // As before the settlement: 10 remaining beside the 4 reserved, never 10 remaining and no hold.
-    expect(await reading!).toEqual(before);
+    expect(await reading).toEqual(before);
     const after = await readOwnOrdersAndHolds(prisma, seller.id, { withHolds: true });
     expect(after.orders.map((o) => o.remainingShares)).toEqual([6]);
     expect(after.sellerHolds).toEqual([]);

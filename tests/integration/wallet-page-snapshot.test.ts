@@ -1,10 +1,9 @@
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { platformCash, userAvailable } from "../../app/domain/ledger/accounts.server";
 import { postJournal } from "../../app/domain/ledger/post-journal.server";
 import { requestWithdrawal } from "../../app/domain/wallet/request-funds.server";
 import { readWalletPage } from "../../app/domain/wallet/wallet-page.server";
-import { untilOnlyLockWaitsAreBusy } from "#tests/kit/lock-wait";
+import { readAcrossACommit } from "#tests/kit/lock-wait";
 import { createInvestor } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 
@@ -21,32 +20,22 @@ describe("a wallet page's reads", () => {
     // A credit committed by hand, from a transaction that also holds the ledger's accounts: the
     // page's read of its lines (which joins the accounts) waits for it, so the commit lands after
     // the balance was read and before the lines are.
-    const watcher = new pg.Client({ connectionString: db.current.url });
-    await watcher.connect();
-    let reading: ReturnType<typeof readWalletPage> | undefined;
-    try {
-      await prisma.$transaction(
-        async (tx) => {
-          await postJournal(tx, {
-            kind: "distribution",
-            description: "Lease rent arriving mid-read",
-            postings: [
-              { account: userAvailable(investor.id), amount: "500.00" },
-              { account: platformCash, amount: "-500.00" },
-            ],
-          });
-          await tx.$executeRaw`LOCK TABLE ledger_accounts IN ACCESS EXCLUSIVE MODE`;
-          reading = readWalletPage(prisma, investor.id, null);
-          await untilOnlyLockWaitsAreBusy(watcher);
-        },
-        { timeout: 20_000 },
-      );
-    } finally {
-      await watcher.end();
-    }
+    const reading = readAcrossACommit(db.current, {
+      write: (tx) =>
+        postJournal(tx, {
+          kind: "distribution",
+          description: "Lease rent arriving mid-read",
+          postings: [
+            { account: userAvailable(investor.id), amount: "500.00" },
+            { account: platformCash, amount: "-500.00" },
+          ],
+        }),
+      lockedTable: "ledger_accounts",
+      read: () => readWalletPage(prisma, investor.id, null),
+    });
     // One snapshot: everything as before the credit (not its balance without its line, or its line
     // beside the old balance), and the next read shows all of it.
-    expect(await reading!).toEqual(before);
+    expect(await reading).toEqual(before);
     const after = await readWalletPage(prisma, investor.id, null);
     expect(after.wallet).toMatchObject({ available: "8500.00", held: "2000.00" });
     expect(after.wallet.activity[0]).toMatchObject({ description: "Lease rent arriving mid-read", amount: "500.00" });

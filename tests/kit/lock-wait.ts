@@ -1,4 +1,5 @@
-import type pg from "pg";
+import pg from "pg";
+import type { PrismaClient, Tx } from "../../app/services/db.server";
 
 /**
  * Until a session of `self`'s database waits for a lock and none (but `self`) is running a
@@ -15,4 +16,33 @@ export async function untilOnlyLockWaitsAreBusy(self: pg.Client): Promise<void> 
     if (rows[0]!.waiting >= 1 && rows[0]!.busy === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * What `read` returns when a commit lands in the middle of it: `write` runs in a transaction
+ * that then locks `lockedTable`, `read` starts, and the transaction commits once `read` waits
+ * for that table. The reader's statements on other tables have run by then; the rest run after
+ * the commit. A reader on one snapshot returns the database as it was before the write.
+ */
+export async function readAcrossACommit<T>(
+  database: { url: string; prisma: PrismaClient },
+  steps: { write: (tx: Tx) => Promise<unknown>; lockedTable: string; read: () => Promise<T> },
+): Promise<T> {
+  const watcher = new pg.Client({ connectionString: database.url });
+  await watcher.connect();
+  let reading: Promise<T> | undefined;
+  try {
+    await database.prisma.$transaction(
+      async (tx) => {
+        await steps.write(tx);
+        await tx.$executeRawUnsafe(`LOCK TABLE "${steps.lockedTable}" IN ACCESS EXCLUSIVE MODE`);
+        reading = steps.read();
+        await untilOnlyLockWaitsAreBusy(watcher);
+      },
+      { timeout: 20_000 },
+    );
+  } finally {
+    await watcher.end();
+  }
+  return reading!;
 }
