@@ -1,5 +1,5 @@
 import type { Decimal } from "~/lib/money";
-import { formatCount } from "~/lib/formats";
+import { formatCount, formatShares } from "~/lib/formats";
 import { NUMERIC_16_2_MAX, parseRupees } from "~/lib/rupee-input";
 
 /** Spec 000 §9: a sell request lives 30 days, a hold waits 60 minutes for both confirmations. */
@@ -65,8 +65,8 @@ const ENDED_ORDER_STATUSES = new Set(["completed", "sold", "cancelled", "expired
  * ("3 of 5 shares remaining"), an ended one what it sold ("2 of 5 shares sold, 3 unsold").
  */
 export function orderProgressText(order: { status: string; sharesToSell: number; remainingShares: number }): string {
-  const total = order.sharesToSell;
-  if (!ENDED_ORDER_STATUSES.has(order.status)) return `${order.remainingShares} of ${total} shares remaining`;
-  const sold = total - order.remainingShares;
-  return order.remainingShares > 0 ? `${sold} of ${total} shares sold, ${order.remainingShares} unsold` : `${sold} of ${total} shares sold`;
+  const ofTotal = `of ${formatShares(order.sharesToSell)}`;
+  if (!ENDED_ORDER_STATUSES.has(order.status)) return `${formatCount(order.remainingShares)} ${ofTotal} remaining`;
+  const sold = `${formatCount(order.sharesToSell - order.remainingShares)} ${ofTotal} sold`;
+  return order.remainingShares > 0 ? `${sold}, ${formatCount(order.remainingShares)} unsold` : sold;
 }
