@@ -12,7 +12,7 @@ import { getOrderBook, listOwnBuyOrders } from "~/domain/market/order-book.serve
 import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-requests.server";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
-import { getPrisma } from "~/services/db.server";
+import { getPrisma, type Db } from "~/services/db.server";
 import { replicaRead } from "~/web/replica-reads.server";
 import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { getFeatureFlags } from "~/services/env.server";
@@ -31,13 +31,13 @@ export const holdsMode = () => getFeatureFlags().secondary_market_enabled;
  * (to mark their own), the mode, the wallet, and a fresh idempotency key for its forms.
  * A page that has just read the viewer's wallet passes its balance rather than reading it twice.
  */
-export async function loadMarketplace(user: SessionUser | null, propertyId?: string, knownBalance?: string) {
-  const prisma = getPrisma();
+export async function loadMarketplace(db: Db, user: SessionUser | null, propertyId?: string, knownBalance?: string) {
   const [listings, balance, book, buyOrders] = await Promise.all([
-    listAvailableShares(prisma, { propertyId }),
-    knownBalance ?? (user ? walletBalance(user.id) : "0.00"),
-    propertyId ? replicaRead("market-data", (db) => getOrderBook(db, propertyId)) : null,
-    user && propertyId ? listOwnBuyOrders(prisma, user.id, propertyId) : [],
+    listAvailableShares(db, { propertyId }),
+    knownBalance ?? (user ? walletBalance(db, user.id) : "0.00"),
+    // Market data, which may lag on a replica (ADR 0079), never the viewer's own figures.
+    propertyId ? replicaRead("market-data", (replica) => getOrderBook(replica, propertyId)) : null,
+    user && propertyId ? listOwnBuyOrders(db, user.id, propertyId) : [],
   ]);
   return {
     propertyId: propertyId ?? null,
@@ -51,15 +51,15 @@ export async function loadMarketplace(user: SessionUser | null, propertyId?: str
   };
 }
 
-async function walletBalance(userId: string): Promise<string> {
-  const wallet = await getPrisma().escrowBalance.findUnique({ where: { userId }, select: { availableBalance: true } });
+async function walletBalance(db: Db, userId: string): Promise<string> {
+  const wallet = await db.escrowBalance.findUnique({ where: { userId }, select: { availableBalance: true } });
   return wallet?.availableBalance.toFixed(2) ?? "0.00";
 }
 export type MarketplaceData = Awaited<ReturnType<typeof loadMarketplace>>;
 
 /** The Sell Shares dialog's data for one property. */
-export async function loadSellDialog(user: SessionUser, propertyId: string) {
-  return { propertyId, sellableShares: await getSellableShares(getPrisma(), user.id, propertyId), formKey: randomUUID() };
+export async function loadSellDialog(db: Db, user: SessionUser, propertyId: string) {
+  return { propertyId, sellableShares: await getSellableShares(db, user.id, propertyId), formKey: randomUUID() };
 }
 
 /** Where a refused market form is answered: which form, the failure's title and link, and conform's reply. */

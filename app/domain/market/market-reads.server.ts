@@ -224,14 +224,18 @@ export async function listBuyerOpenHolds(db: Db, buyerId: string): Promise<HoldR
  * and /trading show them. Read side by side, a settlement committing between them showed the
  * order's shares still remaining and its reservation already gone.
  */
-export function readOwnOrdersAndHolds(prisma: PrismaClient, userId: string, options: { withHolds: boolean; propertyId?: string }) {
-  const { withHolds, propertyId } = options;
-  return readInOneSnapshot(prisma, async (tx) => {
-    const orders = await listSellerOrders(tx, userId, propertyId);
-    const sellerHolds = withHolds ? await listSellerOpenHolds(tx, userId) : [];
-    const buyerHolds = withHolds ? await listBuyerOpenHolds(tx, userId) : [];
-    return { orders, sellerHolds, buyerHolds };
-  });
+export function readOwnOrdersAndHolds(prisma: PrismaClient, userId: string, options: OwnOrdersOptions) {
+  return readInOneSnapshot(prisma, (tx) => listOwnOrdersAndHolds(tx, userId, options));
+}
+
+type OwnOrdersOptions = { withHolds: boolean; propertyId?: string };
+
+/** readOwnOrdersAndHolds inside a snapshot the caller holds, beside the page's other reads. */
+export async function listOwnOrdersAndHolds(tx: Db, userId: string, { withHolds, propertyId }: OwnOrdersOptions) {
+  const orders = await listSellerOrders(tx, userId, propertyId);
+  const sellerHolds = withHolds ? await listSellerOpenHolds(tx, userId) : [];
+  const buyerHolds = withHolds ? await listBuyerOpenHolds(tx, userId) : [];
+  return { orders, sellerHolds, buyerHolds };
 }
 
 /** The investor's free shares of a property: owned, less those committed to open orders. */

@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     select: { id: true, title: true, totalShares: true, debts: true, reserves: true },
   });
   if (!property) throw propertyNotFound();
-  const [valuations, value] = await Promise.all([listPropertyValuations(db, property.id), loadPropertyValueView(property.id)]);
+  const [valuations, value] = await Promise.all([listPropertyValuations(db, property.id), loadPropertyValueView(db, property.id)]);
   return {
     property: { id: property.id, title: property.title, debts: property.debts.toFixed(2), reserves: property.reserves.toFixed(2) },
     valuations,

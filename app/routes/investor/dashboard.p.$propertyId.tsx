@@ -5,42 +5,27 @@ import { AvailableShares } from "~/components/market/available-shares";
 import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { requireDashboardUser, requireRecordsReader } from "~/web/guards.server";
 import { requireParams } from "~/web/params.server";
-import { handleMarketAction, loadMarketplace, loadSellDialog } from "~/web/market.server";
+import { handleMarketAction } from "~/web/market.server";
 import { handleResaleRequest, isResaleRequest } from "./resale-request.server";
+import { loadPositionPage } from "./position-page.server";
 import { readFormData } from "~/web/form-data.server";
 import { ResaleRequestForm } from "~/components/market/resale-request-form";
-import { getPropertyPosition } from "~/domain/portfolio/property-position.server";
 import { getPrisma } from "~/services/db.server";
 import { paths } from "~/lib/paths";
 import { DistributionList } from "~/components/investing/distribution-list";
-import { listPropertyDistributions, listReceivedDistributions } from "~/domain/distributions/distributions.server";
 import { PropertyUpdatesSection } from "~/components/property-updates/property-updates-section";
 import { DocumentVault } from "~/components/vault/document-vault";
-import { listPropertyUpdates } from "~/domain/property-updates/list-updates.server";
-import { listVault } from "~/domain/vault/list-vault.server";
 import { PropertyValueSection } from "~/components/valuations/property-value-section";
-import { loadPropertyValueView } from "~/web/valuations.server";
 import { HolderExitNotice } from "~/components/exits/holder-exit-notice";
-import { getHolderExitView } from "~/domain/exits/exit-reads.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // A closed position stays readable after the holder's last shares went (ADR 0075).
   const user = await requireRecordsReader(request);
   // An unknown property and one the investor never held read the same.
   const { propertyId } = requireParams(params, { propertyId: "text" });
-  const position = await getPropertyPosition(getPrisma(), user.id, propertyId);
-  if (!position) throw data(null, { status: 404 });
-  const [market, sell, distributions, received, updates, vault, value, exit] = await Promise.all([
-    loadMarketplace(user, position.propertyId),
-    loadSellDialog(user, position.propertyId),
-    listPropertyDistributions(getPrisma(), position.propertyId),
-    listReceivedDistributions(getPrisma(), user.id, { propertyId: position.propertyId }),
-    listPropertyUpdates(getPrisma(), position.propertyId, user),
-    listVault(getPrisma(), user.id, position.propertyId),
-    loadPropertyValueView(position.propertyId),
-    getHolderExitView(getPrisma(), position.propertyId, user.id),
-  ]);
-  return { position, market, sell, distributions, received, updates, vault, value, exit };
+  const page = await loadPositionPage(getPrisma(), user, propertyId);
+  if (!page) throw data(null, { status: 404 });
+  return page;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -60,12 +60,12 @@ export async function loadInvestPage(user: SessionUser, view: InvestProperty) {
   // Independent reads, sent together rather than one after another.
   const [documentList, market, marketData, distributions, received, updates, value] = await Promise.all([
     loadPropertyDocuments(propertyId, user),
-    loadMarketplace(user, propertyId, view.wallet?.availableBalance),
+    loadMarketplace(getPrisma(), user, propertyId, view.wallet?.availableBalance),
     replicaRead("market-data", (db) => getMarketData(db, propertyId)),
     listPropertyDistributions(getPrisma(), propertyId),
     listReceivedDistributions(getPrisma(), user.id, { propertyId }),
     listPropertyUpdates(getPrisma(), propertyId, user),
-    loadPropertyValueView(propertyId),
+    loadPropertyValueView(getPrisma(), propertyId),
   ]);
   // Kept off the wire: the watchlist mark goes as `watchlist.saved`, and the loader alone uses
   // `hasExitRecord` (to decide whether to read the exit).

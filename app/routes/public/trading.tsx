@@ -7,12 +7,12 @@ import { marketReply } from "~/components/market/market-action-data";
 import { MarketError } from "~/components/market/market-error";
 import { SellRequestsList } from "~/components/market/sell-requests-list";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { readOwnOrdersAndHolds } from "~/domain/market/market-reads.server";
 import { paths } from "~/lib/paths";
 import { signInPath } from "~/lib/redirect-to";
 import { getPrisma } from "~/services/db.server";
 import { getOptionalUser, requireUserWithinTrial } from "~/web/guards.server";
-import { handleMarketAction, holdsMode, loadMarketplace, loadSellDialog } from "~/web/market.server";
+import { handleMarketAction } from "~/web/market.server";
+import { loadTradingMarket } from "./trading-page.server";
 import { SellSharesDialog } from "~/components/market/sell-shares-dialog";
 import { loadTradingPicker } from "~/domain/market/trading-picker.server";
 import { MARKET_MESSAGES } from "~/domain/market/market-errors";
@@ -33,11 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const properties = picker.options;
   const all = query.get("property") === "all";
   const selected = picker.selected?.id ?? null;
-  const [market, sell, { orders, buyerHolds: holds, sellerHolds }] = await Promise.all([
-    selected || all ? loadMarketplace(user, selected ?? undefined) : null,
-    selected ? loadSellDialog(user, selected) : null,
-    readOwnOrdersAndHolds(prisma, user.id, { withHolds: holdsMode(), propertyId: selected ?? undefined }),
-  ]);
+  const { market, sell, orders, buyerHolds: holds, sellerHolds } = await loadTradingMarket(prisma, user, selected, all);
   return {
     signedIn: true as const,
     properties,
