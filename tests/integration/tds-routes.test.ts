@@ -27,6 +27,7 @@ useMailQueue(db);
 const ORIGIN = "http://localhost:3000";
 let handle: (request: Request) => Promise<Response>;
 const cookies = { asha: "", ravi: "", admin: "" };
+let payingPropertyId = "";
 const DAY = 24 * 60 * 60 * 1000;
 const istDate = (d: Date) => new Date(d.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const period = financialQuarterOf(istDate(new Date()));
@@ -44,6 +45,7 @@ beforeAll(async () => {
   handle = (request) => requestHandler(request, { cspNonce: "tds" });
   const prisma = db.current.prisma;
   const paying = await createProperty(prisma, { title: "Whitefield Rent House", sharePrice: "100", minimumInvestment: "100" });
+  payingPropertyId = paying.id;
   const other = await createProperty(prisma, { title: "Other Residency", sharePrice: "100", minimumInvestment: "100" });
   const asha = await createInvestor(prisma, { balance: "5000" });
   const ravi = await createInvestor(prisma, { balance: "5000" });
@@ -75,6 +77,17 @@ const pdfText = async (response: Response) => {
 };
 
 describe("TDS documents", () => {
+  it("the position and invest pages say what was withheld from a payout, so the rupees a share and what arrived agree", async () => {
+    // ₹15,000 over 10 shares is ₹1,500 a share; 20% withheld without a PAN leaves ₹12,000.
+    for (const pathname of [`/dashboard/p/${payingPropertyId}`, `/invest/${payingPropertyId}`]) {
+      const page = await get(pathname, "asha");
+      expect(page.status).toBe(200);
+      const text = (await page.text()).replace(/<!-- -->/g, "");
+      expect(text).toContain("₹1,500.00 a share");
+      expect(text).toContain("you received ₹12,000.00 for 10 shares: ₹15,000.00 less ₹3,000.00 TDS withheld");
+    }
+  });
+
   it("the certificate is its owner's: masked PAN, deductor and TAN, each payment; another investor's quarter is a 404", async () => {
     const own = await get(certificatePath, "asha");
     expect(own.status).toBe(200);

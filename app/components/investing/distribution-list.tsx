@@ -12,7 +12,22 @@ export type DistributionView = {
   paidAmount?: string | null;
 };
 
-export type ReceivedView = { transactionId: string; distributionId: string | null; shares: number; amount: string };
+export type ReceivedView = {
+  transactionId: string;
+  distributionId: string | null;
+  shares: number;
+  amount: string;
+  /** Set when TDS was withheld: the gross, so the per-share figure above and what arrived agree. */
+  gross?: string | null;
+  taxWithheld?: string | null;
+};
+
+/** "you received ₹11,400.00 for 25 shares: ₹14,250.00 less ₹2,850.00 TDS withheld". */
+function receivedText(mine: ReceivedView): string {
+  const shares = mine.shares ? ` for ${formatShares(mine.shares)}` : "";
+  const tax = mine.gross && mine.taxWithheld ? `: ${formatRupees(mine.gross)} less ${formatRupees(mine.taxWithheld)} TDS withheld` : "";
+  return ` — you received ${formatRupees(mine.amount)}${shares}${tax}`;
+}
 
 /** A property's upcoming and past rent distributions, and what this investor received from each. */
 export function DistributionList({ distributions, received = [] }: { distributions: DistributionView[]; received?: ReceivedView[] }) {
@@ -53,7 +68,7 @@ export function DistributionList({ distributions, received = [] }: { distributio
                 {d.perShareAmount === null
                   ? `Paid ${d.paymentDate}: ${formatRupees(d.paidAmount ?? d.amount)} in total${d.note ? ` (${d.note})` : ""}`
                   : `Paid ${d.paymentDate}: ${formatRupees(d.perShareAmount)} a share (record date ${d.recordDate})`}
-                {mine ? ` — you received ${formatRupees(mine.amount)}${mine.shares ? ` for ${formatShares(mine.shares)}` : ""}` : ""}
+                {mine ? receivedText(mine) : ""}
               </li>
             );
           })}

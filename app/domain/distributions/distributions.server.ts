@@ -473,7 +473,11 @@ export type ReceivedDistribution = {
   propertyId: string | null;
   propertyTitle: string;
   shares: number;
+  /** What reached the wallet: the gross less any TDS withheld. */
   amount: string;
+  /** The payout before tax and the TDS withheld from it (its withholding record); both null when nothing was withheld. */
+  gross: string | null;
+  taxWithheld: string | null;
   paidAt: string;
 };
 
@@ -484,9 +488,10 @@ const READ_RECEIVED_DISTRIBUTIONS: PreparedStatement = {
   text: `SELECT t.id::text AS id, t.property_id, t.shares, t.amount::text AS amount, t.fee::text AS fee, t.description,
                 t.created_at, p.title AS property_title,
                 EXISTS (SELECT 1 FROM property_distributions d WHERE d.id::text = t.reference_id) AS declared,
-                t.reference_id
+                t.reference_id, CASE WHEN w.tds > 0 THEN w.gross::text END AS gross, NULLIF(w.tds, 0)::text AS tds
            FROM transactions t
            LEFT JOIN properties p ON p.id = t.property_id
+           LEFT JOIN tds_withholdings w ON w.user_id = t.user_id AND w.distribution_id::text = t.reference_id
           WHERE t.user_id = $1::uuid AND t.property_id = $2 AND t.transaction_type = 'dividend' AND t.status = 'completed'
           ORDER BY t.created_at DESC, t.id DESC`,
 };
@@ -502,6 +507,8 @@ type ReceivedRow = {
   property_title: string | null;
   declared: boolean;
   reference_id: string | null;
+  gross: string | null;
+  tds: string | null;
 };
 
 /** The dividends one investor received from one property, newest first. */
@@ -517,6 +524,8 @@ export async function listReceivedDistributions(db: Db, userId: string, options:
     propertyTitle: row.property_title ?? "",
     shares: row.shares ?? 0,
     amount: walletEffect({ type: "dividend", amount: row.amount, fee: row.fee }).toFixed(2),
+    gross: row.gross,
+    taxWithheld: row.tds,
     paidAt: row.created_at.toISOString(),
   }));
 }
