@@ -12,8 +12,8 @@ import { loadPropertyValueView } from "~/web/valuations.server";
  * Everything /dashboard/p/{id} shows, read in one snapshot (ADR 0100): the shares owned beside
  * the shares the sell dialog offers, the distributions received beside the property's list of
  * paid ones, the price beside the value chart. Read side by side, a distribution paid between
- * the reads showed the property's list "paid" beside nothing received. Null when the investor
- * never held the property (or it does not exist).
+ * the reads showed "₹0" of distributions in the position beside the ₹500 received in the list.
+ * Null when the investor never held the property (or it does not exist).
  */
 export function loadPositionPage(prisma: PrismaClient, user: SessionUser, propertyId: string) {
   return readInOneSnapshot(prisma, async (db) => {

@@ -6,7 +6,8 @@ import { holdsMode, loadMarketplace, loadSellDialog } from "~/web/market.server"
 /**
  * The trader's side of /trading in one snapshot (ADR 0100): the marketplace (with the wallet),
  * the shares the sell dialog offers and the trader's own orders and holds. Read side by side,
- * an order placed between them showed it active while the dialog still offered its shares.
+ * an order placed between them was listed in the marketplace but missing from the trader's
+ * active orders.
  * `selected` is the property picked; `all` shows the whole marketplace and no sell dialog.
  */
 export function loadTradingMarket(prisma: PrismaClient, user: SessionUser, selected: string | null, all: boolean) {
