@@ -1,6 +1,7 @@
 import { loadStatement } from "~/domain/statements/statement.server";
 import { financialYearOfMoment } from "~/domain/statements/statement-figures";
-import { getPrisma } from "~/services/db.server";
+import { listTdsCertificates } from "~/domain/tds/tax-pack.server";
+import { getPrisma, readInOneSnapshot, type Db } from "~/services/db.server";
 import type { SessionUser } from "~/web/guards.server";
 
 /** The financial years a statement can be asked for: from the year the account was opened to this one, newest first. */
@@ -23,12 +24,33 @@ export function parseStatementYear(request: Request, years: number[]): number {
   return year;
 }
 
-/** The signed-in investor's own statement for the year asked for; only ever their own. */
-export async function ownStatement(request: Request, user: SessionUser) {
-  const profile = await getPrisma().userProfile.findUnique({ where: { id: user.id }, select: { createdAt: true } });
+/** The financial years the signed-in investor may ask for, and the one this request asks for (a bad one is a 400). */
+export async function statementYearAsked(db: Db, request: Request, user: SessionUser) {
+  const profile = await db.userProfile.findUnique({ where: { id: user.id }, select: { createdAt: true } });
   const years = statementYears({ id: user.id, createdAt: profile?.createdAt });
-  const year = parseStatementYear(request, years);
-  const figures = await loadStatement(getPrisma(), user.id, year);
+  return { years, year: parseStatementYear(request, years) };
+}
+
+async function statementIn(db: Db, request: Request, user: SessionUser) {
+  const { years, year } = await statementYearAsked(db, request, user);
+  const figures = await loadStatement(db, user.id, year);
   if (!figures) throw new Response("Not found", { status: 404 });
   return { years, year, figures };
+}
+
+/**
+ * The signed-in investor's own statement for the year asked for; only ever their own. Its
+ * balance, movements, trades and distributions are read as of one moment (ADR 0100): read side
+ * by side, a payout landing between them counted in "Distributions received" but not in "Money in".
+ */
+export function ownStatement(request: Request, user: SessionUser) {
+  return readInOneSnapshot(getPrisma(), (tx) => statementIn(tx, request, user));
+}
+
+/** The statements page: the year's statement and the quarters with a TDS certificate, as of one moment. */
+export function loadStatementsPage(request: Request, user: SessionUser) {
+  return readInOneSnapshot(getPrisma(), async (tx) => {
+    const statement = await statementIn(tx, request, user);
+    return { ...statement, certificates: await listTdsCertificates(tx, user.id) };
+  });
 }

@@ -1,14 +1,14 @@
 import { data } from "@remix-run/node";
-import { listTdsCertificates, loadTaxPack, loadTdsCertificate, type TaxPack } from "~/domain/tds/tax-pack.server";
+import { loadTaxPack, loadTdsCertificate, type TaxPack } from "~/domain/tds/tax-pack.server";
 import { addTdsRate, listTdsQuarters, listTdsRates, markTdsDeposited, quarterOrNull, tdsReturnCsv } from "~/domain/tds/tds-admin.server";
 import { formatRupees } from "~/lib/formats";
 import { paths } from "~/lib/paths";
-import { getPrisma } from "~/services/db.server";
+import { getPrisma, readInOneSnapshot } from "~/services/db.server";
 import { replyToDomainError } from "~/web/domain-reply.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readFormData } from "~/web/form-data.server";
 import type { SessionUser } from "~/web/guards.server";
-import { ownStatement } from "~/web/statements.server";
+import { statementYearAsked } from "~/web/statements.server";
 
 const badRequest = (message: string) => new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
@@ -30,15 +30,14 @@ export async function ownTdsCertificate(request: Request, user: SessionUser) {
   return certificate;
 }
 
-/** The quarters the signed-in investor has a TDS certificate for, newest first. */
-export function ownTdsCertificates(user: SessionUser) {
-  return listTdsCertificates(getPrisma(), user.id);
-}
-
 /** The signed-in investor's tax pack for the financial year asked for (?year=, as the statements). */
 export async function ownTaxPack(request: Request, user: SessionUser): Promise<TaxPack> {
-  const { year } = await ownStatement(request, user);
-  const pack = await loadTaxPack(getPrisma(), user.id, year);
+  // The statement's figures and the withholding rows as of one moment (ADR 0100): the gross
+  // income is the distributions received plus the TDS withheld from them.
+  const pack = await readInOneSnapshot(getPrisma(), async (tx) => {
+    const { year } = await statementYearAsked(tx, request, user);
+    return loadTaxPack(tx, user.id, year);
+  });
   if (!pack) throw new Response("Not found", { status: 404 });
   return pack;
 }

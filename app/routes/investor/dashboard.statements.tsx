@@ -8,15 +8,14 @@ import { COST_METHOD, NOT_TAX_ADVICE } from "~/domain/statements/statement-figur
 import { VALUATION_RULE } from "~/domain/figures/valuation.server";
 import { paths } from "~/lib/paths";
 import { requireRecordsReader } from "~/web/guards.server";
-import { ownStatement } from "~/web/statements.server";
-import { ownTdsCertificates } from "~/web/tds.server";
+import { loadStatementsPage } from "~/web/statements.server";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { Pager } from "~/components/admin/pager";
 import { statementOnScreen } from "~/domain/statements/statement-screen";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRecordsReader(request);
-  const [{ years, year, figures: whole }, certificates] = await Promise.all([ownStatement(request, user), ownTdsCertificates(user)]);
+  const { years, year, figures: whole, certificates } = await loadStatementsPage(request, user);
   // The summary whole, the year's holdings, sales and distributions a page at a time (issue 37); the PDF keeps every line.
   const query = new URL(request.url).searchParams;
   const figures = statementOnScreen(whole, {
