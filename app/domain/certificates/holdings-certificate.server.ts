@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { loadInvestorHoldings } from "~/domain/figures/investor-figures.server";
 import { valuationBasis } from "~/domain/figures/valuation.server";
-import type { Db } from "~/services/db.server";
+import { readInOneSnapshot, type Db, type PrismaClient } from "~/services/db.server";
 
 export type CertificateContent = {
   investor: { id: string; name: string; email: string };
@@ -53,8 +53,22 @@ export function normaliseCode(typed: string): string | null {
  * Issues a holdings certificate ("if Aangan disappears", ADR 0066): the investor's holdings as
  * the dashboard computes them (loadInvestorHoldings, never restated), each property's SPV, the
  * wallet, the moment; signed with the server's key and stored so an admin can confirm it.
+ * The holdings and the wallet are read as of one moment (ADR 0100): read side by side, a
+ * purchase landing between them certified the shares before it beside the wallet after it.
  */
-export async function issueHoldingsCertificate(db: Db, userId: string, secret: string, now = new Date()): Promise<StoredCertificate> {
+export async function issueHoldingsCertificate(
+  prisma: PrismaClient,
+  userId: string,
+  secret: string,
+  now = new Date(),
+): Promise<StoredCertificate> {
+  const content = await readInOneSnapshot(prisma, (tx) => certificateContent(tx, userId, now));
+  const code = codeOf(sign(content, secret));
+  const row = await prisma.holdingsCertificate.create({ data: { userId, code, content, issuedAt: now }, select: { id: true } });
+  return { id: row.id, code, content };
+}
+
+async function certificateContent(db: Db, userId: string, now: Date): Promise<CertificateContent> {
   const [profile, holdings, wallet] = await Promise.all([
     db.userProfile.findUniqueOrThrow({ where: { id: userId }, select: { id: true, fullName: true, email: true } }),
     loadInvestorHoldings(db, userId),
@@ -66,7 +80,7 @@ export async function issueHoldingsCertificate(db: Db, userId: string, secret: s
     select: { id: true, title: true, spvName: true },
   });
   const propertyOf = new Map(properties.map((p) => [p.id, p]));
-  const content: CertificateContent = {
+  return {
     investor: { id: profile.id, name: profile.fullName ?? profile.email, email: profile.email },
     issuedAt: now.toISOString(),
     holdings: held
@@ -84,9 +98,6 @@ export async function issueHoldingsCertificate(db: Db, userId: string, secret: s
       .sort((a, b) => a.property.localeCompare(b.property)),
     wallet: { available: (wallet?.availableBalance ?? 0).toFixed(2), held: (wallet?.heldBalance ?? 0).toFixed(2) },
   };
-  const code = codeOf(sign(content, secret));
-  const row = await db.holdingsCertificate.create({ data: { userId, code, content, issuedAt: now }, select: { id: true } });
-  return { id: row.id, code, content };
 }
 
 export type Verification = { genuine: false } | { genuine: true; code: string; content: CertificateContent };
