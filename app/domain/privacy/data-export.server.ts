@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from "node:stream";
 import archiver, { type ArchiverError } from "archiver";
 import { stringify } from "csv-stringify/sync";
-import type { Db } from "~/services/db.server";
+import { readInOneSnapshot, type Db, type PrismaClient } from "~/services/db.server";
 import { valuationBasis, valuationPrices } from "~/domain/figures/valuation.server";
 import { financialYearLabel } from "~/domain/distributions/distribution-rules";
 import { depositedUnder } from "~/domain/tds/tax-pack.server";
@@ -56,9 +56,14 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * the list of KYC documents (not the files), every transaction, holdings, the distributions
  * received and the tax withheld from them, the nomination, bank accounts (masked, as stored),
  * support requests and grievances, the watchlist with its notes, monthly plans and the
- * alerts. Read for the given user id only (ADR 0037).
+ * alerts. Read for the given user id only (ADR 0037), as of one moment (ADR 0100): read side by
+ * side, a purchase landing between the reads was in the transactions but not in the holdings.
  */
-export async function collectDataExport(db: Db, userId: string, now = new Date()): Promise<DataExport | null> {
+export function collectDataExport(prisma: PrismaClient, userId: string, now = new Date()): Promise<DataExport | null> {
+  return readInOneSnapshot(prisma, (tx) => readDataExport(tx, userId, now));
+}
+
+async function readDataExport(db: Db, userId: string, now: Date): Promise<DataExport | null> {
   const profile = await db.userProfile.findUnique({ where: { id: userId } });
   if (!profile) return null;
   const [documents, transactions, positions, alerts, tds, declaration, bankAccounts, tickets, watchlist, plans] = await Promise.all([
