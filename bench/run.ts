@@ -12,6 +12,7 @@ import { createFreshDatabase, openBenchServer } from "./database";
 import { randomBytes } from "node:crypto";
 import { runPageBench, seedCatalogue, standardPages, type PageBenchResult } from "./http-bench";
 import { lighthouseTable, runLighthouseBench } from "./lighthouse-bench";
+import { coldStartLine, runColdStartBench } from "./cold-start";
 import { runPgbench } from "./pgbench";
 import { runPurchaseBench } from "./purchase-bench";
 import { runDepositBench } from "./deposit-bench";
@@ -188,6 +189,8 @@ async function main(): Promise<number> {
     // Lighthouse scores a page as one visitor on a quiet host sees it: the load above has ended,
     // but the database's autovacuum and the OS's writeback after it may not have, and Lighthouse's
     // own app seeds its demo data first. runLighthouseBench waits until the host is quiet.
+    console.log("cold start: a fresh data directory until / answers, once the host is quiet ...");
+    const coldStart = await runColdStartBench().catch((error: unknown) => ({ ran: false as const, reason: (error as Error).message }));
     console.log(
       "lighthouse: once the host is quiet (at most 15% of its CPUs busy, 5 s in a row), / , /properties, /invest/:id, /dashboard/overview, /dashboard/transactions ...",
     );
@@ -200,6 +203,7 @@ async function main(): Promise<number> {
       for (const page of pages.pages)
         if (page.serverTiming) console.log(`  ${page.label ?? page.path}: ${JSON.stringify(page.serverTiming)}`);
     }
+    console.log(`\n${"coldSeconds" in coldStart ? coldStartLine(coldStart) : `cold start not measured: ${coldStart.reason}`}`);
     if (lighthouse.ran) {
       console.log(`\nLighthouse ${lighthouse.lighthouseVersion}, mobile emulation, median of ${lighthouse.pages[0]?.runs ?? 0} runs:`);
       console.log(markdownTable(lighthouseTable(lighthouse)));
@@ -228,7 +232,7 @@ async function main(): Promise<number> {
     };
     writeFileSync(
       file,
-      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, orderBook, chaos, pgbench, pages, lighthouse }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, machine, database: server.origin, purchase, market, orderBook, chaos, pgbench, pages, coldStart, lighthouse }, null, 2)}\n`,
     );
     console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
 
