@@ -33,7 +33,7 @@ import type { Toast } from "~/lib/toast";
 import { getFlashToasts } from "~/web/flash.server";
 import { getHeaderUser } from "~/web/header-user.server";
 import type { BellView } from "~/components/site-header/notification-bell";
-import { getBellView } from "~/web/bell.server";
+import { getBellBadge } from "~/web/bell.server";
 import { DemoRibbon } from "~/components/demo-ribbon";
 import { isDemoMode } from "~/web/demo-mode.server";
 import { disableZodJit } from "~/lib/zod-jitless";
@@ -78,9 +78,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ user: header, bell, toasts: flash.toasts, demo: isDemoMode(), grievanceOfficer }, { headers: flash.headers });
 }
 
-/** The bell's unread count and latest alerts; revalidated with every loader, so live events refresh it too. */
+/** The bell's unread count (its panel fetches the latest alerts when opened); revalidated with every loader, so live events refresh it too. */
 function getBell(request: Request): Promise<BellView | null> {
-  return getBellView(request);
+  return getBellBadge(request);
 }
 
 // The header user and flashed toasts can change on any navigation (a guard may redirect with a

@@ -162,3 +162,18 @@ describe("GET /notifications/latest (the bell refreshing itself)", () => {
     expect(visitor.status).toBe(401);
   });
 });
+
+describe("the bell on every page", () => {
+  it("carries the unread count and none of the alerts' text: the panel fetches the list when it opens", async () => {
+    const prisma = db.current.prisma;
+    const { user } = await investorWithAlerts(3);
+    await markAlertRead(prisma, user.id, (await listAlerts(prisma, user.id)).alerts[0]!.id);
+    const page = await handle(pageRequest("/terms", await createSession(prisma, user.id)));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('aria-label="Notifications, 2 unread"');
+    // Neither rendered nor in the page's data: twenty alerts' text on every page, for a panel
+    // drawn only when opened, was most of the frame's loader data.
+    for (const text of ["Alert 0", "Alert 1", "Alert 2", "Message 0", "Message 1", "Message 2"]) expect(html).not.toContain(text);
+  });
+});

@@ -95,11 +95,12 @@ describe("a signed-in investor's overview kept in memory", () => {
     expect(page.outcome).toBe("miss");
     expect(shownName(page.html)).toBe("Afterwards");
 
-    // An alert (the bell).
+    // An alert (the bell's count: its list is fetched when the bell opens, not carried by the page).
+    expect(page.html).toContain('aria-label="Notifications, none unread"');
     await prisma.userAlert.create({ data: { userId: user.id, alertType: "system", title: "Rent arrives Friday", message: "m" } });
     page = await read(cookie);
     expect(page.outcome).toBe("miss");
-    expect(page.html).toContain("Rent arrives Friday");
+    expect(page.html).toContain('aria-label="Notifications, 1 unread"');
 
     // A position (the sidebar and the figures).
     await prisma.userPropertyPosition.create({

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { MarkAllReadForm } from "~/components/notifications/alert-forms";
 import { useBellLiveUpdates } from "~/components/realtime/use-live-revalidation";
 import { alertHref } from "~/components/notifications/alert-links";
@@ -8,8 +8,12 @@ import { paths } from "~/lib/paths";
 import { formatIndiaDateTime } from "~/lib/formats";
 
 export type BellAlert = { id: string; title: string; message: string; propertyId: string | null; isRead: boolean; createdAt: string };
-/** `href`: the notifications page this user may open (the dashboard's, or /notifications without one). */
-export type BellView = { unread: number; latest: BellAlert[]; href: string };
+/**
+ * `href`: the notifications page this user may open (the dashboard's, or /notifications without
+ * one). `latest` comes only from /notifications/latest: pages carry the count alone, and the
+ * panel fetches the list when it opens (app/web/bell.server.ts).
+ */
+export type BellView = { unread: number; latest?: BellAlert[]; href: string };
 
 const triggerClasses =
   "relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -49,26 +53,43 @@ export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
   // What the bell fetched for itself after a live event, kept only while the page's own data
   // is the one it was fetched over: the next page load or revalidation is at least as fresh.
   const [fetched, setFetched] = useState<{ over: BellView; view: BellView } | null>(null);
+  const [failedOver, setFailedOver] = useState<BellView | null>(null);
   const bell = fetched && fetched.over === fromPage ? fetched.view : fromPage;
   const fromPageRef = useRef(fromPage);
   useEffect(() => {
     fromPageRef.current = fromPage;
   }, [fromPage]);
-  useBellLiveUpdates(() => {
+  const loading = useRef<BellView | null>(null);
+  const fetchLatest = useCallback(() => {
     const over = fromPageRef.current;
+    loading.current = over;
+    setFailedOver(null);
     fetch(paths.notificationsLatest(), { headers: { Accept: "application/json" } })
       .then((response) => (response.ok ? (response.json() as Promise<BellView>) : null))
       .then((view) => {
         if (view) setFetched({ over, view });
+        else setFailedOver(over);
       })
-      // A failed refresh leaves the bell as it was; the next event or page load tries again.
-      .catch(() => undefined);
-  });
+      // A failed fetch leaves the count as it was and says so in an open panel; the next event, open or page load tries again.
+      .catch(() => setFailedOver(over))
+      .finally(() => {
+        if (loading.current === over) loading.current = null;
+      });
+  }, []);
+  useBellLiveUpdates(fetchLatest);
   const hydrated = useHydrated();
   const location = useLocation();
   const panelId = useId();
   const [openOnPage, setOpenOnPage] = useState<string | null>(null);
   const open = openOnPage === location.key;
+  const needsList = bell.latest === undefined;
+  // The list for the panel: fetched on the way to a click (pointer over, focus) or when it opens.
+  const prefetch = () => {
+    if (needsList && loading.current !== fromPageRef.current) fetchLatest();
+  };
+  useEffect(() => {
+    if (open && needsList && loading.current !== fromPage) fetchLatest();
+  }, [open, needsList, fromPage, fetchLatest]);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -114,6 +135,8 @@ export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpenOnPage(open ? null : location.key)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
       >
         <BellIcon />
         <UnreadBadge unread={bell.unread} />
@@ -134,7 +157,13 @@ export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
               </Link>
               <MarkAllReadForm unread={bell.unread} returnTo={here} />
             </div>
-            {bell.latest.length === 0 ? (
+            {bell.latest === undefined ? (
+              <p role="status" className="px-4 py-6 text-center text-sm text-slate-600">
+                {failedOver === fromPage
+                  ? "Notifications could not be loaded. Open all notifications to see them."
+                  : "Loading notifications…"}
+              </p>
+            ) : bell.latest.length === 0 ? (
               <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications yet.</p>
             ) : (
               <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto">

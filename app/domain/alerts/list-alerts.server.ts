@@ -67,7 +67,19 @@ const READ_BELL: PreparedStatement = {
      ORDER BY a.created_at DESC, a.id DESC`,
 };
 
-/** What the header's bell shows: the unread count and the latest alerts (the spec's list limit, 20). */
+// $1 the user. Every signed-in page's header shows the count; the list is fetched when the bell opens.
+const READ_UNREAD: PreparedStatement = {
+  name: "read_unread_alerts",
+  text: `SELECT count(*)::int AS unread FROM user_alerts WHERE user_id = $1::uuid AND NOT is_read`,
+};
+
+/** The bell's badge on every signed-in page: how many alerts are unread. */
+export async function getUnreadAlertCount(db: PrismaClient, userId: string): Promise<number> {
+  const [row] = await preparedQuery<{ unread: number }>(db, READ_UNREAD, [userId]);
+  return row?.unread ?? 0;
+}
+
+/** What the bell's panel shows when opened: the unread count and the latest alerts (the spec's list limit, 20). */
 export async function getBellSummary(
   db: PrismaClient,
   userId: string,
