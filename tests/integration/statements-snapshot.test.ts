@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { declareDistribution, payDistributionIn } from "../../app/domain/distributions/distributions.server";
-import { purchaseShares } from "../../app/domain/investing/purchase-shares.server";
+import { payDistributionIn } from "../../app/domain/distributions/distributions.server";
 import { reloadEnv } from "../../app/services/env.server";
-import { getSessionUser, type SessionUser } from "../../app/services/session.server";
 import { loadStatementsPage } from "../../app/web/statements.server";
 import { ownTaxPack } from "../../app/web/tds.server";
+import { holderAwaitingADistribution } from "#tests/kit/distribution-due";
 import { readAcrossACommit } from "#tests/kit/lock-wait";
-import { createInvestor, createProperty, createSession, createUser, newIdempotencyKey } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 
 /**
@@ -16,8 +14,6 @@ import { useTestDatabase } from "#tests/setup/test-database";
  */
 
 const db = useTestDatabase();
-const DAY = 24 * 60 * 60 * 1000;
-const istDate = (moment: Date) => new Date(moment.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const statementsRequest = () => new Request("http://localhost/dashboard/statements");
 
 beforeAll(() => {
@@ -25,30 +21,9 @@ beforeAll(() => {
   reloadEnv();
 });
 
-/** An investor holding 10 shares of a property with a ₹15,000 payout declared and not yet paid (TDS is withheld from it). */
-async function investorAwaitingAPayout(title: string): Promise<{ user: SessionUser; distributionId: string }> {
-  const prisma = db.current.prisma;
-  const property = await createProperty(prisma, { title, sharePrice: "100", minimumInvestment: "100" });
-  const investor = await createInvestor(prisma, { balance: "5000" });
-  await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 10, idempotencyKey: newIdempotencyKey() });
-  await prisma.transaction.updateMany({ where: { propertyId: property.id }, data: { createdAt: new Date(Date.now() - 3 * DAY) } });
-  const admin = await createUser(prisma, { isAdmin: true });
-  const { distributionId } = await declareDistribution(prisma, {
-    adminId: admin.id,
-    propertyId: property.id,
-    basis: "total",
-    amount: "15000",
-    recordDate: istDate(new Date(Date.now() - DAY)),
-    paymentDate: istDate(new Date()),
-    note: "",
-  });
-  const user = (await getSessionUser(new Request("http://localhost/", { headers: { Cookie: await createSession(prisma, investor.id) } })))!;
-  return { user, distributionId };
-}
-
 describe("statements read as of one moment", () => {
   it("the statements page: money in, distributions received and the TDS certificates never show half of a payout", async () => {
-    const { user, distributionId } = await investorAwaitingAPayout("Statement Court");
+    const { user, distributionId } = await holderAwaitingADistribution(db.current.prisma, { title: "Statement Court", amount: "15000" });
     const shown = (page: Awaited<ReturnType<typeof loadStatementsPage>>) => ({
       moneyIn: page.figures.totalIn,
       closing: page.figures.closingBalance,
@@ -77,7 +52,7 @@ describe("statements read as of one moment", () => {
   });
 
   it("the tax pack: gross income and the TDS by section come from the same books", async () => {
-    const { user, distributionId } = await investorAwaitingAPayout("Tax Pack Towers");
+    const { user, distributionId } = await holderAwaitingADistribution(db.current.prisma, { title: "Tax Pack Towers", amount: "15000" });
     const shown = (pack: Awaited<ReturnType<typeof ownTaxPack>>) => ({
       distributions: pack.figures.distributionsTotal,
       grossIncome: pack.income[0]!.amount,
