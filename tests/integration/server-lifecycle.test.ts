@@ -25,7 +25,9 @@ async function emptyDatabase(): Promise<string> {
   return name;
 }
 
-describe("start-up and shutdown", () => {
+// Each test starts app processes, which on a host busy with the rest of the suite can take
+// longer than the suite's default 30 s; startAppProcess gives a start 60 s, so the test does too.
+describe("start-up and shutdown", { timeout: 120_000 }, () => {
   it("brings two processes started together on one empty database up, migrating once", async () => {
     const url = withDatabase(inject("adminDatabaseUrl"), await emptyDatabase());
     const [first, second] = await Promise.all([

@@ -128,16 +128,21 @@ describe("postJournal", () => {
     const user = await createUser(db.current.prisma);
     const property = await createProperty(db.current.prisma);
     await deposit(user.id, "1000");
+    // Twenty-five transactions queue for the pool and then for the wallet's row: on a busy host
+    // Prisma's default 2 s wait for a connection refused some before they reached the ledger,
+    // which is not the refusal this test is about.
     const attempts = Array.from({ length: 25 }, () =>
-      db.current.prisma.$transaction((tx) =>
-        postJournal(tx, {
-          kind: "investment",
-          description: "race",
-          postings: [
-            { account: userAvailable(user.id), amount: "-100" },
-            { account: propertyIssue(property.id), amount: "100" },
-          ],
-        }),
+      db.current.prisma.$transaction(
+        (tx) =>
+          postJournal(tx, {
+            kind: "investment",
+            description: "race",
+            postings: [
+              { account: userAvailable(user.id), amount: "-100" },
+              { account: propertyIssue(property.id), amount: "100" },
+            ],
+          }),
+        { maxWait: 60_000, timeout: 60_000 },
       ),
     );
     const results = await Promise.allSettled(attempts);
