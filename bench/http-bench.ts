@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
 import { findFreePort } from "~/services/free-port.server";
 import pg from "pg";
 import { latencySummary, round } from "./stats";
@@ -251,15 +252,18 @@ export async function startBenchServer(
     cpus?: string;
     /** Flags for node itself (a profiler's, which NODE_OPTIONS may not carry); tsx is then loaded with --import. */
     nodeArgs?: string[];
+    /** Serve another checkout's build (its own node_modules and build/), for an A/B of two builds. */
+    cwd?: string;
   } = {},
 ) {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const server = options.nodeArgs
     ? [process.execPath, ...options.nodeArgs, "--import", "tsx", "server.ts"]
-    : ["node_modules/.bin/tsx", "server.ts"];
+    : [resolvePath(options.cwd ?? ".", "node_modules/.bin/tsx"), "server.ts"];
   const [command, ...args] = (options.cpus ? ["taskset", "-c", options.cpus, ...server] : server) as [string, ...string[]];
   const child = spawn(command, args, {
+    cwd: options.cwd,
     detached: true, // own process group, so the whole tree started here can be stopped by its id
     stdio: ["ignore", "ignore", "pipe"],
     env: {
