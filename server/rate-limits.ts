@@ -50,34 +50,38 @@ export function retryAfterSeconds(resetTime: Date | undefined, now = Date.now())
 }
 
 /**
- * The limiters, in the order they run. With a pool their counts live in PostgreSQL and are
- * shared by every process (ADR 0032); without one (unit tests) each keeps its own memory.
- * If the database cannot count (it is down), the request goes on: the app then answers 503
- * itself, and a limiter never turns an outage into a 500.
+ * The limiters, as one middleware that runs, in order, only those that count the request (a
+ * page read passes one limiter, not six; each of express-rate-limit's middlewares awaits its
+ * own skip and reads the client's address before skipping). With a pool their counts live in
+ * PostgreSQL and are shared by every process (ADR 0032); without one (unit tests) each keeps
+ * its own memory. If the database cannot count (it is down), the request goes on: the app then
+ * answers 503 itself, and a limiter never turns an outage into a 500.
  */
 export function createRateLimiters(
   settings: RateLimitSettings,
   pool?: pg.Pool,
   /** The webhook endpoints, by exact path: counted by the webhooks limiter, not as form posts. */
   webhookPaths: readonly string[] = [],
-): express.RequestHandler[] {
+): express.RequestHandler {
   const webhooks = new Set(webhookPaths);
   const isWebhook = (req: express.Request) => webhooks.has(req.path);
   const limiter = (
     name: string,
     limit: number,
-    skip: (req: express.Request) => boolean,
+    counts: (req: express.Request) => boolean,
     keyGenerator: (req: express.Request) => string,
     what: string,
-  ) => {
+  ): CountingLimiter => {
     const store: Store | undefined = pool ? new PostgresRateLimitStore(pool, name) : undefined;
-    return rateLimit({
+    const handler = rateLimit({
       windowMs: 60_000,
       limit,
       standardHeaders: "draft-8",
       legacyHeaders: false,
       passOnStoreError: true,
-      skip,
+      // The dispatcher below calls a limiter only for what it counts; the same test here keeps
+      // each limiter right on its own.
+      skip: (req) => !counts(req),
       keyGenerator,
       ...(store ? { store } : {}),
       validate: { singleCount: false, keyGeneratorIpFallback: false },
@@ -91,38 +95,53 @@ export function createRateLimiters(
           .send(`Too many requests ${what}. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`);
       },
     });
+    return { counts, handler };
   };
   const isRead = (req: express.Request) => req.method === "GET" || req.method === "HEAD";
-  return [
+  return countingOnly([
     limiter(
       "reads",
       settings.readsPerMinute,
-      (req) => !isRead(req) || STATIC.test(req.path) || req.path === "/events",
+      (req) => isRead(req) && !STATIC.test(req.path) && req.path !== "/events",
       clientIp,
       "from your network",
     ),
     limiter(
       "mutations",
       settings.mutationsPerMinute,
-      (req) => !MUTATING_METHODS.has(req.method) || isWebhook(req),
+      (req) => MUTATING_METHODS.has(req.method) && !isWebhook(req),
       clientIp,
       "from your network",
     ),
-    limiter("webhooks", settings.webhooksPerMinute, (req) => !isWebhook(req), clientIp, "from this address"),
-    limiter("sign-in", settings.signInPerMinute, (req) => !SIGN_IN.test(req.path), clientIp, "to sign in"),
+    limiter("webhooks", settings.webhooksPerMinute, isWebhook, clientIp, "from this address"),
+    limiter("sign-in", settings.signInPerMinute, (req) => SIGN_IN.test(req.path), clientIp, "to sign in"),
     limiter(
       "money",
       settings.moneyPerMinute,
-      (req) => !MUTATING_METHODS.has(req.method) || !MONEY.test(req.path),
+      (req) => MUTATING_METHODS.has(req.method) && MONEY.test(req.path),
       personKey,
       "for money and trading actions",
     ),
     limiter(
       "expensive-reads",
       settings.expensiveReadsPerMinute,
-      (req) => !isRead(req) || !EXPENSIVE.test(req.path),
+      (req) => isRead(req) && EXPENSIVE.test(req.path),
       personKey,
       "for downloads",
     ),
-  ];
+  ]);
+}
+
+type CountingLimiter = { counts: (req: express.Request) => boolean; handler: express.RequestHandler };
+
+/** One middleware that passes the request through each limiter that counts it, in order; a refusal ends the chain. */
+function countingOnly(limiters: readonly CountingLimiter[]): express.RequestHandler {
+  return (req, res, next) => {
+    const applicable = limiters.filter((limiter) => limiter.counts(req));
+    const runFrom = (index: number, error?: unknown): void => {
+      if (error !== undefined || index === applicable.length) return next(error);
+      void applicable[index]!.handler(req, res, (nextError?: unknown) => runFrom(index + 1, nextError));
+    };
+    runFrom(0);
+  };
 }
