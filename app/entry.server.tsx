@@ -1,7 +1,6 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import stylesheet from "~/app.css?inline";
 import { StylesheetContext } from "~/lib/inline-stylesheet";
@@ -32,10 +31,13 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  // Every document is written once it is whole. Loaders have finished before the render starts
+  // and no page defers data, so streaming the shell first bought no earlier byte: it split each
+  // page into the shell and a Suspense completion per chunk of the loaders' data (Remix's
+  // StreamTransfer), each its own compression and socket write, with React's script that moves
+  // completed boundaries into place. ADR 0103.
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
+    let written = false;
     // React's bursts coalesced, the document's end kept last.
     const body = documentStream();
     const { pipe, abort } = renderToPipeableStream(
@@ -46,8 +48,8 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
+        onAllReady() {
+          written = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -63,7 +65,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "rendering failed after the page started streaming");
+          if (written) logger.error({ err: error }, "rendering failed after the page was written");
         },
       },
     );

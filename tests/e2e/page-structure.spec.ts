@@ -6,7 +6,7 @@ import { PRICE_BANDS } from "../../app/domain/properties/catalogue-filters";
 // What the server sends, before CSS or scripts: one navigation (a text browser prints it once),
 // a document whose every element is inside <html>, and details a careful investor checks.
 
-// A desktop Chrome, not a bot: bots get the whole page at once, browsers get it streamed.
+// A desktop Chrome, as a browser asks (bots and browsers get the same whole document, ADR 0103).
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 // `pageNavs`: the page's own other navigations (admin overview tabs), none a copy of another.
@@ -68,10 +68,18 @@ for (const { path, as } of [
   });
 }
 
-test("the catalogue page really streams (so the check above covers streamed scripts)", async ({ page }) => {
+test("a browser gets the catalogue whole: its loader data inside the body, no boundary moved into place by script (ADR 0103)", async ({
+  page,
+}) => {
   const html = await (await page.request.get("/properties", { headers: { "User-Agent": BROWSER } })).text();
-  expect(html).toContain("streamController");
-  expect(html).toMatch(/\$RC\("B:\d+"/);
+  const bodyEnd = html.indexOf("</body>");
+  const dataStart = html.indexOf("streamController.enqueue(");
+  const dataEnd = html.indexOf("streamController.close()");
+  expect(dataStart).toBeGreaterThan(0);
+  expect(dataEnd).toBeGreaterThan(dataStart);
+  expect(dataEnd).toBeLessThan(bodyEnd);
+  // Streamed from the shell, React parked the data's boundaries in hidden elements and moved them with its $RC script.
+  expect(html).not.toMatch(/\$RC\(|<template id="B:|<div hidden id="S:/);
 });
 
 test.describe("tables on a 390 px phone", () => {

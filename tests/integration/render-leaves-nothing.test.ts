@@ -57,8 +57,8 @@ const deadlinesRunning = () =>
 
 describe("a rendered page", () => {
   it.each([
-    ["a browser (streamed from the shell)", "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36"],
-    ["a crawler (the whole page at once)", "Googlebot/2.1 (+http://www.google.com/bot.html)"],
+    ["a browser", "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36"],
+    ["a crawler", "Googlebot/2.1 (+http://www.google.com/bot.html)"],
   ])("leaves no deadline running once it is written, for %s", async (_, userAgent) => {
     timersStarted.clear();
     hook.enable();
