@@ -72,4 +72,24 @@ describe("writing a streamed body to a slow client", () => {
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBe(pulledBefore);
   });
+
+  it("cancels a body that is waiting for its next chunk when the client goes away", async () => {
+    // An event stream between events: nothing to read until something is published.
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("retry: 3000\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const client = slowClient();
+    const writing = writeBody(body, client.res);
+    await tick();
+    client.takeAll();
+    client.res.destroy();
+    await writing;
+    expect(cancelled).toBe(true);
+  });
 });

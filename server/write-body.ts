@@ -20,13 +20,17 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response,
   // would pile up on a long download.
   let wake: ((open: boolean) => void) | null = null;
   const onDrain = () => wake?.(true);
-  const onClose = () => wake?.(false);
+  // A client gone while the body has nothing to send (an event stream between events) cancels
+  // the body here, so its source lets go without depending on the request's abort signal
+  // reaching the route (Remix hands a loader a copy of the request, whose signal follows ours).
+  const onClose = () => (wake ? wake(false) : void reader.cancel().catch(() => undefined));
   res.on("drain", onDrain);
   res.once("close", onClose);
   try {
     for (;;) {
       if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
       const { done, value } = await reader.read();
+      if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
       if (done) break;
       const room = res.write(encoder ? encoder.write(value) : value);
       res.flush?.();
