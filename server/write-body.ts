@@ -22,7 +22,7 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response,
   const onDrain = () => wake?.(true);
   // A client gone while the body has nothing to send (an event stream between events) cancels
   // the body here, so its source lets go without depending on the request's abort signal
-  // reaching the route (Remix hands a loader a copy of the request, whose signal follows ours).
+  // reaching the route (where Remix copies the request, the copy's signal only follows ours).
   const onClose = () => (wake ? wake(false) : void reader.cancel().catch(() => undefined));
   res.on("drain", onDrain);
   res.once("close", onClose);
