@@ -7,7 +7,9 @@
 // of the app's CPU µs a request and of req/s, and every round's figure.
 // PAGE_AB_ROUNDS (default 6), PAGE_AB_SECONDS (default 5), PAGE_AB_CONCURRENCY (default 20),
 // PAGE_AB_ONLY ("terms,overview": the pages whose label contains one of these), PAGE_AB_ALERTS
-// (default 0: the bench investor's unread alerts, for a change to what the header reads).
+// (default 0: the bench investor's unread alerts, for a change to what the header reads),
+// PAGE_AB_NODE_ARGS and PAGE_AB_BEFORE_NODE_ARGS ("--flag …": node's own flags for each side, so
+// one build against itself with a runtime setting changed: PAGE_AB_BEFORE=. ).
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -41,11 +43,20 @@ async function main(): Promise<number> {
       const pages = pagesToCompare(cookie);
       const variants: Variant[] = [];
       try {
-        for (const [name, cwd] of [
-          ["before", before],
-          ["after", undefined],
+        for (const [name, cwd, flags] of [
+          ["before", before, process.env.PAGE_AB_BEFORE_NODE_ARGS],
+          ["after", undefined, process.env.PAGE_AB_NODE_ARGS],
         ] as const) {
-          const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0", ...(cwd ? { cwd } : {}) });
+          // Either side given flags: both start as `node [flags] --import tsx`, so only the flags differ.
+          const anyFlags = Boolean(process.env.PAGE_AB_NODE_ARGS || process.env.PAGE_AB_BEFORE_NODE_ARGS);
+          const nodeArgs = anyFlags ? (flags ?? "").split(" ").filter(Boolean) : undefined;
+          const app = await startBenchServer(database.url, {
+            sessionSecret,
+            workers: 1,
+            cpus: "0",
+            ...(cwd ? { cwd } : {}),
+            ...(nodeArgs ? { nodeArgs } : {}),
+          });
           variants.push({ name, ...app });
         }
         for (const page of pages) await compare(page, variants);
