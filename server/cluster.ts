@@ -1,7 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { logger } from "~/services/logger.server";
+import { getEnv } from "~/services/env.server";
 import type { BootedDatabase } from "./boot-database";
+import { workerExecArgv } from "./worker-flags";
 
 /**
  * How many worker processes serve HTTP: WEB_CONCURRENCY, by default one per CPU in
@@ -33,6 +35,7 @@ export async function runClusterPrimary(options: { workers: number; boot: () => 
   };
   let stopping = false;
 
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, getEnv().NODE_OPTIONS) });
   const fork = (): Worker => cluster.fork(workerEnv);
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;

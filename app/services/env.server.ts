@@ -16,6 +16,8 @@ const rupeeLimit = z.coerce.number().int().positive().max(99_999_999_999_999);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Node's own flags; read only so a cluster worker's added flags never override the operator's (server/worker-flags.ts). */
+  NODE_OPTIONS: z.string().optional(),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default(".data"),
