@@ -1,10 +1,10 @@
 /**
- * Node's flags for each cluster worker: the primary's own, plus a young generation of 64 MB
- * a semi-space where none is given (docs/performance.md, twenty-fourth pass). A rendered
- * overview allocates a few megabytes of short-lived rows and decimals; with twenty to fifty
- * of them in flight, V8's default 16 MB semi-space is scavenged so often that each scavenge
- * copies the live half of every request in flight. At 64 MB the overview took about a sixth
- * less CPU a request (bench/page-ab.ts); a list page was unchanged. The cost is memory: up to
+ * Node's flags for each cluster worker: the primary's own, plus a 64 MB semi-space (V8's young
+ * generation) where none is given (docs/performance.md, twenty-fourth pass). A rendered overview
+ * allocates a few megabytes of short-lived rows and decimals; with twenty to fifty requests in
+ * flight, the default 16 MB is scavenged often, and each scavenge copies what those requests
+ * still hold. At 64 MB, measured with bench/page-ab.ts, the overview took about 17% less CPU a
+ * request and /invest about 15%; the transactions list was unchanged. The cost is memory: up to
  * three semi-spaces a worker. An operator's own --max-semi-space-size (on the command line or
  * in NODE_OPTIONS) wins.
  */
