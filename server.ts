@@ -49,6 +49,7 @@ async function main() {
       directUrl: env.DATABASE_DIRECT_URL,
       dataDir: env.DATA_DIR,
       seedDemoData: env.SEED_DEMO_DATA,
+      logSlowStatementsMs: env.EMBEDDED_POSTGRES_LOG_SLOW_MS,
     });
   if (cluster.isPrimary && workers > 1) return runClusterPrimary({ workers, boot });
   // A worker's database was booted (and migrated) by the primary, which passed its URL.

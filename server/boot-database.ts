@@ -17,11 +17,12 @@ export async function bootDatabase(options: {
   directUrl?: string;
   dataDir: string;
   seedDemoData?: boolean;
+  logSlowStatementsMs?: number;
 }): Promise<BootedDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let url = options.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(options.dataDir);
+    embedded = await startEmbeddedPostgres(options.dataDir, { logSlowStatementsMs: options.logSlowStatementsMs });
     url = embedded.url;
     logger.info({ dataDir: path.resolve(options.dataDir, "pg") }, "embedded PostgreSQL started");
   }

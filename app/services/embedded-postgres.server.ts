@@ -13,7 +13,11 @@ const DATABASE_NAME = "aangan";
  * under `<dataDir>/pg`, on a free loopback port. The cluster is created on first use
  * and kept between runs. See docs/decisions/0001-embedded-postgres-in-development.md.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { logSlowStatementsMs?: number; printLog?: (text: string) => void } = {},
+): Promise<EmbeddedDatabase> {
+  const printLog = options.printLog ?? ((text: string) => console.error(text));
   const databaseDir = path.resolve(dataDir, "pg");
   const port = await findFreePort();
   const password = "aangan-local";
@@ -31,11 +35,13 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     initdbFlags: initdbFlags(hostCharacterLocale()),
     // Root cannot run postgres; the package then creates and uses a "postgres" OS user.
     createPostgresUser: runAsPostgresUser,
-    onLog: () => undefined,
-    onError: (message) => {
+    postgresFlags: slowStatementFlags(options.logSlowStatementsMs),
+    // The package hands the server's stderr, where PostgreSQL writes its log, to onLog.
+    onLog: (message) => {
       const line = classifyPostgresLog(String(message));
-      if (line) console.error(line.text);
+      if (line) printLog(line.text);
     },
+    onError: (error) => printLog(String(error)),
   });
   if (firstRun) await server.initialise();
   await server.start();
@@ -71,6 +77,15 @@ async function loadEmbeddedPostgres() {
  */
 export function initdbFlags(ctype: string): string[] {
   return /utf-?8/i.test(ctype) ? ["--encoding=UTF8"] : ["--encoding=UTF8", "--locale=C"];
+}
+
+/**
+ * With a threshold, the server logs each statement that ran longer and each wait for a lock
+ * longer than deadlock_timeout (1 s), so a stall in a test run leaves its cause in the log.
+ */
+export function slowStatementFlags(thresholdMs: number | undefined): string[] {
+  if (thresholdMs === undefined) return [];
+  return ["-c", `log_min_duration_statement=${thresholdMs}`, "-c", "log_lock_waits=on"];
 }
 
 /** The cluster runs as the "postgres" OS user, which must be able to reach its directory. */

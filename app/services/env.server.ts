@@ -48,6 +48,8 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** A replica further behind than this is skipped for the primary (ADR 0079). */
   DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** The embedded PostgreSQL logs statements slower than this and long lock waits (unset: neither). */
+  EMBEDDED_POSTGRES_LOG_SLOW_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO_DATA: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -3,7 +3,8 @@
  * database decide races (unique keys, CHECKs, conditional updates, row locks) and catches
  * the refusals, so those ERROR lines are expected: they print as one labelled line, without
  * the DETAIL and STATEMENT that follow. Anything else at ERROR or worse prints as it is;
- * notices and harmless "does not exist / already exists" lines print nothing.
+ * notices and harmless "does not exist / already exists" lines print nothing. A slow
+ * statement or a long lock wait, logged only when asked for (slowStatementFlags), prints as it is.
  */
 const HANDLED_REFUSALS = [
   /duplicate key value violates unique constraint/,
@@ -20,7 +21,9 @@ export type PostgresLogLine = { expected: boolean; text: string };
 export function classifyPostgresLog(message: string): PostgresLogLine | null {
   const text = message.trim();
   // A chunk may hold several entries; each entry's severity is on its first line.
-  const severe = text.split("\n").filter((line) => /ERROR|FATAL|PANIC/.test(line) && !/does not exist|already exists/.test(line));
+  const lines = text.split("\n");
+  const severe = lines.filter((line) => /ERROR|FATAL|PANIC/.test(line) && !/does not exist|already exists/.test(line));
+  if (lines.some(isSlowOrWaiting)) return { expected: false, text };
   if (severe.length === 0) return null;
   const handled = (line: string) =>
     /ERROR/.test(line) && !/FATAL|PANIC/.test(line) && HANDLED_REFUSALS.some((pattern) => pattern.test(line));
@@ -31,4 +34,8 @@ export function classifyPostgresLog(message: string): PostgresLogLine | null {
       .map((line) => `expected (database refused a conflicting write; the app handles it): ${line.replace(/^.*?ERROR:\s*/, "")}`)
       .join("\n"),
   };
+}
+
+function isSlowOrWaiting(line: string): boolean {
+  return /LOG:\s+(duration: |process \d+ (still waiting for|acquired) )/.test(line);
 }

@@ -36,3 +36,12 @@ describe("a chunk with several entries", () => {
     );
   });
 });
+
+describe("slow statements and lock waits, logged when asked for", () => {
+  it("prints a slow statement and a long lock wait as they are", () => {
+    const slow = "2026-12-05 18:00:00.000 UTC [77] LOG:  duration: 1532.118 ms  execute <unnamed>: UPDATE support_tickets SET status = $1";
+    expect(classifyPostgresLog(slow)).toEqual({ expected: false, text: slow });
+    const waiting = "LOG:  process 77 still waiting for ShareLock on transaction 9012 after 1000.204 ms";
+    expect(classifyPostgresLog(waiting)).toEqual({ expected: false, text: waiting });
+  });
+});
