@@ -1,8 +1,8 @@
 /**
  * What to print for a line the embedded PostgreSQL writes to stderr. The app lets the
  * database decide races (unique keys, CHECKs, conditional updates, row locks) and catches
- * the refusals, so those ERROR lines are expected: they print as one labelled line, without
- * the DETAIL and STATEMENT that follow. Anything else at ERROR or worse prints as it is;
+ * the refusals, so those ERROR lines are expected: labelled as one line, without the DETAIL
+ * and STATEMENT that follow (the embedded cluster prints none of them). Anything else at ERROR or worse prints as it is;
  * notices and harmless "does not exist / already exists" lines print nothing. A slow
  * statement or a long lock wait, logged only when asked for (slowStatementFlags), prints as it is.
  */
@@ -14,6 +14,8 @@ const HANDLED_REFUSALS = [
   /could not obtain lock/,
   /deadlock detected/,
   /canceling statement due to user request/,
+  // The money functions' own refusals (RAISE 'aangan:insufficient_balance' and the like).
+  /ERROR:\s+aangan:[a-z_]+/,
 ];
 
 export type PostgresLogLine = { expected: boolean; text: string };

@@ -12,6 +12,13 @@ describe("embedded PostgreSQL log lines", () => {
     });
   });
 
+  it("labels the money functions' own refusals as expected", () => {
+    const line = classifyPostgresLog(
+      "2026-12-05 18:31:58.894 UTC [10460] ERROR:  aangan:property_not_open\nCONTEXT:  PL/pgSQL function purchase_shares",
+    );
+    expect(line?.expected).toBe(true);
+  });
+
   it("prints any other error as it is", () => {
     const message = '2026-11-22 06:00:00.000 UTC [123] ERROR:  syntax error at or near "SELEC"';
     expect(classifyPostgresLog(message)).toEqual({ expected: false, text: message });
