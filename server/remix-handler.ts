@@ -9,7 +9,7 @@ import { requestBodyOf } from "./request-guards";
 import { gzipWithNonce, precompress } from "./spliced-gzip";
 import { DocumentGzip, precompressConstant, type SplicedConstant } from "./document-gzip";
 import { STYLESHEET_ELEMENT_ID } from "~/lib/inline-stylesheet";
-import { writeBody } from "./write-body";
+import { writeBody, writeWholeBody } from "./write-body";
 
 export type RemixHandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -193,8 +193,8 @@ async function sendResponse(res: ExpressResponse, response: Response, stylesheet
   // Server-sent events must reach the client before the first event is written.
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (!response.body) return void res.end();
-  const gzip = stylesheet && gzipsPage(res, response) ? pageGzip(res, stylesheet) : undefined;
-  await writeBody(response.body, res, gzip);
+  if (stylesheet && gzipsPage(res, response)) return writeWholeBody(response.body, res, pageGzip(res, stylesheet));
+  await writeBody(response.body, res);
 }
 
 /**

@@ -1,6 +1,10 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { writeBody } from "./write-body";
+import { DocumentGzip } from "./document-gzip";
+import { writeBody, writeWholeBody } from "./write-body";
 
 /** A body of `chunks` pieces of 1 KB that counts how many its reader has pulled. */
 function countedBody(chunks: number) {
@@ -91,5 +95,53 @@ describe("writing a streamed body to a slow client", () => {
     client.res.destroy();
     await writing;
     expect(cancelled).toBe(true);
+  });
+});
+
+describe("writing a whole rendered page", () => {
+  /** Serves `chunks` through writeWholeBody and answers the raw response: its headers and the writes the socket made. */
+  async function serve(chunks: string[]) {
+    let socketWrites = 0;
+    const server = http.createServer((req, res) => {
+      // What reaches the socket's handle: one _write or _writev per system call.
+      const socket = res.socket as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+      for (const method of ["_write", "_writev"] as const) {
+        const original = socket[method].bind(socket);
+        socket[method] = (...args: unknown[]) => (socketWrites++, original(...args));
+      }
+      res.setHeader("Content-Encoding", "gzip");
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+          controller.close();
+        },
+      });
+      void writeWholeBody(body, res, new DocumentGzip());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const reply = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ port, host: "127.0.0.1", path: "/" }, (res) => {
+            const parts: Buffer[] = [];
+            res.on("data", (part: Buffer) => parts.push(part));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+          })
+          .on("error", reject);
+      });
+      return { ...reply, socketWrites };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("sends the compressed page with its length, not in chunks, in one socket write", async () => {
+    const chunks = ["<!DOCTYPE html><html><body>", "<p>₹1,000.00</p>".repeat(500), "</body></html>"];
+    const reply = await serve(chunks);
+    expect(reply.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(reply.headers["content-length"])).toBe(reply.body.length);
+    expect(gunzipSync(reply.body).toString("utf8")).toBe(chunks.join(""));
+    expect(reply.socketWrites).toBe(1);
   });
 });

@@ -13,7 +13,7 @@ export type BodyEncoder = { write(chunk: Uint8Array): Uint8Array; end(): Uint8Ar
  * as it could be and queued in memory for a slow client. A client that goes away cancels the
  * body, which stops its source.
  */
-export async function writeBody(body: ReadableStream<Uint8Array>, res: Response, encoder?: BodyEncoder): Promise<void> {
+export async function writeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
   const reader = body.getReader();
   // One listener each for the whole response. The compression middleware moves a response's
   // 'drain' listeners to its zlib stream and cannot take one off again, so a listener per wait
@@ -32,15 +32,46 @@ export async function writeBody(body: ReadableStream<Uint8Array>, res: Response,
       const { done, value } = await reader.read();
       if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
       if (done) break;
-      const room = res.write(encoder ? encoder.write(value) : value);
+      const room = res.write(value);
       res.flush?.();
       if (room) continue;
       const open = await new Promise<boolean>((resolve) => (wake = resolve));
       wake = null;
       if (!open) return void (await reader.cancel().catch(() => undefined));
     }
-    if (encoder) res.end(encoder.end());
-    else res.end();
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  } finally {
+    res.removeListener("close", onClose);
+  }
+}
+
+type WholeResponse = Writable & { setHeader(name: string, value: number): unknown };
+
+/**
+ * A rendered page is whole before its first byte is sent (entry.server waits for React's
+ * onAllReady, ADR 0103), so its compressed bytes go out in one write with their length: one
+ * socket write where writeBody made two (the page, then the stream's end), and no chunked
+ * framing around them. A client that goes away cancels the body, as in writeBody.
+ */
+export async function writeWholeBody(body: ReadableStream<Uint8Array>, res: WholeResponse, encoder: BodyEncoder): Promise<void> {
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  const onClose = () => void reader.cancel().catch(() => undefined);
+  res.once("close", onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (res.destroyed) return void (await reader.cancel().catch(() => undefined));
+      if (done) break;
+      parts.push(encoder.write(value));
+    }
+    parts.push(encoder.end());
+    const whole = Buffer.concat(parts);
+    res.setHeader("Content-Length", whole.length);
+    res.end(whole);
   } catch (error) {
     res.destroy(error as Error);
     throw error;
