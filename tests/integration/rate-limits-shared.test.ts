@@ -91,4 +91,40 @@ describe("the PostgreSQL store", () => {
       await pool.end();
     }
   });
+
+  it("counts a turn's hits in one statement, numbered as if each came alone, across two processes' pools", async () => {
+    // pg's pool, counting the queries it is given: each is one statement and one round trip.
+    class CountingPool extends pg.Pool {
+      queries = 0;
+      override query(...args: Parameters<pg.Pool["query"]>) {
+        this.queries++;
+        return (super.query as (...a: unknown[]) => ReturnType<pg.Pool["query"]>)(...args);
+      }
+    }
+    const pools = [
+      new CountingPool({ connectionString: db.current.url, max: 4 }),
+      new CountingPool({ connectionString: db.current.url, max: 4 }),
+    ];
+    try {
+      const stores = pools.map((pool) => new PostgresRateLimitStore(pool, "batch"));
+      for (const store of stores) store.init({ windowMs: 60_000 } as never);
+      // Three waves, each 20 hits on each "process" at once; the key "other" shares the first wave.
+      const totals: number[] = [];
+      let other: number[] = [];
+      for (let wave = 0; wave < 3; wave++) {
+        const hits = stores.flatMap((store) => Array.from({ length: 20 }, () => store.increment("k")));
+        const others = wave === 0 ? [stores[0]!.increment("other"), stores[0]!.increment("other")] : [];
+        totals.push(...(await Promise.all(hits)).map((hit) => hit.totalHits));
+        if (wave === 0) other = (await Promise.all(others)).map((hit) => hit.totalHits);
+      }
+      expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      expect(other).toEqual([1, 2]);
+      // One statement per process per wave, not one per hit.
+      expect(pools.map((pool) => pool.queries)).toEqual([3, 3]);
+      expect((await stores[1]!.get("k"))?.totalHits).toBe(120);
+      for (const store of stores) store.shutdown();
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
 });
