@@ -3,12 +3,12 @@ import type pg from "pg";
 import { currentDatabaseSettings, pooledInTransactionMode } from "~/services/env.server";
 
 const SWEEP_EVERY_MS = 60_000;
+/** Windows older than this are deleted (longer than any limiter's window). */
+const KEEP_WINDOWS_MS = 60 * 60_000;
 
 type Waiter = { resolve: (response: IncrementResponse) => void; reject: (error: unknown) => void };
 /** The hits waiting to be counted, by key, in the order they came. */
 type Batch = Map<string, Waiter[]>;
-/** Windows older than this are deleted (longer than any limiter's window). */
-const KEEP_WINDOWS_MS = 60 * 60_000;
 
 /**
  * An express-rate-limit store kept in PostgreSQL (table rate_limit_counters, ADR 0032), so
@@ -21,6 +21,8 @@ export class PostgresRateLimitStore implements Store {
   readonly prefix: string;
   private windowMs = 60_000;
   private sweeper: NodeJS.Timeout | undefined;
+  /** This turn's hits, until the turn ends and one statement counts them. */
+  private batch: Batch | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -50,8 +52,6 @@ export class PostgresRateLimitStore implements Store {
       else batch.set(key, [{ resolve, reject }]);
     });
   }
-
-  private batch: Batch | undefined;
 
   private startBatch(): Batch {
     const batch: Batch = new Map();

@@ -2,9 +2,10 @@
  * What to print for a line the embedded PostgreSQL writes to stderr. The app lets the
  * database decide races (unique keys, CHECKs, conditional updates, row locks) and catches
  * the refusals, so those ERROR lines are expected: labelled as one line, without the DETAIL
- * and STATEMENT that follow (the embedded cluster prints none of them). Anything else at ERROR or worse prints as it is;
- * notices and harmless "does not exist / already exists" lines print nothing. A slow
- * statement or a long lock wait, logged only when asked for (slowStatementFlags), prints as it is.
+ * and STATEMENT that follow (the embedded cluster prints none of them). Anything else at
+ * ERROR or worse prints as it is; notices and harmless "does not exist / already exists"
+ * lines print nothing. A slow statement or a long lock wait, logged only when asked for
+ * (slowStatementFlags), prints as it is.
  */
 const HANDLED_REFUSALS = [
   /duplicate key value violates unique constraint/,
