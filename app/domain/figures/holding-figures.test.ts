@@ -137,4 +137,52 @@ describe("portfolioTotals", () => {
       { numRuns: 500 },
     );
   });
+
+  it("equals them for holdings only ever bought (summed as whole paise), their figures written in any way", () => {
+    // Amounts and fees as the database writes them ("1200.50"), shortest ("1200.5", "1200"), a fee
+    // with its sign ("-24.00"), and now and then four places, which no longer counts as whole paise.
+    const written = (paiseValue: number, style: number) => {
+      const rupeesValue = new Decimal(paiseValue).div(100);
+      if (style === 0) return rupeesValue.toFixed(2);
+      if (style === 1) return rupeesValue.toString();
+      if (style === 2) return rupeesValue.neg().toFixed(2);
+      return rupeesValue.toFixed(4);
+    };
+    const properties = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            property: fc.constantFrom(...properties),
+            sell: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+            shares: fc.integer({ min: 0, max: 40 }),
+            paise: fc.integer({ min: 0, max: 50_000_000 }),
+            feePaise: fc.integer({ min: 0, max: 90_000 }),
+            style: fc.integer({ min: 0, max: 12 }).map((n) => (n < 3 ? n : n === 12 ? 3 : 0)),
+            second: fc.integer({ min: 0, max: 59 }),
+          }),
+          { maxLength: 80 },
+        ),
+        fc.array(fc.record({ property: fc.constantFrom(...properties), paise: fc.integer({ min: 0, max: 9_000_000 }) }), { maxLength: 2 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 12 })), { minLength: 8, maxLength: 8 }),
+        (rows, paid, priceList) => {
+          const trades = rows.map((row, index): FigureTrade => ({
+            id: `t${String(index).padStart(3, "0")}`,
+            propertyId: row.property,
+            kind: row.sell ? "sell" : "buy",
+            shares: row.shares,
+            amount: written(row.paise, row.style === 2 ? 0 : row.style),
+            fee: written(row.feePaise, row.style),
+            at: `2026-06-01T10:00:${String(row.second).padStart(2, "0")}.000Z`,
+          }));
+          const dividends = paid.map((row) => ({ propertyId: row.property, amount: written(row.paise, 0) }));
+          const prices = new Map(
+            properties.map((id, i) => [id, written(priceList[i]![0], priceList[i]![1] < 10 ? priceList[i]![1] % 2 : 3)]),
+          );
+          expect(portfolioTotals(trades, dividends, prices)).toEqual(portfolioFigures(holdingFigures(trades, dividends, prices)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -140,16 +140,20 @@ export function portfolioTotals(
   prices: ReadonlyMap<string, Decimal.Value>,
 ): PortfolioFigures {
   const zero = new Decimal(0);
+  // Most holdings were only ever bought, and their amounts, fees and price are written to the
+  // paisa: their cost and value are whole paise, summed here as integers (see buyOnlyHoldings).
+  const plain = buyOnlyHoldings(trades, dividends, prices);
   // A holding whose cost, value, realised gain and distributions are all whole paise (a price
   // to the paisa, as every valuation gives, and no sale that split a paisa) needs no rounding:
   // its unrealised gain and total return are exact differences and sums of those four, so only
   // the four are added up for such holdings and the two are worked out once at the end. The
   // others (a four-place price) are rounded holding by holding, as their text would be.
-  const whole = { cost: zero, value: zero, realised: zero, distributions: zero };
+  const whole = { cost: new Decimal(rupees(plain.cost)), value: new Decimal(rupees(plain.value)), realised: zero, distributions: zero };
   const rounded = { cost: zero, value: zero, unrealised: zero, realised: zero, distributions: zero, totalReturn: zero };
   const paisa = (amount: Decimal) => (amount.decimalPlaces() <= 2 ? amount : amount.toDecimalPlaces(2));
-  let activeProperties = 0;
-  for (const [propertyId, t] of replay(trades, dividends, false)) {
+  let activeProperties = plain.active;
+  const others = plain.properties.size === 0 ? trades : trades.filter((trade) => !plain.properties.has(trade.propertyId));
+  for (const [propertyId, t] of replay(others, dividends, false)) {
     if (t.pool.shares > 0) activeProperties++;
     const price = new Decimal(prices.get(propertyId) ?? 0);
     const value = price.times(t.pool.shares);
@@ -184,6 +188,64 @@ export function portfolioTotals(
     lifetimeReturn: wholeUnrealised.plus(whole.realised).plus(whole.distributions).plus(rounded.totalReturn).toFixed(2),
     activeProperties,
   };
+}
+
+const PAISA_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/** A money figure written to at most two places, in paise; null for any other (more places, or not text). */
+function paiseOf(value: Decimal.Value | undefined): bigint | null {
+  if (value === undefined) return 0n;
+  const match = typeof value === "string" ? PAISA_TEXT.exec(value) : null;
+  if (!match) return null;
+  const paise = BigInt(match[2]! + (match[3] ?? "").padEnd(2, "0"));
+  return match[1] ? -paise : paise;
+}
+
+/** Whole paise as rupees' text, exactly ("-12.05" for -1205n). */
+function rupees(paise: bigint): string {
+  const digits = (paise < 0n ? -paise : paise).toString().padStart(3, "0");
+  return `${paise < 0n ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * The holdings that were only bought (no sale, no distribution), with every amount, fee and the
+ * price written to the paisa: addPurchase only adds (the amount, and the fee's size), so such a
+ * holding's cost is the sum of those, and its value price × shares, both whole paise, summed
+ * here as integers. It is what replaying them gives, without a decimal per figure: the overview
+ * values hundreds of such holdings on every render. Every other property is replayed.
+ */
+function buyOnlyHoldings(
+  trades: readonly FigureTrade[],
+  dividends: readonly ReceivedDividend[],
+  prices: ReadonlyMap<string, Decimal.Value>,
+): { properties: ReadonlySet<string>; cost: bigint; value: bigint; active: number } {
+  const paid = new Set(dividends.map((dividend) => dividend.propertyId));
+  // null: a property that must be replayed.
+  const pools = new Map<string, { shares: number; cost: bigint } | null>();
+  for (const trade of trades) {
+    const pool = pools.get(trade.propertyId);
+    if (pool === null) continue;
+    const amount = trade.kind === "buy" && !paid.has(trade.propertyId) ? paiseOf(trade.amount) : null;
+    const fee = amount === null ? null : paiseOf(trade.fee);
+    if (amount === null || fee === null) pools.set(trade.propertyId, null);
+    else if (pool) {
+      pool.shares += trade.shares;
+      pool.cost += amount + (fee < 0n ? -fee : fee);
+    } else pools.set(trade.propertyId, { shares: trade.shares, cost: amount + (fee < 0n ? -fee : fee) });
+  }
+  const properties = new Set<string>();
+  let cost = 0n;
+  let value = 0n;
+  let active = 0;
+  for (const [propertyId, pool] of pools) {
+    const price = pool ? paiseOf(prices.get(propertyId)) : null;
+    if (!pool || price === null) continue;
+    properties.add(propertyId);
+    cost += pool.cost;
+    value += price * BigInt(pool.shares);
+    if (pool.shares > 0) active++;
+  }
+  return { properties, cost, value, active };
 }
 
 /** The portfolio's totals: sums of the holdings' figures; active properties are those with shares. */
