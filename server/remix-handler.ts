@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable, createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { readPageTogether } from "~/services/db.server";
 import { currentRequestTimings, timed } from "~/services/request-timing.server";
 import { getSessionWithPageVersion } from "~/services/session.server";
 import { rememberRequestUser } from "~/web/session.server";
@@ -47,7 +48,10 @@ export function remixHandler(options: RemixHandlerOptions): RequestHandler {
       const finishRendering = cacheKey ? options.cache!.startRendering(cacheKey) : undefined;
       let response: Response;
       try {
-        response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+        const render = () => handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+        // A page's loaders run side by side; the reads they start together go as one statement
+        // (ADR 0105). Only reads: an action's statements are sent as they are.
+        response = await (req.method === "GET" || req.method === "HEAD" ? readPageTogether(render) : render());
       } catch (error) {
         finishRendering?.(undefined);
         throw error;

@@ -86,5 +86,41 @@ describe("the invest page's reads", () => {
     // Every read of the page, the rate limiter's and the session's included: 21 before issue 32,
     // 17 before the property's row joined its figures, the watchlist mark and the exit's gate.
     expect(statements.length).toBeLessThanOrEqual(14);
+
+    // Once each read's columns are known (its first answer, above), the reads the page's loaders
+    // start together go as one statement (ADR 0105), and the page says exactly what it said.
+    counted.counter.reset();
+    const again = await fetch(`${counted.app.baseUrl}/invest/${property.id}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(again.status).toBe(200);
+    expect(comparable(await again.text())).toBe(comparable(html));
+    const second = counted.counter.statements();
+    const together = second.filter((sql) => /^SELECT \(SELECT coalesce\(json_agg/.test(sql));
+    expect(together).toHaveLength(2);
+    // The bell's count (the root loader) with the property's own row (the page's first read).
+    expect(reading("user_alerts")(together[0]!)).toBe(true);
+    expect(together[0]).toMatch(/FROM properties p\s+LEFT JOIN user_property_positions/);
+    // Then what waited on the property's answer: the documents, the order book, the market's
+    // figures, both distribution lists, the updates and the value story, each a subquery of one
+    // statement and sent nowhere else.
+    for (const table of [
+      "property_documents",
+      "share_sell_requests",
+      "property_distributions",
+      "property_updates",
+      "property_valuations",
+    ]) {
+      expect(second.filter(reading(table)), table).toHaveLength(1);
+      expect(reading(table)(together[1]!), table).toBe(true);
+    }
+    expect(second.filter(reading("transactions"))).toHaveLength(1);
+    // With the rate limiter's and the session's: four round trips where the first request made fourteen.
+    expect(second).toHaveLength(4);
+    expect(statements).toHaveLength(14);
   });
 });
+
+// The page with what differs on every render left out: the nonce, the form's fresh idempotency
+// key and the build's per-request ids.
+function comparable(html: string): string {
+  return html.replace(/nonce="[^"]*"/g, "nonce").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "uuid");
+}

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient, preparedQuery, type PrismaClient } from "../../app/services/db.server";
+import { createPrismaClient, preparedQuery, readTogether, type PrismaClient } from "../../app/services/db.server";
 import { getBellSummary } from "../../app/domain/alerts/list-alerts.server";
 import { listInvestedPropertiesPage } from "../../app/domain/portfolio/invested-properties.server";
 import { getPortfolioOverview } from "../../app/domain/portfolio/portfolio-overview.server";
@@ -137,5 +137,33 @@ describe("the hot statements are planned once per connection", () => {
     expect(hot.filter((name) => name.startsWith("prisma_"))).toEqual([]);
     const replanned = hot.filter((name) => counts.get(name)!.custom > 5).map((name) => `${name}: ${JSON.stringify(counts.get(name))}`);
     expect(replanned).toEqual([]);
+  });
+});
+
+describe("reads sent together (ADR 0105)", () => {
+  it("are planned once as one statement, as each was alone", async () => {
+    const REQUESTS = 9;
+    for (let request = 0; request < REQUESTS; request++) {
+      const propertyId = `once-${request + 1}`;
+      await readTogether(prisma, () =>
+        Promise.all([
+          getBellSummary(prisma, investorId),
+          getMarketData(prisma, propertyId),
+          getPropertyValueStory(prisma, propertyId),
+          getOrderBook(prisma, propertyId),
+          listOwnBuyOrders(prisma, investorId, propertyId),
+        ]),
+      );
+    }
+    const counts = await planCounts();
+    const together = [...counts.entries()].filter(([name]) => name.startsWith("batch_"));
+    // The first request learns each read's columns (each alone); every later one sends them as one.
+    // The first request learns each read's columns (each alone); every later one sends the reads
+    // of each turn as one statement (these reads take two turns: some wait on an answer).
+    expect(together.length).toBeGreaterThanOrEqual(1);
+    for (const [name, plans] of together) {
+      expect(plans.generic + plans.custom, name).toBe(REQUESTS - 1);
+      expect(plans.custom, name).toBeLessThanOrEqual(5);
+    }
   });
 });
