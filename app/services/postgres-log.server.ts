@@ -3,8 +3,9 @@
  * database decide races (unique keys, CHECKs, conditional updates, row locks) and catches
  * the refusals, so those ERROR lines are expected: labelled as one line, without the DETAIL
  * and STATEMENT that follow (the embedded cluster prints none of them). Anything else at
- * ERROR or worse prints as it is; notices and harmless "does not exist / already exists"
- * lines print nothing. A slow statement or a long lock wait, logged only when asked for
+ * ERROR or worse prints as it is; notices, harmless "does not exist / already exists" lines and
+ * a connection ended on purpose (a database dropped with its sessions, by a test or a reset)
+ * print nothing. A slow statement or a long lock wait, logged only when asked for
  * (slowStatementFlags), prints as it is.
  */
 const HANDLED_REFUSALS = [
@@ -19,13 +20,15 @@ const HANDLED_REFUSALS = [
   /ERROR:\s+aangan:[a-z_]+/,
 ];
 
+const HARMLESS = /does not exist|already exists|FATAL:\s+terminating connection due to administrator command/;
+
 export type PostgresLogLine = { expected: boolean; text: string };
 
 export function classifyPostgresLog(message: string): PostgresLogLine | null {
   const text = message.trim();
   // A chunk may hold several entries; each entry's severity is on its first line.
   const lines = text.split("\n");
-  const severe = lines.filter((line) => /ERROR|FATAL|PANIC/.test(line) && !/does not exist|already exists/.test(line));
+  const severe = lines.filter((line) => /ERROR|FATAL|PANIC/.test(line) && !HARMLESS.test(line));
   if (lines.some(isSlowOrWaiting)) return { expected: false, text };
   if (severe.length === 0) return null;
   const handled = (line: string) =>

@@ -28,6 +28,10 @@ describe("embedded PostgreSQL log lines", () => {
   it("stays quiet for notices and the harmless start-up lines", () => {
     expect(classifyPostgresLog("LOG:  database system is ready to accept connections")).toBeNull();
     expect(classifyPostgresLog('ERROR:  database "aangan" already exists')).toBeNull();
+    // A session ended on purpose (a test's database dropped WITH (FORCE), pg_terminate_backend).
+    expect(
+      classifyPostgresLog("2026-12-05 21:20:33.686 UTC [10426] FATAL:  terminating connection due to administrator command"),
+    ).toBeNull();
   });
 });
 
