@@ -30,7 +30,10 @@ export type RunStatement = (statement: { name?: string; text: string }, values: 
 // The batches open where the code runs, by the client (or snapshot) they read from.
 const scopes = singleton("prepared-batch-scope", () => new AsyncLocalStorage<ReadonlyMap<object, ReadBatch>>());
 // What each statement returns, learned from its first answer (a statement runs alone until then).
-const shapes = singleton("prepared-batch-shapes", () => new Map<string, Field[] | "alone">());
+// By name, with the text it was learnt for: a read whose text differs (one name given to two
+// texts, which only an unnamed-statement setup would let through) runs alone.
+type Shape = { text: string; fields: Field[] | "alone" };
+const shapes = singleton("prepared-batch-shapes", () => new Map<string, Shape>());
 type Combined = { name: string; text: string; parameters: number[] };
 const combined = singleton("prepared-batch-combined", () => new Map<string, Combined>());
 
@@ -39,6 +42,8 @@ const MAX_COLUMNS = 100;
 // Each combination is a prepared statement on every connection; they are few (one or two per
 // page), but a bound keeps an unexpected mix from growing the server's memory without end.
 const MAX_COMBINATIONS = 200;
+// The app's prepared reads are a few hundred; a bound all the same.
+const MAX_SHAPES = 2000;
 
 /**
  * Runs `work` with its prepared reads on `owner` (a client of createPrismaClient) sent together:
@@ -75,7 +80,7 @@ export class ReadBatch {
   }
 
   private async send(pending: Pending[]): Promise<void> {
-    const together = pending.filter((item) => Array.isArray(shapes.get(item.statement.name)));
+    const together = pending.filter((item) => fieldsOf(item.statement) !== undefined);
     const apart = pending.filter((item) => !together.includes(item));
     if (together.length === 1) apart.push(together.pop() as Pending);
     await Promise.all([...apart.map((item) => this.alone(item)), together.length > 0 ? this.combine(together) : undefined]);
@@ -109,14 +114,22 @@ export class ReadBatch {
       await Promise.all(items.map((item) => this.alone(item)));
       return;
     }
-    items.forEach((item, index) => item.resolve(rowsOf(row[`r${index}`], shapes.get(item.statement.name) as Field[])));
+    items.forEach((item, index) => item.resolve(rowsOf(row[`r${index}`], fieldsOf(item.statement) as Field[])));
   }
 }
 
 function learnShape(statement: BatchStatement, fields: Field[]): void {
-  if (shapes.has(statement.name)) return;
+  if (shapes.has(statement.name) || shapes.size >= MAX_SHAPES) return;
   const simple = fields.length > 0 && fields.length <= MAX_COLUMNS && !/\$[A-Za-z_]*\$/.test(statement.text);
-  shapes.set(statement.name, simple ? fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) : "alone");
+  shapes.set(statement.name, {
+    text: statement.text,
+    fields: simple ? fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) : "alone",
+  });
+}
+
+function fieldsOf(statement: BatchStatement): Field[] | undefined {
+  const shape = shapes.get(statement.name);
+  return shape && shape.text === statement.text && shape.fields !== "alone" ? shape.fields : undefined;
 }
 
 // Each member's rows as a JSON array of arrays of its columns' text (their output form, which is
@@ -129,7 +142,7 @@ function combinedStatement(members: BatchStatement[]): Combined | undefined {
   let offset = 0;
   const parameters: number[] = [];
   const columns = members.map((member, index) => {
-    const fields = shapes.get(member.name) as Field[];
+    const fields = fieldsOf(member) as Field[];
     const names = fields.map((_, column) => `c${column}`);
     const body = renumberParameters(member.text, offset);
     offset += body.count;

@@ -101,6 +101,20 @@ describe("readTogether", () => {
     expect(sent[0]).toMatch(/^batch_/);
   });
 
+  it("sends alone a read whose text is not the one its name was learnt for", async () => {
+    // Behind a transaction-mode pooler statements go unnamed (ADR 0079), so nothing stops one
+    // name from carrying two texts.
+    const unnamed: RunStatement = (statement, values) => run({ text: statement.text }, values);
+    const first = { name: "batch_test_two_texts", text: "SELECT g AS n FROM generate_series(1, 3) AS g WHERE g > $1::int" };
+    const second = { name: first.name, text: "SELECT g * 10 AS n FROM generate_series(1, 2) AS g WHERE g > $1::int" };
+    await readTogether(owner, unnamed, () => readOf(first, [0]));
+    sent = [];
+    const [same, other] = await readTogether(owner, unnamed, () => Promise.all([readOf(first, [2]), readOf(second, [1])]));
+    expect(same).toEqual([{ n: 3 }]);
+    expect(other).toEqual([{ n: 20 }]);
+    expect(sent).toEqual(["", ""]);
+  });
+
   it("leaves reads outside its scope, and of another client, to run as they are", async () => {
     sent = [];
     const other = {};
