@@ -199,6 +199,7 @@ export async function readInOnePreparedSnapshot<T>(prisma: PrismaClient, work: (
       snapshot,
       (statement, values) => snapshotStatement(snapshot, statement, values),
       () => work(snapshot),
+      { inTransaction: true },
     );
     await client.query("COMMIT");
     return result;

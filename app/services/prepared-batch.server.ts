@@ -49,9 +49,14 @@ const MAX_SHAPES = 2000;
  * Runs `work` with its prepared reads on `owner` (a client of createPrismaClient) sent together:
  * those started in the same turn of the event loop share one statement.
  */
-export function readTogether<T>(owner: object, run: RunStatement, work: () => Promise<T>): Promise<T> {
+export function readTogether<T>(
+  owner: object,
+  run: RunStatement,
+  work: () => Promise<T>,
+  options: { inTransaction?: boolean } = {},
+): Promise<T> {
   const open = new Map(scopes.getStore());
-  open.set(owner, new ReadBatch(run));
+  open.set(owner, new ReadBatch(run, options.inTransaction ?? false));
   return scopes.run(open, work);
 }
 
@@ -63,7 +68,14 @@ export function batchFor(owner: object): ReadBatch | undefined {
 export class ReadBatch {
   private queue: Pending[] = [];
 
-  constructor(private readonly run: RunStatement) {}
+  /**
+   * In a transaction a failed statement aborts it, so its reads cannot run again apart: each is
+   * refused with the statement's own error instead.
+   */
+  constructor(
+    private readonly run: RunStatement,
+    private readonly inTransaction: boolean,
+  ) {}
 
   read<Row>(statement: BatchStatement, values: unknown[]): Promise<Row[]> {
     return new Promise<unknown[]>((resolve, reject) => {
@@ -109,7 +121,11 @@ export class ReadBatch {
         items.flatMap((item) => item.values),
       );
       row = result.rows[0] as Record<string, string>;
-    } catch {
+    } catch (error) {
+      if (this.inTransaction) {
+        items.forEach((item) => item.reject(error));
+        return;
+      }
       // Atomic, so nothing of it stayed: each read again on its own, with its own outcome.
       await Promise.all(items.map((item) => this.alone(item)));
       return;

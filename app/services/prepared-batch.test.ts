@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/setup/test-database";
+import { createPrismaClient, preparedQuery, readInOnePreparedSnapshot } from "./db.server";
 import { batchFor, readTogether, renumberParameters, type RunStatement } from "./prepared-batch.server";
 
 // Reads sent together against real PostgreSQL: every caller gets exactly the rows its statement
@@ -113,6 +114,28 @@ describe("readTogether", () => {
     expect(same).toEqual([{ n: 3 }]);
     expect(other).toEqual([{ n: 20 }]);
     expect(sent).toEqual(["", ""]);
+  });
+
+  it("in a snapshot, refuses the reads of a failed statement with its own error (the transaction is aborted, so none runs again)", async () => {
+    const prisma = createPrismaClient(db.current.url, { max: 1 });
+    try {
+      const failing = { name: "batch_test_snapshot_fails", text: "SELECT 10 / $1::int AS quotient" };
+      const fine = { name: "batch_test_snapshot_fine", text: "SELECT $1::int AS n" };
+      // Each alone first (its columns learnt), then both in one turn.
+      expect(await readInOnePreparedSnapshot(prisma, (reader) => preparedQuery(reader, failing, [5]))).toEqual([{ quotient: 2 }]);
+      expect(await readInOnePreparedSnapshot(prisma, (reader) => preparedQuery(reader, fine, [1]))).toEqual([{ n: 1 }]);
+      const both = readInOnePreparedSnapshot(prisma, (reader) =>
+        Promise.all([preparedQuery(reader, fine, [2]), preparedQuery(reader, failing, [0])]),
+      );
+      await expect(both).rejects.toThrow(/division by zero/);
+      expect(
+        await readInOnePreparedSnapshot(prisma, (reader) =>
+          Promise.all([preparedQuery(reader, fine, [3]), preparedQuery(reader, failing, [1])]),
+        ),
+      ).toEqual([[{ n: 3 }], [{ quotient: 10 }]]);
+    } finally {
+      await prisma.$disconnect();
+    }
   });
 
   it("leaves reads outside its scope, and of another client, to run as they are", async () => {
