@@ -12,7 +12,8 @@ import { singleton } from "~/services/singleton.server";
  * invest page sent ten of them at once.
  *
  * One statement is one snapshot and is atomic: if it fails, each read runs again on its own,
- * so each caller gets its own rows or its own error, as before.
+ * so each caller gets its own rows or its own error, as before (inside a transaction, which the
+ * failure aborted, each is refused with the statement's error instead).
  */
 
 export type BatchStatement = { name: string; text: string };
