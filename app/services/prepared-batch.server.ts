@@ -115,13 +115,13 @@ export class ReadBatch {
       await Promise.all(items.map((item) => this.alone(item)));
       return;
     }
-    let row: Record<string, string>;
+    let row: Record<string, unknown>;
     try {
       const result = await this.run(
         statement,
         items.flatMap((item) => item.values),
       );
-      row = result.rows[0] as Record<string, string>;
+      row = result.rows[0] as Record<string, unknown>;
     } catch (error) {
       if (this.inTransaction) {
         items.forEach((item) => item.reject(error));
