@@ -22,6 +22,7 @@ import { ServiceWorkerUpdates } from "~/components/pwa/service-worker-updates";
 import { ConnectionNotices } from "~/components/toast/connection-notices";
 import { ToastProvider } from "~/components/toast/toast-provider";
 import { HydrationFlag } from "~/components/ui/hydration-flag";
+import { RouteLinkNavigator } from "~/components/ui/route-link";
 import { StaticPageEnhancements } from "~/components/pwa/static-page-enhancements";
 import { useNonce } from "~/lib/nonce";
 import { InlineStylesheet } from "~/lib/inline-stylesheet";
@@ -133,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ConnectionNotices />
           <ServiceWorkerUpdates />
           <HydrationFlag />
+          <RouteLinkNavigator />
         </ToastProvider>
         {withoutReact ? (
           <StaticPageEnhancements nonce={nonce} />

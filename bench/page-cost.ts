@@ -21,11 +21,14 @@ async function main(): Promise<number> {
       const cookie = pages.find((page) => page.path === "/invest/bench-1")!.cookie!;
       // PAGE_COST_NODE_ARGS="--flag …": flags for the server's node, to compare a runtime setting.
       const nodeArgs = process.env.PAGE_COST_NODE_ARGS?.split(" ").filter(Boolean);
-      const app = await startBenchServer(database.url, { sessionSecret, workers: 1, cpus: "0", ...(nodeArgs?.length ? { nodeArgs } : {}) });
+      // PAGE_COST_WORKERS=2: the full bench's shape (every CPU a worker, none pinned) instead of one pinned worker.
+      const workers = Number(process.env.PAGE_COST_WORKERS ?? 1);
+      const placement = workers === 1 ? { workers, cpus: "0" } : { workers };
+      const app = await startBenchServer(database.url, { sessionSecret, ...placement, ...(nodeArgs?.length ? { nodeArgs } : {}) });
       const isApp = (_: string, _pid: number, group: number) => group === app.pid;
       try {
-        console.log(`| page | req/s | app µs per request | PostgreSQL µs per request |`);
-        console.log(`|---|---:|---:|---:|`);
+        console.log(`| page | req/s | app µs per request | PostgreSQL µs per request | load generator µs per request |`);
+        console.log(`|---|---:|---:|---:|---:|`);
         const rendered = "bench_render=every-request";
         type Target = readonly [string, string, string | undefined];
         const targets: Target[] = [
@@ -50,11 +53,12 @@ async function main(): Promise<number> {
         for (const [label, path, pageCookie] of targets) {
           const headers: Record<string, string> = pageCookie ? { Cookie: pageCookie } : {};
           await drive(`${app.base}${path}`, 4, 2, headers); // warm-up
-          const [app0, db0] = [cpuSeconds(isApp), cpuSeconds(isPostgres)];
+          const [app0, db0, client0] = [cpuSeconds(isApp), cpuSeconds(isPostgres), process.cpuUsage()];
           const result = await drive(`${app.base}${path}`, CONCURRENCY, SECONDS, headers);
-          const [app1, db1] = [cpuSeconds(isApp), cpuSeconds(isPostgres)];
+          const [app1, db1, client] = [cpuSeconds(isApp), cpuSeconds(isPostgres), process.cpuUsage(client0)];
           const perRequest = (seconds: number) => Math.round((seconds / result.requests) * 1e6);
-          console.log(`| ${label} | ${result.rps} | ${perRequest(app1 - app0)} | ${perRequest(db1 - db0)} |`);
+          const clientSeconds = (client.user + client.system) / 1e6;
+          console.log(`| ${label} | ${result.rps} | ${perRequest(app1 - app0)} | ${perRequest(db1 - db0)} | ${perRequest(clientSeconds)} |`);
         }
       } finally {
         await app.stop();

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { RouteLink } from "~/components/ui/route-link";
 import { SEBI_SCORES_URL, SMART_ODR_URL, TRUST_PAGES } from "~/lib/trust-pages";
 import { BrandMark } from "~/components/ui/brand-mark";
 import type { GrievanceOfficer } from "~/lib/grievance-routes";
@@ -25,19 +25,19 @@ export function SiteFooter({ signedIn, grievanceOfficer }: { signedIn: boolean; 
           <h2 className="text-sm font-semibold text-white">Explore</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <Link to={paths.properties()} className={linkClasses}>
+              <RouteLink to={paths.properties()} className={linkClasses}>
                 Properties
-              </Link>
+              </RouteLink>
             </li>
             <li>
               {signedIn ? (
-                <Link to={paths.welcome()} className={linkClasses}>
+                <RouteLink to={paths.welcome()} className={linkClasses}>
                   Welcome page
-                </Link>
+                </RouteLink>
               ) : (
-                <Link to={paths.signIn()} className={linkClasses}>
+                <RouteLink to={paths.signIn()} className={linkClasses}>
                   Sign in
-                </Link>
+                </RouteLink>
               )}
             </li>
           </ul>
@@ -47,9 +47,9 @@ export function SiteFooter({ signedIn, grievanceOfficer }: { signedIn: boolean; 
           <ul className="mt-3 space-y-2 text-sm">
             {TRUST_PAGES.map((page) => (
               <li key={page.to}>
-                <Link to={page.to} className={linkClasses}>
+                <RouteLink to={page.to} className={linkClasses}>
                   {page.label}
-                </Link>
+                </RouteLink>
               </li>
             ))}
           </ul>

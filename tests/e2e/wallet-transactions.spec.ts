@@ -17,6 +17,64 @@ test("the dashboard sidebar lists the investor's properties and signs out with a
   await expect(sidebar.getByRole("button", { name: "Sign Out", exact: true })).toBeVisible();
 });
 
+test("rows, the sidebar, the header and the footer follow their links in the page; a row keeps the list where it was", async ({
+  page,
+  signInAs,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/transactions" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // A new document would lose this mark: each click below must be the router's, as <Link>'s were.
+  const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  const rows = page.getByRole("list", { name: "Transactions" }).getByRole("link");
+  const row = rows.nth((await rows.count()) - 1);
+  await row.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  // A modified click is left to the browser (a new tab): the app does not take it. The window's
+  // listener, after the app's, notes whether the app took the click and then stops the new tab.
+  const takenByTheApp = await row.evaluate((anchor) => {
+    let taken: boolean | undefined;
+    const note = (event: Event) => {
+      taken = event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener("click", note, { once: true });
+    anchor.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true }));
+    return taken;
+  });
+  expect(takenByTheApp).toBe(false);
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/transactions");
+
+  await row.click();
+  const details = page.getByRole("dialog", { name: "Transaction details" });
+  await expect(details).toBeVisible();
+  await expect(page).toHaveURL((url) => /^\/dashboard\/transactions\/[^/]+$/.test(url.pathname));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await sameDocument()).toBe(true);
+  await details.getByRole("link", { name: "Close", exact: true }).click();
+  await expect(details).toBeHidden();
+
+  const sidebar = page.getByRole("navigation", { name: "Dashboard", exact: true });
+  await sidebar.getByRole("link", { name: "Wallet", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard/wallet");
+  await expect(sidebar.getByRole("link", { name: "Wallet", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("link", { name: "Transactions", exact: true })).not.toHaveAttribute("aria-current");
+  expect(await sameDocument()).toBe(true);
+
+  await page.getByRole("navigation", { name: "Policies" }).getByRole("link", { name: "Fees", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/fees");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+
+  await page.getByRole("banner").getByRole("link", { name: "Aangan", exact: true }).click();
+  // The landing page sends a signed-in investor on to their welcome page.
+  await expect(page).toHaveURL((url) => url.pathname === "/welcome");
+  expect(await sameDocument()).toBe(true);
+});
+
 test("the wallet shows the balance, recent ledger activity and the Add Funds dialog", async ({ page, signInAs }) => {
   await signInAs("small@demo.aangan.in", { redirectTo: "/dashboard/wallet" });
   await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();

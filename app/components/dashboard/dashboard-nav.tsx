@@ -1,6 +1,7 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { isCurrentPath, RouteLink } from "~/components/ui/route-link";
 import { useDrawnInTheBrowser } from "~/components/ui/use-hydrated";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
 import { useNonce } from "~/lib/nonce";
@@ -13,17 +14,28 @@ const OPEN_ON_WIDE_SCREEN = `matchMedia(${JSON.stringify(WIDE_SCREEN)}).matches&
 
 export type SidebarProperty = { propertyId: string; title: string | null };
 
-const linkClasses = ({ isActive }: { isActive: boolean }) =>
+const linkClasses = (isActive: boolean) =>
   [
     "block rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
   ].join(" ");
+
+/** A sidebar entry, marked as the current page as NavLink marks it (aria-current and the active colours). */
+function SidebarLink({ to, pathname, title, children }: { to: string; pathname: string; title?: string; children: React.ReactNode }) {
+  const active = isCurrentPath(pathname, to);
+  return (
+    <RouteLink to={to} className={linkClasses(active)} aria-current={active ? "page" : undefined} title={title}>
+      {children}
+    </RouteLink>
+  );
+}
 
 /**
  * The dashboard's own navigation, once in the page: a sidebar from md up; below, every
  * section in a wrapping grid (nothing hidden off-screen) with My Properties and Sign Out under it.
  */
 export function DashboardNav({ properties, propertyCount = properties.length }: { properties: SidebarProperty[]; propertyCount?: number }) {
+  const { pathname } = useLocation();
   return (
     <nav
       aria-label="Dashboard"
@@ -32,14 +44,14 @@ export function DashboardNav({ properties, propertyCount = properties.length }: 
       <ul className="grid grid-cols-2 gap-1 px-4 py-2 min-[420px]:grid-cols-3 md:block md:space-y-1 md:p-0">
         {DASHBOARD_NAV.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} className={linkClasses}>
+            <SidebarLink to={item.to} pathname={pathname}>
               {item.label}
-            </NavLink>
+            </SidebarLink>
           </li>
         ))}
       </ul>
       <div className="flex items-start justify-between gap-3 px-4 pb-3 md:block md:p-0">
-        <MyProperties properties={properties} total={propertyCount} />
+        <MyProperties properties={properties} total={propertyCount} pathname={pathname} />
         <SignOut className="md:mt-6 md:px-3" everywhere />
       </div>
     </nav>
@@ -52,8 +64,7 @@ export function DashboardNav({ properties, propertyCount = properties.length }: 
 // page is parsed, because opening it when the app's scripts run (after the paint, ADR 0091)
 // moved Sign Out down under the reader's pointer. React leaves `open` alone (it is no prop
 // here); the effect opens it only when the sidebar is drawn by a navigation in the browser.
-function MyProperties({ properties, total }: { properties: SidebarProperty[]; total: number }) {
-  const { pathname } = useLocation();
+function MyProperties({ properties, total, pathname }: { properties: SidebarProperty[]; total: number; pathname: string }) {
   const nonce = useNonce();
   const ref = useRef<HTMLDetailsElement>(null);
   // Only a sidebar drawn in the browser: one the server drew was opened as it was parsed, and
@@ -74,19 +85,19 @@ function MyProperties({ properties, total }: { properties: SidebarProperty[]; to
           <ul className="mt-1 space-y-1">
             {properties.map((property) => (
               <li key={property.propertyId}>
-                <NavLink to={positionPath(property.propertyId)} className={linkClasses} title={property.title ?? undefined}>
+                <SidebarLink to={positionPath(property.propertyId)} pathname={pathname} title={property.title ?? undefined}>
                   {sidebarPropertyLabel(property.title)}
-                </NavLink>
+                </SidebarLink>
               </li>
             ))}
             {total > properties.length ? (
               <li>
-                <Link
+                <RouteLink
                   to={`${pathname}?properties=all`}
                   className="block rounded-lg px-3 py-2 text-sm font-medium text-brand-700 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   Show all {total} properties
-                </Link>
+                </RouteLink>
               </li>
             ) : null}
           </ul>

@@ -1,6 +1,7 @@
 import { HIGH_FETCH_PRIORITY } from "~/components/ui/image-priority";
 import { propertyImageSrc, propertyImageSrcSet } from "~/lib/property-image";
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { RouteLink } from "~/components/ui/route-link";
 import { useEffect, useRef } from "react";
 import { CloseIcon } from "~/components/ui/icons";
 import { galleryStrip, openPhotoIndex, stepPhoto } from "./gallery-model";
@@ -21,6 +22,7 @@ function photoHref(search: URLSearchParams, index: number | null): string {
  */
 export function PropertyGallery({ title, images }: { title: string; images: string[] }) {
   const [search] = useSearchParams();
+  const { pathname } = useLocation();
   const open = openPhotoIndex(search.get("photo"), images.length);
   const { thumbnails, more } = galleryStrip(images.length);
 
@@ -30,7 +32,7 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
 
   return (
     <section aria-label="Photos">
-      <Link to={photoHref(search, 0)} preventScrollReset className={`block overflow-hidden rounded-xl ${focusRing}`}>
+      <RouteLink to={`${pathname}${photoHref(search, 0)}`} keepScroll className={`block overflow-hidden rounded-xl ${focusRing}`}>
         {/* The page's largest paint: fetched first. */}
         <img
           src={propertyImageSrc(images[0]!)}
@@ -42,13 +44,13 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
           {...HIGH_FETCH_PRIORITY}
           className="aspect-[16/9] w-full object-cover"
         />
-      </Link>
+      </RouteLink>
       <ul className="mt-2 grid grid-cols-6 gap-2">
         {images.slice(0, thumbnails).map((src, index) => (
           <li key={src}>
-            <Link
-              to={photoHref(search, index)}
-              preventScrollReset
+            <RouteLink
+              to={`${pathname}${photoHref(search, index)}`}
+              keepScroll
               aria-label={`Open photo ${index + 1} of ${images.length}`}
               className={`block overflow-hidden rounded-lg ${focusRing}`}
             >
@@ -63,19 +65,19 @@ export function PropertyGallery({ title, images }: { title: string; images: stri
                 height={160}
                 className="aspect-square w-full object-cover"
               />
-            </Link>
+            </RouteLink>
           </li>
         ))}
         {more > 0 ? (
           <li>
-            <Link
-              to={photoHref(search, thumbnails)}
-              preventScrollReset
+            <RouteLink
+              to={`${pathname}${photoHref(search, thumbnails)}`}
+              keepScroll
               aria-label={`Show ${more} more ${more === 1 ? "photo" : "photos"}`}
               className={`flex aspect-square items-center justify-center rounded-lg bg-slate-800 text-lg font-semibold text-white ${focusRing}`}
             >
               +{more}
-            </Link>
+            </RouteLink>
           </li>
         ) : null}
       </ul>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { RouteLink } from "~/components/ui/route-link";
 import { pageHref, pageItems } from "./pagination-model";
 
 const cell = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium";
@@ -23,9 +23,9 @@ export function Pagination({
       <ul className="flex flex-wrap items-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={pageHref(pathname, search, page - 1)} className={link} rel="prev">
+            <RouteLink to={pageHref(pathname, search, page - 1)} className={link} rel="prev">
               Previous
-            </Link>
+            </RouteLink>
           ) : (
             <span className={`${cell} text-slate-400`} aria-disabled="true">
               Previous
@@ -45,18 +45,18 @@ export function Pagination({
                   {item.page}
                 </span>
               ) : (
-                <Link to={pageHref(pathname, search, item.page)} className={link} aria-label={`Page ${item.page}`}>
+                <RouteLink to={pageHref(pathname, search, item.page)} className={link} aria-label={`Page ${item.page}`}>
                   {item.page}
-                </Link>
+                </RouteLink>
               )}
             </li>
           ),
         )}
         <li>
           {page < pageCount ? (
-            <Link to={pageHref(pathname, search, page + 1)} className={link} rel="next">
+            <RouteLink to={pageHref(pathname, search, page + 1)} className={link} rel="next">
               Next
-            </Link>
+            </RouteLink>
           ) : (
             <span className={`${cell} text-slate-400`} aria-disabled="true">
               Next

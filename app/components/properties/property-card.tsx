@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { RouteLink } from "~/components/ui/route-link";
 import { buttonClasses } from "~/components/ui/button-styles";
 import type { CatalogueCard } from "~/domain/properties/list-catalogue.server";
 import { formatINR } from "~/lib/money";
@@ -97,13 +97,13 @@ export function PropertyCard({
           </p>
         ) : null}
         {/* Only an open property takes money; the others are there to look at. */}
-        <Link to={paths.invest(property.id)} className={buttonClasses(open ? "primary" : "secondary", "md", "mt-auto")}>
+        <RouteLink to={paths.invest(property.id)} className={buttonClasses(open ? "primary" : "secondary", "md", "mt-auto")}>
           {open ? "Invest" : "View"}
           <span className="sr-only">
             {" "}
             {open ? "in" : ""} {property.title}
           </span>
-        </Link>
+        </RouteLink>
       </div>
     </article>
   );

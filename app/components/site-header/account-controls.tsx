@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { RouteLink } from "~/components/ui/route-link";
 import { buttonClasses } from "~/components/ui/button-styles";
 import type { HeaderUserView } from "./header-model";
 import { paths } from "~/lib/paths";
@@ -32,16 +33,16 @@ export function SignOutForm({ className = "" }: { className?: string }) {
 
 export function DashboardLink({ href, className = "" }: { href: string; className?: string }) {
   return (
-    <Link to={href} className={buttonClasses("primary", "sm", className)}>
+    <RouteLink to={href} className={buttonClasses("primary", "sm", className)}>
       Dashboard
-    </Link>
+    </RouteLink>
   );
 }
 
 export function GetStartedLink() {
   return (
-    <Link to={paths.signIn()} className={buttonClasses("primary", "sm")}>
+    <RouteLink to={paths.signIn()} className={buttonClasses("primary", "sm")}>
       Get Started
-    </Link>
+    </RouteLink>
   );
 }

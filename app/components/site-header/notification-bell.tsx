@@ -4,6 +4,7 @@ import { MarkAllReadForm } from "~/components/notifications/alert-forms";
 import { useBellLiveUpdates } from "~/components/realtime/use-live-revalidation";
 import { alertHref } from "~/components/notifications/alert-links";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { RouteLink } from "~/components/ui/route-link";
 import { paths } from "~/lib/paths";
 import { formatIndiaDateTime } from "~/lib/formats";
 
@@ -114,10 +115,10 @@ export function NotificationBell({ bell: fromPage }: { bell: BellView }) {
 
   if (!hydrated) {
     return (
-      <Link to={bell.href} className={triggerClasses} aria-label={bellLabel(bell.unread)}>
+      <RouteLink to={bell.href} className={triggerClasses} aria-label={bellLabel(bell.unread)}>
         <BellIcon />
         <UnreadBadge unread={bell.unread} />
-      </Link>
+      </RouteLink>
     );
   }
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { RouteLink } from "~/components/ui/route-link";
 import { BrandMark } from "~/components/ui/brand-mark";
 import { DashboardLink, GetStartedLink, SignOutForm, UserBadge } from "./account-controls";
 import { buildHeaderModel, type HeaderUserView } from "./header-model";
@@ -13,13 +13,13 @@ export function SiteHeader({ pathname, user, bell = null }: { pathname: string; 
   return (
     <header className="sticky top-0 z-40 border-b has-[[aria-expanded=true]]:z-60 has-[details[open]]:z-60 border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
+        <RouteLink
           to="/"
           className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-ink focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           <BrandMark />
           Aangan
-        </Link>
+        </RouteLink>
 
         {/* One navigation, laid out by screen width: a row on wide screens, a menu on phones. */}
         {model.showNav ? (

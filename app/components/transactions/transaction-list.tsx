@@ -1,5 +1,5 @@
 import { Decimal } from "~/lib/money";
-import { Link } from "@remix-run/react";
+import { RouteLink } from "~/components/ui/route-link";
 import type { HistoryListRow } from "~/domain/transactions/transaction-history.server";
 import { transactionSummary, TRANSACTION_TYPE_LABELS } from "~/lib/transactions";
 import { TransactionStatusBadge } from "./transaction-status-badge";
@@ -30,9 +30,9 @@ export function TransactionList({ rows, search }: { rows: HistoryListRow[]; sear
         const amount = new Decimal(row.walletEffect);
         return (
           <li key={row.id}>
-            <Link
+            <RouteLink
               to={paths.dashboard.transaction(row.id, search)}
-              preventScrollReset
+              keepScroll
               className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
             >
               <div className="min-w-0 flex-1 basis-48">
@@ -47,7 +47,7 @@ export function TransactionList({ rows, search }: { rows: HistoryListRow[]; sear
                 </span>
                 <TransactionStatusBadge status={row.status} />
               </div>
-            </Link>
+            </RouteLink>
           </li>
         );
       })}

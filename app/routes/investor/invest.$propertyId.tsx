@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,
@@ -30,6 +29,7 @@ import { PropertyUpdatesSection } from "~/components/property-updates/property-u
 import { PropertyStatusBadge } from "~/components/properties/status-badge";
 import { useToast } from "~/components/toast/toast-provider";
 import { buttonClasses } from "~/components/ui/button-styles";
+import { RouteLink } from "~/components/ui/route-link";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { WatchlistToggle } from "~/components/watchlist/watchlist-toggle";
 import { ReviewChangedError } from "~/domain/investing/purchase-errors.server";
@@ -206,9 +206,9 @@ export default function InvestPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:px-6 lg:px-8 lg:pb-6">
-      <Link to={paths.properties()} className="text-sm font-medium text-brand-700 hover:underline">
+      <RouteLink to={paths.properties()} className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Properties
-      </Link>
+      </RouteLink>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold text-ink">{property.title}</h1>
         {/* A completed sale reads Sold, as the sale's own section says (ADR 0075). */}
