@@ -58,7 +58,9 @@ async function main(): Promise<number> {
           const [app1, db1, client] = [cpuSeconds(isApp), cpuSeconds(isPostgres), process.cpuUsage(client0)];
           const perRequest = (seconds: number) => Math.round((seconds / result.requests) * 1e6);
           const clientSeconds = (client.user + client.system) / 1e6;
-          console.log(`| ${label} | ${result.rps} | ${perRequest(app1 - app0)} | ${perRequest(db1 - db0)} | ${perRequest(clientSeconds)} |`);
+          console.log(
+            `| ${label} | ${result.rps} | ${perRequest(app1 - app0)} | ${perRequest(db1 - db0)} | ${perRequest(clientSeconds)} |`,
+          );
         }
       } finally {
         await app.stop();
