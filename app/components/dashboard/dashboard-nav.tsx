@@ -1,10 +1,11 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClasses } from "~/components/ui/button-styles";
-import { isCurrentPath, RouteLink } from "~/components/ui/route-link";
+import { RouteLink } from "~/components/ui/route-link";
 import { useDrawnInTheBrowser } from "~/components/ui/use-hydrated";
 import { DASHBOARD_NAV, positionPath, sidebarPropertyLabel } from "./sidebar-model";
 import { useNonce } from "~/lib/nonce";
+import { isUnderPath } from "~/lib/page-title";
 import { paths } from "~/lib/paths";
 
 // Tailwind's md breakpoint, where the navigation becomes a sidebar.
@@ -22,7 +23,7 @@ const linkClasses = (isActive: boolean) =>
 
 /** A sidebar entry, marked as the current page as NavLink marks it (aria-current and the active colours). */
 function SidebarLink({ to, pathname, title, children }: { to: string; pathname: string; title?: string; children: React.ReactNode }) {
-  const active = isCurrentPath(pathname, to);
+  const active = isUnderPath(pathname, to);
   return (
     <RouteLink to={to} className={linkClasses(active)} aria-current={active ? "page" : undefined} title={title}>
       {children}

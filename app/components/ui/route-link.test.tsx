@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { isCurrentPath, routedClick, RouteLink } from "./route-link";
+import { isUnderPath } from "~/lib/page-title";
+import { routedClick, RouteLink } from "./route-link";
 
 const ORIGIN = "https://aangan.example";
 const plainClick = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };
@@ -41,15 +42,14 @@ describe("routedClick", () => {
   });
 });
 
-describe("isCurrentPath", () => {
-  it("marks a section on its own page and the pages under it, as NavLink does", () => {
-    expect(isCurrentPath("/dashboard/transactions", "/dashboard/transactions")).toBe(true);
-    expect(isCurrentPath("/dashboard/transactions/t-1", "/dashboard/transactions")).toBe(true);
-    expect(isCurrentPath("/Dashboard/Wallet", "/dashboard/wallet")).toBe(true);
-    expect(isCurrentPath("/dashboard/transactions-archive", "/dashboard/transactions")).toBe(false);
-    expect(isCurrentPath("/dashboard/overview", "/dashboard/transactions")).toBe(false);
-    expect(isCurrentPath("/dashboard/transactions/t-1", "/dashboard/transactions", true)).toBe(false);
-    expect(isCurrentPath("/fees", "/")).toBe(false);
+describe("the sidebar's current section (isUnderPath, NavLink's rule)", () => {
+  it("marks a section on its own page and the pages under it", () => {
+    expect(isUnderPath("/dashboard/transactions", "/dashboard/transactions")).toBe(true);
+    expect(isUnderPath("/dashboard/transactions/t-1", "/dashboard/transactions")).toBe(true);
+    expect(isUnderPath("/Dashboard/Wallet", "/dashboard/wallet")).toBe(true);
+    expect(isUnderPath("/dashboard/transactions-archive", "/dashboard/transactions")).toBe(false);
+    expect(isUnderPath("/dashboard/overview", "/dashboard/transactions")).toBe(false);
+    expect(isUnderPath("/fees", "/")).toBe(false);
   });
 });
 

@@ -26,15 +26,6 @@ export function RouteLink({ to, keepScroll = false, children, ...anchor }: Route
   );
 }
 
-/** Whether a navigation link in a sidebar or menu is the current page (as NavLink's isActive). */
-export function isCurrentPath(pathname: string, to: string, end = false): boolean {
-  const here = pathname.toLowerCase();
-  const target = to.toLowerCase();
-  if (here === target) return true;
-  if (end || target === "/") return false;
-  return here.startsWith(target.endsWith("/") ? target : `${target}/`);
-}
-
 export type RoutedClick = { to: string; keepScroll: boolean };
 
 type Click = Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">;
