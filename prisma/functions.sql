@@ -999,7 +999,7 @@ BEGIN
             SELECT 'investors', 1
               FROM (SELECT DISTINCT user_id FROM new_rows) u
              WHERE NOT EXISTS (SELECT 1 FROM investments i
-                                WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id))
+                                WHERE i.user_id = u.user_id AND i.id NOT IN (SELECT n.id FROM new_rows n))
         ) x GROUP BY metric HAVING sum(delta) <> 0;
     ELSIF TG_OP = 'DELETE' THEN
         INSERT INTO platform_counters (metric, value)
@@ -1028,7 +1028,7 @@ BEGIN
                            EXISTS (SELECT 1 FROM investments i WHERE i.user_id = u.user_id) AS has_now,
                            EXISTS (SELECT 1 FROM old_rows o WHERE o.user_id = u.user_id)
                            OR EXISTS (SELECT 1 FROM investments i
-                                       WHERE i.user_id = u.user_id AND NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = i.id)) AS had_before
+                                       WHERE i.user_id = u.user_id AND i.id NOT IN (SELECT n.id FROM new_rows n)) AS had_before
                       FROM (SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows) u) u
              WHERE has_now <> had_before
         ) x GROUP BY metric HAVING sum(delta) <> 0;

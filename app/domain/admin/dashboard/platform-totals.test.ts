@@ -1,3 +1,4 @@
+import pg from "pg";
 import { Decimal } from "~/lib/money";
 import { describe, expect, it } from "vitest";
 import { cancelPurchase } from "~/domain/investing/cancel-purchase.server";
@@ -57,6 +58,22 @@ async function buy(userId: string, propertyId: string, shares: number) {
 /** What the catalogue's card shows as raised (the newest open properties are on its first page). */
 const raisedShown = async (propertyId: string) =>
   (await listCatalogue(prisma(), { page: 1 })).items.find((card) => card.id === propertyId)?.raised;
+
+/**
+ * Rows and index entries this connection has read from investments so far: its statistics are
+ * sent to the server first (they would otherwise wait for the next second's report).
+ */
+async function entriesReadFromInvestments(client: pg.Client): Promise<number> {
+  await client.query("SELECT pg_stat_force_next_flush()");
+  await client.query("SELECT pg_stat_clear_snapshot()");
+  const {
+    rows: [read],
+  } = await client.query<{ entries: string }>(
+    `SELECT ((SELECT sum(idx_tup_read) FROM pg_stat_user_indexes WHERE relname = 'investments')
+             + (SELECT seq_tup_read FROM pg_stat_user_tables WHERE relname = 'investments'))::text AS entries`,
+  );
+  return Number(read!.entries);
+}
 
 describe("platform totals kept as counters", () => {
   it("equal a full recount after purchases, a cancellation, a lot's partial sale, bulk writes and user status changes", async () => {
@@ -169,5 +186,38 @@ describe("platform totals kept as counters", () => {
       { metric: string; rows: bigint }[]
     >`SELECT metric, count(*) AS rows FROM platform_counters GROUP BY metric`;
     expect(rows.every((row) => Number(row.rows) === 1)).toBe(true);
+  });
+
+  it("decide a purchase's first investment from one of the buyer's rows, however many the buyer holds (ADR 0107)", async () => {
+    const property = await createProperty(prisma(), { sharePrice: "1000", totalShares: 100_000 });
+    const [earlier, buyer] = await Promise.all([createUser(prisma()), createUser(prisma())]);
+    const start = await readPlatformTotals(prisma());
+    const client = new pg.Client({ connectionString: db.current.url });
+    await client.connect();
+    try {
+      // Two investors of 3,000 rows each, and statistics that know it: PostgreSQL then planned the
+      // old check as a bitmap scan of all of the buyer's index entries.
+      for (const investor of [earlier, buyer]) {
+        await client.query(
+          `INSERT INTO investments (user_id, property_id, shares_owned, price_per_share, total_investment)
+           SELECT $1::uuid, $2, 1, 1000, 1000 FROM generate_series(1, 3000)`,
+          [investor.id, property.id],
+        );
+      }
+      await client.query("ANALYZE investments");
+      const before = await entriesReadFromInvestments(client);
+      await client.query(
+        `INSERT INTO investments (user_id, property_id, shares_owned, price_per_share, total_investment) VALUES ($1, $2, 1, 1000, 1000)`,
+        [buyer.id, property.id],
+      );
+      // The counters' trigger is the statement's only reader of investments. Before ADR 0107 it
+      // read every one of the buyer's 3,000 index entries (a bitmap scan) to find one other row.
+      expect((await entriesReadFromInvestments(client)) - before).toBeLessThan(10);
+    } finally {
+      await client.end();
+    }
+    await expectExact();
+    const end = await readPlatformTotals(prisma());
+    expect([end.investors - start.investors, end.investments - start.investments]).toEqual([2, 6001]);
   });
 });
