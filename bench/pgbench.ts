@@ -6,7 +6,8 @@ const run = promisify(execFile);
 export type PgbenchResult =
   { available: true; tps: number; clients: number; scale: number; seconds: number; version: string } | { available: false; reason: string };
 
-function connectionArgs(url: string) {
+/** pgbench's (and psql's) connection arguments, database and environment for a PostgreSQL URL. */
+export function connectionArgs(url: string) {
   const parsed = new URL(url);
   return {
     args: ["-h", parsed.hostname, "-p", parsed.port || "5432", "-U", decodeURIComponent(parsed.username)],

@@ -19,6 +19,7 @@ import { platformCash, userAvailable } from "~/domain/ledger/accounts.server";
 import { createPrismaClient } from "~/services/db.server";
 import { createFreshDatabase, openBenchServer } from "./database";
 import { BENCH_INVESTOR_EMAIL, seedCatalogue, standardPages } from "./http-bench";
+import { connectionArgs } from "./pgbench";
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.env.PURCHASE_SERIAL_ROUNDS ?? 6);
@@ -63,18 +64,12 @@ async function seedBuyer(url: string): Promise<{ userId: string; propertyId: str
   }
 }
 
-function connection(url: string) {
-  const parsed = new URL(url);
-  return {
-    args: ["-h", parsed.hostname, "-p", parsed.port || "5432", "-U", decodeURIComponent(parsed.username), parsed.pathname.slice(1)],
-    env: { ...process.env, PGPASSWORD: decodeURIComponent(parsed.password), PGOPTIONS: "-c synchronous_commit=off" },
-  };
-}
-
 /** Mean latency of one purchase in ms over SECONDS of back-to-back purchases on one connection. */
 async function purchaseLatency(url: string, script: string): Promise<number> {
-  const { args, env } = connection(url);
-  const { stdout } = await run("pgbench", ["-n", "-c1", `-T${SECONDS}`, "-f", script, ...args], { env });
+  const { args, database, env } = connectionArgs(url);
+  const { stdout } = await run("pgbench", ["-n", "-c1", `-T${SECONDS}`, "-f", script, ...args, database], {
+    env: { ...env, PGOPTIONS: "-c synchronous_commit=off" },
+  });
   if (!/number of failed transactions: 0 /.test(stdout)) throw new Error(`purchases failed:\n${stdout}`);
   const match = stdout.match(/latency average = ([\d.]+) ms/);
   if (!match) throw new Error(`pgbench printed no latency:\n${stdout}`);
