@@ -204,6 +204,94 @@ BEGIN
 END;
 $function$;
 
+-- investor_property_trades_add(p_user uuid, p_property text, p_type transaction_type, p_status transaction_status, p_shares integer, p_amount numeric, p_fee numeric, p_sign integer)
+CREATE OR REPLACE FUNCTION public.investor_property_trades_add(p_user uuid, p_property text, p_type transaction_type, p_status transaction_status, p_shares integer, p_amount numeric, p_fee numeric, p_sign integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+BEGIN
+    IF p_status <> 'completed' OR p_property IS NULL THEN
+        RETURN;
+    END IF;
+    IF p_type = 'dividend' THEN
+        INSERT INTO investor_property_trades AS s (user_id, property_id, dividends, dividend_amount, dividend_fee)
+        VALUES (p_user, p_property, p_sign, p_sign * abs(p_amount), p_sign * abs(p_fee))
+        ON CONFLICT (user_id, property_id) DO UPDATE
+           SET dividends = s.dividends + EXCLUDED.dividends,
+               dividend_amount = s.dividend_amount + EXCLUDED.dividend_amount,
+               dividend_fee = s.dividend_fee + EXCLUDED.dividend_fee;
+    ELSIF p_type::text IN ('investment', 'share_purchase', 'share_sale', 'transmission_in', 'transmission_out', 'exit_payout')
+          AND p_shares <> 0 THEN
+        INSERT INTO investor_property_trades AS s (user_id, property_id, trades, sales, bought_shares, bought_amount, bought_fee)
+        VALUES (p_user, p_property, p_sign,
+                CASE WHEN p_type::text IN ('share_sale', 'transmission_out', 'exit_payout') THEN p_sign ELSE 0 END,
+                p_sign * p_shares, p_sign * p_amount, p_sign * abs(p_fee))
+        ON CONFLICT (user_id, property_id) DO UPDATE
+           SET trades = s.trades + EXCLUDED.trades,
+               sales = s.sales + EXCLUDED.sales,
+               bought_shares = s.bought_shares + EXCLUDED.bought_shares,
+               bought_amount = s.bought_amount + EXCLUDED.bought_amount,
+               bought_fee = s.bought_fee + EXCLUDED.bought_fee;
+    END IF;
+END;
+$function$;
+
+-- investor_property_trades_rebuild()
+CREATE OR REPLACE FUNCTION public.investor_property_trades_rebuild()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+    DELETE FROM investor_property_trades;
+    INSERT INTO investor_property_trades (user_id, property_id, trades, sales, bought_shares, bought_amount, bought_fee,
+                                          dividends, dividend_amount, dividend_fee)
+    SELECT user_id, property_id,
+           count(*) FILTER (WHERE trade),
+           count(*) FILTER (WHERE trade AND transaction_type::text IN ('share_sale', 'transmission_out', 'exit_payout')),
+           coalesce(sum(shares) FILTER (WHERE trade), 0),
+           coalesce(sum(amount) FILTER (WHERE trade), 0),
+           coalesce(sum(abs(fee)) FILTER (WHERE trade), 0),
+           count(*) FILTER (WHERE transaction_type = 'dividend'),
+           coalesce(sum(abs(amount)) FILTER (WHERE transaction_type = 'dividend'), 0),
+           coalesce(sum(abs(fee)) FILTER (WHERE transaction_type = 'dividend'), 0)
+      FROM (SELECT *, transaction_type::text IN ('investment', 'share_purchase', 'share_sale', 'transmission_in',
+                                                 'transmission_out', 'exit_payout') AND shares <> 0 AS trade
+              FROM transactions
+             WHERE status = 'completed' AND property_id IS NOT NULL) t
+     WHERE trade OR transaction_type = 'dividend'
+     GROUP BY user_id, property_id;
+$function$;
+
+-- investor_property_trades_transaction()
+CREATE OR REPLACE FUNCTION public.investor_property_trades_transaction()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+BEGIN
+    IF TG_OP <> 'INSERT' THEN
+        PERFORM investor_property_trades_add(OLD.user_id, OLD.property_id, OLD.transaction_type, OLD.status,
+                                             OLD.shares, OLD.amount, OLD.fee, -1);
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+        PERFORM investor_property_trades_add(NEW.user_id, NEW.property_id, NEW.transaction_type, NEW.status,
+                                             NEW.shares, NEW.amount, NEW.fee, 1);
+    END IF;
+    RETURN NULL;
+END;
+$function$;
+
+-- investor_property_trades_truncated()
+CREATE OR REPLACE FUNCTION public.investor_property_trades_truncated()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    PERFORM investor_property_trades_rebuild();
+    RETURN NULL;
+END;
+$function$;
+
 -- ledger_assert_balanced(journal uuid)
 CREATE OR REPLACE FUNCTION public.ledger_assert_balanced(journal uuid)
  RETURNS void

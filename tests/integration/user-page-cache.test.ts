@@ -295,7 +295,14 @@ describe("page versions kept by the database", () => {
     ]);
     const own = [...read_].filter((name) => !shared.has(name)).sort();
     // transactions: the overview's invested, realised gains and distributions (ADR 0046).
-    expect(own).toEqual(["investor_daily_flows", "transactions", "user_alerts", "user_profiles", "user_property_positions"]);
+    expect(own).toEqual([
+      "investor_daily_flows",
+      "investor_property_trades",
+      "transactions",
+      "user_alerts",
+      "user_profiles",
+      "user_property_positions",
+    ]);
     const triggers = await sql(
       `SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
         WHERE p.proname = 'user_page_version_row_changed' AND NOT t.tgisinternal`,
