@@ -114,11 +114,8 @@ $$;
 CREATE TRIGGER "investor_property_trades_transactions_truncated" AFTER TRUNCATE ON "transactions"
     FOR EACH STATEMENT EXECUTE FUNCTION investor_property_trades_truncated();
 
--- The overview reads this table, so a change to it raises the investor's page version (ADR 0083),
--- as every table a kept page reads does.
-CREATE CONSTRAINT TRIGGER "investor_property_trades_page_version" AFTER INSERT OR UPDATE OR DELETE ON "investor_property_trades"
-    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "user_page_version_row_changed"();
-CREATE TRIGGER "investor_property_trades_page_version_truncated" AFTER TRUNCATE ON "investor_property_trades"
-    FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_page_version_changed"();
+-- No page-version trigger of its own (ADR 0083): the table changes only with a row of
+-- transactions, of the same investor and in the same transaction, and transactions' own trigger
+-- raises that investor's version; a TRUNCATE of transactions raises every page's.
 
 SELECT investor_property_trades_rebuild();
