@@ -1,5 +1,12 @@
 import { preparedQuery, type Db, type PreparedStatement, type Reader } from "~/services/db.server";
-import { holdingFigures, portfolioTotals, type HoldingFigures, type PortfolioFigures } from "./holding-figures";
+import {
+  holdingFigures,
+  portfolioTotals,
+  type FigureTrade,
+  type HoldingFigures,
+  type PortfolioFigures,
+  type ReceivedDividend,
+} from "./holding-figures";
 import { valuationPrices, type Valuation } from "./valuation.server";
 import { walletEffect } from "./wallet-effect";
 
@@ -74,7 +81,7 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
 // statement on every overview (ADR 0090).
 const typeList = (types: Iterable<string>) => `ARRAY[${[...types].map((type) => `'${type}'`).join(", ")}]::transaction_type[]`;
 const READ_PORTFOLIO_TRADES: PreparedStatement = {
-  name: "read_portfolio_trades",
+  name: "read_portfolio_trade_columns",
   text: `
     WITH per_property AS MATERIALIZED (
            SELECT property_id, sales, trades, bought_shares, bought_amount, bought_fee, dividends, dividend_amount, dividend_fee
@@ -88,26 +95,30 @@ const READ_PORTFOLIO_TRADES: PreparedStatement = {
               AND t.transaction_type <> 'dividend' AND t.shares <> 0),
          runs AS (
            SELECT *, count(*) FILTER (WHERE sell) OVER (PARTITION BY property_id ORDER BY at, id) AS sales_so_far FROM trades)
-    SELECT property_id, 'buy' AS kind, bought_shares::int AS shares, bought_amount::text AS amount, bought_fee::text AS fee,
-           NULL::timestamptz AS at, NULL::text AS id
-      FROM per_property WHERE sales = 0 AND trades > 0
-    UNION ALL
-    SELECT property_id, CASE WHEN sell THEN 'sell' ELSE 'buy' END, sum(shares)::int, sum(amount)::text,
-           CASE WHEN sell THEN sum(fee) ELSE sum(abs(fee)) END::text, max(at), (array_agg(id ORDER BY at DESC, id DESC))[1]
-      FROM runs GROUP BY property_id, sell, CASE WHEN sell THEN id ELSE sales_so_far::text END
-    UNION ALL
-    SELECT property_id, 'dividend', NULL, dividend_amount::text, dividend_fee::text, NULL, NULL
-      FROM per_property WHERE dividends > 0`,
+    SELECT json_agg(property_id) AS property_ids, json_agg(kind) AS kinds, json_agg(shares) AS shares,
+           json_agg(amount) AS amounts, json_agg(fee) AS fees, json_agg(at) AS ats, json_agg(id) AS ids
+      FROM (SELECT property_id, 'buy' AS kind, bought_shares::int AS shares, bought_amount::text AS amount,
+                   bought_fee::text AS fee, NULL::timestamptz AS at, NULL::text AS id
+              FROM per_property WHERE sales = 0 AND trades > 0
+            UNION ALL
+            SELECT property_id, CASE WHEN sell THEN 'sell' ELSE 'buy' END, sum(shares)::int, sum(amount)::text,
+                   CASE WHEN sell THEN sum(fee) ELSE sum(abs(fee)) END::text, max(at), (array_agg(id ORDER BY at DESC, id DESC))[1]
+              FROM runs GROUP BY property_id, sell, CASE WHEN sell THEN id ELSE sales_so_far::text END
+            UNION ALL
+            SELECT property_id, 'dividend', NULL, dividend_amount::text, dividend_fee::text, NULL, NULL
+              FROM per_property WHERE dividends > 0) parts`,
 };
 
-type PortfolioTradeRow = {
-  property_id: string;
-  kind: "buy" | "sell" | "dividend";
-  shares: number | null;
-  amount: string;
-  fee: string;
-  at: Date | null;
-  id: string | null;
+/** The parts as parallel arrays (one aggregation pass, so index i is one part throughout), all null when there are none. */
+type PortfolioTradeColumns = {
+  property_ids: string[] | null;
+  kinds: ("buy" | "sell" | "dividend")[];
+  shares: (number | null)[];
+  amounts: string[];
+  fees: string[];
+  /** The run's last row's time (a JSON timestamp), null for a never-sold property's one run and for dividends. */
+  ats: (string | null)[];
+  ids: (string | null)[];
 };
 
 /**
@@ -116,24 +127,35 @@ type PortfolioTradeRow = {
  * Only the totals are exact this way, so no holding's history is formatted.
  */
 export async function loadPortfolioFigures(db: Reader, userId: string): Promise<PortfolioFigures> {
-  const rows = await preparedQuery<PortfolioTradeRow>(db, READ_PORTFOLIO_TRADES, [userId]);
-  const trades = rows
-    .filter((row) => row.kind !== "dividend")
-    .map((row) => ({
+  // One row of JSON arrays rather than a row per part: pg builds an object per row, which cost
+  // the overview's 600 holdings about three times what JSON.parse of the arrays does.
+  const [columns] = await preparedQuery<PortfolioTradeColumns>(db, READ_PORTFOLIO_TRADES, [userId]);
+  const trades: FigureTrade[] = [];
+  const dividends: ReceivedDividend[] = [];
+  const propertyIds = columns?.property_ids ?? [];
+  for (let i = 0; i < propertyIds.length; i++) {
+    const kind = columns!.kinds[i]!;
+    if (kind === "dividend") {
+      // Summed |amount| and |fee|: each dividend's effect is |amount| − |fee|, so the sums' effect is theirs added.
+      dividends.push({
+        propertyId: propertyIds[i]!,
+        amount: walletEffect({ type: "dividend", amount: columns!.amounts[i]!, fee: columns!.fees[i]! }),
+      });
+      continue;
+    }
+    const at = columns!.ats[i];
+    trades.push({
       // A never-sold property's one run has no time or id: it sorts first, among its own rows alone.
-      id: row.id ?? "",
-      propertyId: row.property_id,
-      kind: row.kind as "buy" | "sell",
-      shares: row.shares!,
-      amount: row.amount,
-      fee: row.fee,
-      at: row.at === null ? "" : new Date(row.at).toISOString(),
-    }));
-  // Summed |amount| and |fee|: each dividend's effect is |amount| − |fee|, so the sums' effect is theirs added.
-  const dividends = rows
-    .filter((row) => row.kind === "dividend")
-    .map((row) => ({ propertyId: row.property_id, amount: walletEffect({ type: "dividend", amount: row.amount, fee: row.fee }) }));
-  const prices = await valuationPrices(db, [...new Set(rows.map((row) => row.property_id))]);
+      id: columns!.ids[i] ?? "",
+      propertyId: propertyIds[i]!,
+      kind,
+      shares: columns!.shares[i]!,
+      amount: columns!.amounts[i]!,
+      fee: columns!.fees[i]!,
+      at: at == null ? "" : new Date(at).toISOString(),
+    });
+  }
+  const prices = await valuationPrices(db, [...new Set(propertyIds)]);
   const priceOf = new Map([...prices].map(([id, valuation]) => [id, valuation.price]));
   return portfolioTotals(trades, dividends, priceOf);
 }
