@@ -983,7 +983,13 @@ BEGIN
                                 "description", "reference_id", "journal_id")
     VALUES (p_seller, p_property, 'share_sale', p_amount, p_shares, p_price, p_sold_text, p_order::TEXT, p_journal);
 
-    PERFORM "recalculate_tier"(p_buyer);
+    -- A purchase can only raise a tier, and large_investor is the top (an admin's override is
+    -- never recomputed): the buyer's is worked out again only below it, as purchase_shares does.
+    -- A sale can lower the seller's, so theirs always is.
+    IF EXISTS (SELECT 1 FROM "user_profiles"
+                WHERE "user_id" = p_buyer AND "tier" IS DISTINCT FROM 'large_investor' AND NOT "tier_override_by_admin") THEN
+        PERFORM "recalculate_tier"(p_buyer);
+    END IF;
     PERFORM "recalculate_tier"(p_seller);
     INSERT INTO "user_alerts" ("user_id", "property_id", "alert_type", "title", "message")
     VALUES (p_buyer, p_property, 'trade_settled', p_alert_title, p_buyer_message),
