@@ -149,8 +149,15 @@ function fieldsOf(statement: BatchStatement): Field[] | undefined {
   return shape && shape.text === statement.text && shape.fields !== "alone" ? shape.fields : undefined;
 }
 
+// PostgreSQL's json and jsonb: a column of these goes into the member's array as the JSON it is,
+// so the batch's one JSON.parse reads it. As text it was escaped there and parsed twice here,
+// and the overview's many-row reads are single rows of JSON arrays (ADR 0108).
+const JSON_TYPES = new Set([114, 3802]);
+const isJson = (field: Field) => JSON_TYPES.has(field.dataTypeID);
+
 // Each member's rows as a JSON array of arrays of its columns' text (their output form, which is
-// what the wire carries); the column list renames them by position, so any names work.
+// what the wire carries), JSON columns as themselves; the column list renames them by position,
+// so any names work.
 function combinedStatement(members: BatchStatement[]): Combined | undefined {
   const key = members.map((member) => member.name).join("\u0000");
   const known = combined.get(key);
@@ -164,7 +171,7 @@ function combinedStatement(members: BatchStatement[]): Combined | undefined {
     const body = renumberParameters(member.text, offset);
     offset += body.count;
     parameters.push(body.count);
-    const cells = names.map((column) => `q.${column}::text`).join(", ");
+    const cells = names.map((column, at) => (isJson(fields[at] as Field) ? `q.${column}` : `q.${column}::text`)).join(", ");
     return `(SELECT coalesce(json_agg(json_build_array(${cells})), '[]'::json) FROM (\n${body.text}\n) AS q(${names.join(", ")})) AS r${index}`;
   });
   const text = `SELECT ${columns.join(",\n")}`;
@@ -218,9 +225,14 @@ function closingQuote(text: string, start: number, quote: string): number {
   return text.length;
 }
 
+// A JSON column arrives already parsed, as the driver's own parser (JSON.parse) would give it.
+const asParsed = (value: string) => value as unknown;
+
 function rowsOf(json: unknown, fields: Field[]): Record<string, unknown>[] {
   const cells = (typeof json === "string" ? JSON.parse(json) : json) as (string | null)[][];
-  const parsers = fields.map((field) => pg.types.getTypeParser(field.dataTypeID, "text") as (value: string) => unknown);
+  const parsers = fields.map((field) =>
+    isJson(field) ? asParsed : (pg.types.getTypeParser(field.dataTypeID, "text") as (value: string) => unknown),
+  );
   return cells.map((values) => {
     const row: Record<string, unknown> = {};
     for (let column = 0; column < fields.length; column++) {

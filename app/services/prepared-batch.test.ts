@@ -34,7 +34,9 @@ const TYPES = {
                 '2026-03-31 23:59:59.123456+05:30'::timestamptz AS "at", '2026-04-01'::date AS day,
                 ARRAY['a', 'b,c', NULL]::text[] AS list, ARRAY[1, 2]::int[] AS numbers,
                 '{"k": [1, 2.50]}'::jsonb AS doc, gen_random_uuid() IS NOT NULL AS has_uuid,
-                interval '1 day 2 hours' AS span, 'draft'::text AS "weird name"`,
+                interval '1 day 2 hours' AS span, 'draft'::text AS "weird name",
+                json_build_object('says', 'it''s "quoted" \\ and ₹', 'amounts', json_build_array(2.50, 12345678901234567890)) AS "raw",
+                'null'::json AS json_null, '"only text"'::json AS json_text, NULL::jsonb AS no_doc`,
 };
 // The same parameter number with another type in another member, and the same name twice.
 const ORDERED = {
@@ -85,6 +87,28 @@ describe("readTogether", () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatch(/^batch_[0-9a-f]{24}$/);
     expect(sent[1]).toBe(ORDERED.name);
+  });
+
+  it("carries a JSON column inside the batch's answer as JSON, not as escaped text to parse again", async () => {
+    const answers: pg.QueryResult[] = [];
+    const recording: RunStatement = async (statement, values) => {
+      const result = await run(statement, values);
+      answers.push(result);
+      return result;
+    };
+    const values = ["1.5", "2", false];
+    const expected = await alone(TYPES, values);
+    await alone(EMPTY, [0]);
+    const [got] = await readTogether(owner, recording, () => Promise.all([readOf(TYPES, values), readOf(EMPTY, [0])]));
+    expect(got).toEqual(expected);
+    expect(got![0]).toMatchObject({ raw: { says: 'it\'s "quoted" \\ and ₹' }, json_null: null, json_text: "only text", no_doc: null });
+    expect(answers).toHaveLength(1);
+    const cells = (answers[0]!.rows[0] as Record<string, unknown[][]>).r0![0]!;
+    // The batch's own answer: one row, a JSON array of each member's rows, columns in order.
+    const columns = Object.keys(expected[0]!);
+    expect(cells[columns.indexOf("raw")]).toEqual({ says: 'it\'s "quoted" \\ and ₹', amounts: [2.5, 12345678901234567000] });
+    expect(cells[columns.indexOf("doc")]).toEqual({ k: [1, 2.5] });
+    expect(cells[columns.indexOf("amount")]).toBe("1.5");
   });
 
   it("runs each read of a statement that failed on its own: the failing read gets its error, the others their rows", async () => {
