@@ -185,4 +185,54 @@ describe("portfolioTotals", () => {
       { numRuns: 500 },
     );
   });
+
+  it("equals them when amounts, values or their sums pass 2^53 paise, and for text that is not a plain rupee figure", () => {
+    // Past Number's exact integers the buy-only sum must still be exact (or leave it to the
+    // replay), and a figure such as "5." or "1e3" (each one decimal.js reads, so the replay can
+    // value it) is not read as whole paise.
+    const odd = ["5.", ".5", "1e3", "+5", "-0.00", "0007.1", "12.345"];
+    const properties = ["p1", "p2", "p3", "p4"];
+    const near = (limit: bigint) => fc.bigInt({ min: limit - 2_000n, max: limit + 2_000n });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            property: fc.constantFrom(...properties),
+            shares: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 5_000 })),
+            // Near 2^53 and 2^52 paise (alone or summed, past Number's exact integers), small, and
+            // far past any real figure, but within decimal.js's 20 significant digits, where the
+            // replay it is compared with is itself exact.
+            paise: fc.oneof(
+              near(2n ** 53n),
+              near(2n ** 52n),
+              fc.bigInt({ min: 0n, max: 10n ** 6n }),
+              fc.bigInt({ min: 0n, max: 10n ** 17n }),
+            ),
+            feePaise: fc.oneof(fc.bigInt({ min: 0n, max: 9_000n }), fc.bigInt({ min: 0n, max: 10n ** 15n })),
+            odd: fc.integer({ min: 0, max: 30 }),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.array(fc.oneof(fc.bigInt({ min: 0n, max: 100n }), near(2n ** 53n / 3n), fc.bigInt({ min: 0n, max: 10n ** 15n })), {
+          minLength: 4,
+          maxLength: 4,
+        }),
+        (rows, priceList) => {
+          const text = (paiseValue: bigint) => new Decimal(paiseValue.toString()).div(100).toFixed(2);
+          const trades = rows.map((row, index): FigureTrade => ({
+            id: `t${String(index).padStart(3, "0")}`,
+            propertyId: row.property,
+            kind: "buy",
+            shares: row.shares,
+            amount: odd[row.odd] ?? text(row.paise),
+            fee: text(row.feePaise),
+            at: "2026-06-01T10:00:00.000Z",
+          }));
+          const prices = new Map(properties.map((id, i) => [id, text(priceList[i]!)]));
+          expect(portfolioTotals(trades, [], prices)).toEqual(portfolioFigures(holdingFigures(trades, [], prices)));
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
 });

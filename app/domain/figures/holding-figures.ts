@@ -190,15 +190,38 @@ export function portfolioTotals(
   };
 }
 
-const PAISA_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
-/** A money figure written to at most two places, in paise; null for any other (more places, or not text). */
-function paiseOf(value: Decimal.Value | undefined): bigint | null {
-  if (value === undefined) return 0n;
-  const match = typeof value === "string" ? PAISA_TEXT.exec(value) : null;
-  if (!match) return null;
-  const paise = BigInt(match[2]! + (match[3] ?? "").padEnd(2, "0"));
-  return match[1] ? -paise : paise;
+/**
+ * A money figure written to at most two places ("1200", "1200.5", "-24.00"), in paise as an
+ * integer Number; null for any other (more places, not text, or too large to be exact). A
+ * Number, not a BigInt: each BigInt is a heap object, and the overview adds up hundreds of these.
+ * Every sum and product below is checked with Number.isSafeInteger: an integer result of two
+ * integers that is safe is exact (a true result past 2^53 rounds to at least 2^53).
+ */
+function paiseOf(value: Decimal.Value | undefined): number | null {
+  if (value === undefined) return 0;
+  if (typeof value !== "string") return null;
+  const negative = value.charCodeAt(0) === 45; // "-"
+  let paise = 0;
+  let digits = 0;
+  let places = -1;
+  for (let at = negative ? 1 : 0; at < value.length; at++) {
+    const code = value.charCodeAt(at);
+    if (code === 46) {
+      // "."
+      if (places >= 0 || digits === 0) return null;
+      places = 0;
+      continue;
+    }
+    if (code < 48 || code > 57 || places === 2) return null;
+    paise = paise * 10 + (code - 48);
+    digits++;
+    if (places >= 0) places++;
+  }
+  if (digits === 0 || places === 0) return null;
+  if (places <= 0) paise *= 100;
+  else if (places === 1) paise *= 10;
+  if (!Number.isSafeInteger(paise)) return null;
+  return negative && paise !== 0 ? -paise : paise;
 }
 
 /** Whole paise as rupees' text, exactly ("-12.05" for -1205n). */
@@ -221,31 +244,44 @@ function buyOnlyHoldings(
 ): { properties: ReadonlySet<string>; cost: bigint; value: bigint; active: number } {
   const paid = new Set(dividends.map((dividend) => dividend.propertyId));
   // null: a property that must be replayed.
-  const pools = new Map<string, { shares: number; cost: bigint } | null>();
+  const pools = new Map<string, { shares: number; cost: number } | null>();
   for (const trade of trades) {
     const pool = pools.get(trade.propertyId);
     if (pool === null) continue;
     const amount = trade.kind === "buy" && !paid.has(trade.propertyId) ? paiseOf(trade.amount) : null;
     const fee = amount === null ? null : paiseOf(trade.fee);
-    if (amount === null || fee === null) pools.set(trade.propertyId, null);
+    const cost = amount === null || fee === null ? null : amount + Math.abs(fee);
+    const total = cost === null ? null : pool ? pool.cost + cost : cost;
+    if (total === null || !Number.isSafeInteger(total)) pools.set(trade.propertyId, null);
     else if (pool) {
       pool.shares += trade.shares;
-      pool.cost += amount + (fee < 0n ? -fee : fee);
-    } else pools.set(trade.propertyId, { shares: trade.shares, cost: amount + (fee < 0n ? -fee : fee) });
+      pool.cost = total;
+    } else pools.set(trade.propertyId, { shares: trade.shares, cost: total });
   }
   const properties = new Set<string>();
-  let cost = 0n;
-  let value = 0n;
+  const costs: number[] = [];
+  const values: number[] = [];
   let active = 0;
   for (const [propertyId, pool] of pools) {
     const price = pool ? paiseOf(prices.get(propertyId)) : null;
-    if (!pool || price === null) continue;
+    const value = price === null ? null : price * pool!.shares;
+    if (!pool || value === null || !Number.isSafeInteger(value)) continue;
     properties.add(propertyId);
-    cost += pool.cost;
-    value += price * BigInt(pool.shares);
+    costs.push(pool.cost);
+    values.push(value);
     if (pool.shares > 0) active++;
   }
-  return { properties, cost, value, active };
+  return { properties, cost: exactSum(costs), value: exactSum(values), active };
+}
+
+/** The sum of safe integers, exactly: as Numbers while every partial sum stays safe, else as BigInts. */
+function exactSum(terms: readonly number[]): bigint {
+  let sum = 0;
+  for (const term of terms) {
+    sum += term;
+    if (!Number.isSafeInteger(sum)) return terms.reduce((whole, each) => whole + BigInt(each), 0n);
+  }
+  return BigInt(sum);
 }
 
 /** The portfolio's totals: sums of the holdings' figures; active properties are those with shares. */
