@@ -60,7 +60,7 @@ describe("RouteLink", () => {
         Bench
       </RouteLink>,
     );
-    expect(html).toBe('<a class="block" aria-current="page" href="/dashboard/p/bench-1" data-route-link="keep-scroll">Bench</a>');
+    expect(html).toBe('<a href="/dashboard/p/bench-1" class="block" aria-current="page" data-route-link="keep-scroll">Bench</a>');
     expect(renderToStaticMarkup(<RouteLink to="/fees">Fees</RouteLink>)).toBe('<a href="/fees" data-route-link="">Fees</a>');
   });
 });

@@ -33,9 +33,10 @@ export function StatusButton({
   ...props
 }: StatusButtonProps) {
   return (
+    // The type first: props that start with a spread are built on V8's slow path (route-link.tsx).
     <button
-      {...props}
       type={type}
+      {...props}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       className={buttonClasses(variant, size, className)}
@@ -61,9 +62,9 @@ export function SubmitButton({ intent, pendingWhen, pending = false, name, value
   const submitting = useIsPending({ ...pendingWhen, intent });
   return (
     <StatusButton
+      name={intent === undefined ? name : "intent"}
       {...props}
       type="submit"
-      name={intent === undefined ? name : "intent"}
       value={intent ?? value}
       pending={pending || submitting}
     />

@@ -96,7 +96,15 @@ function toRow(t: HistoryFields): HistoryRow {
     referenceId: t.referenceId,
     journalId: t.journalId,
     createdAt: t.createdAt.toISOString(),
-    property: t.property ? { ...t.property, sharePrice: money(t.property.sharePrice) } : null,
+    property: t.property
+      ? {
+          id: t.property.id,
+          title: t.property.title,
+          city: t.property.city,
+          sharePrice: money(t.property.sharePrice),
+          spvName: t.property.spvName,
+        }
+      : null,
   };
 }
 
