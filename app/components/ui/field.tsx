@@ -84,9 +84,10 @@ export function Field({
   ...frame
 }: FieldFrame & { inputProps: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> } }) {
   const { wiring, errorId, helpId } = useFieldWiring(frame, inputProps);
+  const { className, ...input } = inputProps;
   return (
     <FieldParts frame={frame} id={wiring.id} errorId={errorId} helpId={helpId}>
-      <input {...inputProps} {...wiring} className={cx(controlClasses, inputProps.className)} />
+      <input className={cx(controlClasses, className)} {...input} {...wiring} />
     </FieldParts>
   );
 }
@@ -98,9 +99,10 @@ export function SelectField({
   ...frame
 }: FieldFrame & { selectProps: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }; children: ReactNode }) {
   const { wiring, errorId, helpId } = useFieldWiring(frame, selectProps);
+  const { className, ...select } = selectProps;
   return (
     <FieldParts frame={frame} id={wiring.id} errorId={errorId} helpId={helpId}>
-      <select {...selectProps} {...wiring} className={cx(controlClasses, "text-sm", selectProps.className)}>
+      <select className={cx(controlClasses, "text-sm", className)} {...select} {...wiring}>
         {children}
       </select>
     </FieldParts>

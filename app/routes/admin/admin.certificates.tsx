@@ -3,6 +3,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button-styles";
 import { controlClasses, labelClasses } from "~/components/ui/field-styles";
 import { normaliseCode, verifyHoldingsCertificate } from "~/domain/certificates/holdings-certificate.server";
+import { formatIndiaDateTime } from "~/lib/formats";
 import { formatINR } from "~/lib/money";
 import { getPrisma } from "~/services/db.server";
 import { certificateSecret } from "~/web/certificates.server";
@@ -59,9 +60,7 @@ export default function AdminCertificatesPage() {
       ) : null}
       {result && result.genuine ? (
         <section role="status" className="space-y-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm">
-          <p className="font-semibold text-green-900">
-            Genuine: issued by Aangan on {new Date(result.content.issuedAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} IST.
-          </p>
+          <p className="font-semibold text-green-900">Genuine: issued by Aangan on {formatIndiaDateTime(result.content.issuedAt)} IST.</p>
           <p>
             {result.content.investor.name} &lt;{result.content.investor.email}&gt;
           </p>

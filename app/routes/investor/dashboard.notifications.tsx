@@ -60,8 +60,8 @@ export default function DashboardNotifications() {
   return (
     <div>
       <NotificationsPage
-        {...list}
         morePath={paths.dashboard.notifications({ pages: pages + 1 })}
+        {...list}
         className="space-y-4 px-4 py-6 sm:px-6 lg:px-8"
       />
       <div className="px-4 pb-6 sm:px-6 lg:px-8">

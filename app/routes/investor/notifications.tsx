@@ -28,6 +28,6 @@ export default function Notifications() {
   useLiveRevalidation();
   const { pages, ...list } = useLoaderData<typeof loader>();
   return (
-    <NotificationsPage {...list} morePath={paths.notifications({ pages: pages + 1 })} className="mx-auto max-w-3xl space-y-4 px-4 py-8" />
+    <NotificationsPage morePath={paths.notifications({ pages: pages + 1 })} {...list} className="mx-auto max-w-3xl space-y-4 px-4 py-8" />
   );
 }

@@ -29,7 +29,7 @@ function Control({ field, value, errors, mode }: ControlProps) {
   if (field.kind === "select") {
     const options = field.name === "propertyStatus" ? (mode === "create" ? CREATE_STATUSES : EDIT_STATUSES) : field.options;
     return (
-      <SelectField {...frame} selectProps={{ id, name: field.name, defaultValue: value }}>
+      <SelectField selectProps={{ id, name: field.name, defaultValue: value }} {...frame}>
         {options?.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}
@@ -41,7 +41,6 @@ function Control({ field, value, errors, mode }: ControlProps) {
   if (field.kind === "checkbox" || field.kind === "textarea") return <OwnControl field={field} value={value} errors={errors} id={id} />;
   return (
     <Field
-      {...frame}
       inputProps={{
         id,
         name: field.name,
@@ -50,6 +49,7 @@ function Control({ field, value, errors, mode }: ControlProps) {
         defaultValue: value,
         required: field.required,
       }}
+      {...frame}
     />
   );
 }
@@ -76,7 +76,7 @@ function OwnControl({ field, value, errors, id }: Omit<ControlProps, "mode"> & {
       <label htmlFor={id} className={labelClasses}>
         <FieldLabel field={field} />
       </label>
-      <textarea {...common} rows={4} defaultValue={value} required={field.required} className={controlClasses} />
+      <textarea rows={4} {...common} defaultValue={value} required={field.required} className={controlClasses} />
       <ErrorList id={`${id}-error`} errors={errors} announce={false} />
     </div>
   );
