@@ -3,6 +3,7 @@ import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createInvestor, createProperty, newIdempotencyKey } from "../../../tests/setup/factories";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
 import type { PrismaClient } from "~/services/db.server";
+import { seededRandom } from "../../../tests/kit/seeded-random";
 
 const db = useTestDatabase();
 
@@ -57,16 +58,6 @@ async function recomputed(prisma: PrismaClient): Promise<SumRow[]> {
      ORDER BY 1, 2`;
 }
 
-/** A small deterministic generator, so a failure can be replayed. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  return (below: number) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    // The high bits: an LCG's low bits cycle with short periods (its lowest alternates).
-    return (state >>> 16) % below;
-  };
-}
-
 const TYPES = [
   "investment",
   "share_purchase",
@@ -86,7 +77,7 @@ describe("investor_property_trades (ADR 0108)", () => {
     const prisma = db.current.prisma;
     const investors = [await createInvestor(prisma), await createInvestor(prisma)];
     const properties = [await createProperty(prisma), await createProperty(prisma)];
-    const random = randomFrom(20270115);
+    const random = seededRandom(20270115);
     const amount = () => `${1 + random(90_000)}.${String(random(100)).padStart(2, "0")}`;
     const user = () => investors[random(2)]!.id;
     // Now and then a row of no property (a deposit's shape), or of no shares.

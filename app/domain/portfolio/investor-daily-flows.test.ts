@@ -3,6 +3,7 @@ import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createInvestor, createProperty, newIdempotencyKey } from "../../../tests/setup/factories";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
 import type { PrismaClient } from "~/services/db.server";
+import { seededRandom } from "../../../tests/kit/seeded-random";
 
 const db = useTestDatabase();
 
@@ -44,15 +45,6 @@ async function recomputed(prisma: PrismaClient): Promise<DayRow[]> {
      ORDER BY 1, 2`;
 }
 
-/** A small deterministic generator, so a failure can be replayed. */
-function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  return (below: number) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % below;
-  };
-}
-
 const TYPES = ["investment", "share_purchase", "share_sale", "dividend", "deposit", "withdrawal", "fee"] as const;
 const STATUSES = ["completed", "pending", "failed", "processing"] as const;
 const INVESTMENT_STATUSES = ["confirmed", "active", "pending", "completed", "failed"] as const;
@@ -62,7 +54,7 @@ describe("investor_daily_flows (ADR 0038)", () => {
     const prisma = db.current.prisma;
     const investors = [await createInvestor(prisma), await createInvestor(prisma)];
     const property = await createProperty(prisma);
-    const random = randomFrom(20261127);
+    const random = seededRandom(20261127);
     const base = Date.parse("2026-06-01T00:00:00Z");
     const at = () => new Date(base + random(40) * 9 * 3_600_000 + random(3_600_000));
     const amount = () => `${1 + random(90_000)}.${String(random(100)).padStart(2, "0")}`;
@@ -102,8 +94,11 @@ describe("investor_daily_flows (ADR 0038)", () => {
     expect((await kept(prisma)).length).toBeGreaterThan(10);
 
     for (let i = 0; i < 120; i++) {
-      const txId = transactionIds[random(transactionIds.length)]!;
-      const investmentId = investmentIds[random(investmentIds.length)]!;
+      // A deleted row leaves its list, so no later step asks for it (about 15 of each of 60 go).
+      const txAt = random(transactionIds.length);
+      const investmentAt = random(investmentIds.length);
+      const txId = transactionIds[txAt]!;
+      const investmentId = investmentIds[investmentAt]!;
       switch (random(8)) {
         case 0:
           await prisma.transaction.update({ where: { id: txId }, data: { status: STATUSES[random(STATUSES.length)]! } });
@@ -128,10 +123,12 @@ describe("investor_daily_flows (ADR 0038)", () => {
           await prisma.transaction.update({ where: { id: txId }, data: { description: `edited ${i}` } });
           break;
         case 6:
-          await prisma.transaction.deleteMany({ where: { id: txId } });
+          await prisma.transaction.delete({ where: { id: txId } });
+          transactionIds.splice(txAt, 1);
           break;
         default:
-          await prisma.investment.deleteMany({ where: { id: investmentId } });
+          await prisma.investment.delete({ where: { id: investmentId } });
+          investmentIds.splice(investmentAt, 1);
       }
     }
     const incremental = await kept(prisma);
