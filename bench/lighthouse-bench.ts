@@ -225,6 +225,8 @@ async function measureOnce(url: string, port: number, cookie: string | null): Pr
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr as unknown as Lhr & { runtimeError?: { message: string } };
+  // The run's trace (for Chromium's performance panel) is kept beside its report, not in the result file.
+  if (REPORTS_DIR) Object.defineProperty(lhr, "trace", { value: (result.artifacts as { Trace?: unknown }).Trace, enumerable: false });
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   // A redirect (to sign-in, say) would measure another page under this one's name.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
@@ -291,6 +293,8 @@ export async function runLighthouseBench(log: (line: string) => void = console.l
         mkdirSync(REPORTS_DIR, { recursive: true });
         const name = page.path.replace(/^\/$/, "landing").replace(/^\//, "").replace(/\//g, "_");
         writeFileSync(path.join(REPORTS_DIR, `${name}.json`), JSON.stringify(typical));
+        const trace = (typical as { trace?: unknown }).trace;
+        if (trace) writeFileSync(path.join(REPORTS_DIR, `${name}.trace.json`), JSON.stringify(trace));
       }
       const budget = page.signedIn ? SIGNED_IN_BUDGET : PUBLIC_BUDGET;
       const budgetMet = CATEGORIES.every((id) => budget[id] === null || scores[id] >= budget[id]!);
