@@ -80,16 +80,7 @@ function expectedType(field: DmmfField): string {
 }
 
 type Column = { table: string; column: string; type: string; not_null: boolean; has_default: boolean };
-type Index = {
-  table: string;
-  name: string;
-  method: string;
-  columns: string[];
-  unique: boolean;
-  primary: boolean;
-  partial: boolean;
-  expression: boolean;
-};
+type Index = { table: string; columns: string[]; unique: boolean; primary: boolean; partial: boolean };
 type ForeignKey = { table: string; columns: string[]; ref_table: string; ref_columns: string[]; on_delete: string };
 
 const db = useTestDatabase();
@@ -111,12 +102,10 @@ beforeAll(async () => {
   ).rows;
   indexes = (
     await client.query<Index>(`
-      SELECT t.relname AS table, x.relname AS name, am.amname AS method, i.indisunique AS unique, i.indisprimary AS primary,
-             i.indpred IS NOT NULL AS partial, i.indexprs IS NOT NULL AS expression,
+      SELECT t.relname AS table, i.indisunique AS unique, i.indisprimary AS primary, i.indpred IS NOT NULL AS partial,
              ARRAY(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(attnum, ord)
                    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns
         FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
-        JOIN pg_class x ON x.oid = i.indexrelid JOIN pg_am am ON am.oid = x.relam
        WHERE n.nspname = 'public'`)
   ).rows;
   foreignKeys = (
@@ -148,22 +137,6 @@ describe("schema.prisma and the migrated database", () => {
     const tables = new Set(columns.map((c) => c.table));
     tables.delete("_prisma_migrations");
     expect([...tables].sort()).toEqual(dmmf.models.map(tableOf).sort());
-  });
-
-  // Every index is written on every insert (and on every update that is not HOT): one whose
-  // columns lead another plain b-tree index on the same table answers nothing the longer one
-  // does not, and costs each write an index entry (transactions' property_id, thirty-first pass).
-  it("have no plain b-tree index that another one's leading columns already provide", () => {
-    const plain = indexes.filter((index) => index.method === "btree" && !index.partial && !index.expression);
-    const redundant = plain
-      .filter((index) => !index.unique)
-      .flatMap((index) =>
-        plain
-          .filter((other) => other.table === index.table && other.name !== index.name)
-          .filter((other) => index.columns.every((column, i) => other.columns[i] === column))
-          .map((other) => `${index.name} (leads ${other.name})`),
-      );
-    expect(redundant).toEqual([]);
   });
 
   it("have exactly the same enums and values", () => {
