@@ -1,5 +1,4 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import stylesheet from "~/app.css?inline";
@@ -8,7 +7,7 @@ import { NonceContext } from "~/lib/nonce";
 import { isDatabaseUnreachable, noteDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from "~/services/database-outage.server";
 import { classifyDatabaseFailure, isRetryableFailure } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { documentStream } from "~/web/document-stream.server";
+import { DocumentSink } from "~/web/document-html.server";
 import { isClientFailure } from "~/web/client-failure.server";
 import { expectedFailureLine } from "~/web/test-probe.server";
 
@@ -31,15 +30,12 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
-  // Every document is written once it is whole. Loaders have finished before the render starts
-  // and no page defers data, so streaming the shell first bought no earlier byte: it split each
-  // page into the shell and a Suspense completion per chunk of the loaders' data (Remix's
-  // StreamTransfer), each its own compression and socket write, with React's script that moves
-  // completed boundaries into place. ADR 0103.
+  // Every document is written once it is whole (ADR 0103): React writes the finished page in
+  // one synchronous flush into a buffer, which the response carries as its bytes, with no
+  // stream between React and the response (ADR 0110).
   return new Promise((resolve, reject) => {
-    let written = false;
-    // React's bursts coalesced, the document's end kept last.
-    const body = documentStream();
+    const sink = new DocumentSink();
+    let failure: unknown;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>
@@ -49,31 +45,33 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          written = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          clearTimeout(deadline);
+          if (failure !== undefined)
+            logger.error({ err: failure, url: new URL(request.url).pathname }, "part of the page failed to render");
+          // React flushes the page, and ends the sink, before this render's work returns.
+          sink.once("finish", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(sink.page(), { headers: responseHeaders, status: responseStatusCode }));
+          });
+          // React destroys its destination with the error when writing the page fails.
+          sink.once("error", reject);
+          pipe(sink);
         },
         onShellError(error: unknown) {
-          body.destroy();
+          clearTimeout(deadline);
           reject(error);
         },
+        // A Suspense boundary whose content failed (or was still waiting at the deadline) is
+        // left for the browser to render: the page is not whole, so it is not a 200.
+        // (A failure of the shell comes here too, then to onShellError, and Remix's handleError logs it.)
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (written) logger.error({ err: error }, "rendering failed after the page was written");
+          failure ??= error;
         },
       },
     );
-    // The deadline for a render that never finishes. Cleared once the page is written: left
-    // running, each request's timer kept its finished render alive for six seconds and then
-    // aborted it anyway, which ends the already-ended stream again (an error built and dropped).
+    // The deadline for a render that never finishes.
     const deadline = setTimeout(abort, streamTimeout + 1_000);
-    body.once("close", () => clearTimeout(deadline));
   });
 }
 

@@ -10,6 +10,8 @@
 // (default 0: the bench investor's unread alerts, for a change to what the header reads),
 // PAGE_AB_NODE_ARGS and PAGE_AB_BEFORE_NODE_ARGS ("--flag …": node's own flags for each side, so
 // one build against itself with a runtime setting changed: PAGE_AB_BEFORE=. ).
+// Before any timing, each page's HTML from the two builds is compared (the nonce and the forms'
+// idempotency keys aside) and the first difference shown.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -59,6 +61,7 @@ async function main(): Promise<number> {
           });
           variants.push({ name, ...app });
         }
+        for (const page of pages) await compareHtml(page, variants);
         for (const page of pages) await compare(page, variants);
       } finally {
         await Promise.all(variants.map((variant) => variant.stop()));
@@ -103,6 +106,28 @@ function pagesToCompare(cookie: string): Page[] {
   ];
   const only = process.env.PAGE_AB_ONLY?.split(",").filter(Boolean);
   return only ? pages.filter((page) => only.some((word) => page.label.includes(word))) : pages;
+}
+
+/** Whether both builds answer the page with the same HTML, per-render values aside: a change meant to be invisible shows that it is. */
+async function compareHtml(page: Page, variants: Variant[]): Promise<void> {
+  const pages = await Promise.all(
+    variants.map(async (variant) => {
+      const response = await fetch(`${variant.base}${page.path}`, { headers: { Cookie: page.cookie } });
+      // Each render's own: the CSP nonce and a form's fresh idempotency key.
+      return (await response.text())
+        .replace(/nonce="[^"]*"/g, 'nonce=""')
+        .replace(/name="idempotencyKey" value="[^"]*"/g, 'name="idempotencyKey"');
+    }),
+  );
+  const [first, second] = pages as [string, string];
+  let at = 0;
+  while (at < first.length && first[at] === second[at]) at++;
+  const same = first === second;
+  console.log(
+    same
+      ? `${page.label}: the same HTML from both builds (${first.length} characters)`
+      : `${page.label}: the HTML differs from character ${at} (${first.length} against ${second.length}):\n  before …${first.slice(Math.max(0, at - 60), at + 120)}\n  after  …${second.slice(Math.max(0, at - 60), at + 120)}`,
+  );
 }
 
 async function compare(page: Page, variants: Variant[]): Promise<void> {
