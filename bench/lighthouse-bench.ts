@@ -2,7 +2,7 @@
 // of a production build, driving Debian's Chromium. Part of `npm run bench`, never of `npm test`.
 // The app runs on its own embedded database in a temp DATA_DIR with the demo data; the signed-in
 // pages use a session written straight into that database, as the e2e fixtures do.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -65,7 +65,14 @@ export type LighthousePageResult = {
 };
 
 export type LighthouseBenchResult =
-  | { ran: true; lighthouseVersion: string; chromium: string; pages: LighthousePageResult[]; landingJsBudgetMet: boolean }
+  | {
+      ran: true;
+      lighthouseVersion: string;
+      chromium: string;
+      chromiumBuild: string;
+      pages: LighthousePageResult[];
+      landingJsBudgetMet: boolean;
+    }
   | { ran: false; reason: string };
 
 type Lhr = {
@@ -325,6 +332,7 @@ export async function runLighthouseBench(log: (line: string) => void = console.l
       ran: true,
       lighthouseVersion: version,
       chromium: browser,
+      chromiumBuild: chromiumBuild(),
       pages: results,
       landingJsBudgetMet: landing.scriptTransferBytes <= LANDING_JS_BUDGET_BYTES,
     };
@@ -368,4 +376,17 @@ export function lighthouseTable(result: Extract<LighthouseBenchResult, { ran: tr
       page.budgetMet ? "met" : "MISSED",
     ]),
   ];
+}
+
+/**
+ * The browser's full version ("Chromium 156.0.8078.129 …"). Its user agent names only the major
+ * version, and the same pages' blocking time has differed between machines whose patch release
+ * went unrecorded (docs/performance.md, the thirty-second pass).
+ */
+function chromiumBuild(): string {
+  try {
+    return execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 }).trim();
+  } catch {
+    return "unknown";
+  }
 }

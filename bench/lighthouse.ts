@@ -9,7 +9,7 @@ if (!result.ran) {
   console.error(`lighthouse not run: ${result.reason}`);
   process.exit(2);
 }
-console.log(`\n${markdownTable(lighthouseTable(result))}`);
+console.log(`\nLighthouse ${result.lighthouseVersion} (${result.chromiumBuild})\n${markdownTable(lighthouseTable(result))}`);
 for (const page of result.pages) if (page.failedAudits.length) console.log(`${page.path}: ${page.failedAudits.join(", ")}`);
 const file = path.resolve("bench/results", `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 mkdirSync(path.dirname(file), { recursive: true });

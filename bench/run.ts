@@ -205,7 +205,9 @@ async function main(): Promise<number> {
     }
     console.log(`\n${"coldSeconds" in coldStart ? coldStartLine(coldStart) : `cold start not measured: ${coldStart.reason}`}`);
     if (lighthouse.ran) {
-      console.log(`\nLighthouse ${lighthouse.lighthouseVersion}, mobile emulation, median of ${lighthouse.pages[0]?.runs ?? 0} runs:`);
+      console.log(
+        `\nLighthouse ${lighthouse.lighthouseVersion} (${lighthouse.chromiumBuild}), mobile emulation, median of ${lighthouse.pages[0]?.runs ?? 0} runs:`,
+      );
       console.log(markdownTable(lighthouseTable(lighthouse)));
       for (const page of lighthouse.pages) {
         if (page.failedAudits.length > 0) console.log(`  ${page.path} lost points on: ${page.failedAudits.join(", ")}`);
