@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { createElement as h, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -14,13 +16,21 @@ function Page() {
   );
 }
 
+// The build the server runs (NODE_ENV=production); the tests otherwise load the development one.
+const requireHere = createRequire(import.meta.url);
+const productionBuild = path.join(path.dirname(requireHere.resolve("react-dom/server")), "cjs/react-dom-server.node.production.min.js");
+const productionRenderer = (requireHere(productionBuild) as typeof import("react-dom/server")).renderToPipeableStream;
+
 /** Renders as entry.server does: piped into the sink once all is ready. */
-function render(element: React.ReactElement): Promise<{ sink: DocumentSink; closed: boolean }> {
+function render(
+  element: React.ReactElement,
+  renderer: typeof renderToPipeableStream = renderToPipeableStream,
+): Promise<{ sink: DocumentSink; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const sink = new DocumentSink();
     let closed = false;
     sink.on("close", () => (closed = true));
-    const { pipe } = renderToPipeableStream(element, {
+    const { pipe } = renderer(element, {
       onAllReady() {
         sink.once("finish", () => setImmediate(() => resolve({ sink, closed })));
         pipe(sink);
@@ -52,6 +62,25 @@ describe("DocumentSink", () => {
     expect(html.indexOf("</body></html>")).toBe(html.length - "</body></html>".length);
     expect(html.indexOf("window.__data=1")).toBeGreaterThan(html.indexOf("₹8,300"));
     expect(html.split("</body></html>")).toHaveLength(2);
+  });
+});
+
+// React 18.3 writes short strings into 2,048-byte views; where a multi-byte character did not fit
+// at a view's end it sent the whole view, with one or two zero bytes in it (ADR 0111). A page of
+// amounts shifted a byte at a time puts a ₹ (three bytes) or a − (three) across that boundary.
+describe.each([
+  ["development", renderToPipeableStream],
+  ["production", productionRenderer],
+])("React's %s renderer", (_build, renderer) => {
+  it("writes a multi-byte character at its buffer's boundary without zero bytes", async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => h("li", { key: i }, `−₹${i},200 paid`));
+    for (let shift = 0; shift < 12; shift++) {
+      const { sink } = await render(h("ul", null, h("li", null, "x".repeat(shift)), rows), renderer);
+      const html = sink.page().toString("utf8");
+      expect(html).not.toContain("\0");
+      expect(html).toContain(`<li>−₹199,200 paid</li>`);
+      expect(html.match(/−₹/g)).toHaveLength(200);
+    }
   });
 });
 
