@@ -51,6 +51,7 @@ async function main(): Promise<number> {
       for (const target of targets) {
         const dir = process.env.ALLOC_OUT ?? mkdtempSync(path.join(os.tmpdir(), "aangan-alloc-"));
         const file = path.join(dir, `${target.path.replace(/\W+/g, "-")}.heapprofile`);
+        rmSync(file, { force: true }); // an earlier run's, which the wait below would take for this one
         const app = await startBenchServer(database.url, {
           sessionSecret,
           workers: 1,

@@ -9,7 +9,8 @@
 // PAGE_AB_ONLY ("terms,overview": the pages whose label contains one of these), PAGE_AB_ALERTS
 // (default 0: the bench investor's unread alerts, for a change to what the header reads),
 // PAGE_AB_NODE_ARGS and PAGE_AB_BEFORE_NODE_ARGS ("--flag …": node's own flags for each side, so
-// one build against itself with a runtime setting changed: PAGE_AB_BEFORE=. ).
+// one build against itself with a runtime setting changed: PAGE_AB_BEFORE=. ), PAGE_AB_WORKERS
+// (default 1, pinned to CPU 0; more: that many workers each, unpinned, the full bench's shape).
 // Before any timing, each page's HTML from the two builds is compared (the nonce and the forms'
 // idempotency keys aside) and the first difference shown.
 import { randomBytes } from "node:crypto";
@@ -23,6 +24,7 @@ import { cpuSeconds } from "./proc-cpu";
 const ROUNDS = Number(process.env.PAGE_AB_ROUNDS ?? 6);
 const SECONDS = Number(process.env.PAGE_AB_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.PAGE_AB_CONCURRENCY ?? 20);
+const WORKERS = Number(process.env.PAGE_AB_WORKERS ?? 1);
 
 type Variant = { name: string; base: string; pid: number; stop: () => Promise<void> };
 type Page = { label: string; path: string; cookie: string };
@@ -54,8 +56,8 @@ async function main(): Promise<number> {
           const nodeArgs = anyFlags ? (flags ?? "").split(" ").filter(Boolean) : undefined;
           const app = await startBenchServer(database.url, {
             sessionSecret,
-            workers: 1,
-            cpus: "0",
+            workers: WORKERS,
+            ...(WORKERS === 1 ? { cpus: "0" } : {}),
             ...(cwd ? { cwd } : {}),
             ...(nodeArgs ? { nodeArgs } : {}),
           });
@@ -113,10 +115,12 @@ async function compareHtml(page: Page, variants: Variant[]): Promise<void> {
   const pages = await Promise.all(
     variants.map(async (variant) => {
       const response = await fetch(`${variant.base}${page.path}`, { headers: { Cookie: page.cookie } });
-      // Each render's own: the CSP nonce and a form's fresh idempotency key.
+      // Each render's own: the CSP nonce and a form's fresh idempotency key, in its field and in
+      // the loader's data the page carries for hydration.
       return (await response.text())
         .replace(/nonce="[^"]*"/g, 'nonce=""')
-        .replace(/name="idempotencyKey" value="[^"]*"/g, 'name="idempotencyKey"');
+        .replace(/name="idempotencyKey" value="[^"]*"/g, 'name="idempotencyKey"')
+        .replace(/\\"(idempotencyKey|formKey)\\",\\"[0-9a-f-]{36}\\"/g, '\\"$1\\"');
     }),
   );
   const [first, second] = pages as [string, string];
