@@ -36,9 +36,23 @@ describe("embedded PostgreSQL log lines", () => {
 });
 
 describe("a chunk with several entries", () => {
-  it("prints everything when any entry is a real error", () => {
+  it("prints the real error, and not the refusal beside it", () => {
     const chunk = 'ERROR:  duplicate key value violates unique constraint "a"\nERROR:  relation "nope" is missing';
-    expect(classifyPostgresLog(chunk)).toEqual({ expected: false, text: chunk });
+    expect(classifyPostgresLog(chunk)).toEqual({ expected: false, text: 'ERROR:  relation "nope" is missing' });
+  });
+
+  // One chunk as a clean CI run received it: a slow statement, a real error and a money
+  // function's refusal, each with the lines that follow it.
+  it("prints a slow statement and a real error with their own lines, and leaves out a refusal's", () => {
+    const chunk = [
+      "2026-12-06 23:02:05.638 UTC [3313] LOG:  duration: 300.805 ms  statement: SELECT pg_sleep(0.3)",
+      "2026-12-06 23:02:05.640 UTC [3313] ERROR:  division by zero",
+      "2026-12-06 23:02:05.640 UTC [3313] STATEMENT:  SELECT 1 / 0",
+      "2026-12-06 23:02:05.645 UTC [3313] ERROR:  aangan:insufficient_balance",
+      "2026-12-06 23:02:05.645 UTC [3313] CONTEXT:  PL/pgSQL function inline_code_block line 1 at RAISE",
+      "2026-12-06 23:02:05.645 UTC [3313] STATEMENT:  DO $$ BEGIN RAISE EXCEPTION 'aangan:insufficient_balance' USING ERRCODE = 'P0001'; END $$",
+    ].join("\n");
+    expect(classifyPostgresLog(chunk)).toEqual({ expected: false, text: chunk.split("\n").slice(0, 3).join("\n") });
   });
 
   it("finds an error after a notice in the same chunk", () => {
