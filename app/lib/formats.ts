@@ -2,7 +2,15 @@
 // indian-numerals, not Intl: building an en-IN Intl formatter costs a phone about 20 ms as the app
 // starts (ADR 0087; ADR 0026 had each built once per process). Dates are shown in India time, or as
 // calendar dates, so the server and the browser write the same text.
-import { calendarParts, clockTime, dayLongMonthYear, dayShortMonthYear, formatIndianNumber, indiaParts } from "~/lib/indian-numerals";
+import {
+  calendarParts,
+  clockTime,
+  dayLongMonthYear,
+  dayShortMonthYear,
+  formatIndianNumber,
+  indiaParts,
+  plainDecimal,
+} from "~/lib/indian-numerals";
 import { Decimal, formatINR } from "~/lib/money";
 
 const NO_DATE = "—";
@@ -28,15 +36,26 @@ export function formatUpToTwoDecimals(value: number): string {
  * ("₹500", "₹500.50") or "never" (rounded to the rupee).
  */
 export function formatRupees(value: Decimal.Value, { paise = "always" }: { paise?: "always" | "if-any" | "never" } = {}): string {
-  const showPaise = paise === "always" || (paise === "if-any" && !new Decimal(value).isInteger());
+  const showPaise = paise === "always" || (paise === "if-any" && !isWhole(value));
   return formatINR(value, { paise: showPaise });
 }
 
 /** Rupees with their direction: "+₹500", "−₹1,02,000"; paise only when there are any. */
 export function formatSignedRupees(value: Decimal.Value): string {
+  const plain = plainDecimal(value);
+  if (plain) {
+    const zero = plain.whole === "0" && plain.fraction === "";
+    const digits = `${plain.whole}${plain.fraction ? `.${plain.fraction}` : ""}`;
+    return `${zero ? "" : plain.negative ? "−" : "+"}${formatRupees(digits, { paise: "if-any" })}`;
+  }
   const amount = new Decimal(value);
   const sign = amount.isZero() ? "" : amount.isNegative() ? "−" : "+";
   return `${sign}${formatRupees(amount.abs(), { paise: "if-any" })}`;
+}
+
+function isWhole(value: Decimal.Value): boolean {
+  const plain = plainDecimal(value);
+  return plain ? plain.fraction === "" : new Decimal(value).isInteger();
 }
 
 /** "2026-03-01" → "1 March 2026"; a calendar date, so no time zone shifts it. */

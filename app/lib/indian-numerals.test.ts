@@ -1,8 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatCount, formatIndiaDate, formatIndiaDateTime, formatIndiaTime, formatUpToTwoDecimals } from "./formats";
-import { calendarParts, dayShortMonth, groupIndian, indiaParts, shortMonth, shortMonthTwoDigitYear } from "./indian-numerals";
-import { formatINR } from "./money";
+import {
+  formatCalendarDate,
+  formatCount,
+  formatIndiaDate,
+  formatIndiaDateTime,
+  formatIndiaTime,
+  formatRupees,
+  formatSignedRupees,
+  formatUpToTwoDecimals,
+} from "./formats";
+import {
+  calendarParts,
+  dayShortMonth,
+  formatIndianNumber,
+  groupIndian,
+  indiaParts,
+  shortMonth,
+  shortMonthTwoDigitYear,
+} from "./indian-numerals";
+import { Decimal, formatINR } from "./money";
 
 // ICU's en-IN data, as Node ships it, is the reference: these formatters replace Intl and must
 // write what it wrote (ADR 0087).
@@ -28,6 +45,45 @@ const paiseAmount = fc.bigInt({ min: -(10n ** 16n) + 1n, max: 10n ** 16n - 1n })
 });
 // Moments from 1970 to 2100, to the minute and beyond.
 const moment = fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms));
+
+// Plain digits as they reach the formatters (NUMERIC's text, counts) and as they might: leading
+// zeros, trailing zeros, fractions longer than any format keeps, negative zero.
+const plainDigits = fc
+  .tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,20}$/), fc.option(fc.stringMatching(/^[0-9]{1,6}$/)))
+  .map(([negative, whole, fraction]) => `${negative ? "-" : ""}${whole}${fraction === null ? "" : `.${fraction}`}`);
+
+describe("plain digits, written without a Decimal (the formatters' fast path)", () => {
+  // A Decimal argument always takes the Decimal path, so the same functions given one are the reference.
+  it("write what the Decimal reading writes, for every format option", () => {
+    fc.assert(
+      fc.property(plainDigits, fc.integer({ min: 0, max: 4 }), fc.option(fc.constantFrom(0, 2)), (value, maxDecimals, decimals) => {
+        const options = decimals === null ? { maxDecimals } : { decimals };
+        expect(formatIndianNumber(value, options)).toBe(formatIndianNumber(new Decimal(value), options));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("write signed and if-any rupees as the Decimal reading does", () => {
+    fc.assert(
+      fc.property(plainDigits, (value) => {
+        expect(formatSignedRupees(value)).toBe(formatSignedRupees(new Decimal(value)));
+        expect(formatRupees(value, { paise: "if-any" })).toBe(formatRupees(new Decimal(value), { paise: "if-any" }));
+        expect(formatRupees(value)).toBe(formatRupees(new Decimal(value)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("write whole counts as the Decimal reading does, negative zero and the largest safe integer included", () => {
+    for (const count of [0, -0, 7, -1200, 120000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(count)).toBe(formatIndianNumber(new Decimal(count)));
+    }
+    expect(formatSignedRupees("-0.00")).toBe("₹0");
+    expect(formatSignedRupees("-0010200.50")).toBe("−₹10,200.50");
+    expect(formatIndianNumber("0.005", { decimals: 2 })).toBe("0.01");
+  });
+});
 
 describe("Indian numerals without Intl", () => {
   it("group digits in threes then pairs", () => {

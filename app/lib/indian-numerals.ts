@@ -10,6 +10,22 @@ export function groupIndian(digits: string): string {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}`;
 }
 
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A value written as plain digits ("-10200.00", "7", "0.50", or a safe integer): its sign, whole
+ * digits without leading zeros and fraction without trailing zeros; zero has no sign. Null for
+ * anything else (a Decimal, an exponent, a fraction of a number), which Decimal reads instead.
+ */
+export function plainDecimal(value: Decimal.Value): { negative: boolean; whole: string; fraction: string } | null {
+  const text = typeof value === "string" ? value : typeof value === "number" && Number.isSafeInteger(value) ? String(value) : null;
+  const match = text === null ? null : PLAIN_DECIMAL.exec(text);
+  if (!match) return null;
+  const whole = match[2]!.replace(/^0+(?=\d)/, "");
+  const fraction = (match[3] ?? "").replace(/0+$/, "");
+  return { negative: match[1] === "-" && (whole !== "0" || fraction !== ""), whole, fraction };
+}
+
 /**
  * A number grouped the Indian way, rounded half away from zero (what Intl does by default) to at
  * most `maxDecimals` places, or exactly `decimals` places when given. Zero has no sign.
@@ -18,6 +34,13 @@ export function formatIndianNumber(
   value: Decimal.Value,
   { maxDecimals = 3, decimals }: { maxDecimals?: number; decimals?: number } = {},
 ): string {
+  // Most figures arrive as NUMERIC's text or whole counts, with nothing to round: their own
+  // digits, without building a Decimal (a page of 25 transactions formats about 75 amounts).
+  const plain = plainDecimal(value);
+  if (plain && plain.fraction.length <= (decimals ?? maxDecimals)) {
+    const fraction = decimals === undefined ? plain.fraction : plain.fraction.padEnd(decimals, "0");
+    return `${plain.negative ? "-" : ""}${groupIndian(plain.whole)}${fraction ? `.${fraction}` : ""}`;
+  }
   const rounded = new Decimal(value).toDecimalPlaces(decimals ?? maxDecimals, Decimal.ROUND_HALF_UP);
   let fixed = rounded.abs().toFixed(decimals ?? rounded.decimalPlaces());
   if (decimals === undefined && fixed.includes(".")) fixed = fixed.replace(/\.?0+$/, "");
