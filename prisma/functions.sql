@@ -1221,6 +1221,17 @@ BEGIN
 END;
 $function$;
 
+-- position_takes_property_title()
+CREATE OR REPLACE FUNCTION public.position_takes_property_title()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    SELECT p."title" INTO NEW."property_title" FROM "properties" p WHERE p."id" = NEW."property_id";
+    RETURN NEW;
+END;
+$function$;
+
 -- premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
  RETURNS boolean
@@ -1260,6 +1271,17 @@ CREATE OR REPLACE FUNCTION public.property_raised_recount()
 AS $function$
     SELECT property_id, sum(total_investment) FROM investments WHERE investment_status = 'confirmed'
      GROUP BY property_id HAVING sum(total_investment) <> 0;
+$function$;
+
+-- property_title_to_positions()
+CREATE OR REPLACE FUNCTION public.property_title_to_positions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    UPDATE "user_property_positions" SET "property_title" = NEW."title" WHERE "property_id" = NEW."id";
+    RETURN NULL;
+END;
 $function$;
 
 -- property_valuations_name_latest()

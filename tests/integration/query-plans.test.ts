@@ -12,6 +12,7 @@ import { readPlatformTotals } from "../../app/domain/admin/dashboard/platform-to
 import { listTicketPage } from "../../app/domain/support/list-tickets.server";
 import { listTransactions } from "../../app/domain/transactions/transaction-history.server";
 import { listUsers, readUserListFilters } from "../../app/domain/admin/users/list-users.server";
+import { listInvestedPropertiesPage } from "../../app/domain/portfolio/invested-properties.server";
 import { useTestDatabase } from "#tests/setup/test-database";
 import { startStatementCounter, type StatementCounter } from "./support/statement-counter";
 
@@ -74,6 +75,13 @@ beforeAll(async () => {
      INSERT INTO support_tickets (user_id, ticket_type, subject, created_at)
      SELECT users.ids[1 + g % 2000], 'general', 'Question ' || g, now() - make_interval(mins => g / 3)
        FROM generate_series(1, 20000) AS g, users`,
+  );
+  // Fifty holdings for each investor (100,000 positions): the dashboard sidebar's read.
+  await admin.query(
+    `INSERT INTO user_property_positions (user_id, property_id, shares, avg_price, cost_basis)
+     SELECT u.user_id, 'plan-' || (1 + (u.n * 7 + g) % 1000), 1 + g % 3, 10000, 10000
+       FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS n FROM user_profiles WHERE email LIKE 'plan-%') u,
+            generate_series(1, 50) AS g`,
   );
   await admin.query("VACUUM ANALYZE");
   investorId = (await admin.query<{ user_id: string }>(`SELECT user_id::text FROM user_profiles WHERE email = 'plan-7@example.in'`))
@@ -144,6 +152,22 @@ async function indexesUsed(work: () => Promise<unknown>): Promise<Set<string>> {
     for (const name of indexesIn(rows[0]!["QUERY PLAN"][0].Plan)) used.add(name);
   }
   return used;
+}
+
+/** Every table the statements of `work` would read, as PostgreSQL plans them. */
+async function relationsRead(work: () => Promise<unknown>): Promise<Set<string>> {
+  counter.reset();
+  await work();
+  const read = new Set<string>();
+  const walk = (node: PlanNode) => {
+    if (node["Relation Name"]) read.add(node["Relation Name"]);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  for (const sql of counter.statements().filter((text) => /^\s*(SELECT|WITH)\b/i.test(text))) {
+    const { rows } = await admin.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${sql}`);
+    walk(rows[0]!["QUERY PLAN"][0].Plan);
+  }
+  return read;
 }
 
 type SeekingPlanNode = IndexedPlanNode & { "Index Cond"?: string };
@@ -256,6 +280,14 @@ describe("query plans with 100,000 rows", () => {
     );
     const [all] = await pages();
     expect(all).toMatchObject({ page: 2, total: ROWS / 2000 });
+  });
+
+  it("the dashboard sidebar takes an investor's first holdings by title from the positions' own index, not every holding joined to properties", async () => {
+    const sidebar = await listInvestedPropertiesPage(prisma, investorId);
+    expect(sidebar.total).toBe(50);
+    expect(sidebar.properties).toHaveLength(12);
+    expect(await indexesUsed(() => listInvestedPropertiesPage(prisma, investorId))).toContain("user_property_positions_by_title_idx");
+    expect(await relationsRead(() => listInvestedPropertiesPage(prisma, investorId))).not.toContain("properties");
   });
 
   it("the admin users list reads a deep page from its cursor in the (created_at, user_id) index", async () => {

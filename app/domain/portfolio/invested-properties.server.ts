@@ -32,14 +32,17 @@ export async function listInvestedPropertiesPage(
 // $1 the user. On every dashboard page, so a prepared statement (ADR 0026). The cap is written
 // into the statement, not passed: with a LIMIT parameter PostgreSQL judged its one generic plan
 // dearer than planning again for the large investor, and planned it on every page (ADR 0090).
+// Each position keeps its property's title (ADR 0112), so the first twelve come in order from
+// user_property_positions_by_title_idx: no join to properties, no sort of every holding.
 function sidebarStatement(limit: number | null): PreparedStatement {
   return {
     name: limit === null ? "read_sidebar_properties_all" : "read_sidebar_properties",
     text: `
-    SELECT pos.property_id, p.title, (count(*) OVER ())::int AS total
-      FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
-     WHERE pos.user_id = $1::uuid AND pos.shares > 0
-     ORDER BY coalesce(p.title, ''), pos.property_id ${limit === null ? "" : `LIMIT ${limit}`}`,
+    SELECT property_id, property_title AS title,
+           (SELECT count(*)::int FROM user_property_positions WHERE user_id = $1::uuid AND shares > 0) AS total
+      FROM user_property_positions
+     WHERE user_id = $1::uuid AND shares > 0
+     ORDER BY coalesce(property_title, ''), property_id ${limit === null ? "" : `LIMIT ${limit}`}`,
   };
 }
 const READ_FIRST = sidebarStatement(SIDEBAR_PROPERTIES);

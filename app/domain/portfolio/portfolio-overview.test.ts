@@ -190,4 +190,24 @@ describe("listInvestedPropertiesPage (ADR 0038)", () => {
     expect(all.properties).toEqual(await listInvestedProperties(prisma, investor.id));
     expect(await listInvestedPropertiesPage(prisma, (await createInvestor(prisma)).id)).toEqual({ properties: [], total: 0 });
   });
+
+  it("follows a renamed property at once, in its title and its place (ADR 0112)", async () => {
+    const prisma = db.current.prisma;
+    const investor = await createInvestor(prisma, { balance: "100000" });
+    const titles = ["Alpha Court", "Bravo Heights", "Charlie Plaza"];
+    const [alpha] = await Promise.all(titles.map((title) => createProperty(prisma, { title, sharePrice: "1000" })));
+    for (const property of await prisma.property.findMany({ where: { title: { in: titles } } })) {
+      await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 1, idempotencyKey: newIdempotencyKey() });
+    }
+    const titlesShown = async () => (await listInvestedPropertiesPage(prisma, investor.id)).properties.map((entry) => entry.title);
+    expect(await titlesShown()).toEqual(titles);
+
+    await prisma.property.update({ where: { id: alpha!.id }, data: { title: "Zulu Towers" } });
+    expect(await titlesShown()).toEqual(["Bravo Heights", "Charlie Plaza", "Zulu Towers"]);
+    await prisma.property.update({ where: { id: alpha!.id }, data: { title: "Bravo Annex" } });
+    expect(await titlesShown()).toEqual(["Bravo Annex", "Bravo Heights", "Charlie Plaza"]);
+    expect((await listInvestedPropertiesPage(prisma, investor.id, { all: true })).properties).toEqual(
+      await listInvestedProperties(prisma, investor.id),
+    );
+  });
 });
