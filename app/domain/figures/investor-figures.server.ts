@@ -7,7 +7,7 @@ import {
   type PortfolioFigures,
   type ReceivedDividend,
 } from "./holding-figures";
-import { valuationPrices, type Valuation } from "./valuation.server";
+import { valuationPrices, valuationPricesBy, valuationPricesStatement, type Valuation } from "./valuation.server";
 import { walletEffect } from "./wallet-effect";
 
 const SELLS: ReadonlySet<string> = new Set(["share_sale", "transmission_out", "exit_payout"]);
@@ -79,14 +79,17 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
 // The types are written into the statement, not passed as arrays: with array parameters
 // PostgreSQL judged its one generic plan dearer than planning again, and planned this
 // statement on every overview (ADR 0090).
+// $1 the investor: the properties of their kept sums with a trade or a dividend, the parts below
+// and the properties valued beside them (one rule, so the two can never name different sets).
+const TRADED_PROPERTIES = `
+           SELECT property_id, sales, trades, bought_shares, bought_amount, bought_fee, dividends, dividend_amount, dividend_fee
+             FROM investor_property_trades
+            WHERE user_id = $1::uuid AND (trades <> 0 OR dividends <> 0)`;
 const typeList = (types: Iterable<string>) => `ARRAY[${[...types].map((type) => `'${type}'`).join(", ")}]::transaction_type[]`;
 const READ_PORTFOLIO_TRADES: PreparedStatement = {
   name: "read_portfolio_trade_columns",
   text: `
-    WITH per_property AS MATERIALIZED (
-           SELECT property_id, sales, trades, bought_shares, bought_amount, bought_fee, dividends, dividend_amount, dividend_fee
-             FROM investor_property_trades
-            WHERE user_id = $1::uuid AND (trades <> 0 OR dividends <> 0)),
+    WITH per_property AS MATERIALIZED (${TRADED_PROPERTIES}),
          trades AS (
            SELECT t.id::text COLLATE "C" AS id, t.property_id, t.transaction_type = ANY (${typeList(SELLS)}) AS sell,
                   t.shares, t.amount, t.fee, date_trunc('milliseconds', t.created_at) AS at
@@ -108,6 +111,12 @@ const READ_PORTFOLIO_TRADES: PreparedStatement = {
             SELECT property_id, 'dividend', NULL, dividend_amount::text, dividend_fee::text, NULL, NULL
               FROM per_property WHERE dividends > 0) parts`,
 };
+// Valued by their rule rather than by a list of the ids the read above returns: read beside it,
+// in the same round trip, with no 600-id array built, sent and parsed.
+const READ_TRADED_VALUATIONS = valuationPricesStatement(
+  "read_valuation_inputs_traded",
+  `SELECT property_id FROM (${TRADED_PROPERTIES}) traded`,
+);
 
 /** The parts as parallel arrays (one aggregation pass, so index i is one part throughout), all null when there are none. */
 type PortfolioTradeColumns = {
@@ -129,7 +138,10 @@ type PortfolioTradeColumns = {
 export async function loadPortfolioFigures(db: Reader, userId: string): Promise<PortfolioFigures> {
   // One row of JSON arrays rather than a row per part: pg builds an object per row, which cost
   // the overview's 600 holdings about three times what JSON.parse of the arrays does.
-  const [columns] = await preparedQuery<PortfolioTradeColumns>(db, READ_PORTFOLIO_TRADES, [userId]);
+  const [[columns], prices] = await Promise.all([
+    preparedQuery<PortfolioTradeColumns>(db, READ_PORTFOLIO_TRADES, [userId]),
+    valuationPricesBy(db, READ_TRADED_VALUATIONS, [userId]),
+  ]);
   const trades: FigureTrade[] = [];
   const dividends: ReceivedDividend[] = [];
   const propertyIds = columns?.property_ids ?? [];
@@ -155,7 +167,6 @@ export async function loadPortfolioFigures(db: Reader, userId: string): Promise<
       at: at == null ? "" : new Date(at).toISOString(),
     });
   }
-  const prices = await valuationPrices(db, [...new Set(propertyIds)]);
   const priceOf = new Map([...prices].map(([id, valuation]) => [id, valuation.price]));
   return portfolioTotals(trades, dividends, priceOf);
 }

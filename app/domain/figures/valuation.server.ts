@@ -52,6 +52,25 @@ export async function valuationPrices(db: Reader, propertyIds: readonly string[]
   // Many as one row of JSON arrays: pg's object per row cost the overview's 600 holdings about
   // three times what JSON.parse of the arrays does.
   const [columns] = await preparedQuery<ValuationColumns>(db, READ_MANY, [ids]);
+  return valuationsOf(columns);
+}
+
+/**
+ * The same prices for the properties a subquery of the statement names (`propertiesSql`, whose
+ * parameters are the statement's), so a caller that knows them by a rule (an investor's holdings)
+ * sends the rule, not hundreds of ids, and can read them beside its other reads in one round trip.
+ */
+export function valuationPricesStatement(name: string, propertiesSql: string): PreparedStatement {
+  return valuationColumns(valuationInputs(name, `p.id IN (${propertiesSql})`));
+}
+
+/** Runs a statement made by valuationPricesStatement. */
+export async function valuationPricesBy(db: Reader, statement: PreparedStatement, values: unknown[]): Promise<Map<string, Valuation>> {
+  const [columns] = await preparedQuery<ValuationColumns>(db, statement, values);
+  return valuationsOf(columns);
+}
+
+function valuationsOf(columns: ValuationColumns | undefined): Map<string, Valuation> {
   const valuations = new Map<string, Valuation>();
   const found = columns?.id ?? [];
   for (let i = 0; i < found.length; i++) {
@@ -96,8 +115,8 @@ function valuationInputs(name: string, where: string): PreparedStatement {
      WHERE ${where}`,
   };
 }
-const READ_MANY: PreparedStatement = (() => {
-  const inputs = valuationInputs("read_valuation_inputs_columns", "p.id = ANY ($1::text[])");
+/** One row of JSON arrays, one per input (one aggregation pass). */
+function valuationColumns(inputs: PreparedStatement): PreparedStatement {
   return {
     name: inputs.name,
     text: `
@@ -106,7 +125,8 @@ const READ_MANY: PreparedStatement = (() => {
            json_agg(nav_value) AS nav_value, json_agg(nav_date) AS nav_date
       FROM (${inputs.text}) inputs`,
   };
-})();
+}
+const READ_MANY = valuationColumns(valuationInputs("read_valuation_inputs_columns", "p.id = ANY ($1::text[])"));
 const READ_ONE = valuationInputs("read_valuation_inputs_one", "p.id = $1");
 
 function valuationOf(row: ValuationRow): Valuation {
