@@ -42,7 +42,7 @@ function sidebarStatement(limit: number | null): PreparedStatement {
            (SELECT count(*)::int FROM user_property_positions WHERE user_id = $1::uuid AND shares > 0) AS total
       FROM user_property_positions
      WHERE user_id = $1::uuid AND shares > 0
-     ORDER BY coalesce(property_title, ''), property_id ${limit === null ? "" : `LIMIT ${limit}`}`,
+     ORDER BY property_title, property_id ${limit === null ? "" : `LIMIT ${limit}`}`,
   };
 }
 const READ_FIRST = sidebarStatement(SIDEBAR_PROPERTIES);
