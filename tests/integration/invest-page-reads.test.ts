@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createProperty, createUser } from "#tests/setup/factories";
 import { useTestDatabase } from "#tests/setup/test-database";
 import { sessionCookieFor } from "#tests/kit/production-build";
-import { useCountedApp } from "./support/counted-app";
+import { reading, useCountedApp } from "./support/counted-app";
 
 /**
  * The invest page, the page buyers load during a launch, reads only what its HTML needs
@@ -14,8 +14,6 @@ import { useCountedApp } from "./support/counted-app";
 const db = useTestDatabase();
 const SESSION_SECRET = "invest-page-reads-session-secret-0123456789";
 const counted = useCountedApp(() => db.current.url, SESSION_SECRET);
-
-const reading = (table: string) => (sql: string) => new RegExp(`\\bFROM\\s+"?(public"?\\."?)?${table}\\b`, "i").test(sql);
 
 describe("the invest page's reads", () => {
   it("reads the documents and the wallet once, the property's and the market's figures in one statement each, and no titles of nothing", async () => {

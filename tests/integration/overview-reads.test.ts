@@ -3,7 +3,7 @@ import { createInvestor, createProperty, newIdempotencyKey } from "#tests/setup/
 import { useTestDatabase } from "#tests/setup/test-database";
 import { sessionCookieFor } from "#tests/kit/production-build";
 import { purchaseShares } from "~/domain/investing/purchase-shares.server";
-import { useCountedApp } from "./support/counted-app";
+import { reading, useCountedApp } from "./support/counted-app";
 
 /**
  * The overview's figures (the chart and cash flows, the holdings' trades and their valuations)
@@ -15,8 +15,6 @@ import { useCountedApp } from "./support/counted-app";
 const db = useTestDatabase();
 const SESSION_SECRET = "overview-reads-session-secret-0123456789ab";
 const counted = useCountedApp(() => db.current.url, SESSION_SECRET);
-
-const reading = (table: string) => (sql: string) => new RegExp(`\\bFROM\\s+"?(public"?\\."?)?${table}\\b`, "i").test(sql);
 
 describe("the overview's reads", () => {
   it("reads the trades, the chart and the holdings' valuations in one statement, with no list of property ids", async () => {

@@ -63,6 +63,13 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
   }));
 }
 
+// $1 the investor: the properties of their kept sums with a trade or a dividend, the parts below
+// and the properties valued beside them (one rule, so the two can never name different sets).
+const TRADED_PROPERTIES = `
+           SELECT property_id, sales, trades, bought_shares, bought_amount, bought_fee, dividends, dividend_amount, dividend_fee
+             FROM investor_property_trades
+            WHERE user_id = $1::uuid AND (trades <> 0 OR dividends <> 0)`;
+
 // $1 the investor. The trades of loadInvestorHoldings with every run of purchases between two
 // sales of a property summed into one (a purchase only adds to the average-cost pool, so a run
 // adds exactly what its rows add one by one), and each property's dividends summed: an investor
@@ -79,12 +86,6 @@ export async function loadInvestorHoldings(db: Db, userId: string, propertyId?: 
 // The types are written into the statement, not passed as arrays: with array parameters
 // PostgreSQL judged its one generic plan dearer than planning again, and planned this
 // statement on every overview (ADR 0090).
-// $1 the investor: the properties of their kept sums with a trade or a dividend, the parts below
-// and the properties valued beside them (one rule, so the two can never name different sets).
-const TRADED_PROPERTIES = `
-           SELECT property_id, sales, trades, bought_shares, bought_amount, bought_fee, dividends, dividend_amount, dividend_fee
-             FROM investor_property_trades
-            WHERE user_id = $1::uuid AND (trades <> 0 OR dividends <> 0)`;
 const typeList = (types: Iterable<string>) => `ARRAY[${[...types].map((type) => `'${type}'`).join(", ")}]::transaction_type[]`;
 const READ_PORTFOLIO_TRADES: PreparedStatement = {
   name: "read_portfolio_trade_columns",

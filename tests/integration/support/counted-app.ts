@@ -50,3 +50,6 @@ export function useCountedApp(databaseUrl: () => string, sessionSecret: string):
     },
   };
 }
+
+/** Whether a statement the counter caught reads `table` FROM (quoted or schema-qualified; a JOIN of it is not counted). */
+export const reading = (table: string) => (sql: string) => new RegExp(`\\bFROM\\s+"?(public"?\\."?)?${table}\\b`, "i").test(sql);
