@@ -70,6 +70,24 @@ describe("flash toasts", () => {
     expect(second.toasts).toEqual([]);
   });
 
+  it("leaves the toast for the page itself when the browser only prefetches it", async () => {
+    const response = await redirectWithToast("/", { kind: "success", title: "Images reordered" });
+    const cookie = cookiesFrom(response);
+    for (const purpose of [
+      ["Sec-Purpose", "prefetch"],
+      ["Purpose", "prefetch"],
+      ["Sec-Purpose", "prefetch;anonymous-client-ip"],
+    ]) {
+      const ahead = await getFlashToasts(
+        new Request("http://app.test/properties.data", { headers: { Cookie: cookie, [purpose[0]!]: purpose[1]! } }),
+      );
+      expect(ahead.toasts).toEqual([]);
+      expect(ahead.headers.getSetCookie()).toEqual([]);
+    }
+    const shown = await getFlashToasts(new Request("http://app.test/properties.data", { headers: { Cookie: cookie } }));
+    expect(shown.toasts).toEqual([expect.objectContaining({ title: "Images reordered" })]);
+  });
+
   it("removes an empty flash cookie left by an earlier version, which rewrote it as {}", async () => {
     const { createCookieSessionStorage } = await import("@remix-run/node");
     const earlier = createCookieSessionStorage({

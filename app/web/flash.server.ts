@@ -63,14 +63,26 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 }
 
 /**
+ * A fetch the browser makes ahead of a navigation (a link's prefetch="intent" while the pointer
+ * rests on it). Its answer is never shown, so a toast it took would be lost: the page the
+ * reader then opens must find the cookie still there.
+ */
+function isPrefetch(request: Request): boolean {
+  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? request.headers.get("X-Moz") ?? "";
+  return /\bprefetch\b/i.test(purpose);
+}
+
+/**
  * Reads and consumes the toasts flashed to this browser. `headers` removes the cookie and must
  * go out with the response; it is empty when the browser sent none. The cookie is expired
  * rather than rewritten empty: a browser left with only its session cookie may be served its
  * kept overview (ADR 0045), and one still carrying an empty flash cookie from before loses it too.
+ * A prefetch neither reads nor consumes them.
  */
 export async function getFlashToasts(request: Request): Promise<{ toasts: Toast[]; headers: Headers }> {
   const cookieHeader = request.headers.get("Cookie");
   const headers = new Headers();
+  if (isPrefetch(request)) return { toasts: [], headers };
   const { getSession, destroySession } = flashStorage();
   const name = flashCookieName(getEnv().NODE_ENV === "production");
   if (!cookieHeader?.split(";").some((part) => part.trim().startsWith(`${name}=`))) return { toasts: [], headers };

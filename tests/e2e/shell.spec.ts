@@ -323,6 +323,25 @@ test.describe("toasts", () => {
     await expect(page.getByText("Probe Succeeded")).toHaveCount(0);
   });
 
+  // A link's data is fetched ahead when the pointer rests on it (prefetch="intent"). That fetch
+  // runs the root loader too, and must not spend a toast that waits for the next page: the
+  // reader never sees a prefetched answer, so a toast it took would be lost.
+  test("a link's prefetch leaves a waiting toast for the page the reader opens", async ({ page }) => {
+    await page.goto("/fees");
+    await waitForHydration(page);
+    // The toast waits in the flash cookie, as it does between an action's answer and its redirect's load.
+    const flashed = await page.request.get("/e2e-probe/toast?to=/properties", { maxRedirects: 0 });
+    expect(flashed.status()).toBe(302);
+    const properties = page.getByRole("banner").getByRole("link", { name: "Properties" });
+    const prefetched = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
+    await properties.hover();
+    const prefetch = await prefetched;
+    expect(await prefetch.request().headerValue("sec-purpose")).toBe("prefetch");
+    await properties.click();
+    await expect(page).toHaveURL(/\/properties$/);
+    await expect(page.getByRole("status").filter({ hasText: "Probe Succeeded" })).toBeVisible();
+  });
+
   test("a success toast leaves by itself; an error toast stays as an alert", async ({ page }) => {
     await page.goto("/e2e-probe/toast?to=/properties");
     await expect(page.getByRole("status").filter({ hasText: "Probe Succeeded" })).toBeVisible();
