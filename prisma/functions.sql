@@ -1221,13 +1221,14 @@ BEGIN
 END;
 $function$;
 
--- position_takes_property_title()
-CREATE OR REPLACE FUNCTION public.position_takes_property_title()
+-- position_takes_property_facts()
+CREATE OR REPLACE FUNCTION public.position_takes_property_facts()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-    SELECT p."title" INTO NEW."property_title" FROM "properties" p WHERE p."id" = NEW."property_id";
+    SELECT p."title", p."property_type" INTO NEW."property_title", NEW."property_type"
+      FROM "properties" p WHERE p."id" = NEW."property_id";
     RETURN NEW;
 END;
 $function$;
@@ -1242,6 +1243,19 @@ AS $function$
        AND NOT EXISTS (SELECT 1 FROM "subscriptions" s
                         WHERE s."user_id" = p_user_id AND s."cancelled_at" IS NULL
                           AND (s."ends_at" IS NULL OR s."ends_at" > p_at))
+$function$;
+
+-- property_facts_to_positions()
+CREATE OR REPLACE FUNCTION public.property_facts_to_positions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+    UPDATE "user_property_positions"
+       SET "property_title" = NEW."title", "property_type" = NEW."property_type"
+     WHERE "property_id" = NEW."id";
+    RETURN NULL;
+END;
 $function$;
 
 -- property_latest_valuation_refresh(p_property text)
@@ -1271,17 +1285,6 @@ CREATE OR REPLACE FUNCTION public.property_raised_recount()
 AS $function$
     SELECT property_id, sum(total_investment) FROM investments WHERE investment_status = 'confirmed'
      GROUP BY property_id HAVING sum(total_investment) <> 0;
-$function$;
-
--- property_title_to_positions()
-CREATE OR REPLACE FUNCTION public.property_title_to_positions()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-    UPDATE "user_property_positions" SET "property_title" = NEW."title" WHERE "property_id" = NEW."id";
-    RETURN NULL;
-END;
 $function$;
 
 -- property_valuations_name_latest()

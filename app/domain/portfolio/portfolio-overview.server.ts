@@ -20,12 +20,13 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 // $1 the investor, $2 the chart's first day, $3 its last (today, UTC). Flat JSON arrays rather
 // than JSON rows or PostgreSQL arrays: cheap to build here, and JSON.parse reads them in Node,
 // where pg's parser for float8[] took ~5% of an overview's CPU.
-const READ_OVERVIEW: PreparedStatement = {
+export const READ_OVERVIEW: PreparedStatement = {
   name: "read_portfolio_overview",
   text: `
     WITH by_type AS (
-           SELECT p.property_type::text AS type, count(*)::int AS holdings
-             FROM user_property_positions pos JOIN properties p ON p.id = pos.property_id
+           -- Each position keeps its property's type (ADR 0112): no join to properties.
+           SELECT pos.property_type::text AS type, count(*)::int AS holdings
+             FROM user_property_positions pos
             WHERE pos.user_id = $1::uuid AND pos.shares > 0
             GROUP BY 1),
          days AS MATERIALIZED (

@@ -71,6 +71,24 @@ describe("getPortfolioOverview", () => {
     expect(overview.annualisedReturn.kind).toBe("rate");
     if (overview.annualisedReturn.kind === "rate") expect(overview.annualisedReturn.rate).toBeCloseTo(0.1, 4);
   });
+
+  it("counts a holding under its property's type as it is now, after the type changes (ADR 0112)", async () => {
+    const prisma = db.current.prisma;
+    const investor = await createInvestor(prisma, { balance: "100000" });
+    const villa = await createProperty(prisma, { propertyType: "villa", sharePrice: "1000" });
+    const office = await createProperty(prisma, { propertyType: "office", sharePrice: "1000" });
+    for (const property of [villa, office]) {
+      await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 1, idempotencyKey: newIdempotencyKey() });
+    }
+    const distribution = async () => (await getPortfolioOverview(prisma, investor.id)).distribution;
+    expect(await distribution()).toEqual({ residential: 1, commercial: 1, mixed: 0 });
+
+    await prisma.property.update({ where: { id: office.id }, data: { propertyType: "mixed" } });
+    expect(await distribution()).toEqual({ residential: 1, commercial: 0, mixed: 1 });
+    await prisma.property.update({ where: { id: villa.id }, data: { propertyType: "retail", title: "Villa Arcade" } });
+    expect(await distribution()).toEqual({ residential: 0, commercial: 1, mixed: 1 });
+    expect((await listInvestedPropertiesPage(prisma, investor.id)).properties.map((entry) => entry.title)).toContain("Villa Arcade");
+  });
 });
 
 describe("getPortfolioOverview with a long history (ADR 0038)", () => {
