@@ -3,6 +3,7 @@
 // then prints one closing line "N passed, N failed".
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { playwrightCounts, vitestCounts } from "./test-report.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -84,35 +85,9 @@ const ledgerStatus = spawnSync("npx", ["tsx", "scripts/ledger-check.ts"], {
   env: { ...process.env, DATABASE_URL: "", DATA_DIR: e2eDataDir },
 }).status;
 
-const unit = readCounts("test-results/vitest-results.json", (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
-const e2e = readCounts("test-results/e2e-results.json", (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + r.stats.flaky,
-  skipped: r.stats.skipped,
-}));
-/** The names of failed tests, so the closing lines of a CI log always say what broke. */
-function failedVitestNames(report) {
-  return report.testResults.flatMap((file) =>
-    file.assertionResults.filter((test) => test.status === "failed").map((test) => `${file.name}: ${test.fullName}`),
-  );
-}
-function failedPlaywrightNames(report) {
-  const walk = (suite) => [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((test) => test.status === "unexpected" || test.status === "flaky").map(() => `${spec.file}: ${spec.title}`),
-    ),
-    ...(suite.suites ?? []).flatMap(walk),
-  ];
-  return report.suites.flatMap(walk);
-}
-const failedNames = [
-  readCounts("test-results/vitest-results.json", failedVitestNames),
-  readCounts("test-results/e2e-results.json", failedPlaywrightNames),
-].flatMap((names) => (Array.isArray(names) ? names : []));
+const unit = readCounts("test-results/vitest-results.json", vitestCounts);
+const e2e = readCounts("test-results/e2e-results.json", playwrightCounts);
+const failedNames = [...(unit.failedNames ?? []), ...(e2e.failedNames ?? [])];
 if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  - ${name}`).join("\n")}`);
 
 const passed = unit.passed + e2e.passed;

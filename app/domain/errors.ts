@@ -4,9 +4,9 @@
  * without matching text; `status` is the HTTP status a web reply should carry; `field`
  * names the form field the message belongs to, when it belongs to one.
  */
-export class DomainError extends Error {
+export class DomainError<Code extends string = string> extends Error {
   constructor(
-    readonly code: string,
+    readonly code: Code,
     message: string,
     readonly status: number = 409,
     readonly field?: string,

@@ -29,9 +29,7 @@ const STATUS_BY_CODE: Partial<Record<PurchaseErrorCode, number>> = {
  * balance → the wallet) without matching text. A broken form rule belongs to the shares
  * field; the others are about the purchase as a whole (409 unless said otherwise).
  */
-export class PurchaseError extends DomainError {
-  declare readonly code: PurchaseErrorCode;
-
+export class PurchaseError extends DomainError<PurchaseErrorCode> {
   constructor(code: PurchaseErrorCode, message: string) {
     super(code, message, STATUS_BY_CODE[code] ?? 409, code === "invalid_purchase" ? "shares" : undefined);
   }

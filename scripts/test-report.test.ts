@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { playwrightCounts, vitestCounts } from "./test-report.mjs";
+
+const noTests = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+
+describe("npm test's reading of the runners' reports", () => {
+  it("counts a Playwright run whose specs could not load as failed, naming why", () => {
+    // The shape of a real report: Playwright 1.59's transform refused a `declare` field in a module the fixtures import.
+    const report = {
+      stats: noTests,
+      suites: [],
+      errors: [
+        {
+          message:
+            "SyntaxError: app/domain/investing/purchase-errors.server.ts: TypeScript 'declare' fields must first be transformed\n 31 | */",
+        },
+        { message: "Error: no server", location: { file: "tests/e2e/support/global-setup.ts", line: 3, column: 1 } },
+      ],
+    };
+    const counts = playwrightCounts(report);
+    expect(counts).toMatchObject({ passed: 0, failed: 2, skipped: 0 });
+    expect(counts.failedNames).toEqual([
+      "playwright: SyntaxError: app/domain/investing/purchase-errors.server.ts: TypeScript 'declare' fields must first be transformed",
+      "tests/e2e/support/global-setup.ts: Error: no server",
+    ]);
+  });
+
+  it("counts Playwright's failed and flaky tests by name", () => {
+    const spec = (title: string, status: string) => ({ title, file: "admin.spec.ts", tests: [{ status }] });
+    const report = {
+      stats: { expected: 1, unexpected: 1, flaky: 1, skipped: 0 },
+      suites: [{ specs: [spec("passes", "expected")], suites: [{ specs: [spec("fails", "unexpected"), spec("flakes", "flaky")] }] }],
+    };
+    expect(playwrightCounts(report)).toEqual({
+      passed: 1,
+      failed: 2,
+      skipped: 0,
+      failedNames: ["admin.spec.ts: fails", "admin.spec.ts: flakes"],
+    });
+  });
+
+  it("counts a vitest file that failed without a failed test (it did not load) once, and a failed test once", () => {
+    const report = {
+      numPassedTests: 3,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [
+        { name: "a.test.ts", status: "passed", message: "", assertionResults: [{ status: "passed", fullName: "a" }] },
+        {
+          name: "b.test.ts",
+          status: "failed",
+          message: "",
+          assertionResults: [
+            { status: "passed", fullName: "b one" },
+            { status: "failed", fullName: "b two" },
+          ],
+        },
+        { name: "c.test.ts", status: "failed", message: "\nError: Cannot find module '~/gone'\n  at c.test.ts:1", assertionResults: [] },
+      ],
+    };
+    expect(vitestCounts(report)).toEqual({
+      passed: 3,
+      failed: 2,
+      skipped: 0,
+      failedNames: ["b.test.ts: b two", "c.test.ts: Error: Cannot find module '~/gone'"],
+    });
+  });
+});
