@@ -1,5 +1,6 @@
 import { useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useClientLayoutEffect } from "~/components/ui/use-client-layout-effect";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { liveEventsPath } from "~/lib/live-channels";
 
 // A burst of events (a purchase touches alerts and market at once) becomes one reload.
@@ -19,7 +20,6 @@ function changePageStreams(change: () => void): void {
   for (const onChange of [...pageStreamWatchers]) onChange();
 }
 const anyPageStream = () => pageStreams.size > 0;
-const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Keeps the page's loader data fresh: opens the event stream for the signed-in user's

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { useClientLayoutEffect } from "~/components/ui/use-client-layout-effect";
 import { addToast, createToastId, removeToast, type Toast, type ToastInput } from "~/lib/toast";
 import { ToastViewport } from "./toast-viewport";
 
@@ -24,12 +25,16 @@ export function ToastProvider({ flashed, children }: { flashed: Toast[]; childre
   const [queue, setQueue] = useState<Toast[]>(() => flashed.reduce(addToast, [] as Toast[]));
 
   // Later navigations bring new flashed toasts through the root loader; they join the queue
-  // during the render that brings them (ids keep repeats out).
-  const [lastFlashed, setLastFlashed] = useState(flashed);
-  if (flashed !== lastFlashed) {
-    setLastFlashed(flashed);
-    if (flashed.length > 0) setQueue((current) => flashed.reduce(addToast, current));
-  }
+  // once React has committed the render that brings them, before the browser paints it (ids
+  // keep repeats out). Not during that render, the usual way to follow a prop: router updates
+  // render in a transition, and a toast's own update (a timer's dismissal, a shown notice)
+  // dispatched while that render was under way was applied afterwards to the queue as it was
+  // before the render's addition, so the new toast vanished unseen (ADR 0114).
+  const initialFlashed = useRef(flashed);
+  useClientLayoutEffect(() => {
+    if (flashed === initialFlashed.current || flashed.length === 0) return;
+    setQueue((current) => flashed.reduce(addToast, current));
+  }, [flashed]);
 
   const show = useCallback<ToastApi["show"]>((input) => {
     const id = input.id ?? createToastId();

@@ -1,7 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
-
-// The server render has no layout phase; React 18 warns if one is asked for there.
-const useMountLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+import { useRef } from "react";
+import { useClientLayoutEffect } from "~/components/ui/use-client-layout-effect";
 
 /**
  * A control the server drew can be typed into (or chosen from) before the page's scripts run (a phone on a
@@ -17,7 +15,7 @@ export function useTypedBeforeHydration<E extends HTMLInputElement | HTMLTextAre
 ) {
   const ref = useRef<E>(null);
   const atMount = useRef({ current, adopt });
-  useMountLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const typed = ref.current?.value;
     if (typed !== undefined && typed !== atMount.current.current) atMount.current.adopt(typed);
   }, []);
