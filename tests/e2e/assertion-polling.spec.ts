@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
  * render an accessibility snapshot of the whole page on every poll of an assertion whose
  * element is not there yet (microsoft/playwright#41098). On CI's two shared cores each
  * snapshot of an admin page took up to two seconds of the page's main thread, so React could
- * not render the answer the assertion was waiting for: seven of twelve throttled runs of the
+ * not render the answer the assertion was waiting for: five of twelve throttled runs of the
  * admin walk failed that way, one of twelve without the snapshots. This holds the runner to
  * waiting without walking the page's accessibility tree, so a version that brings it back is
  * seen here rather than as a flaky journey.
