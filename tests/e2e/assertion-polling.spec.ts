@@ -3,12 +3,12 @@ import { expect, test } from "@playwright/test";
 /**
  * A contract with the test runner rather than with the app (ADR 0113). Playwright 1.60 to 1.65
  * render an accessibility snapshot of the whole page on every poll of an assertion whose
- * element is not there yet (microsoft/playwright#41098). On CI's two shared cores each
- * snapshot of an admin page took up to two seconds of the page's main thread, so React could
- * not render the answer the assertion was waiting for: five of twelve throttled runs of the
- * admin walk failed that way, one of twelve without the snapshots. This holds the runner to
- * waiting without walking the page's accessibility tree, so a version that brings it back is
- * seen here rather than as a flaky journey.
+ * element is not there yet (microsoft/playwright#41098). With two workers on two cores and the
+ * CPU slowed 4×, each snapshot of an admin page took up to two seconds of the page's main
+ * thread, so React could not render the answer the assertion was waiting for: five of twelve
+ * such runs of the admin walk failed, one of twelve without the snapshots. This holds the
+ * runner to waiting without walking the page's accessibility tree, so a version that brings it
+ * back is seen here rather than as a flaky journey.
  */
 test("an assertion waiting for an element does not build the page's accessibility tree on each poll", async ({ page }) => {
   const rows = Array.from({ length: 2_000 }, (_, i) => `<li><a href="#r${i}">Row ${i}</a> <button>Open ${i}</button></li>`);
