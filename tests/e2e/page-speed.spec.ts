@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 // What keeps the signed-in pages fast on a phone (ADR 0042). Lighthouse itself runs in
@@ -13,17 +13,37 @@ const SIGNED_IN_PAGES = [
   { path: "/dashboard/transactions", heading: "Transactions", jsBudgetKiB: 130 },
 ];
 
+// Playwright's "networkidle" waits for 500 ms without a request in flight, and the page's event
+// stream (live updates) stays open for as long as the page does; Playwright 1.59 counts it.
+const QUIET_MS = 500;
+
 async function loadWatching(page: Page, path: string) {
   const requests: { path: string; type: string }[] = [];
   const problems: string[] = [];
-  page.on("request", (request) => requests.push({ path: new URL(request.url()).pathname, type: request.resourceType() }));
+  const inFlight = new Set<Request>();
+  page.on("request", (request) => {
+    requests.push({ path: new URL(request.url()).pathname, type: request.resourceType() });
+    if (request.resourceType() !== "eventsource") inFlight.add(request);
+  });
+  page.on("requestfinished", (request) => inFlight.delete(request));
+  page.on("requestfailed", (request) => inFlight.delete(request));
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
   });
   page.on("pageerror", (error) => problems.push(error.message));
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await page.waitForLoadState("networkidle");
+  // Every request the page makes once it runs (lazy chunks, photos) has been answered.
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (inFlight.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince;
+      },
+      { intervals: [100], timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(QUIET_MS);
   return { requests, problems };
 }
 
