@@ -21,12 +21,20 @@ async function loadWatching(page: Page, path: string) {
   const requests: { path: string; type: string }[] = [];
   const problems: string[] = [];
   const inFlight = new Set<Request>();
+  // When a request last started or ended, so one that comes and goes between two polls counts.
+  let lastActivity = Date.now();
+  const settled = (request: Request) => {
+    inFlight.delete(request);
+    lastActivity = Date.now();
+  };
   page.on("request", (request) => {
     requests.push({ path: new URL(request.url()).pathname, type: request.resourceType() });
-    if (request.resourceType() !== "eventsource") inFlight.add(request);
+    if (request.resourceType() === "eventsource") return;
+    inFlight.add(request);
+    lastActivity = Date.now();
   });
-  page.on("requestfinished", (request) => inFlight.delete(request));
-  page.on("requestfailed", (request) => inFlight.delete(request));
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
   });
@@ -34,15 +42,8 @@ async function loadWatching(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   // Every request the page makes once it runs (lazy chunks, photos) has been answered.
-  let quietSince = Date.now();
   await expect
-    .poll(
-      () => {
-        if (inFlight.size > 0) quietSince = Date.now();
-        return Date.now() - quietSince;
-      },
-      { intervals: [100], timeout: 20_000 },
-    )
+    .poll(() => (inFlight.size > 0 ? 0 : Date.now() - lastActivity), { intervals: [100], timeout: 20_000 })
     .toBeGreaterThanOrEqual(QUIET_MS);
   return { requests, problems };
 }
