@@ -44,3 +44,38 @@ export function playwrightCounts(report) {
 function firstLine(text) {
   return (text ?? "").split("\n").find((line) => line.trim() !== "") ?? "";
 }
+
+// The roles whose lines say what a page was doing when a browser test failed: a button still
+// "Updating...", a form's error, a notice, the heading of the page it was on.
+const TELLING_LINE = /^\s*- (?:button|alert|alertdialog|status|dialog|heading|combobox|textbox|option\b.*\[selected\])/;
+const EVIDENCE_LINES = 40;
+
+/**
+ * For each failed Playwright test, the telling lines of the page snapshot Playwright saved with
+ * its error (error-context.md). A clean CI run keeps only its log, so this is what a later reader
+ * has of the page at the failure. `readText(path)` returns a file's text or null.
+ */
+export function playwrightFailureEvidence(report, readText) {
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.flatMap((test) =>
+        (test.results ?? [])
+          .filter((result) => result.status !== "passed" && result.status !== "skipped")
+          .map((result) => ({ name: `${spec.file}: ${spec.title}${test.projectName ? ` [${test.projectName}]` : ""}`, result })),
+      ),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return (report.suites ?? []).flatMap(walk).map(({ name, result }) => {
+    const context = result.attachments?.find((attachment) => attachment.name === "error-context" && attachment.path);
+    const text = context ? readText(context.path) : null;
+    return { name, lines: text === null ? [] : tellingLines(text) };
+  });
+}
+
+function tellingLines(errorContext) {
+  const snapshot = /# Page snapshot\s*```yaml\n([\s\S]*?)```/.exec(errorContext)?.[1] ?? "";
+  const lines = snapshot.split("\n").filter((line) => TELLING_LINE.test(line));
+  const shown = lines.slice(0, EVIDENCE_LINES).map((line) => line.replace(/ \[ref=e\d+\]/g, ""));
+  return lines.length > EVIDENCE_LINES ? [...shown, `  … ${lines.length - EVIDENCE_LINES} more`] : shown;
+}

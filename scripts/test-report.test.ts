@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playwrightCounts, vitestCounts } from "./test-report.mjs";
+import { playwrightCounts, playwrightFailureEvidence, vitestCounts } from "./test-report.mjs";
 
 const noTests = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
 
@@ -65,5 +65,65 @@ describe("npm test's reading of the runners' reports", () => {
       skipped: 0,
       failedNames: ["b.test.ts: b two", "c.test.ts: Error: Cannot find module '~/gone'"],
     });
+  });
+
+  it("prints, for a failed browser test, what its page showed: buttons, notices and headings, not every link", () => {
+    // The shape Playwright 1.59 writes: error-context.md with the page's aria snapshot.
+    const links = Array.from(
+      { length: 60 },
+      (_, i) => `    - listitem [ref=e${10 + i}]:\n      - link "Ticket ${i}" [ref=e${100 + i}]`,
+    ).join("\n");
+    const errorContext = [
+      "# Error details",
+      "",
+      "```",
+      "Error: expect(locator).toBeVisible() failed",
+      "```",
+      "",
+      "# Page snapshot",
+      "",
+      "```yaml",
+      "- main [ref=e2]:",
+      '  - heading "Support Tickets" [level=1] [ref=e3]',
+      "  - list [ref=e7]:",
+      links,
+      '  - combobox "Status" [ref=e5]:',
+      '    - option "Open"',
+      '    - option "Resolved" [selected]',
+      '  - button "Updating..." [disabled] [ref=e6]',
+      "```",
+    ].join("\n");
+    const files: Record<string, string> = { "/results/payouts/error-context.md": errorContext };
+    const result = (status: string, path?: string) => ({
+      status,
+      attachments: path ? [{ name: "error-context", contentType: "text/markdown", path }] : [],
+    });
+    const report = {
+      suites: [
+        {
+          specs: [
+            { title: "passes", file: "admin.spec.ts", tests: [{ projectName: "desktop", results: [result("passed")] }] },
+            {
+              title: "a withdrawal reaches the bank",
+              file: "payouts.spec.ts",
+              tests: [{ projectName: "mobile", results: [result("failed", "/results/payouts/error-context.md")] }],
+            },
+            { title: "times out", file: "kyc.spec.ts", tests: [{ projectName: "desktop", results: [result("timedOut", "/gone.md")] }] },
+          ],
+        },
+      ],
+    };
+    expect(playwrightFailureEvidence(report, (path: string) => files[path] ?? null)).toEqual([
+      {
+        name: "payouts.spec.ts: a withdrawal reaches the bank [mobile]",
+        lines: [
+          '  - heading "Support Tickets" [level=1]',
+          '  - combobox "Status":',
+          '    - option "Resolved" [selected]',
+          '  - button "Updating..." [disabled]',
+        ],
+      },
+      { name: "kyc.spec.ts: times out [desktop]", lines: [] },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
 // then prints one closing line "N passed, N failed".
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { playwrightCounts, vitestCounts } from "./test-report.mjs";
+import { playwrightCounts, playwrightFailureEvidence, vitestCounts } from "./test-report.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -49,6 +49,24 @@ function readCounts(file, pick) {
   }
 }
 
+// What each failed browser test's page showed (buttons, notices, headings): a run's log is all a later reader has.
+function readEvidence(file) {
+  const readText = (path) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const report = readText(file);
+  if (report === null) return [];
+  try {
+    return playwrightFailureEvidence(JSON.parse(report), readText);
+  } catch {
+    return [];
+  }
+}
+
 ensureChromium();
 mkdirSync("test-results", { recursive: true });
 const buildStatus = run("npx", ["remix", "vite:build"]);
@@ -88,6 +106,9 @@ const ledgerStatus = spawnSync("npx", ["tsx", "scripts/ledger-check.ts"], {
 const unit = readCounts("test-results/vitest-results.json", vitestCounts);
 const e2e = readCounts("test-results/e2e-results.json", playwrightCounts);
 const failedNames = [...(unit.failedNames ?? []), ...(e2e.failedNames ?? [])];
+for (const { name, lines } of readEvidence("test-results/e2e-results.json")) {
+  if (lines.length > 0) console.log(`\nThe page when ${name} failed:\n${lines.join("\n")}`);
+}
 if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  - ${name}`).join("\n")}`);
 
 const passed = unit.passed + e2e.passed;
