@@ -24,21 +24,26 @@ export function vitestCounts(report) {
 /** Counts from Playwright's JSON report; its top-level `errors` are what kept specs from loading or running. */
 export function playwrightCounts(report) {
   const errors = report.errors ?? [];
-  const walk = (suite) => [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((test) => test.status === "unexpected" || test.status === "flaky").map(() => `${spec.file}: ${spec.title}`),
-    ),
-    ...(suite.suites ?? []).flatMap(walk),
-  ];
   return {
     passed: report.stats.expected,
     failed: report.stats.unexpected + report.stats.flaky + errors.length,
     skipped: report.stats.skipped,
     failedNames: [
-      ...(report.suites ?? []).flatMap(walk),
+      ...everyTest(report)
+        .filter(({ test }) => test.status === "unexpected" || test.status === "flaky")
+        .map(({ spec }) => `${spec.file}: ${spec.title}`),
       ...errors.map((error) => `${error.location?.file ?? "playwright"}: ${firstLine(error.message) || "an error outside any test"}`),
     ],
   };
+}
+
+/** Every test of a Playwright JSON report, with its spec, however deep its suites nest. */
+function everyTest(report) {
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests.map((test) => ({ spec, test }))),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return (report.suites ?? []).flatMap(walk);
 }
 
 function firstLine(text) {
@@ -56,17 +61,12 @@ const EVIDENCE_LINES = 40;
  * has of the page at the failure. `readText(path)` returns a file's text or null.
  */
 export function playwrightFailureEvidence(report, readText) {
-  const walk = (suite) => [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.flatMap((test) =>
-        (test.results ?? [])
-          .filter((result) => result.status !== "passed" && result.status !== "skipped")
-          .map((result) => ({ name: `${spec.file}: ${spec.title}${test.projectName ? ` [${test.projectName}]` : ""}`, result })),
-      ),
-    ),
-    ...(suite.suites ?? []).flatMap(walk),
-  ];
-  return (report.suites ?? []).flatMap(walk).map(({ name, result }) => {
+  const failures = everyTest(report).flatMap(({ spec, test }) =>
+    (test.results ?? [])
+      .filter((result) => result.status !== "passed" && result.status !== "skipped")
+      .map((result) => ({ name: `${spec.file}: ${spec.title}${test.projectName ? ` [${test.projectName}]` : ""}`, result })),
+  );
+  return failures.map(({ name, result }) => {
     const context = result.attachments?.find((attachment) => attachment.name === "error-context" && attachment.path);
     const text = context ? readText(context.path) : null;
     return { name, lines: text === null ? [] : tellingLines(text) };
