@@ -1233,9 +1233,9 @@ BEGIN
 END;
 $function$;
 
--- premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
-CREATE OR REPLACE FUNCTION public.premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
- RETURNS boolean
+-- premium_lapse(p_user_id uuid, p_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.premium_lapse(p_user_id uuid, p_at timestamp with time zone)
+ RETURNS TABLE(lapsed boolean)
  LANGUAGE sql
  STABLE
 AS $function$
@@ -1243,6 +1243,15 @@ AS $function$
        AND NOT EXISTS (SELECT 1 FROM "subscriptions" s
                         WHERE s."user_id" = p_user_id AND s."cancelled_at" IS NULL
                           AND (s."ends_at" IS NULL OR s."ends_at" > p_at))
+$function$;
+
+-- premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.premium_lapsed(p_user_id uuid, p_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT l."lapsed" FROM "premium_lapse"(p_user_id, p_at) l
 $function$;
 
 -- property_facts_to_positions()

@@ -101,12 +101,14 @@ const SESSION_COLUMNS = `s.idle_expires_at AS "idleExpiresAt", s.absolute_expire
                                   'tierOverrideByAdmin', u.tier_override_by_admin, 'kycStatus', u.kyc_status, 'isAdmin', u.is_admin) AS "user"`;
 // A frozen account (a deceased investor's, after transmission, ADR 0066) has no live session.
 // Premium that ran out is off from its end date on, whether or not the expiry job has run yet
-// (ADR 0063): the tier it gave falls back as recalculateTier would set it.
+// (ADR 0063): the tier it gave falls back as recalculateTier would set it. The rule is read
+// from the FROM list, where PostgreSQL inlines it and plans it once with the statement; as a
+// value (premium_lapsed) it was planned again on every read before PostgreSQL 18.
 const SESSION_BY_ID_HASH = `FROM "public"."sessions" s JOIN "public"."user_profiles" u ON u.user_id = s.user_id
-          CROSS JOIN LATERAL (SELECT u.subscription_active AND "public".premium_lapsed(u.user_id, now()) AS lapsed) p
+          CROSS JOIN LATERAL (SELECT u.subscription_active AND l.lapsed AS lapsed FROM "public".premium_lapse(u.user_id, now()) l) p
           WHERE s.id_hash = $1 AND u.frozen_at IS NULL`;
 
-const READ_SESSION: PreparedStatement = {
+export const READ_SESSION: PreparedStatement = {
   name: "read_session",
   text: `SELECT ${SESSION_COLUMNS} ${SESSION_BY_ID_HASH}`,
 };
