@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { currentRequestContext, runInRequestContext } from "~/services/request-context.server";
 import { singleton } from "~/services/singleton.server";
 
 /**
@@ -29,7 +29,7 @@ type Pending = {
 export type RunStatement = (statement: { name?: string; text: string }, values: unknown[]) => Promise<pg.QueryResult>;
 
 // The batches open where the code runs, by the client (or snapshot) they read from.
-const scopes = singleton("prepared-batch-scope", () => new AsyncLocalStorage<ReadonlyMap<object, ReadBatch>>());
+const openBatches = () => currentRequestContext()?.batches;
 // What each statement returns, learned from its first answer (a statement runs alone until then).
 // By name, with the text it was learnt for: a read whose text differs (one name given to two
 // texts, which only an unnamed-statement setup would let through) runs alone.
@@ -56,14 +56,14 @@ export function readTogether<T>(
   work: () => Promise<T>,
   options: { inTransaction?: boolean } = {},
 ): Promise<T> {
-  const open = new Map(scopes.getStore());
+  const open = new Map(openBatches());
   open.set(owner, new ReadBatch(run, options.inTransaction ?? false));
-  return scopes.run(open, work);
+  return runInRequestContext({ batches: open }, work);
 }
 
 /** The batch a prepared read on `owner` joins, if it runs inside readTogether for that client. */
 export function batchFor(owner: object): ReadBatch | undefined {
-  return scopes.getStore()?.get(owner);
+  return openBatches()?.get(owner);
 }
 
 export class ReadBatch {

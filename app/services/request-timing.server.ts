@@ -1,6 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
-import { singleton } from "~/services/singleton.server";
+import { currentRequestContext, runInRequestContext } from "~/services/request-context.server";
 
 /**
  * Where one request's time went, for its `Server-Timing` header: the session lookup, each
@@ -43,19 +42,16 @@ export class RequestTimings {
   }
 }
 
-type TimingContext = { timings: RequestTimings; label: string };
-
-// One per process: server.ts and the Remix build each bundle their own copy of this module.
-const storage = singleton("request-timings", () => new AsyncLocalStorage<TimingContext>());
+const timingContext = () => currentRequestContext()?.timing;
 
 /** Runs one request's handling with a fresh collector. */
 export function runWithRequestTimings<T>(timings: RequestTimings, handle: () => T): T {
-  return storage.run({ timings, label: "request" }, handle);
+  return runInRequestContext({ timing: { timings, label: "request" } }, handle);
 }
 
 /** This request's collector, if the code runs inside one. */
 export function currentRequestTimings(): RequestTimings | undefined {
-  return storage.getStore()?.timings;
+  return timingContext()?.timings;
 }
 
 /**
@@ -63,11 +59,11 @@ export function currentRequestTimings(): RequestTimings | undefined {
  * the step `step` (when given). Outside a request it only runs `work`.
  */
 export async function timed<T>(label: string, step: string | null, work: () => Promise<T>): Promise<T> {
-  const context = storage.getStore();
+  const context = timingContext();
   if (!context) return work();
   const started = performance.now();
   try {
-    return await storage.run({ timings: context.timings, label }, work);
+    return await runInRequestContext({ timing: { timings: context.timings, label } }, work);
   } finally {
     const ended = performance.now();
     if (step) context.timings.addStep(step, ended - started);
@@ -82,7 +78,7 @@ export async function timed<T>(label: string, step: string | null, work: () => P
  * sent (its answer may arrive in another async context); call the result when it is done.
  */
 export function startQueryTimer(): () => void {
-  const context = storage.getStore();
+  const context = timingContext();
   if (!context) return () => undefined;
   const started = performance.now();
   return () => context.timings.addDb(context.label, performance.now() - started);

@@ -1,5 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { singleton } from "~/services/singleton.server";
+import { currentRequestContext, runInRequestContext } from "~/services/request-context.server";
 
 /**
  * Values remembered for the length of one HTTP request. Remix hands each loader and
@@ -9,18 +8,14 @@ import { singleton } from "~/services/singleton.server";
  */
 export type RequestScope = Map<symbol, unknown>;
 
-// One per process: server.ts and the Remix build each bundle their own copy of this module,
-// and both must use one AsyncLocalStorage.
-const storage = singleton("request-scope", () => new AsyncLocalStorage<RequestScope>());
-
 /** Runs `handle` (one request's handling) in a fresh scope. */
 export function runInRequestScope<T>(handle: () => T): T {
-  return storage.run(new Map(), handle);
+  return runInRequestContext({ scope: new Map() }, handle);
 }
 
 /** The value for `key` in this request's scope, computed once; outside a scope, computed every time. */
 export function rememberForRequest<T>(key: symbol, compute: () => T): T {
-  const scope = storage.getStore();
+  const scope = currentRequestContext()?.scope;
   if (!scope) return compute();
   if (!scope.has(key)) scope.set(key, compute());
   return scope.get(key) as T;
@@ -34,9 +29,9 @@ const PINNED_TO_PRIMARY = Symbol.for("aangan.reads-pinned-to-primary");
  * makes goes to the primary, so nobody sees a replica that has not caught up with them yet.
  */
 export function pinReadsToPrimary(): void {
-  storage.getStore()?.set(PINNED_TO_PRIMARY, true);
+  currentRequestContext()?.scope?.set(PINNED_TO_PRIMARY, true);
 }
 
 export function readsPinnedToPrimary(): boolean {
-  return storage.getStore()?.get(PINNED_TO_PRIMARY) === true;
+  return currentRequestContext()?.scope?.get(PINNED_TO_PRIMARY) === true;
 }
