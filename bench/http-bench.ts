@@ -27,6 +27,8 @@ export type PageBenchResult =
       propertiesSeeded: number;
       concurrency: number;
       seconds: number;
+      /** Seconds each page (and /healthz) was driven at `concurrency` before its measured window. */
+      warmupSeconds: number;
       pages: PageResult[];
       /** Whether /properties actually listed seeded properties (false while the route is a placeholder). */
       catalogueRendered: boolean;
@@ -190,6 +192,8 @@ export async function runPageBench(
   options: {
     concurrency: number;
     seconds: number;
+    /** Load at `concurrency` before each measured window, so the window sees a warm server (default 15 s). */
+    warmupSeconds?: number;
     propertiesSeeded: number;
     /** Pages to measure after /healthz, with the Cookie to send (a signed-in investor's). */
     pages?: { path: string; cookie?: string; label?: string }[];
@@ -206,6 +210,7 @@ export async function runPageBench(
     return { ran: false, reason: (error as Error).message };
   }
   const { base } = server;
+  const warmupSeconds = options.warmupSeconds ?? 15;
   try {
     const pages: PageResult[] = [];
     for (const { path, cookie, label } of [
@@ -213,7 +218,11 @@ export async function runPageBench(
       ...(options.pages ?? [{ path: "/properties" }]),
     ]) {
       const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
-      await drive(`${base}${path}`, 4, 1, headers); // warm-up: JIT, connection pool, Prisma engine
+      // Warm-up at the measured load: a page's code is compiled by V8 as it runs, and each pool
+      // connection prepares and plans the page's statements, so its cost a request falls by a
+      // quarter over its first 15-20 s (docs/performance.md, the thirty-eighth pass). One second
+      // at four connections measured a server still part cold.
+      await drive(`${base}${path}`, options.concurrency, warmupSeconds, headers);
       pages.push({ path, label, ...(await drive(`${base}${path}`, options.concurrency, options.seconds, headers)) });
     }
     const catalogueRendered = (await (await fetch(`${base}/properties`)).text()).includes("Bench property");
@@ -225,6 +234,7 @@ export async function runPageBench(
       propertiesSeeded: options.propertiesSeeded,
       concurrency: options.concurrency,
       seconds: options.seconds,
+      warmupSeconds,
       pages,
       catalogueRendered,
       note,

@@ -1,6 +1,7 @@
 // `npx tsx bench/pages-only.ts`: only the page measurements (GET /properties, /invest/{id},
 // /dashboard/overview of an investor with 5,000 transactions, /fees signed in, next to /healthz), with the
-// mean Server-Timing of each, for a quick before/after. BENCH_WORKERS sets WEB_CONCURRENCY.
+// mean Server-Timing of each, for a quick before/after. BENCH_WORKERS sets WEB_CONCURRENCY,
+// BENCH_PAGE_WARMUP_SECONDS the load before each window (default 15, as npm run bench).
 import { randomBytes } from "node:crypto";
 import { createFreshDatabase, openBenchServer } from "./database";
 import { runPageBench, seedCatalogue, standardPages } from "./http-bench";
@@ -17,6 +18,7 @@ async function main(): Promise<number> {
       const pages = await runPageBench(database.url, {
         concurrency: 50,
         seconds: SECONDS,
+        warmupSeconds: Number(process.env.BENCH_PAGE_WARMUP_SECONDS ?? 15),
         propertiesSeeded: 1000,
         sessionSecret,
         pages: await standardPages(database.url, sessionSecret, 5000),
