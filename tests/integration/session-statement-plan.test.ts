@@ -8,7 +8,7 @@ import { READ_SESSION, READ_SESSION_WITH_PAGE_VERSION } from "../../app/services
  * Every signed-in request starts with the session read. Its Premium rule (ADR 0063) is read
  * where PostgreSQL inlines it, so the statement is planned once per connection with the rule
  * inside it: as a scalar function call, PostgreSQL before 18 parsed and planned the rule's body
- * again at every read (0.14 against 0.07 ms on the machine's PostgreSQL 15). The rule itself
+ * again at every read (0.14 against 0.07 ms a read on the machine's PostgreSQL 15). The rule itself
  * is checked here on the statement the app sends, for each state a subscription can be in.
  */
 const db = useTestDatabase();
