@@ -21,6 +21,9 @@ export type PageResult = {
   pageCache?: Record<string, number>;
 };
 
+/** How long each page is driven at the measured load before its window (BENCH_PAGE_WARMUP_SECONDS, default 15). */
+export const PAGE_WARMUP_SECONDS = Number(process.env.BENCH_PAGE_WARMUP_SECONDS ?? 15);
+
 export type PageBenchResult =
   | {
       ran: true;
@@ -192,7 +195,7 @@ export async function runPageBench(
   options: {
     concurrency: number;
     seconds: number;
-    /** Load at `concurrency` before each measured window, so the window sees a warm server (default 15 s). */
+    /** Load at `concurrency` before each measured window, so the window sees a warm server (default PAGE_WARMUP_SECONDS). */
     warmupSeconds?: number;
     propertiesSeeded: number;
     /** Pages to measure after /healthz, with the Cookie to send (a signed-in investor's). */
@@ -210,7 +213,7 @@ export async function runPageBench(
     return { ran: false, reason: (error as Error).message };
   }
   const { base } = server;
-  const warmupSeconds = options.warmupSeconds ?? 15;
+  const warmupSeconds = options.warmupSeconds ?? PAGE_WARMUP_SECONDS;
   try {
     const pages: PageResult[] = [];
     for (const { path, cookie, label } of [

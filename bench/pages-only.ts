@@ -18,7 +18,6 @@ async function main(): Promise<number> {
       const pages = await runPageBench(database.url, {
         concurrency: 50,
         seconds: SECONDS,
-        warmupSeconds: Number(process.env.BENCH_PAGE_WARMUP_SECONDS ?? 15),
         propertiesSeeded: 1000,
         sessionSecret,
         pages: await standardPages(database.url, sessionSecret, 5000),

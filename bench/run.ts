@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { createFreshDatabase, openBenchServer } from "./database";
 import { randomBytes } from "node:crypto";
-import { runPageBench, seedCatalogue, standardPages, type PageBenchResult } from "./http-bench";
+import { PAGE_WARMUP_SECONDS, runPageBench, seedCatalogue, standardPages, type PageBenchResult } from "./http-bench";
 import { lighthouseTable, runLighthouseBench } from "./lighthouse-bench";
 import { coldStartLine, runColdStartBench } from "./cold-start";
 import { runPgbench } from "./pgbench";
@@ -22,8 +22,6 @@ import { chaosRows, runChaosBench } from "./money-chaos-bench";
 import { markdownTable, round } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-// Each page is driven at the measured load this long before its window (bench/http-bench.ts).
-const PAGE_WARMUP_SECONDS = Number(process.env.BENCH_PAGE_WARMUP_SECONDS ?? 15);
 const BUYERS = 50;
 const APP_POOL_SIZE = 10; // createPrismaClient's pool: pgbench gets as many connections
 const HTTP_CONCURRENCY = 50;
@@ -85,7 +83,6 @@ async function main(): Promise<number> {
     const pages: PageBenchResult = await runPageBench(pageDb.url, {
       concurrency: HTTP_CONCURRENCY,
       seconds: SECONDS,
-      warmupSeconds: PAGE_WARMUP_SECONDS,
       propertiesSeeded: CATALOGUE_SIZE,
       sessionSecret,
       pages: measuredPages,
