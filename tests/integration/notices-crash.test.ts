@@ -134,7 +134,7 @@ describe("notices about money and SIGKILL", () => {
           async () =>
             (
               await prisma().$queryRaw<{ n: number }[]>`
-                SELECT (SELECT COUNT(*)::int FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%')
+                SELECT (SELECT COUNT(*)::int FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%')
                      + (SELECT COUNT(*)::int FROM support_tickets WHERE id = ${ticketId}::uuid AND status = 'closed') AS n`
             )[0]!.n,
           { timeout: 30_000 },
@@ -196,7 +196,7 @@ describe("notices about money and SIGKILL", () => {
             (
               await prisma().$queryRaw<{ n: number }[]>`
                 SELECT (SELECT COUNT(*)::int FROM share_buyer_holds WHERE buyer_id = ${buyer.id}::uuid)
-                     * (SELECT COUNT(*)::int FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%') AS n`
+                     * (SELECT COUNT(*)::int FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pgboss.job%') AS n`
             )[0]!.n,
           { timeout: 30_000 },
         )

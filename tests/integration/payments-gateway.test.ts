@@ -417,7 +417,7 @@ describe("a deposit through the gateway", () => {
           async () =>
             (
               await prisma().$queryRaw<{ n: number }[]>`
-                SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM payment_orders o%'`
+                SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM payment_orders o%'`
             )[0]!.n,
           { timeout: 20_000 },
         )

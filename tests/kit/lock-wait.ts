@@ -46,3 +46,27 @@ export async function readAcrossACommit<T>(
   }
   return reading!;
 }
+
+/**
+ * How many sessions wait, right now, on a lock `holder` holds. Counted by blocker rather than
+ * by wait event, so sessions of other test files on the same cluster never count, and read
+ * afresh on each call: inside `holder`'s transaction pg_stat_activity is otherwise a snapshot
+ * taken at its first read, which would miss a session that connected or started waiting later.
+ */
+export async function sessionsBlockedBy(holder: pg.Client): Promise<number> {
+  await holder.query("SELECT pg_stat_clear_snapshot()");
+  const { rows } = await holder.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))",
+  );
+  return rows[0]!.n;
+}
+
+/** Until at least one session waits on a lock `holder` holds (10 s at most); then how many do. */
+export async function untilBlockedBy(holder: pg.Client): Promise<number> {
+  for (let i = 0; i < 500; i++) {
+    const blocked = await sessionsBlockedBy(holder);
+    if (blocked > 0) return blocked;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return 0;
+}

@@ -5,6 +5,7 @@ import { checkLedger } from "~/domain/ledger/check-ledger.server";
 import { createInvestor, createOpenProperty, newKey, walletBalance } from "./purchase-test-helpers";
 import { purchaseJournalKey, purchaseShares, type PurchaseReceipt } from "./purchase-shares.server";
 import { PurchaseError } from "./purchase-errors.server";
+import { untilBlockedBy } from "#tests/kit/lock-wait";
 
 const db = useTestDatabase();
 
@@ -157,10 +158,7 @@ describe("purchaseShares under concurrency", () => {
         await blocker.query("BEGIN");
         await blocker.query("SELECT 1 FROM escrow_balances WHERE user_id = $1 FOR UPDATE", [stuck.id]);
         const stuckPurchase = purchaseShares(prisma, { userId: stuck.id, propertyId: property.id, shares: 1, idempotencyKey: newKey() });
-        const waiting = async () =>
-          Number((await blocker.query("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0].n);
-        for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(await waiting()).toBe(1);
+        expect(await untilBlockedBy(blocker)).toBe(1);
 
         // Had the purchase locked the property first, this one would queue behind the stuck one.
         const otherReceipt = await Promise.race([
@@ -204,10 +202,7 @@ describe("purchaseShares under concurrency", () => {
             WHERE p.id = $2`,
           [buyer.id, property.id, newKey(), `race-journal:${newKey()}`],
         );
-        const waiting = async () =>
-          Number((await market.query("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0].n);
-        for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(await waiting()).toBe(1);
+        expect(await untilBlockedBy(market)).toBe(1);
         // Its next step: the seller's position. Had the purchase taken the buyer's position and
         // wallet before the property, each would now wait for the other.
         await market.query("SELECT shares FROM user_property_positions WHERE user_id = $1 AND property_id = $2 FOR UPDATE", [
