@@ -9,8 +9,10 @@
 // PAGE_AB_ONLY ("terms,overview": the pages whose label contains one of these), PAGE_AB_ALERTS
 // (default 0: the bench investor's unread alerts, for a change to what the header reads),
 // PAGE_AB_NODE_ARGS and PAGE_AB_BEFORE_NODE_ARGS ("--flag …": node's own flags for each side, so
-// one build against itself with a runtime setting changed: PAGE_AB_BEFORE=. ), PAGE_AB_WORKERS
-// (default 1, pinned to CPU 0; more: that many workers each, unpinned, the full bench's shape).
+// one build against itself with a runtime setting changed: PAGE_AB_BEFORE=. ), PAGE_AB_ENV and
+// PAGE_AB_BEFORE_ENV ("NAME=value …": more environment for each side's server), PAGE_AB_WORKERS
+// (default 1, pinned to CPU 0; more: that many workers each, unpinned, the full bench's shape),
+// PAGE_AB_WARMUP_SECONDS (default 1 at 4 connections; more: that long at the measured load).
 // Before any timing, each page's HTML from the two builds is compared (the nonce and the forms'
 // idempotency keys aside) and the first difference shown.
 import { randomBytes } from "node:crypto";
@@ -25,10 +27,12 @@ const ROUNDS = Number(process.env.PAGE_AB_ROUNDS ?? 6);
 const SECONDS = Number(process.env.PAGE_AB_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.PAGE_AB_CONCURRENCY ?? 20);
 const WORKERS = Number(process.env.PAGE_AB_WORKERS ?? 1);
+// Before each round's window: 1 s at 4 connections, or (above 1) that many seconds at the measured load.
+const WARMUP_SECONDS = Number(process.env.PAGE_AB_WARMUP_SECONDS ?? 1);
 
 type Variant = { name: string; base: string; pid: number; stop: () => Promise<void> };
 type Page = { label: string; path: string; cookie: string };
-type Round = { micros: number; rps: number };
+type Round = { micros: number; rps: number; p99: number };
 
 async function main(): Promise<number> {
   const before = process.env.PAGE_AB_BEFORE;
@@ -47,9 +51,9 @@ async function main(): Promise<number> {
       const pages = pagesToCompare(cookie);
       const variants: Variant[] = [];
       try {
-        for (const [name, cwd, flags] of [
-          ["before", before, process.env.PAGE_AB_BEFORE_NODE_ARGS],
-          ["after", undefined, process.env.PAGE_AB_NODE_ARGS],
+        for (const [name, cwd, flags, env] of [
+          ["before", before, process.env.PAGE_AB_BEFORE_NODE_ARGS, process.env.PAGE_AB_BEFORE_ENV],
+          ["after", undefined, process.env.PAGE_AB_NODE_ARGS, process.env.PAGE_AB_ENV],
         ] as const) {
           // Either side given flags: both start as `node [flags] --import tsx`, so only the flags differ.
           const anyFlags = Boolean(process.env.PAGE_AB_NODE_ARGS || process.env.PAGE_AB_BEFORE_NODE_ARGS);
@@ -60,6 +64,7 @@ async function main(): Promise<number> {
             ...(WORKERS === 1 ? { cpus: "0" } : {}),
             ...(cwd ? { cwd } : {}),
             ...(nodeArgs ? { nodeArgs } : {}),
+            ...(env ? { env: settingsOf(env) } : {}),
           });
           variants.push({ name, ...app });
         }
@@ -75,6 +80,16 @@ async function main(): Promise<number> {
   } finally {
     await server.stop();
   }
+}
+
+/** "NAME=value NAME=value" as an environment. */
+function settingsOf(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split(" ")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
 }
 
 /** Unread alerts of the length a payout's runs to, newest first, as an active investor's bell holds. */
@@ -141,7 +156,7 @@ async function compare(page: Page, variants: Variant[]): Promise<void> {
     const order = round % 2 === 0 ? variants : [...variants].reverse();
     for (const variant of order) {
       const url = `${variant.base}${page.path}`;
-      await drive(url, 4, 1, headers); // warm-up
+      await drive(url, WARMUP_SECONDS > 1 ? CONCURRENCY : 4, WARMUP_SECONDS, headers); // warm-up
       const isApp = (_: string, _pid: number, group: number) => group === variant.pid;
       const cpu0 = cpuSeconds(isApp);
       const result = await drive(url, CONCURRENCY, SECONDS, headers);
@@ -149,15 +164,22 @@ async function compare(page: Page, variants: Variant[]): Promise<void> {
       const unexpected = Object.keys(result.statuses).filter((status) => status !== "200");
       if (unexpected.length > 0 || result.requests === 0)
         throw new Error(`${variant.name} ${page.path} answered ${JSON.stringify(result.statuses)}`);
-      rounds.get(variant.name)!.push({ micros: Math.round(((cpu1 - cpu0) / result.requests) * 1e6), rps: result.rps });
+      rounds.get(variant.name)!.push({
+        micros: Math.round(((cpu1 - cpu0) / result.requests) * 1e6),
+        rps: result.rps,
+        p99: result.latencyMs.p99,
+      });
     }
   }
   console.log(`\n${page.label} (${ROUNDS} rounds of ${SECONDS} s, ${CONCURRENCY} connections)`);
-  console.log("| build | app µs a request, median | req/s, median | app µs, each round |");
-  console.log("|---|---:|---:|---|");
+  console.log("| build | app µs a request, median | req/s, median | p99 ms, median | app µs, each round | p99 ms, each round |");
+  console.log("|---|---:|---:|---:|---|---|");
   for (const [name, figures] of rounds) {
     const micros = figures.map((figure) => figure.micros);
-    console.log(`| ${name} | ${median(micros)} | ${median(figures.map((figure) => figure.rps))} | ${micros.join(", ")} |`);
+    const p99s = figures.map((figure) => figure.p99);
+    console.log(
+      `| ${name} | ${median(micros)} | ${median(figures.map((figure) => figure.rps))} | ${median(p99s)} | ${micros.join(", ")} | ${p99s.join(", ")} |`,
+    );
   }
 }
 

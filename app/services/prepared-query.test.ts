@@ -59,7 +59,7 @@ describe("preparedQuery", () => {
       let killed = false;
       for (let tries = 0; tries < 50 && !killed; tries++) {
         const { rows } = await killer.query<{ ended: boolean }>(
-          "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'",
+          "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT pg_sleep(5)' AND state = 'active'",
         );
         killed = rows.some((row) => row.ended);
         if (!killed) await new Promise((resolve) => setTimeout(resolve, 20));
