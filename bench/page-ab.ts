@@ -88,7 +88,11 @@ function settingsOf(text: string): Record<string, string> {
     text
       .split(" ")
       .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+      .map((pair) => {
+        const at = pair.indexOf("=");
+        if (at < 1) throw new Error(`PAGE_AB_ENV and PAGE_AB_BEFORE_ENV take NAME=value pairs, not "${pair}"`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
   );
 }
 
