@@ -617,39 +617,25 @@ BEGIN
 END;
 $function$;
 
--- market_alert(p_channel text, p_user uuid, p_property text, p_type text, p_title text, p_message text)
-CREATE OR REPLACE FUNCTION public.market_alert(p_channel text, p_user uuid, p_property text, p_type text, p_title text, p_message text)
- RETURNS void
+-- market_alert(p_user uuid, p_property text, p_type text, p_title text, p_message text)
+CREATE OR REPLACE FUNCTION public.market_alert(p_user uuid, p_property text, p_type text, p_title text, p_message text)
+ RETURNS uuid
  LANGUAGE plpgsql
 AS $function$
 DECLARE
     v_alert UUID;
 BEGIN
     IF p_title IS NULL OR p_message IS NULL THEN
-        RETURN;
+        RETURN NULL;
     END IF;
     BEGIN
         INSERT INTO "user_alerts" ("user_id", "property_id", "alert_type", "title", "message")
         VALUES (p_user, p_property, p_type, p_title, p_message)
         RETURNING "id" INTO v_alert;
-        PERFORM pg_notify(p_channel, json_build_object('channel', 'alerts:' || p_user, 'type', 'alert', 'id', v_alert)::TEXT);
     EXCEPTION WHEN OTHERS THEN
         RAISE WARNING 'alert not created; the event it announces stands: %', SQLERRM;
     END;
-END;
-$function$;
-
--- market_announce(p_channel text, p_type text, p_id uuid, p_property text, p_users uuid[])
-CREATE OR REPLACE FUNCTION public.market_announce(p_channel text, p_type text, p_id uuid, p_property text, p_users uuid[])
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-    PERFORM pg_notify(p_channel, json_build_object('channel', c.channel, 'type', p_type, 'id', p_id)::TEXT)
-       FROM (SELECT 'market:' || p_property AS channel, 0 AS n
-             UNION ALL SELECT 'admin', 1
-             UNION ALL SELECT DISTINCT ON (u) 'alerts:' || u, 2 FROM unnest(p_users) AS u) AS c
-      ORDER BY c.n;
+    RETURN v_alert;
 END;
 $function$;
 
@@ -693,9 +679,9 @@ BEGIN
 END;
 $function$;
 
--- market_confirm_hold(p_user uuid, p_hold uuid, p_side text, p_now timestamp with time zone, p_reservation_expires_at timestamp with time zone, p_physical_channel text)
-CREATE OR REPLACE FUNCTION public.market_confirm_hold(p_user uuid, p_hold uuid, p_side text, p_now timestamp with time zone, p_reservation_expires_at timestamp with time zone, p_physical_channel text)
- RETURNS TABLE(property_id text, reservation_id uuid)
+-- market_confirm_hold(p_user uuid, p_hold uuid, p_side text, p_now timestamp with time zone, p_reservation_expires_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.market_confirm_hold(p_user uuid, p_hold uuid, p_side text, p_now timestamp with time zone, p_reservation_expires_at timestamp with time zone)
+ RETURNS TABLE(property_id text, reservation_id uuid, buyer_id uuid, seller_id uuid)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
@@ -746,16 +732,13 @@ BEGIN
                 v_hold.price_per_share, v_hold.amount, p_reservation_expires_at)
         RETURNING "id" INTO v_reservation;
     END IF;
-
-    PERFORM "market_announce"(p_physical_channel, p_side || '-confirmed', v_hold.id, v_hold.property_id,
-                              ARRAY[v_hold.buyer_id, v_hold.seller_id]);
-    RETURN QUERY SELECT v_hold.property_id, v_reservation;
+    RETURN QUERY SELECT v_hold.property_id, v_reservation, v_hold.buyer_id, v_hold.seller_id;
 END;
 $function$;
 
--- market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_physical_channel text, p_alert_title text, p_seller_message text, p_mails jsonb)
-CREATE OR REPLACE FUNCTION public.market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_physical_channel text, p_alert_title text, p_seller_message text, p_mails jsonb)
- RETURNS TABLE(hold_id uuid, property_id text, hold_expires_at timestamp with time zone)
+-- market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_alert_title text, p_seller_message text, p_mails jsonb)
+CREATE OR REPLACE FUNCTION public.market_create_hold(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_hold_expires_at timestamp with time zone, p_journal_expires_at timestamp with time zone, p_description text, p_alert_title text, p_seller_message text, p_mails jsonb)
+ RETURNS TABLE(hold_id uuid, property_id text, hold_expires_at timestamp with time zone, seller_alert_id uuid)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
@@ -765,6 +748,7 @@ DECLARE
     v_journal UUID;
     v_hold UUID;
     v_expires TIMESTAMPTZ;
+    v_alert UUID;
 BEGIN
     SELECT * INTO v_order FROM "market_lock_order"(p_order, p_now);
     -- After the order's lock, so a racing submit of the same form is seen once it committed.
@@ -784,17 +768,16 @@ BEGIN
     VALUES (p_order, p_buyer, v_order.seller_id, p_shares, v_order.price_per_share, p_amount, p_hold_expires_at, v_journal, p_key)
     RETURNING "id", "share_buyer_holds"."hold_expires_at" INTO v_hold, v_expires;
 
-    -- The seller hears of it with the hold: an alert (and its live event) and a mail, committed together.
-    PERFORM "market_alert"(p_physical_channel, v_order.seller_id, v_order.property_id, 'hold_placed', p_alert_title, p_seller_message);
+    -- The seller hears of it with the hold: an alert and a mail, committed together.
+    v_alert := "market_alert"(v_order.seller_id, v_order.property_id, 'hold_placed', p_alert_title, p_seller_message);
     PERFORM "outbox_mails"(p_mails);
-    PERFORM "market_announce"(p_physical_channel, 'hold', v_hold, v_order.property_id, ARRAY[v_order.seller_id, p_buyer]);
-    RETURN QUERY SELECT v_hold, v_order.property_id, v_expires;
+    RETURN QUERY SELECT v_hold, v_order.property_id, v_expires, v_alert;
 END;
 $function$;
 
--- market_instant_buy(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_journal_expires_at timestamp with time zone, p_hold_text text, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_physical_channel text)
-CREATE OR REPLACE FUNCTION public.market_instant_buy(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_journal_expires_at timestamp with time zone, p_hold_text text, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_physical_channel text)
- RETURNS TABLE(transaction_id uuid, property_id text)
+-- market_instant_buy(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_journal_expires_at timestamp with time zone, p_hold_text text, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text)
+CREATE OR REPLACE FUNCTION public.market_instant_buy(p_buyer uuid, p_order uuid, p_shares integer, p_shares_text text, p_key text, p_now timestamp with time zone, p_amount numeric, p_journal_expires_at timestamp with time zone, p_hold_text text, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text)
+ RETURNS TABLE(transaction_id uuid, property_id text, seller_id uuid)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
@@ -821,9 +804,7 @@ BEGIN
     v_transaction := "market_transfer_shares"(p_order, v_order.property_id, v_order.seller_id, p_buyer, p_shares,
                                               v_order.price_per_share, p_amount, v_journal, p_key, FALSE,
                                               p_bought_text, p_sold_text, p_alert_title, p_buyer_message, p_seller_message);
-
-    PERFORM "market_announce"(p_physical_channel, 'trade', p_order, v_order.property_id, ARRAY[v_order.seller_id, p_buyer]);
-    RETURN QUERY SELECT v_transaction, v_order.property_id;
+    RETURN QUERY SELECT v_transaction, v_order.property_id, v_order.seller_id;
 END;
 $function$;
 
@@ -861,9 +842,9 @@ AS $function$
        FOR NO KEY UPDATE OF o
 $function$;
 
--- market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_physical_channel text, p_mails jsonb)
-CREATE OR REPLACE FUNCTION public.market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_physical_channel text, p_mails jsonb)
- RETURNS TABLE(buyer_id uuid, seller_id uuid)
+-- market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_mails jsonb)
+CREATE OR REPLACE FUNCTION public.market_settle_reservation(p_admin uuid, p_reservation uuid, p_now timestamp with time zone, p_notes text, p_shares integer, p_amount numeric, p_post_text text, p_bought_text text, p_sold_text text, p_alert_title text, p_buyer_message text, p_seller_message text, p_audit_details jsonb, p_mails jsonb)
+ RETURNS TABLE(buyer_id uuid, seller_id uuid, property_id text)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
@@ -904,10 +885,7 @@ BEGIN
     INSERT INTO "admin_audit_log" ("admin_id", "action", "target_type", "target_id", "details")
     VALUES (p_admin, 'reservation.settle', 'share_reservation', p_reservation::TEXT, p_audit_details);
     PERFORM "outbox_mails"(p_mails);
-
-    PERFORM "market_announce"(p_physical_channel, 'reservation-settled', p_reservation, v_hold.property_id,
-                              ARRAY[v_hold.buyer_id, v_hold.seller_id]);
-    RETURN QUERY SELECT v_hold.buyer_id, v_hold.seller_id;
+    RETURN QUERY SELECT v_hold.buyer_id, v_hold.seller_id, v_hold.property_id;
 END;
 $function$;
 

@@ -1,7 +1,6 @@
 import { holdExpiry, holdJournalExpiry, reservationExpiry } from "~/lib/market/market-rules";
 import { moneyFunction, runMoneyCall, runTransaction, type PrismaClient, type Tx } from "~/services/db.server";
-import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
-import { announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
+import { announceCommittedMarketChange, announceMarketChange, lockOrder, releaseClaimedHold } from "./order-locks.server";
 import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
 import { marketError } from "./market-errors";
 import { scopedKey } from "./sell-requests.server";
@@ -23,11 +22,12 @@ const CREATE_HOLD = moneyFunction("market_create_hold", {
   p_hold_expires_at: "timestamptz",
   p_journal_expires_at: "timestamptz",
   p_description: "text",
-  p_physical_channel: "text",
   p_alert_title: "text",
   p_seller_message: "text",
   p_mails: "jsonb",
-}).returns<{ hold_id: string; property_id: string; hold_expires_at: Date }>("hold_id::text AS hold_id, property_id, hold_expires_at");
+}).returns<{ hold_id: string; property_id: string; hold_expires_at: Date; seller_alert_id: string | null }>(
+  "hold_id::text AS hold_id, property_id, hold_expires_at, seller_alert_id::text AS seller_alert_id",
+);
 
 const CONFIRM_HOLD = moneyFunction("market_confirm_hold", {
   p_user: "uuid",
@@ -35,8 +35,9 @@ const CONFIRM_HOLD = moneyFunction("market_confirm_hold", {
   p_side: "text",
   p_now: "timestamptz",
   p_reservation_expires_at: "timestamptz",
-  p_physical_channel: "text",
-}).returns<{ property_id: string; reservation_id: string | null }>("property_id, reservation_id::text AS reservation_id");
+}).returns<{ property_id: string; reservation_id: string | null; buyer_id: string; seller_id: string }>(
+  "property_id, reservation_id::text AS reservation_id, buyer_id::text AS buyer_id, seller_id::text AS seller_id",
+);
 
 /**
  * Flag on: the buyer's total moves from available to held (a pending ledger journal) and
@@ -46,18 +47,27 @@ const CONFIRM_HOLD = moneyFunction("market_confirm_hold", {
  * and writes the journal, the order's held shares, the hold and the seller's alert and mail
  * (the mail to the outbox, ADR 0060: the caller drains it once this commits). Races are
  * decided by the order's row lock, the order's held-shares CHECK and the wallet's CHECK.
+ * Its live events go out once it has committed (ADR 0115).
  */
 export async function createBuyerHold(prisma: PrismaClient, input: CreateHoldInput, now = new Date()) {
-  return holdThrough(prisma, input, now);
+  const { sellerAlertId, ...hold } = await holdThrough(prisma, input, now);
+  announceCommittedMarketChange(
+    prisma,
+    { type: "hold", id: hold.holdId, propertyId: hold.propertyId, userIds: [hold.sellerId, input.buyerId] },
+    { userId: hold.sellerId, alertId: sellerAlertId },
+  );
+  return hold;
 }
 
 /**
  * createBuyerHold inside a transaction the caller holds (the demo seed only): the same read,
- * rules and `market_create_hold`, once; the seller is told as any seller is.
+ * rules and `market_create_hold`, once; the seller gets the alert and mail as any seller does,
+ * and nothing is announced (the caller's commit is the moment others may hear of it).
  */
 export async function createBuyerHoldIn(tx: Tx, input: CreateHoldInput, now: Date) {
   // preparedQuery sends a client it did not create (a transaction's) through Prisma.
-  return holdThrough(tx as unknown as PrismaClient, input, now, { attempts: 1 });
+  const { sellerAlertId: _alert, ...hold } = await holdThrough(tx as unknown as PrismaClient, input, now, { attempts: 1 });
+  return hold;
 }
 
 async function holdThrough(prisma: PrismaClient, input: CreateHoldInput, now: Date, options: { attempts?: number } = {}) {
@@ -87,7 +97,6 @@ async function holdThrough(prisma: PrismaClient, input: CreateHoldInput, now: Da
         p_hold_expires_at: expiresAt,
         p_journal_expires_at: holdJournalExpiry(now),
         p_description: `Hold for ${formatShares(shares)} of ${title}`,
-        p_physical_channel: PHYSICAL_CHANNEL,
         p_alert_title: notices.alertTitle,
         p_seller_message: notices.sellerMessage,
         p_mails: JSON.stringify(notices.mails),
@@ -101,6 +110,7 @@ async function holdThrough(prisma: PrismaClient, input: CreateHoldInput, now: Da
         shares,
         amount: total,
         expiresAt: row!.hold_expires_at,
+        sellerAlertId: row!.seller_alert_id,
       };
     },
     options,
@@ -154,7 +164,8 @@ export async function lockHold(tx: Tx, holdId: string, now: Date): Promise<Locke
  * A side confirms a pending hold before it expires; the first of each side's confirmations
  * counts and a second is refused. When both have confirmed, the hold becomes a reservation
  * awaiting an admin's settlement for 72 hours (ADR 0010). One round trip: the function
- * `market_confirm_hold` locks the hold (only the hold: ADR 0099), checks and writes.
+ * `market_confirm_hold` locks the hold (only the hold: ADR 0099), checks and writes; both
+ * sides hear of it once it has committed (ADR 0115).
  */
 export async function confirmHold(
   prisma: PrismaClient,
@@ -162,17 +173,23 @@ export async function confirmHold(
   now = new Date(),
 ) {
   if (!isUuid(input.holdId)) throw marketError("holdNotFound", 404);
-  return runMoneyCall(prisma, `market.${input.side}-confirm-hold`, marketErrors(), async (call) => {
-    const [row] = await call(CONFIRM_HOLD, {
+  const row = await runMoneyCall(prisma, `market.${input.side}-confirm-hold`, marketErrors(), async (call) => {
+    const [confirmed] = await call(CONFIRM_HOLD, {
       p_user: input.userId,
       p_hold: input.holdId,
       p_side: input.side,
       p_now: now,
       p_reservation_expires_at: reservationExpiry(now),
-      p_physical_channel: PHYSICAL_CHANNEL,
     });
-    return { holdId: input.holdId, propertyId: row!.property_id, reservationId: row!.reservation_id };
+    return confirmed!;
   });
+  announceCommittedMarketChange(prisma, {
+    type: `${input.side}-confirmed`,
+    id: input.holdId,
+    propertyId: row.property_id,
+    userIds: [row.buyer_id, row.seller_id],
+  });
+  return { holdId: input.holdId, propertyId: row.property_id, reservationId: row.reservation_id };
 }
 
 /**

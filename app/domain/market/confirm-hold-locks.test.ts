@@ -117,7 +117,7 @@ describe("a hold's confirm and its order's lock", () => {
     try {
       await confirmer.query("BEGIN");
       const { rows } = await confirmer.query<{ reservation_id: string }>(
-        `SELECT reservation_id FROM "market_confirm_hold"($1::uuid, $2::uuid, 'seller', now(), now() + interval '72 hours', 'aangan_test_unheard')`,
+        `SELECT reservation_id FROM "market_confirm_hold"($1::uuid, $2::uuid, 'seller', now(), now() + interval '72 hours')`,
         [seller.id, holdId],
       );
       expect(rows[0]!.reservation_id).toBeTruthy();

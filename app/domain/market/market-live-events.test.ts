@@ -2,7 +2,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directTestUrl, useTestDatabase } from "../../../tests/setup/test-database";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
-import { confirmHold, createBuyerHold } from "./buyer-holds.server";
+import { createUser } from "../../../tests/setup/factories";
+import { confirmHold, createBuyerHold, createBuyerHoldIn } from "./buyer-holds.server";
+import { instantBuyShares, settleReservation } from "./settle-trades.server";
 import { createSellRequest } from "./sell-requests.server";
 import { createInvestor, createMarket, newKey } from "./market-test-helpers";
 
@@ -61,6 +63,76 @@ describe("the market's live events", () => {
     await expect(
       createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "9", idempotencyKey: newKey() }),
     ).rejects.toThrow();
+    expect(await heardSoon()).toEqual([]);
+  });
+
+  it("tell the seller of their new alert, both sides of each confirmation, a settlement and a trade", async () => {
+    const { prisma } = db.current;
+    const { seller, property } = await createMarket(prisma);
+    const admin = await createUser(prisma, { isAdmin: true });
+    const order = await createSellRequest(prisma, {
+      sellerId: seller.id,
+      propertyId: property.id,
+      shares: "6",
+      pricePerShare: "120",
+      idempotencyKey: newKey(),
+    });
+    const buyer = await createInvestor(prisma, { balance: "5000" });
+    await heardSoon();
+
+    const hold = await createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() });
+    const alert = await prisma.userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "hold_placed" } });
+    expect(await heardSoon()).toEqual([
+      { channel: `alerts:${seller.id}`, type: "alert", id: alert.id },
+      { channel: `market:${property.id}`, type: "hold", id: hold.holdId },
+      { channel: "admin", type: "hold", id: hold.holdId },
+      { channel: `alerts:${seller.id}`, type: "hold", id: hold.holdId },
+      { channel: `alerts:${buyer.id}`, type: "hold", id: hold.holdId },
+    ]);
+
+    await confirmHold(prisma, { userId: buyer.id, holdId: hold.holdId, side: "buyer" });
+    await heardSoon();
+    const reserved = await confirmHold(prisma, { userId: seller.id, holdId: hold.holdId, side: "seller" });
+    const sellerConfirmed = await heardSoon();
+    expect(sellerConfirmed).toContainEqual({ channel: `alerts:${buyer.id}`, type: "seller-confirmed", id: hold.holdId });
+    expect(sellerConfirmed).toContainEqual({ channel: `market:${property.id}`, type: "seller-confirmed", id: hold.holdId });
+
+    await settleReservation(prisma, { adminId: admin.id, reservationId: reserved.reservationId! });
+    expect(await heardSoon()).toEqual([
+      { channel: `market:${property.id}`, type: "reservation-settled", id: reserved.reservationId },
+      { channel: "admin", type: "reservation-settled", id: reserved.reservationId },
+      { channel: `alerts:${buyer.id}`, type: "reservation-settled", id: reserved.reservationId },
+      { channel: `alerts:${seller.id}`, type: "reservation-settled", id: reserved.reservationId },
+    ]);
+
+    await instantBuyShares(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() });
+    const traded = await heardSoon();
+    expect(traded).toContainEqual({ channel: `alerts:${seller.id}`, type: "trade", id: order.orderId });
+    expect(traded).toContainEqual({ channel: `alerts:${buyer.id}`, type: "trade", id: order.orderId });
+  });
+
+  // ADR 0115: the market's database functions never notify. A notification inside one made
+  // its commit wait for PostgreSQL's single notification lock, so every market command
+  // committed one behind another; the command announces once it has committed instead.
+  it("come from the command after its commit, never from the database function's own transaction", async () => {
+    const { prisma } = db.current;
+    const { seller, property } = await createMarket(prisma);
+    const order = await createSellRequest(prisma, {
+      sellerId: seller.id,
+      propertyId: property.id,
+      shares: "4",
+      pricePerShare: "120",
+      idempotencyKey: newKey(),
+    });
+    const buyer = await createInvestor(prisma, { balance: "1000" });
+    await heardSoon();
+
+    // The demo seed's path: market_create_hold inside a transaction that commits, with no announcement of its own.
+    const hold = await prisma.$transaction((tx) =>
+      createBuyerHoldIn(tx, { buyerId: buyer.id, orderId: order.orderId, shares: "1", idempotencyKey: newKey() }, new Date()),
+    );
+    expect(await prisma.shareBuyerHold.count({ where: { id: hold.holdId } })).toBe(1);
+    expect(await prisma.userAlert.count({ where: { userId: seller.id, alertType: "hold_placed", propertyId: property.id } })).toBe(1);
     expect(await heardSoon()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "~/services/db.server";
+import { announcementsSent } from "~/services/realtime/publish.server";
 import { useTestDatabase } from "../../../tests/setup/test-database";
 import { createUser } from "../../../tests/setup/factories";
 import { startStatementCounter, type StatementCounter } from "../../../tests/integration/support/statement-counter";
@@ -11,8 +12,10 @@ import { createInvestor, createMarket, newKey } from "./market-test-helpers";
 /**
  * The market's money paths reach PostgreSQL in a small constant number of round trips
  * (docs/decisions/0043): at most one read, then one call of the operation's
- * database function. Counted on the wire, between a Prisma client and the database, so a
- * BEGIN, a COMMIT or any statement sent one by one would be seen.
+ * database function, then (once it committed) its live events' announcement, which it shares
+ * with every command that finished within the same few milliseconds (ADR 0115). Counted on
+ * the wire, between a Prisma client and the database, so a BEGIN, a COMMIT or any statement
+ * sent one by one would be seen.
  */
 
 const db = useTestDatabase();
@@ -30,12 +33,16 @@ afterAll(async () => {
   await counter?.close();
 });
 
-/** The statements `work` sent through the counted client. */
+/** The statements `work` sent through the counted client, its announcement after commit included. */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  await announcementsSent(counted);
   counter.reset();
   await work().catch(() => undefined);
+  await announcementsSent(counted);
   return counter.statements();
 }
+
+const isAnnouncement = (statement: string | undefined) => /pg_notify/.test(statement ?? "");
 
 async function listing(shares = 10) {
   const { prisma } = db.current;
@@ -75,13 +82,16 @@ describe("the market's round trips to PostgreSQL", () => {
 
     expect(holdId).toBeTruthy();
     expect(reservationId).toBeTruthy();
-    expect(hold).toHaveLength(2);
+    expect(hold).toHaveLength(3);
     expect(hold[1]).toMatch(/market_create_hold/);
-    expect(buyerConfirm).toHaveLength(1);
-    expect(sellerConfirm).toHaveLength(1);
+    expect(isAnnouncement(hold[2])).toBe(true);
+    expect(buyerConfirm).toHaveLength(2);
+    expect(sellerConfirm).toHaveLength(2);
     expect(sellerConfirm[0]).toMatch(/market_confirm_hold/);
-    expect(settle).toHaveLength(2);
+    expect(isAnnouncement(sellerConfirm[1])).toBe(true);
+    expect(settle).toHaveLength(3);
     expect(settle[1]).toMatch(/market_settle_reservation/);
+    expect(isAnnouncement(settle[2])).toBe(true);
     expect((await prisma.shareReservation.findUniqueOrThrow({ where: { id: reservationId } })).status).toBe("settled");
   });
 
@@ -96,9 +106,10 @@ describe("the market's round trips to PostgreSQL", () => {
       instantBuyShares(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() }),
     );
     console.log(`round trips: instant purchase ${part.length}, the one that completes the order ${rest.length}`);
-    expect(part).toHaveLength(2);
+    expect(part).toHaveLength(3);
     expect(part[1]).toMatch(/market_instant_buy/);
-    expect(rest).toHaveLength(2);
+    expect(isAnnouncement(part[2])).toBe(true);
+    expect(rest).toHaveLength(3);
     expect((await prisma.shareSellRequest.findUniqueOrThrow({ where: { id: order.orderId } })).status).toBe("completed");
   });
 
@@ -109,6 +120,7 @@ describe("the market's round trips to PostgreSQL", () => {
     const tooMany = await statementsOf(() =>
       createBuyerHold(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "3", idempotencyKey: newKey() }),
     );
+    // Refused before the call: nothing was written, so nothing is announced.
     expect(tooMany).toHaveLength(1);
     // Two holds racing for the last two shares: the loser is refused under the order's lock.
     const racing = await statementsOf(() =>
@@ -116,7 +128,9 @@ describe("the market's round trips to PostgreSQL", () => {
         [1, 2].map(() => createBuyerHold(counted, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() })),
       ),
     );
-    expect(racing.length).toBeLessThanOrEqual(4);
+    // Two reads, two calls, and one announcement for the hold that was made.
+    expect(racing.length).toBeLessThanOrEqual(5);
+    expect(racing.filter(isAnnouncement)).toHaveLength(1);
     expect(await prisma.shareBuyerHold.count({ where: { orderId: order.orderId } })).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
-import type { Tx } from "~/services/db.server";
+import type { PrismaClient, Tx } from "~/services/db.server";
 import { ADMIN_CHANNEL, alertsChannel, marketChannel, type LiveChannel } from "~/lib/live-channels";
-import { publishAll } from "~/services/realtime/publish.server";
+import { announceAfterCommit, publishAll } from "~/services/realtime/publish.server";
 import { voidPendingJournal } from "~/domain/ledger/pending-journals.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -73,13 +73,28 @@ export async function releaseOpenHoldsOfOrder(tx: Tx, orderId: string, status: "
  * own pages through their alerts channel, and the admins. Sent inside the transaction, so
  * PostgreSQL delivers it only if the change commits.
  */
-export async function announceMarketChange(
-  tx: Tx,
-  change: { type: string; id: string; propertyId: string; userIds: string[] },
-): Promise<void> {
+export async function announceMarketChange(tx: Tx, change: MarketChange): Promise<void> {
+  await publishAll(marketChangeEvents(change), tx);
+}
+
+type MarketChange = { type: string; id: string; propertyId: string; userIds: string[] };
+
+function marketChangeEvents(change: MarketChange) {
   const channels: LiveChannel[] = [marketChannel(change.propertyId), ADMIN_CHANNEL, ...[...new Set(change.userIds)].map(alertsChannel)];
-  await publishAll(
-    channels.map((channel) => ({ channel, type: change.type, id: change.id })),
-    tx,
-  );
+  return channels.map((channel) => ({ channel, type: change.type, id: change.id }));
+}
+
+/**
+ * The same announcement for a market command that has already committed (one call of a
+ * market function, ADR 0115), with a new alert's own event before it when there is one.
+ * Notifying inside the function made every market commit queue for PostgreSQL's one
+ * notification lock.
+ */
+export function announceCommittedMarketChange(
+  prisma: PrismaClient,
+  change: MarketChange,
+  alert?: { userId: string; alertId: string | null },
+): void {
+  const alertEvents = alert?.alertId ? [{ channel: alertsChannel(alert.userId), type: "alert", id: alert.alertId }] : [];
+  announceAfterCommit(prisma, { events: [...alertEvents, ...marketChangeEvents(change)] });
 }

@@ -8,10 +8,9 @@ import {
   type PrismaClient,
   type Tx,
 } from "~/services/db.server";
-import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { createUserAlert } from "~/domain/alerts/create-user-alert.server";
-import { announceMarketChange, releaseClaimedHold } from "./order-locks.server";
+import { announceCommittedMarketChange, announceMarketChange, releaseClaimedHold } from "./order-locks.server";
 import { lockHold } from "./buyer-holds.server";
 import { lockBookOfSellOrder, rematchReleasedShares } from "./matching.server";
 import { checkBuy, marketErrors, readBuyFacts, type RefusalContext } from "./market-calls.server";
@@ -46,8 +45,9 @@ const INSTANT_BUY = moneyFunction("market_instant_buy", {
   p_alert_title: "text",
   p_buyer_message: "text",
   p_seller_message: "text",
-  p_physical_channel: "text",
-}).returns<{ transaction_id: string; property_id: string }>("transaction_id::text AS transaction_id, property_id");
+}).returns<{ transaction_id: string; property_id: string; seller_id: string }>(
+  "transaction_id::text AS transaction_id, property_id, seller_id::text AS seller_id",
+);
 
 const SETTLE_RESERVATION = moneyFunction("market_settle_reservation", {
   p_admin: "uuid",
@@ -63,9 +63,10 @@ const SETTLE_RESERVATION = moneyFunction("market_settle_reservation", {
   p_buyer_message: "text",
   p_seller_message: "text",
   p_audit_details: "jsonb",
-  p_physical_channel: "text",
   p_mails: "jsonb",
-}).returns<{ buyer_id: string; seller_id: string }>("buyer_id::text AS buyer_id, seller_id::text AS seller_id");
+}).returns<{ buyer_id: string; seller_id: string; property_id: string }>(
+  "buyer_id::text AS buyer_id, seller_id::text AS seller_id, property_id",
+);
 
 /**
  * Flag off: buys from a listing at once. The buyer's total is held and posted to the seller
@@ -73,7 +74,7 @@ const SETTLE_RESERVATION = moneyFunction("market_settle_reservation", {
  * covers this path too), shares move, the order falls or completes. There is no partial
  * success: either all of it commits or none. Two round trips (docs/decisions/0043): one
  * read of what the rules need, then one call of `market_instant_buy`, which locks the order
- * and checks everything again.
+ * and checks everything again. Both sides hear of it once it has committed (ADR 0115).
  */
 export async function instantBuyShares(
   prisma: PrismaClient,
@@ -81,7 +82,7 @@ export async function instantBuyShares(
   now = new Date(),
 ) {
   const refusal: RefusalContext = { repeatedKind: "trade" };
-  return runMoneyCall(prisma, "market.instant-buy", marketErrors(refusal), async (call) => {
+  const { sellerId, ...trade } = await runMoneyCall(prisma, "market.instant-buy", marketErrors(refusal), async (call) => {
     const facts = await readBuyFacts(prisma, input, { kind: "trade", key: input.idempotencyKey }, now);
     const { shares, total, title } = checkBuy(facts, input, "trade");
     refusal.total = total;
@@ -102,10 +103,17 @@ export async function instantBuyShares(
       p_alert_title: "Purchase Complete!",
       p_buyer_message: `Successfully purchased ${shares} shares. Shares added to your portfolio.`,
       p_seller_message: `You sold ${description} for ${new Decimal(total).toFixed(2)} rupees.`,
-      p_physical_channel: PHYSICAL_CHANNEL,
     });
-    return { transactionId: row!.transaction_id, orderId: input.orderId, propertyId: row!.property_id, shares, amount: total };
+    const traded = { transactionId: row!.transaction_id, orderId: input.orderId, propertyId: row!.property_id, shares, amount: total };
+    return { ...traded, sellerId: row!.seller_id };
   });
+  announceCommittedMarketChange(prisma, {
+    type: "trade",
+    id: input.orderId,
+    propertyId: trade.propertyId,
+    userIds: [sellerId, input.buyerId],
+  });
+  return trade;
 }
 
 type LockedReservation = { id: string; hold_id: string; status: string; expired: boolean };
@@ -140,7 +148,8 @@ type SettlementFacts = {
  * (docs/decisions/0043): one read of the reservation for its texts, then one call of
  * `market_settle_reservation`, which locks the order, the hold and the reservation, checks
  * them again and writes everything, the audit entry, both sides' alerts and their mails (to
- * the outbox, ADR 0060: the caller drains it once this commits) included.
+ * the outbox, ADR 0060: the caller drains it once this commits) included. Both sides and the
+ * admins hear of it once it has committed (ADR 0115).
  */
 export async function settleReservation(
   prisma: PrismaClient,
@@ -149,7 +158,7 @@ export async function settleReservation(
 ) {
   const notes = (input.notes ?? "").trim().slice(0, 1000) || null;
   if (!isUuid(input.reservationId)) throw marketError("reservationNotFound", 404);
-  return runMoneyCall(prisma, "market.settle-reservation", marketErrors(), async (call) => {
+  const { propertyId, ...settled } = await runMoneyCall(prisma, "market.settle-reservation", marketErrors(), async (call) => {
     const [facts] = await preparedQuery<SettlementFacts>(prisma, READ_SETTLEMENT_FACTS, [input.reservationId, now]);
     if (!facts) throw marketError("reservationNotFound", 404);
     // Settled, released and expired are final: refused at once, with no lock taken.
@@ -176,7 +185,6 @@ export async function settleReservation(
       p_buyer_message: `${description} are now yours. ${SETTLED_TEXT.description}`,
       p_seller_message: `Your sale of ${description} was settled and the proceeds added to your wallet. ${SETTLED_TEXT.description}`,
       p_audit_details: JSON.stringify(audit),
-      p_physical_channel: PHYSICAL_CHANNEL,
       p_mails: JSON.stringify(
         tradeMails(facts.emails, SETTLED_TEXT, `${description} for ${formatINR(facts.amount, { paise: true })} were settled.`),
       ),
@@ -188,8 +196,16 @@ export async function settleReservation(
       propertyTitle: title,
       shares: facts.shares,
       amount: facts.amount,
+      propertyId: row!.property_id,
     };
   });
+  announceCommittedMarketChange(prisma, {
+    type: "reservation-settled",
+    id: input.reservationId,
+    propertyId,
+    userIds: [settled.buyerId, settled.sellerId],
+  });
+  return settled;
 }
 
 // $1 the reservation, $2 now. Prepared once per connection, on the pool's own connection
