@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directTestUrl, useTestDatabase } from "../../../tests/setup/test-database";
 import { PHYSICAL_CHANNEL } from "~/services/realtime/bus.server";
+import { announcementsSent } from "~/services/realtime/publish.server";
 import { createUser } from "../../../tests/setup/factories";
 import { confirmHold, createBuyerHold, createBuyerHoldIn } from "./buyer-holds.server";
 import { instantBuyShares, settleReservation } from "./settle-trades.server";
@@ -25,7 +26,9 @@ afterAll(async () => {
   await listener?.end();
 });
 
+/** What the listener heard once the commands' announcements after commit (ADR 0115) were sent. */
 async function heardSoon(): Promise<typeof heard> {
+  await announcementsSent(db.current.prisma);
   await new Promise((resolve) => setTimeout(resolve, 300));
   return heard.splice(0);
 }
