@@ -33,6 +33,22 @@ async function heardSoon(): Promise<typeof heard> {
   return heard.splice(0);
 }
 
+/** A seller's listing of `shares` at ₹120, and a buyer with `balance`, heard of before the test listens. */
+async function listingAndBuyer(shares: string, balance: string) {
+  const { prisma } = db.current;
+  const { seller, property } = await createMarket(prisma);
+  const order = await createSellRequest(prisma, {
+    sellerId: seller.id,
+    propertyId: property.id,
+    shares,
+    pricePerShare: "120",
+    idempotencyKey: newKey(),
+  });
+  const buyer = await createInvestor(prisma, { balance });
+  await heardSoon();
+  return { seller, property, order, buyer };
+}
+
 describe("the market's live events", () => {
   it("announce listings on the property's market and holds to the seller, the buyer and the admins, only after commit", async () => {
     const { prisma } = db.current;
@@ -71,17 +87,8 @@ describe("the market's live events", () => {
 
   it("tell the seller of their new alert, both sides of each confirmation, a settlement and a trade", async () => {
     const { prisma } = db.current;
-    const { seller, property } = await createMarket(prisma);
     const admin = await createUser(prisma, { isAdmin: true });
-    const order = await createSellRequest(prisma, {
-      sellerId: seller.id,
-      propertyId: property.id,
-      shares: "6",
-      pricePerShare: "120",
-      idempotencyKey: newKey(),
-    });
-    const buyer = await createInvestor(prisma, { balance: "5000" });
-    await heardSoon();
+    const { seller, property, order, buyer } = await listingAndBuyer("6", "5000");
 
     const hold = await createBuyerHold(prisma, { buyerId: buyer.id, orderId: order.orderId, shares: "2", idempotencyKey: newKey() });
     const alert = await prisma.userAlert.findFirstOrThrow({ where: { userId: seller.id, alertType: "hold_placed" } });
@@ -119,16 +126,7 @@ describe("the market's live events", () => {
   // committed one behind another; the command announces once it has committed instead.
   it("come from the command after its commit, never from the database function's own transaction", async () => {
     const { prisma } = db.current;
-    const { seller, property } = await createMarket(prisma);
-    const order = await createSellRequest(prisma, {
-      sellerId: seller.id,
-      propertyId: property.id,
-      shares: "4",
-      pricePerShare: "120",
-      idempotencyKey: newKey(),
-    });
-    const buyer = await createInvestor(prisma, { balance: "1000" });
-    await heardSoon();
+    const { seller, property, order, buyer } = await listingAndBuyer("4", "1000");
 
     // The demo seed's path: market_create_hold inside a transaction that commits, with no announcement of its own.
     const hold = await prisma.$transaction((tx) =>
