@@ -6,17 +6,15 @@
 import { marketUnsafeCount, runMarketBench } from "./market-bench";
 import { exitWith, runSqlAb } from "./sql-ab";
 
+const traders = Number(process.env.BENCH_TRADERS ?? 50);
+
 exitWith(
   runSqlAb({
     prefix: "MARKET_AB",
     label: "marketab",
     unit: "settled/s",
-    rounds: Number(process.env.MARKET_AB_ROUNDS ?? 6),
-    measure: async (url) => {
-      const result = await runMarketBench(url, {
-        traders: Number(process.env.BENCH_TRADERS ?? 50),
-        seconds: Number(process.env.MARKET_AB_SECONDS ?? 8),
-      });
+    measure: async (url, seconds) => {
+      const result = await runMarketBench(url, { traders, seconds });
       return { value: result.settledPerSecond, unsafe: marketUnsafeCount(result) };
     },
   }),

@@ -10,11 +10,12 @@ exitWith(
     prefix: "PURCHASE_AB",
     label: "purchaseab",
     unit: "purchases/s",
-    rounds: Number(process.env.PURCHASE_AB_ROUNDS ?? 6),
-    measure: async (url) => {
-      const result = await runPurchaseBench(url, { buyers: 50, seconds: Number(process.env.PURCHASE_AB_SECONDS ?? 8) });
-      const unsafe = result.oversoldProperties + result.overdrawnWallets + result.ledgerProblems + result.unexpectedErrors;
-      return { value: result.tps, unsafe };
+    measure: async (url, seconds) => {
+      const result = await runPurchaseBench(url, { buyers: 50, seconds });
+      return {
+        value: result.tps,
+        unsafe: result.oversoldProperties + result.overdrawnWallets + result.ledgerProblems + result.unexpectedErrors,
+      };
     },
   }),
 );

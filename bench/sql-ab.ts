@@ -1,13 +1,14 @@
 // Alternating A/B of two variants of the database (SQL applied to each round's fresh, migrated
 // database), round by round on one PostgreSQL so a slow minute of a shared host lands on both.
 // AB_A and AB_B (or the bench's own prefix, e.g. MARKET_AB_A) are SQL, as text or @file; either
-// may be empty (the database as migrated). Used by market-ab.ts and purchase-ab.ts.
+// may be empty (the database as migrated); <PREFIX>_ROUNDS (6) and <PREFIX>_SECONDS (8) set the
+// rounds and each run's length. Used by market-ab.ts and purchase-ab.ts.
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { createFreshDatabase, openBenchServer } from "./database";
 
 type Variant = "a" | "b";
-export type AbMeasure = (url: string) => Promise<{ value: number; unsafe: number }>;
+export type AbMeasure = (url: string, seconds: number) => Promise<{ value: number; unsafe: number }>;
 
 const sqlOf = (value: string | undefined) => (value?.startsWith("@") ? readFileSync(value.slice(1), "utf8") : (value ?? ""));
 
@@ -29,20 +30,22 @@ async function applySql(url: string, sql: string) {
 }
 
 /** Runs `rounds` alternating rounds (a then b, then b then a, ...) and prints each and the medians. Returns the unsafe total. */
-export async function runSqlAb(options: { prefix: string; label: string; unit: string; rounds: number; measure: AbMeasure }) {
+export async function runSqlAb(options: { prefix: string; label: string; unit: string; measure: AbMeasure }) {
   const env = (name: string) => process.env[`${options.prefix}_${name}`] ?? process.env[`AB_${name}`];
+  const rounds = Number(env("ROUNDS") ?? 6);
+  const seconds = Number(env("SECONDS") ?? 8);
   const variants: Record<Variant, string> = { a: sqlOf(env("A")), b: sqlOf(env("B")) };
   const values: Record<Variant, number[]> = { a: [], b: [] };
   let unsafe = 0;
   const server = await openBenchServer();
   try {
-    for (let round = 0; round < options.rounds; round++) {
+    for (let round = 0; round < rounds; round++) {
       const order: Variant[] = round % 2 === 0 ? ["a", "b"] : ["b", "a"];
       for (const variant of order) {
         const database = await createFreshDatabase(server.adminUrl, `${options.label}_${variant}`);
         try {
           await applySql(database.url, variants[variant]);
-          const result = await options.measure(database.url);
+          const result = await options.measure(database.url, seconds);
           unsafe += result.unsafe;
           values[variant].push(result.value);
           console.log(`round ${round + 1} ${variant}: ${result.value} ${options.unit}, unsafe ${result.unsafe}`);
@@ -55,7 +58,7 @@ export async function runSqlAb(options: { prefix: string; label: string; unit: s
     await server.stop();
   }
   const higher = values.b.filter((value, i) => value > values.a[i]!).length;
-  console.log(`median ${options.unit}: a ${median(values.a)}, b ${median(values.b)}; b higher in ${higher} of ${options.rounds} rounds`);
+  console.log(`median ${options.unit}: a ${median(values.a)}, b ${median(values.b)}; b higher in ${higher} of ${rounds} rounds`);
   return unsafe;
 }
 
