@@ -101,40 +101,6 @@ AS $function$
     END;
 $function$;
 
--- investor_daily_flows_add(p_user uuid, p_day date, p_invested numeric, p_paid numeric, p_paid_weighted numeric, p_received numeric, p_received_weighted numeric)
-CREATE OR REPLACE FUNCTION public.investor_daily_flows_add(p_user uuid, p_day date, p_invested numeric, p_paid numeric, p_paid_weighted numeric, p_received numeric, p_received_weighted numeric)
- RETURNS void
- LANGUAGE sql
- SET plan_cache_mode TO 'force_generic_plan'
-AS $function$
-    INSERT INTO investor_daily_flows AS f (user_id, day, invested, paid, paid_weighted_seconds, received, received_weighted_seconds)
-    VALUES (p_user, p_day, p_invested, p_paid, p_paid_weighted, p_received, p_received_weighted)
-    ON CONFLICT (user_id, day) DO UPDATE
-       SET invested = f.invested + EXCLUDED.invested,
-           paid = f.paid + EXCLUDED.paid,
-           paid_weighted_seconds = f.paid_weighted_seconds + EXCLUDED.paid_weighted_seconds,
-           received = f.received + EXCLUDED.received,
-           received_weighted_seconds = f.received_weighted_seconds + EXCLUDED.received_weighted_seconds;
-$function$;
-
--- investor_daily_flows_add_flow(p_user uuid, p_at timestamp with time zone, p_flow numeric, p_sign integer)
-CREATE OR REPLACE FUNCTION public.investor_daily_flows_add_flow(p_user uuid, p_at timestamp with time zone, p_flow numeric, p_sign integer)
- RETURNS void
- LANGUAGE plpgsql
- SET plan_cache_mode TO 'force_generic_plan'
-AS $function$
-DECLARE
-    v_amount NUMERIC := p_sign * abs(p_flow);
-    v_weighted NUMERIC := p_sign * abs(p_flow) * extract(epoch FROM p_at);
-BEGIN
-    IF p_flow < 0 THEN
-        PERFORM investor_daily_flows_add(p_user, (p_at AT TIME ZONE 'UTC')::date, 0, v_amount, v_weighted, 0, 0);
-    ELSIF p_flow > 0 THEN
-        PERFORM investor_daily_flows_add(p_user, (p_at AT TIME ZONE 'UTC')::date, 0, 0, 0, v_amount, v_weighted);
-    END IF;
-END;
-$function$;
-
 -- investor_daily_flows_investment()
 CREATE OR REPLACE FUNCTION public.investor_daily_flows_investment()
  RETURNS trigger
@@ -143,10 +109,14 @@ CREATE OR REPLACE FUNCTION public.investor_daily_flows_investment()
 AS $function$
 BEGIN
     IF TG_OP <> 'INSERT' AND OLD.investment_status = 'confirmed' AND OLD.total_investment <> 0 THEN
-        PERFORM investor_daily_flows_add(OLD.user_id, (OLD.investment_date AT TIME ZONE 'UTC')::date, -OLD.total_investment, 0, 0, 0, 0);
+        INSERT INTO investor_daily_flows AS f (user_id, day, invested)
+        VALUES (OLD.user_id, (OLD.investment_date AT TIME ZONE 'UTC')::date, -OLD.total_investment)
+        ON CONFLICT (user_id, day) DO UPDATE SET invested = f.invested + EXCLUDED.invested;
     END IF;
     IF TG_OP <> 'DELETE' AND NEW.investment_status = 'confirmed' AND NEW.total_investment <> 0 THEN
-        PERFORM investor_daily_flows_add(NEW.user_id, (NEW.investment_date AT TIME ZONE 'UTC')::date, NEW.total_investment, 0, 0, 0, 0);
+        INSERT INTO investor_daily_flows AS f (user_id, day, invested)
+        VALUES (NEW.user_id, (NEW.investment_date AT TIME ZONE 'UTC')::date, NEW.total_investment)
+        ON CONFLICT (user_id, day) DO UPDATE SET invested = f.invested + EXCLUDED.invested;
     END IF;
     RETURN NULL;
 END;
@@ -180,15 +150,41 @@ CREATE OR REPLACE FUNCTION public.investor_daily_flows_transaction()
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
+DECLARE
+    v_sign INT;
+    v_user UUID;
+    v_at TIMESTAMPTZ;
+    v_flow NUMERIC;
+    v_amount NUMERIC;
 BEGIN
-    IF TG_OP <> 'INSERT' THEN
-        PERFORM investor_daily_flows_add_flow(OLD.user_id, OLD.created_at,
-                                              investor_cash_flow(OLD.transaction_type, OLD.status, OLD.amount, OLD.fee), -1);
-    END IF;
-    IF TG_OP <> 'DELETE' THEN
-        PERFORM investor_daily_flows_add_flow(NEW.user_id, NEW.created_at,
-                                              investor_cash_flow(NEW.transaction_type, NEW.status, NEW.amount, NEW.fee), 1);
-    END IF;
+    -- -1 takes the old row's flow away (UPDATE, DELETE); +1 adds the new row's (INSERT, UPDATE).
+    FOR v_sign IN -1..1 BY 2 LOOP
+        CONTINUE WHEN (v_sign = -1 AND TG_OP = 'INSERT') OR (v_sign = 1 AND TG_OP = 'DELETE');
+        IF v_sign = -1 THEN
+            v_user := OLD.user_id;
+            v_at := OLD.created_at;
+            v_flow := investor_cash_flow(OLD.transaction_type, OLD.status, OLD.amount, OLD.fee);
+        ELSE
+            v_user := NEW.user_id;
+            v_at := NEW.created_at;
+            v_flow := investor_cash_flow(NEW.transaction_type, NEW.status, NEW.amount, NEW.fee);
+        END IF;
+        CONTINUE WHEN v_flow = 0;
+        -- A payment (negative flow) counts in paid, a receipt in received, each also weighted by
+        -- its time so a day's sum can be dated at its flows' mean.
+        v_amount := v_sign * abs(v_flow);
+        INSERT INTO investor_daily_flows AS f (user_id, day, invested, paid, paid_weighted_seconds, received, received_weighted_seconds)
+        VALUES (v_user, (v_at AT TIME ZONE 'UTC')::date, 0,
+                CASE WHEN v_flow < 0 THEN v_amount ELSE 0 END,
+                CASE WHEN v_flow < 0 THEN v_amount * extract(epoch FROM v_at) ELSE 0 END,
+                CASE WHEN v_flow > 0 THEN v_amount ELSE 0 END,
+                CASE WHEN v_flow > 0 THEN v_amount * extract(epoch FROM v_at) ELSE 0 END)
+        ON CONFLICT (user_id, day) DO UPDATE
+           SET paid = f.paid + EXCLUDED.paid,
+               paid_weighted_seconds = f.paid_weighted_seconds + EXCLUDED.paid_weighted_seconds,
+               received = f.received + EXCLUDED.received,
+               received_weighted_seconds = f.received_weighted_seconds + EXCLUDED.received_weighted_seconds;
+    END LOOP;
     RETURN NULL;
 END;
 $function$;
