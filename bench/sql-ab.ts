@@ -58,7 +58,8 @@ export async function runSqlAb(options: { prefix: string; label: string; unit: s
     await server.stop();
   }
   const higher = values.b.filter((value, i) => value > values.a[i]!).length;
-  console.log(`median ${options.unit}: a ${median(values.a)}, b ${median(values.b)}; b higher in ${higher} of ${rounds} rounds`);
+  const shown = (values: number[]) => Math.round(median(values) * 10) / 10;
+  console.log(`median ${options.unit}: a ${shown(values.a)}, b ${shown(values.b)}; b higher in ${higher} of ${rounds} rounds`);
   return unsafe;
 }
 
