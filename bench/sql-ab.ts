@@ -12,7 +12,7 @@ export type AbMeasure = (url: string, seconds: number) => Promise<{ value: numbe
 
 const sqlOf = (value: string | undefined) => (value?.startsWith("@") ? readFileSync(value.slice(1), "utf8") : (value ?? ""));
 
-export const median = (values: number[]) => {
+const median = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
