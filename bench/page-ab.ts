@@ -124,6 +124,7 @@ function pagesToCompare(cookie: string): Page[] {
     { label: "/invest/bench-1", path: "/invest/bench-1", cookie },
     { label: "/dashboard/overview rendered", path: "/dashboard/overview", cookie: `${cookie}; ${rendered}` },
     { label: "/dashboard/transactions", path: "/dashboard/transactions", cookie },
+    { label: "/fees signed in", path: "/fees", cookie },
   ];
   const only = process.env.PAGE_AB_ONLY?.split(",").filter(Boolean);
   return only ? pages.filter((page) => only.some((word) => page.label.includes(word))) : pages;

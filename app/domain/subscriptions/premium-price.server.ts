@@ -1,7 +1,8 @@
 import { recordAdminAction } from "~/domain/admin/record-admin-action.server";
 import { DomainError } from "~/domain/errors";
 import { parseRupees } from "~/lib/rupee-input";
-import { runTransaction, type Db, type PrismaClient } from "~/services/db.server";
+import { preparedQuery, runTransaction, type Db, type PrismaClient, type PreparedStatement } from "~/services/db.server";
+import { Decimal } from "~/lib/money";
 import { premiumQuote, type PremiumPriceSetting, type PremiumQuote } from "./premium-quote";
 
 export const PREMIUM_PRICE_MAX = "100000";
@@ -15,12 +16,23 @@ export async function getPremiumPrice(db: Db): Promise<PremiumPriceSetting> {
 
 /** Premium's figures for a signed-in user (GST by their state on record) or a visitor (the supplier's state). */
 export async function getPremiumQuote(db: Db, supplierGstin: string, userId: string | null): Promise<PremiumQuote> {
-  const [setting, profile] = await Promise.all([
-    getPremiumPrice(db),
-    userId ? db.userProfile.findUnique({ where: { id: userId }, select: { stateCode: true } }) : null,
-  ]);
-  return premiumQuote(setting, supplierGstin, profile?.stateCode ?? null);
+  const [row] = await preparedQuery<{ price: string; months: number; stateCode: string | null }>(db, READ_PREMIUM_QUOTE_INPUTS, [userId]);
+  if (!row) throw new Error("No Premium price is set");
+  return premiumQuote({ price: new Decimal(row.price), months: row.months }, supplierGstin, row.stateCode);
 }
+
+// /fees, /welcome and /trial-expired read this on every view: the price in force (as
+// getPremiumPrice picks it) and the visitor's state in one prepared statement. Through Prisma's
+// client the two reads were about a tenth of a signed-in /fees's CPU (issue 32).
+const READ_PREMIUM_QUOTE_INPUTS: PreparedStatement = {
+  name: "read_premium_quote_inputs",
+  text: `
+    SELECT newest.price::text AS price, newest.months,
+           (SELECT state_code FROM user_profiles WHERE user_id = $1::uuid) AS "stateCode"
+      FROM premium_prices newest
+     ORDER BY newest.created_at DESC, newest.id DESC
+     LIMIT 1`,
+};
 
 export type PremiumPriceInput = { adminId: string; price: unknown; months: unknown };
 

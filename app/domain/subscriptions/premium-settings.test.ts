@@ -30,6 +30,23 @@ describe("the Premium price setting", () => {
     expect(audit.details).toMatchObject({ before: { price: "999.00", months: 12 }, after: { price: "1499.00", months: 6 } });
   });
 
+  it("splits the GST by the investor's state on record, and by the supplier's own for a visitor or an investor without one", async () => {
+    const prisma = db.current.prisma;
+    const quote = (userId: string | null) => getPremiumQuote(prisma, GSTIN, userId);
+    const heads = async (userId: string | null) => (await quote(userId)).heads.map((h) => h.name);
+    const local = await createUser(prisma);
+    const away = await createUser(prisma);
+    const unknown = await createUser(prisma);
+    await prisma.userProfile.update({ where: { id: local.id }, data: { stateCode: "29" } });
+    await prisma.userProfile.update({ where: { id: away.id }, data: { stateCode: "27" } });
+    expect(await heads(away.id)).toEqual(["IGST"]);
+    expect(await heads(local.id)).toEqual(["CGST", "SGST"]);
+    expect(await heads(unknown.id)).toEqual(["CGST", "SGST"]);
+    expect(await quote(null)).toEqual(await quote(local.id));
+    const inter = await quote(away.id);
+    expect([inter.price, inter.heads[0]!.amount]).toEqual([(await quote(null)).price, inter.gst]);
+  });
+
   it("refuses a bad price or period with the field's message, and an unchanged one", async () => {
     const prisma = db.current.prisma;
     const admin = await createUser(prisma, { isAdmin: true });

@@ -16,10 +16,10 @@ import { premiumOffer } from "~/web/premium.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await enforceRouteTableGuard(request, paths.legal.fees.pattern);
   const supplierState = placeOfSupply(receiptIssuer().gstin, null).supplierStateCode;
-  const investor = user ? await receiptPartyOf(getPrisma(), user.id) : null;
+  const [investor, premium] = await Promise.all([user ? receiptPartyOf(getPrisma(), user.id) : null, premiumOffer(user)]);
   const own = investor?.stateCode ? placeOfSupply(receiptIssuer().gstin, investor.stateCode) : null;
   return {
-    premium: (await premiumOffer(user)).quote,
+    premium: premium.quote,
     companyState: regionByCode(supplierState)?.name ?? supplierState,
     yours: own ? { state: regionByCode(own.recipientStateCode)!.name, interState: own.interState } : null,
   };
