@@ -125,6 +125,8 @@ function pagesToCompare(cookie: string): Page[] {
     { label: "/dashboard/overview rendered", path: "/dashboard/overview", cookie: `${cookie}; ${rendered}` },
     { label: "/dashboard/transactions", path: "/dashboard/transactions", cookie },
     { label: "/fees signed in", path: "/fees", cookie },
+    { label: "/dashboard/statements", path: "/dashboard/statements", cookie },
+    { label: "/dashboard/plans", path: "/dashboard/plans", cookie },
   ];
   const only = process.env.PAGE_AB_ONLY?.split(",").filter(Boolean);
   return only ? pages.filter((page) => only.some((word) => page.label.includes(word))) : pages;

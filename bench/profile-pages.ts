@@ -31,7 +31,12 @@ async function main(): Promise<number> {
         { label: "/dashboard/overview (rendered)", path: "/dashboard/overview", cookie: `${cookie}; bench_render=every-request` },
         { label: "/invest/bench-1 (signed in)", path: "/invest/bench-1", cookie },
         { label: "/dashboard/transactions", path: "/dashboard/transactions", cookie },
-      ].filter((target) => !process.env.PROFILE_ONLY || target.label.includes(process.env.PROFILE_ONLY));
+        // PROFILE_EXTRA="/dashboard/statements,/premium": more pages, signed in as the bench investor.
+        ...(process.env.PROFILE_EXTRA ?? "")
+          .split(",")
+          .filter(Boolean)
+          .map((extra) => ({ label: `${extra} (signed in)`, path: extra, cookie: cookie as string | undefined })),
+      ].filter((target) => !process.env.PROFILE_ONLY || process.env.PROFILE_ONLY.split(",").some((only) => target.label.includes(only)));
       for (const target of targets) {
         const dir = process.env.PROFILE_OUT
           ? path.join(process.env.PROFILE_OUT, target.label.replace(/[^a-z0-9]+/gi, "-"))

@@ -1,7 +1,8 @@
 import { loadStatement } from "~/domain/statements/statement.server";
 import { financialYearOfMoment } from "~/domain/statements/statement-figures";
 import { listTdsCertificates } from "~/domain/tds/tax-pack.server";
-import { getPrisma, readInOneSnapshot, type Db } from "~/services/db.server";
+import { getPrisma, readInOnePreparedSnapshot, type Reader } from "~/services/db.server";
+import { accountOpenedAt } from "~/domain/statements/statement.server";
 import type { SessionUser } from "~/web/guards.server";
 
 /** The financial years a statement can be asked for: from the year the account was opened to this one, newest first. */
@@ -25,13 +26,12 @@ export function parseStatementYear(request: Request, years: number[]): number {
 }
 
 /** The financial years the signed-in investor may ask for, and the one this request asks for (a bad one is a 400). */
-export async function statementYearAsked(db: Db, request: Request, user: SessionUser) {
-  const profile = await db.userProfile.findUnique({ where: { id: user.id }, select: { createdAt: true } });
-  const years = statementYears({ id: user.id, createdAt: profile?.createdAt });
+export async function statementYearAsked(db: Reader, request: Request, user: SessionUser) {
+  const years = statementYears({ id: user.id, createdAt: await accountOpenedAt(db, user.id) });
   return { years, year: parseStatementYear(request, years) };
 }
 
-async function statementIn(db: Db, request: Request, user: SessionUser) {
+async function statementIn(db: Reader, request: Request, user: SessionUser) {
   const { years, year } = await statementYearAsked(db, request, user);
   const figures = await loadStatement(db, user.id, year);
   if (!figures) throw new Response("Not found", { status: 404 });
@@ -44,13 +44,13 @@ async function statementIn(db: Db, request: Request, user: SessionUser) {
  * by side, a payout landing between them counted in "Distributions received" but not in "Money in".
  */
 export function ownStatement(request: Request, user: SessionUser) {
-  return readInOneSnapshot(getPrisma(), (tx) => statementIn(tx, request, user));
+  return readInOnePreparedSnapshot(getPrisma(), (reader) => statementIn(reader, request, user));
 }
 
 /** The statements page: the year's statement and the quarters with a TDS certificate, as of one moment. */
 export function loadStatementsPage(request: Request, user: SessionUser) {
-  return readInOneSnapshot(getPrisma(), async (tx) => {
-    const statement = await statementIn(tx, request, user);
-    return { ...statement, certificates: await listTdsCertificates(tx, user.id) };
+  return readInOnePreparedSnapshot(getPrisma(), async (reader) => {
+    const [statement, certificates] = await Promise.all([statementIn(reader, request, user), listTdsCertificates(reader, user.id)]);
+    return { ...statement, certificates };
   });
 }

@@ -1,4 +1,4 @@
-import { preparedQuery, type Db, type PreparedStatement } from "~/services/db.server";
+import { preparedQuery, type PreparedStatement, type Reader } from "~/services/db.server";
 import type { ReceiptParty } from "./receipt.server";
 
 // Read on every signed-in view of /fees as well as on receipts: prepared once per connection
@@ -9,7 +9,7 @@ const READ_RECEIPT_PARTY: PreparedStatement = {
 };
 
 /** The investor as receipts and statements name them, with the state on record (GST place of supply). */
-export async function receiptPartyOf(db: Db, userId: string): Promise<ReceiptParty | null> {
+export async function receiptPartyOf(db: Reader, userId: string): Promise<ReceiptParty | null> {
   const [party] = await preparedQuery<ReceiptParty>(db, READ_RECEIPT_PARTY, [userId]);
   return party ?? null;
 }

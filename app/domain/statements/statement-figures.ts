@@ -1,5 +1,6 @@
 import { Decimal } from "~/lib/money";
 import { addPurchase, averageCost, emptyPool, takeSale, type CostPool } from "~/domain/figures/cost-basis";
+import { byCodeUnit, tradeOrder } from "~/domain/figures/trade-order";
 
 /**
  * The figures of an investor's yearly statements, computed once from plain rows so the PDF,
@@ -8,7 +9,22 @@ import { addPurchase, averageCost, emptyPool, takeSale, type CostPool } from "~/
 
 /** India has one time zone: IST, UTC+05:30 all year. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-export const istDateOf = (iso: string | Date): string => new Date(new Date(iso).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+export function istDateOf(moment: string | Date): string {
+  const ms = typeof moment === "string" ? Date.parse(moment) : moment.getTime();
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** istDateOf for many moments, each IST day formatted once (a statement's thousands of trades fall on far fewer days). */
+function istDates(): (ms: number) => string {
+  const formatted = new Map<number, string>();
+  return (ms) => {
+    const day = Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
+    let date = formatted.get(day);
+    if (date === undefined) formatted.set(day, (date = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+    return date;
+  };
+}
 
 /** The financial year starting 1 April of `startYear` (IST): [start, end). */
 export function financialYearBounds(startYear: number): { start: Date; end: Date; label: string; from: string; to: string } {
@@ -127,13 +143,15 @@ type Pool = { title: string; cost: CostPool; lots: { date: string; shares: numbe
 export function replayTrades(trades: TradeRow[], period: { start: Date; end: Date }): { gains: GainRow[]; holdings: Holding[] } {
   const pools = new Map<string, Pool>();
   const gains: GainRow[] = [];
-  const sorted = [...trades].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  const sorted = [...trades].sort(tradeOrder);
+  const [startMs, endMs] = [period.start.getTime(), period.end.getTime()];
+  const istDate = istDates();
   for (const trade of sorted) {
-    const at = new Date(trade.at);
-    if (at >= period.end) break;
-    const pool = pools.get(trade.propertyId) ?? { title: trade.propertyTitle, cost: emptyPool(), lots: [] };
-    pools.set(trade.propertyId, pool);
-    const date = istDateOf(trade.at);
+    const at = Date.parse(trade.at);
+    if (at >= endMs) break;
+    let pool = pools.get(trade.propertyId);
+    if (!pool) pools.set(trade.propertyId, (pool = { title: trade.propertyTitle, cost: emptyPool(), lots: [] }));
+    const date = istDate(at);
     if (trade.kind === "buy") {
       addPurchase(pool.cost, trade.shares, trade.amount, trade.fee ?? 0);
       pool.lots.push({ date, shares: trade.shares });
@@ -172,7 +190,7 @@ export function replayTrades(trades: TradeRow[], period: { start: Date; end: Dat
       costLeft = costLeft.minus(cost);
       priceLeft = priceLeft.minus(price);
       transferLeft = transferLeft.minus(transfer);
-      if (at >= period.start) {
+      if (at >= startMs) {
         gains.push({
           propertyId: trade.propertyId,
           propertyTitle: pool.title,
@@ -256,7 +274,7 @@ export function buildStatement(input: {
   let totalIn = new Decimal(0);
   let totalOut = new Decimal(0);
   const movements = [...input.movements]
-    .sort((a, b) => a.at.localeCompare(b.at))
+    .sort((a, b) => byCodeUnit(a.at, b.at))
     .map((m) => {
       const amount = new Decimal(m.amount);
       balance = balance.plus(amount);
@@ -277,7 +295,7 @@ export function buildStatement(input: {
     };
   });
   const sum = (rows: GainRow[], pick: (row: GainRow) => string) => rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);
-  const distributions = [...input.distributions].sort((a, b) => a.at.localeCompare(b.at));
+  const distributions = [...input.distributions].sort((a, b) => byCodeUnit(a.at, b.at));
   return {
     financialYear: bounds.label,
     capitalGainsRule: capitalGainsRule(input.startYear),

@@ -10,7 +10,7 @@ import { createSellRequest } from "~/domain/market/sell-requests.server";
 import { instantBuyShares } from "~/domain/market/settle-trades.server";
 import { createInvestor, createMarket, newKey, wallet } from "~/domain/market/market-test-helpers";
 import { declareDistribution, payDueDistributions } from "~/domain/distributions/distributions.server";
-import type { PrismaClient } from "~/services/db.server";
+import { readInOnePreparedSnapshot, type PrismaClient } from "~/services/db.server";
 import { buildStatement, financialYearOfMoment, isLongTerm, istDateOf, type TradeRow } from "./statement-figures";
 import { loadStatement } from "./statement.server";
 import {
@@ -203,6 +203,34 @@ describe("statements from the database", () => {
     expect(csv).toContain("650.00,0.00,111.00,555.00,95.00");
     expect(csv).toContain("525.00,0.00,111.00,555.00,-30.00");
     expect(await checkLedger(prisma)).toEqual([]);
+  });
+
+  it("reads times to the millisecond as JavaScript writes them, ties in the order written, the same through a snapshot and through Prisma", async () => {
+    const { prisma } = db.current;
+    const { property } = await createMarket(prisma, { sellerShares: 20 });
+    const investor = await createInvestor(prisma, { balance: "100000" });
+    await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 3, idempotencyKey: newKey() });
+    await purchaseShares(prisma, { userId: investor.id, propertyId: property.id, shares: 7, idempotencyKey: newKey() });
+    // Both purchases at one instant with microseconds, which a Date cannot hold (ledger rows are immutable and keep now()'s).
+    await prisma.$executeRaw`UPDATE transactions SET created_at = date_trunc('second', now()) - interval '1 hour' + interval '0.123987 second' WHERE user_id = ${investor.id}::uuid AND transaction_type = 'investment'`;
+    const journals = await prisma.$queryRaw<{ created_at: Date }[]>`
+      SELECT j.created_at FROM ledger_journals j
+       WHERE j.kind = 'investment' AND j.id IN (SELECT p.journal_id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.user_id = ${investor.id}::uuid)
+       ORDER BY j.created_at`;
+    const year = financialYearOfMoment(new Date());
+
+    const direct = (await loadStatement(prisma, investor.id, year))!;
+    const purchases = direct.movements.filter((m) => m.kind === "Share purchase");
+    expect(purchases.map((m) => m.at)).toEqual(journals.map((j) => j.created_at.toISOString()));
+    expect(purchases).toHaveLength(2);
+    expect(direct.holdings.map((h) => [h.propertyTitle, h.shares])).toEqual([[property.title, 10]]);
+    expect(direct.platformFees).toHaveLength(2);
+
+    const inOneSnapshot = await readInOnePreparedSnapshot(prisma, (reader) => loadStatement(reader, investor.id, year));
+    const throughPrisma = await prisma.$transaction((tx) => loadStatement(tx, investor.id, year));
+    const timeless = (figures: typeof direct) => ({ ...figures, holdingsOn: "", valuedOn: "" });
+    expect(timeless(inOneSnapshot!)).toEqual(timeless(direct));
+    expect(timeless(throughPrisma!)).toEqual(timeless(direct));
   });
 
   it("shows the GST in the year's platform fees as CGST + SGST in the issuer's state and IGST in another, adding up exactly", async () => {

@@ -1,5 +1,5 @@
 import { Decimal } from "~/lib/money";
-import type { Db } from "~/services/db.server";
+import { preparedQuery, type Db, type PreparedStatement, type Reader } from "~/services/db.server";
 import { loadStatement } from "~/domain/statements/statement.server";
 import {
   capitalGainsRule,
@@ -117,19 +117,20 @@ export async function loadTdsCertificate(db: Db, userId: string, period: Quarter
 }
 
 /** The quarters an investor has a certificate for, newest first (what the Statements page lists). */
-export async function listTdsCertificates(db: Db, userId: string): Promise<(Quarter & { tds: string })[]> {
-  const rows = await db.tdsWithholding.groupBy({
-    by: ["financialYear", "quarter"],
-    where: { userId },
-    _sum: { tds: true },
-    orderBy: [{ financialYear: "desc" }, { quarter: "desc" }],
-  });
-  return rows.map((r) => ({
-    financialYear: r.financialYear,
-    quarter: r.quarter as Quarter["quarter"],
-    tds: (r._sum.tds ?? new Decimal(0)).toFixed(2),
-  }));
+export async function listTdsCertificates(db: Reader, userId: string): Promise<(Quarter & { tds: string })[]> {
+  const rows = await preparedQuery<{ financialYear: number; quarter: number; tds: string }>(db, READ_CERTIFICATE_QUARTERS, [userId]);
+  return rows.map((r) => ({ financialYear: r.financialYear, quarter: r.quarter as Quarter["quarter"], tds: r.tds }));
 }
+
+// The quarters with tax withheld from the investor, newest first, each with its total (a sum of NUMERIC(16,2): two places).
+const READ_CERTIFICATE_QUARTERS: PreparedStatement = {
+  name: "read_tds_certificate_quarters",
+  text: `
+    SELECT financial_year AS "financialYear", quarter, sum(tds)::text AS tds
+      FROM tds_withholdings WHERE user_id = $1::uuid
+     GROUP BY financial_year, quarter
+     ORDER BY financial_year DESC, quarter DESC`,
+};
 
 export type TaxPack = {
   figures: StatementFigures;
