@@ -87,12 +87,13 @@ export async function loadPlansPage(user: SessionUser, request: Request) {
   const prisma = getPrisma();
   const today = istDate(new Date());
   const goalInput = readGoal(new URL(request.url), today);
+  const read = { plans: listPlans(prisma, user.id), positions: listOpenPositions(prisma, user.id) };
   const [plans, properties, holdings, reinvestment, planner] = await Promise.all([
-    listPlans(prisma, user.id),
+    read.plans,
     listPlanProperties(prisma),
-    listOpenPositions(prisma, user.id),
+    read.positions,
     listReinvestmentChoices(prisma, user.id),
-    getGoalPlanner(prisma, user.id, { goal: goalInput.goal, goalDate: goalInput.goalDate, today }),
+    getGoalPlanner(prisma, user.id, { goal: goalInput.goal, goalDate: goalInput.goalDate, today }, read),
   ]);
   return {
     plans,

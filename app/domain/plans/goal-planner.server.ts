@@ -1,11 +1,11 @@
 import { getPortfolioOverview } from "~/domain/portfolio/portfolio-overview.server";
-import { listOpenPositions } from "~/domain/portfolio/positions.server";
+import { listOpenPositions, type PositionRow } from "~/domain/portfolio/positions.server";
 import { layoutGoalChart, type GoalChartLayout } from "~/lib/charts/goal-chart-layout";
 import { Decimal } from "~/lib/money";
 import { describeXirr } from "~/lib/portfolio/xirr";
-import type { PrismaClient } from "~/services/db.server";
+import { preparedQuery, type PreparedStatement, type PrismaClient } from "~/services/db.server";
 import { monthlyNeeded, monthsBetween, projectContributions, yieldBand } from "./goal-projection";
-import { listPlans, monthlyContribution } from "./plans.server";
+import { listPlans, monthlyContribution, type PlanSummary } from "./plans.server";
 
 export type GoalPlanner = {
   monthly: string;
@@ -34,12 +34,13 @@ export async function getGoalPlanner(
   prisma: PrismaClient,
   userId: string,
   input: { goal: Decimal | null; goalDate: string | null; today: string },
+  // The plans page reads both for its own lists: the planner waits for the same reads instead of repeating them.
+  read: { plans: Promise<PlanSummary[]>; positions: Promise<PositionRow[]> } = {
+    plans: listPlans(prisma, userId),
+    positions: listOpenPositions(prisma, userId),
+  },
 ): Promise<GoalPlanner> {
-  const [plans, positions, overview] = await Promise.all([
-    listPlans(prisma, userId),
-    listOpenPositions(prisma, userId),
-    getPortfolioOverview(prisma, userId),
-  ]);
+  const [plans, positions, overview] = await Promise.all([read.plans, read.positions, getPortfolioOverview(prisma, userId)]);
   const monthly = monthlyContribution(plans);
   const startValue = positions.reduce((sum, p) => sum.plus(p.costBasis), new Decimal(0));
   const statedYield = await statedYieldOf(
@@ -81,15 +82,20 @@ export async function getGoalPlanner(
   };
 }
 
+// $1 the properties: those that state an expected annual return, with it.
+const READ_STATED_YIELDS: PreparedStatement = {
+  name: "read_stated_yields",
+  text: `SELECT json_object_agg(id, expected_annual_return::text) AS yields FROM properties WHERE id = ANY ($1::text[]) AND expected_annual_return IS NOT NULL`,
+};
+
 /** The weighted stated yield (expected annual return) of the first set of properties that states any, else zero. */
 async function statedYieldOf(prisma: PrismaClient, ...candidates: { propertyId: string; weight: Decimal }[][]): Promise<Decimal> {
   for (const set of candidates) {
     if (set.length === 0) continue;
-    const rows = await prisma.property.findMany({
-      where: { id: { in: set.map((s) => s.propertyId) }, expectedAnnualReturn: { not: null } },
-      select: { id: true, expectedAnnualReturn: true },
-    });
-    const yields = new Map(rows.map((r) => [r.id, r.expectedAnnualReturn!]));
+    const [read] = await preparedQuery<{ yields: Record<string, string> | null }>(prisma, READ_STATED_YIELDS, [
+      set.map((s) => s.propertyId),
+    ]);
+    const yields = new Map(Object.entries(read?.yields ?? {}).map(([id, stated]) => [id, new Decimal(stated)]));
     const stated = set.filter((s) => yields.has(s.propertyId));
     const weight = stated.reduce((sum, s) => sum.plus(s.weight), new Decimal(0));
     if (weight.gt(0))
