@@ -1,9 +1,6 @@
-import { isRetryableFailure, type Db } from "~/services/db.server";
+import { isRetryableFailure, isTransactionClient as isTransaction, type Db } from "~/services/db.server";
 
 let counter = 0;
-
-// An interactive transaction's client lacks the connection methods ($disconnect among them).
-const isTransaction = (db: Db): boolean => !("$disconnect" in db);
 
 /**
  * Runs `work` so that its failure leaves the rest of the caller's transaction usable: inside

@@ -7,6 +7,8 @@ import {
   createPrismaClient,
   isUniqueViolation,
   preparedQuery,
+  readInOnePreparedSnapshot,
+  readInOneSnapshot,
   runTransaction,
   type DatabaseErrorTable,
 } from "./db.server";
@@ -41,6 +43,16 @@ function barrier(parties: number): () => Promise<void> {
 }
 
 /** A separate connection that holds a row lock until released. */
+async function commitElsewhere(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: db.current.url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 async function holdRowLock(id: number): Promise<{ release: () => Promise<void> }> {
   const client = new pg.Client({ connectionString: db.current.url });
   await client.connect();
@@ -83,8 +95,9 @@ describe("runTransaction", () => {
       async (tx) => {
         attempts += 1;
         const [row] = await tx.$queryRaw<{ n: number }[]>`SELECT n FROM tx_probe WHERE id = 3`;
-        // Another connection commits a change after this snapshot was taken (first attempt only).
-        if (attempts === 1) await prisma().$executeRaw`UPDATE tx_probe SET n = n + 100 WHERE id = 3`;
+        // Another session commits a change after this snapshot was taken (first attempt only), on
+        // its own connection: the transaction's pool refuses a second one to work that holds one.
+        if (attempts === 1) await commitElsewhere("UPDATE tx_probe SET n = n + 100 WHERE id = 3");
         await tx.$executeRaw`UPDATE tx_probe SET n = ${row!.n + 1} WHERE id = 3`;
       },
       { isolationLevel: "RepeatableRead" },
@@ -262,6 +275,36 @@ describe("Prisma's own queries", () => {
       expect(row!.n).toBe(0);
     } finally {
       await client.$disconnect();
+    }
+  });
+});
+
+describe("work holding a connection", () => {
+  const SELECT_ONE = { name: "probe_select_one", text: "SELECT 1 AS one" };
+  const refused = /a second connection asked for while this work holds one of the same pool/;
+
+  it("is refused a second connection from its own pool, in a snapshot, a prepared snapshot and a transaction", async () => {
+    const own = prisma();
+    await expect(readInOneSnapshot(own, () => own.$queryRaw`SELECT 1`)).rejects.toThrow(refused);
+    await expect(readInOnePreparedSnapshot(own, () => preparedQuery(own, SELECT_ONE, []))).rejects.toThrow(refused);
+    await expect(runTransaction(own, "probe", () => own.$executeRaw`SELECT 1`)).rejects.toThrow(refused);
+  });
+
+  it("reads through what it holds, and from another pool, as before; the pool serves again once the work ends", async () => {
+    const own = prisma();
+    const other = createPrismaClient(db.current.url, { max: 1 });
+    try {
+      const read = await readInOneSnapshot(own, async (tx) => [
+        await tx.$queryRaw<{ n: number }[]>`SELECT 1 AS n`,
+        await other.$queryRaw<{ n: number }[]>`SELECT 2 AS n`,
+      ]);
+      expect(read.map(([row]) => row!.n)).toEqual([1, 2]);
+      expect(await readInOnePreparedSnapshot(own, (reader) => preparedQuery<{ one: number }>(reader, SELECT_ONE, []))).toEqual([
+        { one: 1 },
+      ]);
+      expect(await preparedQuery<{ one: number }>(own, SELECT_ONE, [])).toEqual([{ one: 1 }]);
+    } finally {
+      await other.$disconnect();
     }
   });
 });

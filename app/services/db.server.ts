@@ -5,6 +5,7 @@ import { isDatabaseUnreachable } from "~/services/database-outage.server";
 import { currentDatabaseSettings, getEnv, pooledInTransactionMode } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { batchFor, readTogether as readTogetherOn } from "~/services/prepared-batch.server";
+import { currentRequestContext, runInRequestContext } from "~/services/request-context.server";
 import { startQueryTimer } from "~/services/request-timing.server";
 import { singleton } from "~/services/singleton.server";
 import { boundedStatementNames } from "~/services/statement-names.server";
@@ -61,6 +62,7 @@ export function createPrismaClient(databaseUrl: string, options: ClientOptions =
   // An idle connection that dies (the server restarted, an admin ended it) is reported here and
   // replaced on next use; without a listener the pool's 'error' event would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "database: an idle connection was lost"));
+  refuseSecondConnections(pool);
   const namedStatements = options.namedStatements ?? !pooledInTransactionMode(currentDatabaseSettings());
   // Prisma's own queries are named too once they repeat (ADR 0086): parsing and planning an
   // unnamed statement cost PostgreSQL more than running most of a page's reads.
@@ -73,6 +75,38 @@ export function createPrismaClient(databaseUrl: string, options: ClientOptions =
   const client = new PrismaClient({ adapter });
   pools.set(client, { pool, namedStatements });
   return client;
+}
+
+/**
+ * Work that holds one of the pool's connections (a snapshot, a transaction) and asks the same
+ * pool for another waits for ever once every connection is held by such work: the pool has no
+ * timeout, and each holder waits for a connection another holder keeps. The position page's
+ * order book did this, and a worker served 0.9 pages a second under load (issue 32). Such a
+ * request is refused outside production, so a test finds it; in production it is logged and
+ * served, since refusing it would fail the page even when the pool has connections to spare.
+ */
+function refuseSecondConnections(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  (pool as { connect: unknown }).connect = (callback?: unknown) => {
+    if (currentRequestContext()?.holding === pool) {
+      const error = new Error(
+        "database: a second connection asked for while this work holds one of the same pool (read through the snapshot or transaction instead)",
+      );
+      if (getEnv().NODE_ENV !== "production") {
+        if (typeof callback === "function") return void (callback as (error: Error) => void)(error);
+        return Promise.reject(error);
+      }
+      logger.warn({ err: error }, "database: a second connection from a held pool");
+    }
+    return connect(callback);
+  };
+}
+
+/** Runs `work` marked as holding a connection of `prisma`'s pool (refuseSecondConnections). */
+function holdingConnection<T>(prisma: PrismaClient, work: () => Promise<T>): Promise<T> {
+  const own = pools.get(prisma);
+  // Awaited inside: a Prisma query's promise runs only when awaited, and must run marked.
+  return own ? runInRequestContext({ holding: own.pool }, async () => await work()) : work();
 }
 
 /**
@@ -157,6 +191,9 @@ export type PreparedSnapshot = { readonly kind: "prepared-snapshot" };
 /** What preparedQuery reads from: a client, a transaction, or a prepared snapshot. */
 export type Reader = Db | PreparedSnapshot;
 
+/** Whether `db` is an open interactive transaction: its client lacks the connection methods ($disconnect among them). */
+export const isTransactionClient = (db: Db): boolean => !("$disconnect" in db);
+
 const openSnapshots = new WeakMap<PreparedSnapshot, { client: pg.PoolClient; namedStatements: boolean }>();
 
 const isSnapshot = (db: Reader): db is PreparedSnapshot => (db as Partial<PreparedSnapshot>).kind === "prepared-snapshot";
@@ -195,11 +232,13 @@ export async function readInOnePreparedSnapshot<T>(prisma: PrismaClient, work: (
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     openSnapshots.set(snapshot, { client, namedStatements: own.namedStatements });
     // Its reads of one turn as one statement too (ADR 0105): fewer round trips on its connection.
-    const result = await readTogetherOn(
-      snapshot,
-      (statement, values) => snapshotStatement(snapshot, statement, values),
-      () => work(snapshot),
-      { inTransaction: true },
+    const result = await holdingConnection(prisma, () =>
+      readTogetherOn(
+        snapshot,
+        (statement, values) => snapshotStatement(snapshot, statement, values),
+        () => work(snapshot),
+        { inTransaction: true },
+      ),
     );
     await client.query("COMMIT");
     return result;
@@ -338,7 +377,12 @@ export async function runTransaction<T>(
   options: TransactionOptions = {},
 ): Promise<T> {
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const once = () => prisma.$transaction(work, { maxWait: timeout, timeout, isolationLevel: options.isolationLevel });
+  const once = () =>
+    prisma.$transaction((tx) => holdingConnection(prisma, () => work(tx)), {
+      maxWait: timeout,
+      timeout,
+      isolationLevel: options.isolationLevel,
+    });
   try {
     return await retryOnConflict(name, once, options);
   } catch (error) {
@@ -352,7 +396,11 @@ export async function runTransaction<T>(
  * them showed half of it: a withdrawal "Completed" beside its amount still held.
  */
 export function readInOneSnapshot<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return prisma.$transaction(work, { maxWait: DEFAULT_TIMEOUT_MS, timeout: DEFAULT_TIMEOUT_MS, isolationLevel: "RepeatableRead" });
+  return prisma.$transaction((tx) => holdingConnection(prisma, () => work(tx)), {
+    maxWait: DEFAULT_TIMEOUT_MS,
+    timeout: DEFAULT_TIMEOUT_MS,
+    isolationLevel: "RepeatableRead",
+  });
 }
 
 /**

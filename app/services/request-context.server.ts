@@ -7,7 +7,8 @@ import { singleton } from "~/services/singleton.server";
  * What the code running for one request can see without being handed it: the request's memo
  * (request-scope.server.ts), its timing collector and the label its queries count under
  * (request-timing.server.ts), and the read batches open where the code runs
- * (prepared-batch.server.ts). One AsyncLocalStorage carries all three: on Node 20 every store
+ * (prepared-batch.server.ts), and the pool a snapshot or transaction holds a connection of
+(db.server.ts). One AsyncLocalStorage carries them all: on Node 20 every store
  * in use copies itself onto every promise and callback a request makes, so three stores cost
  * each of them three copies (issue 32's thirty-eighth pass).
  */
@@ -15,6 +16,8 @@ export type RequestContext = {
   readonly scope?: Map<symbol, unknown>;
   readonly timing?: { readonly timings: RequestTimings; readonly label: string };
   readonly batches?: ReadonlyMap<object, ReadBatch>;
+  /** The pool whose connection the snapshot or transaction this code runs in holds (db.server.ts). */
+  readonly holding?: object;
 };
 
 // One per process: server.ts and the Remix build each bundle their own copy of this module.

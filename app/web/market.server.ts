@@ -12,7 +12,7 @@ import { getOrderBook, listOwnBuyOrders } from "~/domain/market/order-book.serve
 import { cancelSellRequest, createSellRequest } from "~/domain/market/sell-requests.server";
 import { paths } from "~/lib/paths";
 import { safeRedirectTo } from "~/lib/redirect-to";
-import { getPrisma, type Db } from "~/services/db.server";
+import { getPrisma, isTransactionClient, type Db } from "~/services/db.server";
 import { replicaRead } from "~/web/replica-reads.server";
 import { drainMailOutboxSoon } from "~/services/mail/mail-outbox.server";
 import { getFeatureFlags } from "~/services/env.server";
@@ -35,8 +35,7 @@ export async function loadMarketplace(db: Db, user: SessionUser | null, property
   const [listings, balance, book, buyOrders] = await Promise.all([
     listAvailableShares(db, { propertyId }),
     knownBalance ?? (user ? walletBalance(db, user.id) : "0.00"),
-    // Market data, which may lag on a replica (ADR 0079), never the viewer's own figures.
-    propertyId ? replicaRead("market-data", (replica) => getOrderBook(replica, propertyId)) : null,
+    propertyId ? orderBookFor(db, propertyId) : null,
     user && propertyId ? listOwnBuyOrders(db, user.id, propertyId) : [],
   ]);
   return {
@@ -49,6 +48,18 @@ export async function loadMarketplace(db: Db, user: SessionUser | null, property
     balance,
     formKey: randomUUID(),
   };
+}
+
+/**
+ * Market data, which may lag on a replica (ADR 0079), never the viewer's own figures. Inside a
+ * snapshot (the position and trading pages) it is read there: a second connection taken while
+ * the snapshot holds one starved the pool once as many views as it has connections came at
+ * once, each snapshot waiting for a connection another held.
+ */
+function orderBookFor(db: Db, propertyId: string) {
+  return isTransactionClient(db)
+    ? getOrderBook(db, propertyId)
+    : replicaRead("market-data", (replica) => getOrderBook(replica, propertyId));
 }
 
 async function walletBalance(db: Db, userId: string): Promise<string> {
