@@ -1,8 +1,7 @@
-import { loadStatement } from "~/domain/statements/statement.server";
+import { accountOpenedAt, loadStatement } from "~/domain/statements/statement.server";
 import { financialYearOfMoment } from "~/domain/statements/statement-figures";
 import { listTdsCertificates } from "~/domain/tds/tax-pack.server";
 import { getPrisma, readInOnePreparedSnapshot, type Reader } from "~/services/db.server";
-import { accountOpenedAt } from "~/domain/statements/statement.server";
 import type { SessionUser } from "~/web/guards.server";
 
 /** The financial years a statement can be asked for: from the year the account was opened to this one, newest first. */
